@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# One-time set-up on a fresh machine (Debian/Ubuntu): the system packages amici's tests and
+# renderer use, then the project's npm packages — which include Node 22 itself (the `node`
+# package), so the system Node may be older. Safe to run again: it installs only what is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Integration tests run a real IMAP server (Dovecot, with LMTP delivery) on loopback.
+APT_PACKAGES=(dovecot-imapd dovecot-lmtpd)
+
+missing=()
+if command -v dpkg >/dev/null 2>&1; then
+  for p in "${APT_PACKAGES[@]}"; do
+    dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+  done
+fi
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "setup: installing system packages: ${missing[*]}"
+  SUDO=""
+  if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+  # policy-rc.d keeps the packages from starting system-wide services: the tests start
+  # their own Dovecot as an unprivileged user on a loopback port.
+  policy_added=""
+  if [ ! -e /usr/sbin/policy-rc.d ]; then
+    printf '#!/bin/sh\nexit 101\n' | $SUDO tee /usr/sbin/policy-rc.d >/dev/null
+    $SUDO chmod +x /usr/sbin/policy-rc.d
+    policy_added=1
+  fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  if [ -n "$policy_added" ]; then $SUDO rm -f /usr/sbin/policy-rc.d; fi
+fi
+
+npm ci --no-audit --no-fund
