@@ -11,7 +11,10 @@ APT_PACKAGES=(dovecot-imapd dovecot-lmtpd)
 missing=()
 if command -v dpkg >/dev/null 2>&1; then
   for p in "${APT_PACKAGES[@]}"; do
-    dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+    # Not `dpkg -s`: it succeeds for a removed package whose config files remain
+    # ("deinstall ok config-files"), so it would skip a package that is gone.
+    status="$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null || true)"
+    [ "$status" = "installed" ] || missing+=("$p")
   done
 fi
 if [ "${#missing[@]}" -gt 0 ]; then
@@ -25,10 +28,15 @@ if [ "${#missing[@]}" -gt 0 ]; then
     printf '#!/bin/sh\nexit 101\n' | $SUDO tee /usr/sbin/policy-rc.d >/dev/null
     $SUDO chmod +x /usr/sbin/policy-rc.d
     policy_added=1
+    # Removed even when apt-get fails, so a failed run does not leave services blocked.
+    trap '$SUDO rm -f /usr/sbin/policy-rc.d' EXIT
   fi
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
-  if [ -n "$policy_added" ]; then $SUDO rm -f /usr/sbin/policy-rc.d; fi
+  if [ -n "$policy_added" ]; then
+    $SUDO rm -f /usr/sbin/policy-rc.d
+    trap - EXIT
+  fi
 fi
 
 npm ci --no-audit --no-fund
