@@ -1,0 +1,121 @@
+// Piece letters of algebraic notation in every language players write (rules.md, Notation;
+// L-App.A, F-App.C). The same letter means different pieces in different languages (`R` is a
+// rook in English and a king in French; `S` a knight in Polish and a bishop in Czech), so a
+// player's language decides how a move is read.
+
+import type { Role } from 'chessops/types';
+
+export const LANGUAGES = [
+  'en',
+  'pl',
+  'de',
+  'fr',
+  'es',
+  'it',
+  'ru',
+  'eo',
+  'cs',
+  'nl',
+  'sv',
+  'uk',
+] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  pl: 'Polish',
+  de: 'German',
+  fr: 'French',
+  es: 'Spanish',
+  it: 'Italian',
+  ru: 'Russian',
+  eo: 'Esperanto',
+  cs: 'Czech',
+  nl: 'Dutch',
+  sv: 'Swedish',
+  uk: 'Ukrainian',
+};
+
+/** The roles that have a letter (pawns have none in SAN). */
+export type PieceRole = Exclude<Role, 'pawn'>;
+export const PIECE_ROLES: readonly PieceRole[] = ['king', 'queen', 'rook', 'bishop', 'knight'];
+
+export const PIECE_LETTERS: Record<Language, Record<PieceRole, string>> = {
+  en: { king: 'K', queen: 'Q', rook: 'R', bishop: 'B', knight: 'N' },
+  pl: { king: 'K', queen: 'H', rook: 'W', bishop: 'G', knight: 'S' },
+  de: { king: 'K', queen: 'D', rook: 'T', bishop: 'L', knight: 'S' },
+  fr: { king: 'R', queen: 'D', rook: 'T', bishop: 'F', knight: 'C' },
+  es: { king: 'R', queen: 'D', rook: 'T', bishop: 'A', knight: 'C' },
+  it: { king: 'R', queen: 'D', rook: 'T', bishop: 'A', knight: 'C' },
+  ru: { king: 'Кр', queen: 'Ф', rook: 'Л', bishop: 'С', knight: 'К' },
+  eo: { king: 'R', queen: 'D', rook: 'T', bishop: 'K', knight: 'Ĉ' },
+  cs: { king: 'K', queen: 'D', rook: 'V', bishop: 'S', knight: 'J' },
+  nl: { king: 'K', queen: 'D', rook: 'T', bishop: 'L', knight: 'P' },
+  sv: { king: 'K', queen: 'D', rook: 'T', bishop: 'L', knight: 'S' },
+  uk: { king: 'Кр', queen: 'Ф', rook: 'Т', bishop: 'С', knight: 'К' },
+};
+
+/** Figurines are read for either colour; we write the white ones for both sides, as print does. */
+export const FIGURINES: Record<PieceRole, string> = {
+  king: '♔',
+  queen: '♕',
+  rook: '♖',
+  bishop: '♗',
+  knight: '♘',
+};
+const BLACK_FIGURINES: Record<PieceRole, string> = {
+  king: '♚',
+  queen: '♛',
+  rook: '♜',
+  bishop: '♝',
+  knight: '♞',
+};
+
+export function isLanguage(s: string): s is Language {
+  return (LANGUAGES as readonly string[]).includes(s);
+}
+
+/**
+ * The piece a letter stands for in `lang`, longest letter first (Russian `Кр` before `К`).
+ * Figurines of both colours are understood in every language.
+ */
+export function readPieceLetter(
+  text: string,
+  lang: Language,
+): { role: PieceRole; length: number } | undefined {
+  const letters = PIECE_LETTERS[lang];
+  let best: { role: PieceRole; length: number } | undefined;
+  for (const role of PIECE_ROLES) {
+    const letter = letters[role];
+    if (text.startsWith(letter) && (!best || letter.length > best.length)) {
+      best = { role, length: letter.length };
+    }
+  }
+  if (best) return best;
+  for (const role of PIECE_ROLES) {
+    if (text.startsWith(FIGURINES[role]) || text.startsWith(BLACK_FIGURINES[role])) {
+      return { role, length: 1 };
+    }
+  }
+  return undefined;
+}
+
+/** Languages whose piece letters are identical read every move identically; try one of each. */
+export const DISTINCT_LETTER_SETS: readonly Language[] = (() => {
+  const seen = new Set<string>();
+  const out: Language[] = [];
+  for (const lang of LANGUAGES) {
+    const key = PIECE_ROLES.map((r) => PIECE_LETTERS[lang][r]).join('|');
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push(lang);
+    }
+  }
+  return out;
+})();
+
+/** The languages that share `lang`'s piece letters (for naming readings in an ambiguity). */
+export function languagesLike(lang: Language): Language[] {
+  const key = PIECE_ROLES.map((r) => PIECE_LETTERS[lang][r]).join('|');
+  return LANGUAGES.filter((l) => PIECE_ROLES.map((r) => PIECE_LETTERS[l][r]).join('|') === key);
+}

@@ -1,0 +1,186 @@
+// Phase one of reading a move: syntax only, no position. A token is read as ICCF numeric
+// (L-App.A: `5254`, `67681`, castling as the king's move) or as algebraic in one language —
+// SAN, long algebraic and figurine alike (`Nf3`, `Ng1-f3`, `Gb2e5`, `♘f3`, `e5xd6`, `d8H`,
+// `e8=Q`, `e8(Q)`, `0-0-0`). Check, mate, capture, en-passant and annotation marks are
+// dropped here: they never matter (P-4e).
+
+import type { Role, Square } from 'chessops/types';
+import type { Language, PieceRole } from './languages.ts';
+import { LANGUAGE_NAMES, PIECE_LETTERS, PIECE_ROLES, readPieceLetter } from './languages.ts';
+import type { Result } from './move-error.ts';
+import { fail, moveError, ok } from './move-error.ts';
+
+export type CastlingSideName = 'king' | 'queen';
+export type PromotionRole = Exclude<PieceRole, 'king'>;
+
+export type MoveSyntax =
+  | {
+      kind: 'numeric';
+      from: Square;
+      to: Square;
+      /** The fifth digit, when written: 1 queen, 2 rook, 3 bishop, 4 knight. */
+      promotion?: PromotionRole;
+    }
+  | { kind: 'castle'; side: CastlingSideName }
+  | {
+      kind: 'algebraic';
+      role: Role;
+      fromFile?: number;
+      fromRank?: number;
+      to: Square;
+      promotion?: PromotionRole;
+    };
+
+export const NUMERIC_PROMOTION_DIGITS: Record<PromotionRole, string> = {
+  queen: '1',
+  rook: '2',
+  bishop: '3',
+  knight: '4',
+};
+const DIGIT_PROMOTIONS: Record<string, PromotionRole> = {
+  '1': 'queen',
+  '2': 'rook',
+  '3': 'bishop',
+  '4': 'knight',
+};
+
+export const square = (file: number, rank: number): Square => file + 8 * rank;
+
+/**
+ * Normalise what phones and keyboards make of a move: Unicode forms, dashes, the
+ * multiplication sign and Cyrillic look-alikes for files and the capture `х`; then drop the
+ * marks that never matter (P-4e): `+ ++ # X`, `! ? !! ?? !? ?!`, `e.p.`.
+ */
+export function normalizeMoveText(raw: string): string {
+  let s = raw
+    .normalize('NFC')
+    .trim()
+    .replace(/[‐‑‒–—−]/g, '-')
+    .replace(/[×хХ]/g, 'x')
+    .replace(/а/g, 'a')
+    .replace(/с/g, 'c')
+    .replace(/е/g, 'e');
+  s = s.replace(/\s*e\.?\s*p\.?$/i, '');
+  // Annotation and check marks, in any order at the end.
+  s = s.replace(/[!?+#‡]+$/u, '');
+  // A trailing X as mate mark (only after a rank or a promotion bracket, so `Kx` stays illegible).
+  s = s.replace(/(?<=[1-8)])X$/, '');
+  s = s.replace(/[!?+#]+$/u, '');
+  return s;
+}
+
+const NUMERIC_RE = /^([0-9])([0-9])-?([0-9])([0-9])([0-9])?$/;
+const CASTLE_RE = /^[O0oОо]-?[O0oОо](-?[O0oОо])?$/u;
+// from-file, from-rank, separator, to-file, to-rank, rest (promotion)
+const ALGEBRAIC_RE = /^([a-h])?([1-8])?([-x:])?([a-h])([1-8])(.*)$/;
+
+/** ICCF numeric: four digits, five for a promotion. */
+export function parseNumericSyntax(text: string): Result<MoveSyntax> | undefined {
+  const t = normalizeMoveText(text);
+  const m = NUMERIC_RE.exec(t);
+  if (!m) return undefined;
+  const p = m[5];
+  const digits = [m[1], m[2], m[3], m[4]].map(Number);
+  if (digits.some((d) => d < 1 || d > 8)) {
+    return fail(
+      moveError(
+        'ILLEGIBLE',
+        'bad-square',
+        text,
+        'in numeric notation every square is two digits from 1 to 8 (file, then rank): e2 is 52',
+      ),
+    );
+  }
+  const [a, b, c, d] = digits as [number, number, number, number];
+  const syntax: MoveSyntax = {
+    kind: 'numeric',
+    from: square(a - 1, b - 1),
+    to: square(c - 1, d - 1),
+  };
+  if (p !== undefined) {
+    const role = DIGIT_PROMOTIONS[p];
+    if (!role) {
+      return fail(
+        moveError(
+          'ILLEGIBLE',
+          'bad-promotion-piece',
+          text,
+          'the fifth digit names the promotion piece: 1 queen, 2 rook, 3 bishop, 4 knight',
+        ),
+      );
+    }
+    syntax.promotion = role;
+  }
+  return ok(syntax);
+}
+
+function readPromotion(rest: string, lang: Language): PromotionRole | undefined | 'bad' {
+  if (rest === '') return undefined;
+  const inner = rest.replace(/^[=/]/, '').replace(/^\((.+)\)$/, '$1');
+  const piece = readPieceLetter(inner, lang);
+  if (!piece || piece.length !== inner.length || piece.role === 'king') return 'bad';
+  return piece.role;
+}
+
+/** Algebraic in one language: SAN, long algebraic and figurine. */
+export function parseAlgebraicSyntax(text: string, lang: Language): Result<MoveSyntax> {
+  const t = normalizeMoveText(text);
+  if (t === '') return fail(moveError('ILLEGIBLE', 'empty', text, 'there is no move here'));
+  const castle = CASTLE_RE.exec(t);
+  if (castle) return ok({ kind: 'castle', side: castle[1] ? 'queen' : 'king' });
+
+  let role: Role = 'pawn';
+  let rest = t;
+  const piece = readPieceLetter(rest, lang);
+  if (piece) {
+    role = piece.role;
+    rest = rest.slice(piece.length);
+  } else if (lang === 'en' && /^P[a-h]/.test(rest)) {
+    rest = rest.slice(1);
+  } else if (/^(?:[A-H][1-8]|E[x:]?[a-h][1-8])/.test(rest)) {
+    // A phone capitalised the file of a pawn move ("E4", "D4", "Exd5"): a piece move needs a
+    // whole target square, and no language uses E as a piece letter.
+    rest = rest[0]!.toLowerCase() + rest.slice(1);
+  } else if (/^[a-z]/.test(rest) && !/^[a-h]/.test(rest)) {
+    // A lower-case piece letter typed on a phone ("nf3"); files a–h stay files.
+    const upper = readPieceLetter(rest[0]!.toUpperCase() + rest.slice(1), lang);
+    if (upper) {
+      role = upper.role;
+      rest = rest.slice(upper.length);
+    }
+  }
+  const m = ALGEBRAIC_RE.exec(rest);
+  if (!m) {
+    const first = /^\p{Lu}/u.exec(t)?.[0];
+    if (first && !piece) {
+      const letters = PIECE_ROLES.map((r) => `${PIECE_LETTERS[lang][r]} ${r}`).join(', ');
+      return fail(
+        moveError(
+          'ILLEGIBLE',
+          'unknown-piece-letter',
+          text,
+          `"${first}" is not a piece letter in ${LANGUAGE_NAMES[lang]} (${letters})`,
+        ),
+      );
+    }
+    return fail(moveError('ILLEGIBLE', 'unreadable', text, 'this cannot be read as a move'));
+  }
+  const ff = m[1];
+  const fr = m[2];
+  const tf = m[4]!;
+  const tr = m[5]!;
+  const promo = m[6] ?? '';
+  const promotion = readPromotion(promo, lang);
+  if (promotion === 'bad') {
+    return fail(moveError('ILLEGIBLE', 'unreadable', text, 'this cannot be read as a move'));
+  }
+  const syntax: MoveSyntax = {
+    kind: 'algebraic',
+    role,
+    to: square(tf.charCodeAt(0) - 97, Number(tr) - 1),
+  };
+  if (ff) syntax.fromFile = ff.charCodeAt(0) - 97;
+  if (fr) syntax.fromRank = Number(fr) - 1;
+  if (promotion) syntax.promotion = promotion;
+  return ok(syntax);
+}

@@ -1,0 +1,131 @@
+// PGN out and in. Out: the seven-tag roster plus `Mode "EM"`, `TimeControl`, and
+// `SetUp`/`FEN`/`Variant` for a FEN or Chess960 start, the draw-offer mark `(=)` as a comment
+// after its move (L-8.1, L-8.5: the record sent to the TD with the result). In: the main line
+// of a PGN, for importing a game in progress; moves are read as English SAN (or numeric).
+
+import type { Chess } from 'chessops/chess';
+import { parsePgn } from 'chessops/pgn';
+import type { GameRecord, RecordedMove } from './game-record.ts';
+import type { MoveError, Result } from './move-error.ts';
+import { fail, ok } from './move-error.ts';
+import { atMove } from './movetext.ts';
+import { readMove } from './read-move.ts';
+import type { StartError, StartSpec } from './start-position.ts';
+import { chess960Number, fenOf, startPosition } from './start-position.ts';
+import { makeSanIn } from './write-move.ts';
+
+export type PgnTags = Record<string, string>;
+
+const ROSTER = ['Event', 'Site', 'Date', 'Round', 'White', 'Black', 'Result'] as const;
+const ROSTER_DEFAULTS: Record<(typeof ROSTER)[number], string> = {
+  Event: '?',
+  Site: '?',
+  Date: '????.??.??',
+  Round: '-',
+  White: '?',
+  Black: '?',
+  Result: '*',
+};
+
+const escapeTag = (v: string) => v.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
+
+/** The tags a start position needs: none for standard, SetUp/FEN, plus Variant for Chess960. */
+function startTags(start: StartSpec, initial: Chess): PgnTags {
+  if (start.kind === 'standard') return {};
+  const tags: PgnTags = { SetUp: '1', FEN: fenOf(initial) };
+  if (start.kind === 'chess960') tags.Variant = 'Chess960';
+  return tags;
+}
+
+/** Movetext in PGN export style: `1. e4 e5 2. Nf3 {(=)} Nc6`, wrapped before 80 columns. */
+export function makePgnMovetext(initial: Chess, moves: RecordedMove[], result: string): string {
+  const pos = initial.clone();
+  const words: string[] = [];
+  let first = true;
+  for (const { move, drawOffer } of moves) {
+    if (pos.turn === 'white') words.push(`${pos.fullmoves}.`);
+    else if (first) words.push(`${pos.fullmoves}...`);
+    words.push(makeSanIn(pos, move, 'en'));
+    if (drawOffer) words.push('{(=)}');
+    pos.play(move);
+    first = false;
+  }
+  words.push(result);
+  const lines: string[] = [];
+  let line = '';
+  for (const w of words) {
+    if (line && line.length + 1 + w.length > 79) {
+      lines.push(line);
+      line = w;
+    } else line = line ? `${line} ${w}` : w;
+  }
+  if (line) lines.push(line);
+  return lines.join('\n');
+}
+
+/**
+ * A whole PGN game. `tags` may set any roster tag, `Mode` (default "EM"), `TimeControl`, and
+ * more; the start position's tags are added from the record.
+ */
+export function makeGamePgn(record: GameRecord, tags: PgnTags): Result<string, StartError> {
+  const start = startPosition(record.start);
+  if (!start.ok) return start;
+  const all: PgnTags = {
+    ...ROSTER_DEFAULTS,
+    Mode: 'EM',
+    ...tags,
+    ...startTags(record.start, start.value),
+  };
+  const order = [
+    ...ROSTER,
+    'Mode',
+    'TimeControl',
+    ...Object.keys(all).filter(
+      (k) =>
+        !(ROSTER as readonly string[]).includes(k) &&
+        !['Mode', 'TimeControl', 'SetUp', 'FEN', 'Variant'].includes(k),
+    ),
+    'Variant',
+    'SetUp',
+    'FEN',
+  ];
+  const head = order
+    .filter((k) => all[k] !== undefined)
+    .map((k) => `[${k} "${escapeTag(all[k]!)}"]`)
+    .join('\n');
+  return ok(`${head}\n\n${makePgnMovetext(start.value, record.moves, all.Result!)}\n`);
+}
+
+export interface ImportedGame {
+  record: GameRecord;
+  tags: PgnTags;
+}
+
+export type PgnImportError = StartError | MoveError | { code: 'NO_GAME'; message: string };
+
+/** Read the first game of a PGN (main line only). */
+export function readPgn(text: string): Result<ImportedGame, PgnImportError> {
+  const games = parsePgn(text);
+  const game = games[0];
+  if (!game || (game.headers.size === 0 && !game.moves.children.length)) {
+    return fail({ code: 'NO_GAME', message: 'no PGN game found' });
+  }
+  const tags: PgnTags = Object.fromEntries(game.headers);
+  const fen = tags.FEN;
+  const is960 = /960|fischerandom/i.test(tags.Variant ?? '');
+  let start: StartSpec = fen ? { kind: 'fen', fen } : { kind: 'standard' };
+  const n = is960 && fen ? chess960Number(fen) : undefined;
+  if (n !== undefined) start = { kind: 'chess960', number: n };
+  const initial = startPosition(start);
+  if (!initial.ok) return initial;
+  const pos = initial.value.clone();
+  const moves: RecordedMove[] = [];
+  for (const node of game.moves.mainline()) {
+    const r = readMove(pos, node.san, { kind: 'algebraic', lang: 'en' });
+    if (!r.ok) return fail(atMove(r.error, pos));
+    const drawOffer = (node.comments ?? []).some((c) => c.trim() === '(=)');
+    moves.push(drawOffer ? { move: r.value, drawOffer } : { move: r.value });
+    pos.play(r.value);
+  }
+  return ok({ record: { start, moves }, tags });
+}

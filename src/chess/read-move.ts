@@ -1,0 +1,121 @@
+// Reading one move as a player wrote it, in the notation chosen for that player (P-2b):
+// numeric, algebraic in a language (SAN, long algebraic, figurine), or `auto` — every
+// language at once, accepted only when exactly one reading is legal. ICCF numeric is always
+// understood: digits cannot be mistaken for anything else.
+
+import type { Context, Position } from 'chessops/chess';
+import type { NormalMove } from 'chessops/types';
+import type { Language } from './languages.ts';
+import { DISTINCT_LETTER_SETS, isLanguage, LANGUAGE_NAMES, languagesLike } from './languages.ts';
+import type { MoveError, Result } from './move-error.ts';
+import { fail, moveError, ok } from './move-error.ts';
+import { parseAlgebraicSyntax, parseNumericSyntax } from './move-syntax.ts';
+import { resolveMove } from './resolve.ts';
+import type { Notation } from './write-move.ts';
+import { writeMove } from './write-move.ts';
+
+/** How a player's moves are read: `numeric`, one language, or every language (`auto`). */
+export type Reading =
+  | { kind: 'numeric' }
+  | { kind: 'algebraic'; lang: Language }
+  | { kind: 'auto' };
+
+export const READING_NAMES = ['numeric', 'san', 'san:LANG', 'lan', 'lan:LANG', 'auto'] as const;
+
+/** Parse `numeric | san | san:LANG | lan | lan:LANG | figurine | auto`. */
+export function parseReading(s: string): Reading | undefined {
+  if (s === 'numeric') return { kind: 'numeric' };
+  if (s === 'auto') return { kind: 'auto' };
+  if (s === 'san' || s === 'lan' || s === 'figurine') return { kind: 'algebraic', lang: 'en' };
+  const m = /^(?:san|lan):([a-z]{2})$/.exec(s);
+  if (m && isLanguage(m[1]!)) return { kind: 'algebraic', lang: m[1] };
+  return undefined;
+}
+
+/** The notation candidates are written back in, for a reading. */
+export function replyNotation(reading: Reading): Notation {
+  return reading.kind === 'algebraic'
+    ? { kind: 'san', lang: reading.lang }
+    : reading.kind === 'numeric'
+      ? { kind: 'numeric' }
+      : { kind: 'san', lang: 'en' };
+}
+
+const moveKey = (m: NormalMove) => `${m.from}-${m.to}-${m.promotion ?? ''}`;
+
+function readInLanguage(
+  pos: Position,
+  text: string,
+  lang: Language,
+  ctx: Context,
+  notation: Notation,
+): Result<NormalMove> {
+  const syntax = parseAlgebraicSyntax(text, lang);
+  if (!syntax.ok) return syntax;
+  return resolveMove(pos, syntax.value, text, notation, ctx);
+}
+
+function readAuto(pos: Position, text: string, ctx: Context): Result<NormalMove> {
+  const found = new Map<string, { move: NormalMove; langs: Language[] }>();
+  let firstError: MoveError | undefined;
+  let impossible: MoveError | undefined;
+  for (const lang of DISTINCT_LETTER_SETS) {
+    const r = readInLanguage(pos, text, lang, ctx, { kind: 'san', lang });
+    if (r.ok) {
+      const key = moveKey(r.value);
+      const entry = found.get(key);
+      if (entry) entry.langs.push(...languagesLike(lang));
+      else found.set(key, { move: r.value, langs: languagesLike(lang) });
+    } else {
+      firstError ??= r.error;
+      if (!impossible && r.error.kind !== 'ILLEGIBLE') impossible = r.error;
+    }
+  }
+  if (found.size === 1) return ok([...found.values()][0]!.move);
+  if (found.size > 1) {
+    return fail(
+      moveError(
+        'AMBIGUOUS',
+        'several-readings',
+        text,
+        'this reads as different legal moves in different languages: set your notation or write it in numeric',
+        [...found.values()].map(
+          ({ move, langs }) =>
+            `${writeMove(pos, move, { kind: 'numeric' })} = ${writeMove(pos, move, { kind: 'lan', lang: 'en' })} (${langs.map((l) => LANGUAGE_NAMES[l]).join(', ')})`,
+        ),
+      ),
+    );
+  }
+  return fail(impossible ?? firstError!);
+}
+
+/**
+ * Read one move of the side to move. `ctx` may be passed when the caller already has it.
+ * Never throws for a player's mistake: the error says what is wrong (P-4c).
+ */
+export function readMove(
+  pos: Position,
+  text: string,
+  reading: Reading,
+  ctx: Context = pos.ctx(),
+): Result<NormalMove> {
+  const numeric = parseNumericSyntax(text);
+  if (numeric) {
+    if (!numeric.ok) return numeric;
+    return resolveMove(pos, numeric.value, text, { kind: 'numeric' }, ctx);
+  }
+  if (reading.kind === 'numeric') {
+    return fail(
+      moveError(
+        'ILLEGIBLE',
+        /^\s*$/.test(text) ? 'empty' : 'unreadable',
+        text,
+        'numeric notation is four digits, from-square then to-square (e2-e4 is 5254), five for a promotion',
+      ),
+    );
+  }
+  if (reading.kind === 'algebraic') {
+    return readInLanguage(pos, text, reading.lang, ctx, replyNotation(reading));
+  }
+  return readAuto(pos, text, ctx);
+}
