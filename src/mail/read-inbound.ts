@@ -1,0 +1,89 @@
+// One inbound mail, read end to end for the transmission assembler: the parsed message, its
+// classification, the player's new text, the stated dates (P-2f..h), the commands, and the lines
+// left for the chess reader (moves, greetings) with dates and commands taken out. Auto-replies
+// and bounces yield no dates, commands or lines: they are never transmissions (P-4d).
+
+import { type Classification, classify } from './classify.ts';
+import { type Command, findCommands } from './keywords.ts';
+import { type NewText, newText } from './new-text.ts';
+import { type InboundMail, type ReadError, type ReadOptions, readMessage } from './read-message.ts';
+import type { Result } from './result.ts';
+import { findStatedDates, type LineSpan, type StatedDates } from './stated-date.ts';
+
+export interface TextLine {
+  /** 0-based index into `newText.lines`. */
+  line: number;
+  text: string;
+}
+
+export interface Inbound {
+  mail: InboundMail;
+  classification: Classification;
+  newText: NewText;
+  dates: StatedDates;
+  commands: Command[];
+  /** New-text lines minus date and command spans, blank ones dropped: for the chess reader. */
+  rest: TextLine[];
+}
+
+export async function readInbound(
+  raw: Buffer | string,
+  options: ReadOptions = {},
+): Promise<Result<Inbound, ReadError>> {
+  const read = await readMessage(raw, options);
+  if (!read.ok) return read;
+  const mail = read.value;
+  const classification = classify(mail);
+  const text = newText(mail);
+  if (classification.kind !== 'normal') {
+    return {
+      ok: true,
+      value: {
+        mail,
+        classification,
+        newText: text,
+        dates: { spans: [], problems: [] },
+        commands: [],
+        rest: [],
+      },
+    };
+  }
+  const dates = findStatedDates(text.text);
+  const commands = findCommands(text.text);
+  const spans: LineSpan[] = [
+    ...dates.spans,
+    ...commands.map((command) =>
+      command.wholeLine
+        ? { ...command.span, start: 0, end: Number.MAX_SAFE_INTEGER }
+        : command.span,
+    ),
+  ];
+  return {
+    ok: true,
+    value: {
+      mail,
+      classification,
+      newText: text,
+      dates,
+      commands,
+      rest: restLines(text.lines, spans),
+    },
+  };
+}
+
+/** Blanks the spans out of the lines and keeps the lines with something left but punctuation. */
+export function restLines(lines: string[], spans: LineSpan[]): TextLine[] {
+  const rest: TextLine[] = [];
+  lines.forEach((line, index) => {
+    // spans are UTF-16 offsets: work on code units to keep them aligned
+    const chars = line.split('');
+    for (const span of spans) {
+      if (span.line !== index) continue;
+      for (let i = span.start; i < Math.min(span.end, chars.length); i++) chars[i] = ' ';
+    }
+    const text = chars.join('').replace(/\s+/g, ' ').trim();
+    if (/[\p{L}\p{N}\u2654-\u265f]/u.test(text))
+      rest.push({ line: index, text: text.replace(/^[,;.\s]+|[,;\s]+$/g, '') });
+  });
+  return rest;
+}

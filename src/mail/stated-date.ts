@@ -1,0 +1,469 @@
+// The dates players write (P-2f..h: the date the opponent's last move was received and the date
+// of the reply; P-2i when they are missing; P-8b leave dates): ISO, day-first numeric with dots,
+// slashes or dashes (two-digit years too), Roman-numeral months (20.XI.2026, Polish and Czech),
+// and month names in English, Polish (nominative and genitive), Czech, German, Russian and
+// Ukrainian. Slashes are read day-first unless that is impossible. Results are 'YYYY-MM-DD';
+// impossible dates are errors, never guesses.
+
+import { fail, ok, type Result } from './result.ts';
+
+export const DATE_ERRORS = ['unreadable', 'impossible-date', 'implausible-year'] as const;
+export type DateError = (typeof DATE_ERRORS)[number];
+
+const MONTH_WORDS: readonly (readonly string[])[] = [
+  // 1
+  [
+    'january',
+    'jan',
+    'styczeń',
+    'stycznia',
+    'sty',
+    'leden',
+    'ledna',
+    'januar',
+    'jänner',
+    'jän',
+    'январь',
+    'января',
+    'янв',
+    'січень',
+    'січня',
+    'січ',
+  ],
+  [
+    'february',
+    'feb',
+    'luty',
+    'lutego',
+    'lut',
+    'únor',
+    'února',
+    'februar',
+    'feber',
+    'февраль',
+    'февраля',
+    'фев',
+    'февр',
+    'лютий',
+    'лютого',
+    'лют',
+  ],
+  [
+    'march',
+    'mar',
+    'marzec',
+    'marca',
+    'březen',
+    'března',
+    'märz',
+    'mär',
+    'mrz',
+    'март',
+    'марта',
+    'мар',
+    'березень',
+    'березня',
+    'бер',
+    'берез',
+  ],
+  [
+    'april',
+    'apr',
+    'kwiecień',
+    'kwietnia',
+    'kwi',
+    'duben',
+    'dubna',
+    'апрель',
+    'апреля',
+    'апр',
+    'квітень',
+    'квітня',
+    'квіт',
+    'кві',
+  ],
+  [
+    'may',
+    'maj',
+    'maja',
+    'květen',
+    'května',
+    'mai',
+    'май',
+    'мая',
+    'травень',
+    'травня',
+    'трав',
+    'тра',
+  ],
+  [
+    'june',
+    'jun',
+    'czerwiec',
+    'czerwca',
+    'cze',
+    'červen',
+    'června',
+    'juni',
+    'июнь',
+    'июня',
+    'июн',
+    'червень',
+    'червня',
+    'черв',
+    'чер',
+  ],
+  [
+    'july',
+    'jul',
+    'lipiec',
+    'lipca',
+    'lip',
+    'červenec',
+    'července',
+    'juli',
+    'июль',
+    'июля',
+    'июл',
+    'липень',
+    'липня',
+    'лип',
+  ],
+  [
+    'august',
+    'aug',
+    'sierpień',
+    'sierpnia',
+    'sie',
+    'srpen',
+    'srpna',
+    'август',
+    'августа',
+    'авг',
+    'серпень',
+    'серпня',
+    'серп',
+    'сер',
+  ],
+  [
+    'september',
+    'sep',
+    'sept',
+    'wrzesień',
+    'września',
+    'wrz',
+    'září',
+    'сентябрь',
+    'сентября',
+    'сен',
+    'сент',
+    'вересень',
+    'вересня',
+    'вер',
+  ],
+  [
+    'october',
+    'oct',
+    'październik',
+    'października',
+    'paź',
+    'paz',
+    'říjen',
+    'října',
+    'oktober',
+    'okt',
+    'октябрь',
+    'октября',
+    'окт',
+    'жовтень',
+    'жовтня',
+    'жовт',
+    'жов',
+  ],
+  [
+    'november',
+    'nov',
+    'listopad',
+    'listopada',
+    'lis',
+    'listopadu',
+    'ноябрь',
+    'ноября',
+    'нояб',
+    'ноя',
+    'листопад',
+    'листопада',
+    'лист',
+    'лис',
+  ],
+  [
+    'december',
+    'dec',
+    'grudzień',
+    'grudnia',
+    'gru',
+    'prosinec',
+    'prosince',
+    'dezember',
+    'dez',
+    'декабрь',
+    'декабря',
+    'дек',
+    'грудень',
+    'грудня',
+    'груд',
+    'гру',
+  ],
+];
+
+/** Lower-cased month word (no trailing dot) → month 1..12. */
+export const MONTH_BY_WORD: ReadonlyMap<string, number> = new Map(
+  MONTH_WORDS.flatMap((words, index) => words.map((word) => [word, index + 1] as const)),
+);
+
+const ROMAN: Record<string, number> = {
+  i: 1,
+  ii: 2,
+  iii: 3,
+  iv: 4,
+  v: 5,
+  vi: 6,
+  vii: 7,
+  viii: 8,
+  ix: 9,
+  x: 10,
+  xi: 11,
+  xii: 12,
+};
+
+const B = '(?<![\\p{L}\\p{N}])';
+const E = '(?![\\p{N}])';
+const SEP = '\\s?[./-]\\s?';
+const ROMAN_SRC = '(?:xii|xi|x|ix|viii|vii|vi|v|iv|iii|ii|i)';
+const WORD = '\\p{L}{3,12}';
+
+/** One alternative per shape; the group names tell the shape. */
+const DATE_SRC = [
+  `(?<isoY>\\d{4})[-./](?<isoM>\\d{1,2})[-./](?<isoD>\\d{1,2})${E}`,
+  `(?<nD>\\d{1,2})(?<nS1>${SEP})(?<nM>\\d{1,2})${SEP}(?<nY>\\d{4}|\\d{2})${E}`,
+  `(?<rD>\\d{1,2})\\.?\\s?(?<rM>${ROMAN_SRC})\\.?\\s?(?<rY>\\d{4})${E}`,
+  `(?<wD>\\d{1,2})\\.?[\\s-]*(?<wM>${WORD})\\.?,?[\\s-]*(?<wY>\\d{4})${E}`,
+  `(?<mM>${WORD})\\.?\\s+(?<mD>\\d{1,2})(?:st|nd|rd|th)?,?\\s+(?<mY>\\d{4})${E}`,
+].join('|');
+
+/** Finds date-looking spans in a line (validated by parseStatedDate). */
+export const DATE_RE = (): RegExp => new RegExp(`${B}(?:${DATE_SRC})`, 'giu');
+
+interface Parts {
+  day: number;
+  month: number;
+  year: number;
+  /** Day and month may be swapped (slashes or dashes, day-first unless impossible). */
+  swappable: boolean;
+}
+
+function partsOf(groups: Record<string, string | undefined>): Parts | undefined {
+  const n = (value: string | undefined): number => Number(value);
+  if (groups.isoY)
+    return { year: n(groups.isoY), month: n(groups.isoM), day: n(groups.isoD), swappable: false };
+  if (groups.nY) {
+    const year = groups.nY.length === 2 ? 2000 + n(groups.nY) : n(groups.nY);
+    const swappable = !(groups.nS1 ?? '').includes('.');
+    return { year, month: n(groups.nM), day: n(groups.nD), swappable };
+  }
+  if (groups.rY) {
+    const month = ROMAN[(groups.rM ?? '').toLowerCase()];
+    return month === undefined
+      ? undefined
+      : { year: n(groups.rY), month, day: n(groups.rD), swappable: false };
+  }
+  if (groups.wY) {
+    const month = MONTH_BY_WORD.get((groups.wM ?? '').toLowerCase());
+    return month === undefined
+      ? undefined
+      : { year: n(groups.wY), month, day: n(groups.wD), swappable: false };
+  }
+  if (groups.mY) {
+    const month = MONTH_BY_WORD.get((groups.mM ?? '').toLowerCase());
+    return month === undefined
+      ? undefined
+      : { year: n(groups.mY), month, day: n(groups.mD), swappable: false };
+  }
+  return undefined;
+}
+
+function daysIn(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+function valid(year: number, month: number, day: number): boolean {
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysIn(year, month);
+}
+
+const pad = (value: number, width: number): string => String(value).padStart(width, '0');
+
+function toIso(parts: Parts): Result<string, DateError> {
+  const { year } = parts;
+  if (year < 1990 || year > 2199) return fail('implausible-year');
+  let { day, month } = parts;
+  if (!valid(year, month, day) && parts.swappable && valid(year, day, month))
+    [day, month] = [month, day];
+  if (!valid(year, month, day)) return fail('impossible-date');
+  return ok(`${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`);
+}
+
+/** Parses one stated date ("20.11.2026", "20 listopada 2026 r.", "Nov 20, 2026") to YYYY-MM-DD. */
+export function parseStatedDate(text: string): Result<string, DateError> {
+  const trimmed = text
+    .trim()
+    .replace(/\s*(?:r\.|roku|г\.?|года|р\.?|року)$/iu, '')
+    .replace(/[.,;]$/, '');
+  const match = new RegExp(`^(?:${DATE_SRC})$`, 'iu').exec(trimmed);
+  if (!match?.groups) return fail('unreadable');
+  const parts = partsOf(match.groups);
+  return parts ? toIso(parts) : fail('unreadable');
+}
+
+export interface DateSpan {
+  /** Offsets in the searched string. */
+  start: number;
+  end: number;
+  raw: string;
+  date: Result<string, DateError>;
+}
+
+/** Every date in a string, in order; spans whose month word is no month are skipped. */
+export function findDates(text: string): DateSpan[] {
+  const spans: DateSpan[] = [];
+  for (const match of text.matchAll(DATE_RE())) {
+    if (!match.groups) continue;
+    const parts = partsOf(match.groups);
+    if (!parts) continue;
+    spans.push({
+      start: match.index,
+      end: match.index + match[0].length,
+      raw: match[0],
+      date: toIso(parts),
+    });
+  }
+  return spans;
+}
+
+// ---- labelled dates in a body (P-2f..h) ----
+
+export const DATE_LABEL_KINDS = ['received', 'sent'] as const;
+export type DateLabelKind = (typeof DATE_LABEL_KINDS)[number];
+
+/** Labels per language, lower case; a label is followed by at most a few words, then the date. */
+export const DATE_LABELS: Record<DateLabelKind, Record<string, readonly string[]>> = {
+  received: {
+    en: ['received', "rec'd", 'recd', 'rcvd', 'your move received', 'date received'],
+    pl: [
+      'otrzymano',
+      'otrzymane',
+      'otrzymałem',
+      'otrzymałam',
+      'odebrano',
+      'data otrzymania',
+      'otrzymany',
+    ],
+    cs: ['obdrženo', 'obdržel jsem', 'obdržela jsem', 'přijato', 'doručeno', 'datum přijetí'],
+    de: ['erhalten', 'empfangen', 'eingegangen', 'zug erhalten', 'erhalten am'],
+    ru: ['получено', 'получен', 'получил', 'получила', 'дата получения'],
+    uk: ['отримано', 'отриманий', 'отримав', 'отримала', 'дата отримання'],
+  },
+  sent: {
+    en: ['sent', 'reply', 'replied', 'my reply', 'dispatched', 'answered', 'date sent'],
+    pl: [
+      'wysłano',
+      'wysłane',
+      'wysłałem',
+      'wysłałam',
+      'odpowiedź',
+      'data wysłania',
+      'data odpowiedzi',
+      'wysłany',
+    ],
+    cs: ['odesláno', 'odeslal jsem', 'odeslala jsem', 'odpověď', 'datum odeslání', 'odesláno dne'],
+    de: ['gesendet', 'gesendet am', 'abgesendet', 'abgeschickt', 'versandt', 'antwort'],
+    ru: [
+      'отправлено',
+      'отправлен',
+      'отправил',
+      'отправила',
+      'ответ',
+      'дата отправки',
+      'дата ответа',
+    ],
+    uk: [
+      'надіслано',
+      'надісланий',
+      'відправлено',
+      'відповідь',
+      'дата надсилання',
+      'дата відповіді',
+    ],
+  },
+};
+
+const labelAlternatives = (kind: DateLabelKind): string =>
+  Object.values(DATE_LABELS[kind])
+    .flat()
+    .sort((a, b) => b.length - a.length)
+    .map((label) => label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+'))
+    .join('|');
+
+const LABEL_RE = new RegExp(
+  `${B}(?:(?<received>${labelAlternatives('received')})|(?<sent>${labelAlternatives('sent')}))(?![\\p{L}])`,
+  'giu',
+);
+
+/** What may stand between a label and its date: a colon, a dash, "on", "dnia", "am", a few words. */
+const GAP_RE = /^[\s:=\-–—]*(?:[\p{L}'’]+[\s:,\-–—]*){0,4}$/u;
+
+export interface LineSpan {
+  /** 0-based line index in the searched text. */
+  line: number;
+  /** Column range in that line. */
+  start: number;
+  end: number;
+}
+
+export interface StatedDateProblem {
+  kind: DateLabelKind;
+  raw: string;
+  error: DateError;
+  span: LineSpan;
+}
+
+export interface StatedDates {
+  received?: string;
+  sent?: string;
+  /** The label-and-date spans consumed. */
+  spans: LineSpan[];
+  /** Labelled dates that could not be read (the reply tells the player, P-2i). */
+  problems: StatedDateProblem[];
+}
+
+/** Finds the labelled received and reply dates in a body (P-2f..h); the first of each wins. */
+export function findStatedDates(text: string): StatedDates {
+  const result: StatedDates = { spans: [], problems: [] };
+  text.split('\n').forEach((line, index) => {
+    const labels = [...line.matchAll(LABEL_RE)];
+    labels.forEach((label, k) => {
+      const kind: DateLabelKind = label.groups?.received ? 'received' : 'sent';
+      const from = label.index + label[0].length;
+      const until = labels[k + 1]?.index ?? line.length;
+      const date = findDates(line.slice(from, until))[0];
+      if (!date || !GAP_RE.test(line.slice(from, from + date.start))) return;
+      const span = { line: index, start: label.index, end: from + date.end };
+      result.spans.push(span);
+      if (!date.date.ok) {
+        result.problems.push({ kind, raw: date.raw, error: date.date.error, span });
+      } else if (result[kind] === undefined) {
+        result[kind] = date.date.value;
+      }
+    });
+  });
+  return result;
+}

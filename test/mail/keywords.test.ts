@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { type Command, findCommands } from '../../src/mail/keywords.ts';
+
+const kinds = (text: string): string[] => findCommands(text).map((command) => command.kind);
+
+describe('findCommands', () => {
+  const cases: [string, string, string[]][] = [
+    ['L-8.1 draw mark with a numeric move', '12. 5878 (=)', ['draw-offer']],
+    ['L-8.1 draw mark with SAN', '12...Nf6 (=)', ['draw-offer']],
+    ['L-9.1.2.1 offer, English', 'I offer a draw.', ['draw-offer']],
+    ['L-9.1.2.1 offer as a question', 'Would you accept a draw?', ['draw-offer']],
+    ['L-9.1.2.1 offer, Polish', 'Proponuję remis.', ['draw-offer']],
+    ['L-9.1.2.1 offer, Czech', 'Nabízím remízu.', ['draw-offer']],
+    ['L-9.1.2.1 offer, German', 'Ich biete Remis an.', ['draw-offer']],
+    ['L-9.1.2.1 offer, Russian', 'Предлагаю ничью.', ['draw-offer']],
+    ['L-9.1.2.1 offer, Ukrainian', 'Пропоную нічию.', ['draw-offer']],
+    ['L-5.2.3 accept, English', 'I accept your draw offer.', ['draw-accept']],
+    ['L-5.2.3 accept, Polish', 'Przyjmuję remis.', ['draw-accept']],
+    ['L-5.2.3 accept, Czech', 'Přijímám remízu.', ['draw-accept']],
+    ['L-5.2.3 accept, German compound', 'Ich nehme Ihr Remisangebot an.', ['draw-accept']],
+    ['L-5.2.3 accept, Russian', 'Принимаю ничью.', ['draw-accept']],
+    ['L-5.2.3 accept, Ukrainian', 'Приймаю нічию.', ['draw-accept']],
+    ['decline, English', 'I decline the draw offer.', ['draw-decline']],
+    ['decline by negation, English', 'I do not accept the draw.', ['draw-decline']],
+    ['decline by negation, Polish genitive', 'Nie przyjmuję remisu.', ['draw-decline']],
+    ['decline, Czech', 'Odmítám remízu.', ['draw-decline']],
+    ['decline, German', 'Ich lehne das Remis ab.', ['draw-decline']],
+    ['decline, Russian', 'Отклоняю ничью.', ['draw-decline']],
+    ['decline, Ukrainian', 'Не приймаю нічию.', ['draw-decline']],
+    ['L-5.1.2 resign, English', 'I resign. Thank you for the game.', ['resign']],
+    ['L-5.1.2 resign, Polish', 'Poddaję się.', ['resign']],
+    ['L-5.1.2 resign, Czech', 'Vzdávám.', ['resign']],
+    ['L-5.1.2 resign, German', 'Ich gebe die Partie auf.', ['resign']],
+    ['L-5.1.2 resign, Russian', 'Сдаюсь.', ['resign']],
+    ['L-5.1.2 resign, Ukrainian', 'Здаюся.', ['resign']],
+    ['L-5.1.2 not resigning', 'I will not resign yet!', []],
+    ['L-9.2 claim, English', 'I claim a draw by threefold repetition.', ['claim-repetition']],
+    [
+      'L-9.2 claim, Polish',
+      'Reklamuję remis przez trzykrotne powtórzenie pozycji.',
+      ['claim-repetition'],
+    ],
+    ['L-9.2 claim, Czech', 'Reklamuji remízu trojím opakováním pozice.', ['claim-repetition']],
+    [
+      'L-9.2 claim, German',
+      'Ich reklamiere Remis durch dreimalige Stellungswiederholung.',
+      ['claim-repetition'],
+    ],
+    [
+      'L-9.2 claim, Russian',
+      'Требую ничью по троекратному повторению позиции.',
+      ['claim-repetition'],
+    ],
+    [
+      'L-9.2 claim, Ukrainian',
+      'Вимагаю нічию через триразове повторення позиції.',
+      ['claim-repetition'],
+    ],
+    ['L-9.3 claim, English', 'I claim a draw under the 50-move rule.', ['claim-fifty-moves']],
+    ['L-9.3 claim, Polish', 'Reklamuję remis zgodnie z zasadą 50 ruchów.', ['claim-fifty-moves']],
+    ['L-9.3 claim, Czech', 'Reklamuji remízu podle pravidla 50 tahů.', ['claim-fifty-moves']],
+    ['L-9.3 claim, German', 'Ich reklamiere Remis nach der 50-Züge-Regel.', ['claim-fifty-moves']],
+    ['L-9.3 claim, Russian', 'Требую ничью по правилу 50 ходов.', ['claim-fifty-moves']],
+    ['L-9.3 claim, Ukrainian', 'Вимагаю нічию за правилом 50 ходів.', ['claim-fifty-moves']],
+    ['P-8b leave, English', 'Leave from 2026-12-20 to 2027-01-03', ['leave']],
+    ['P-8b leave, Polish', 'Urlop od 1.12.2026 do 14.12.2026', ['leave']],
+    ['P-8b leave, Czech', 'Dovolená od 1. 12. 2026 do 14. 12. 2026', ['leave']],
+    ['P-8b leave, German', 'Urlaub vom 1.12.2026 bis 14.12.2026', ['leave']],
+    ['P-8b leave, Russian', 'Отпуск с 01.12.2026 по 14.12.2026', ['leave']],
+    ['P-8b leave, Ukrainian', 'Відпустка з 01.12.2026 до 14.12.2026', ['leave']],
+    ['"leave" as a verb is no leave', 'I leave the knight on f6', []],
+    ['P-4f conditional, English', 'If 13...Nc6 then 14.Bb5', ['conditional']],
+    ['P-4f conditional, Polish', 'Jeśli 13...Sc6, to 14.Gb5', ['conditional']],
+    ['P-4f conditional, Czech', 'Pokud 13...Jc6, pak 14.Sb5', ['conditional']],
+    ['P-4f conditional, German', 'Falls 13...Sc6, dann 14.Lb5', ['conditional']],
+    ['P-4f conditional, Russian', 'Если 13...Кc6, то 14.Сb5', ['conditional']],
+    ['P-4f conditional, Ukrainian', 'Якщо 13...Кc6, то 14.Сb5', ['conditional']],
+    ['"if" without a move is no conditional', 'If you agree then fine', []],
+    ['note, English', 'Note: I am travelling next week', ['note']],
+    ['note, Polish', 'Uwaga: dziękuję za partię', ['note']],
+    ['note, Czech', 'Poznámka: díky za partii', ['note']],
+    ['note, German', 'Notiz: danke', ['note']],
+    ['note, Russian', 'Примечание: спасибо', ['note']],
+    ['note, Ukrainian', 'Примітка: дякую', ['note']],
+    ['moves are no words: Polish', '12...Sf6 13.Gd3 Wc8', []],
+    ['moves are no words: Russian', '12...Кf6 13.Сd3 Лc8', []],
+    ['moves are no words: numeric', '12. 5878 13. 6152', []],
+    ['moves are no words: figurine', '12...♞f6 13.♗d3', []],
+  ];
+  it.each(cases)('%s', (_name, text, expected) => {
+    expect(kinds(text)).toEqual(expected);
+  });
+
+  it('L-9.1.2.2 a claim line is not also a draw offer', () => {
+    expect(kinds('I claim a draw by threefold repetition (=)')).toEqual(['claim-repetition']);
+  });
+
+  it('gives the span of the draw mark so the move stays for the chess reader', () => {
+    const [mark] = findCommands('12. 5878 (=)');
+    expect(mark).toMatchObject({
+      kind: 'draw-offer',
+      wholeLine: false,
+      span: { line: 0, start: 9, end: 12 },
+    });
+  });
+
+  it('P-8b leave carries raw and parsed dates', () => {
+    const [leave] = findCommands('Urlop od 1 grudnia 2026 do 14 grudnia 2026');
+    expect(leave).toMatchObject({
+      kind: 'leave',
+      from: '1 grudnia 2026',
+      to: '14 grudnia 2026',
+      fromDate: '2026-12-01',
+      toDate: '2026-12-14',
+    } satisfies Partial<Command>);
+  });
+
+  it('P-4f conditional after the move keeps the move for the chess reader', () => {
+    const [conditional] = findCommands('13.Sf3, jeśli 13...Sc6 to 14.Gb5');
+    expect(conditional).toMatchObject({
+      kind: 'conditional',
+      wholeLine: false,
+      condition: '13...Sc6',
+      reply: '14.Gb5',
+      span: { line: 0, start: 8 },
+    });
+  });
+});

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { findStatedDates, MONTH_BY_WORD, parseStatedDate } from '../../src/mail/stated-date.ts';
+
+describe('parseStatedDate', () => {
+  const valid: [string, string][] = [
+    ['2026-11-20', '2026-11-20'],
+    ['2026.11.20', '2026-11-20'],
+    ['20.11.2026', '2026-11-20'],
+    ['20.11.26', '2026-11-20'],
+    ['20. 11. 2026', '2026-11-20'],
+    ['20/11/2026', '2026-11-20'],
+    ['11/20/2026', '2026-11-20'],
+    ['05/06/2026', '2026-06-05'],
+    ['20-11-2026', '2026-11-20'],
+    ['20 Nov 2026', '2026-11-20'],
+    ['20 November 2026', '2026-11-20'],
+    ['Nov 20, 2026', '2026-11-20'],
+    ['November 20th, 2026', '2026-11-20'],
+    ['20-Nov-2026', '2026-11-20'],
+    ['20 listopada 2026', '2026-11-20'],
+    ['20 listopada 2026 r.', '2026-11-20'],
+    ['1 września 2026', '2026-09-01'],
+    ['20. listopadu 2026', '2026-11-20'],
+    ['3. července 2026', '2026-07-03'],
+    ['3. června 2026', '2026-06-03'],
+    ['20. November 2026', '2026-11-20'],
+    ['1. März 2026', '2026-03-01'],
+    ['20 ноября 2026', '2026-11-20'],
+    ['20 ноября 2026 г.', '2026-11-20'],
+    ['20 нояб. 2026', '2026-11-20'],
+    ['20 листопада 2026', '2026-11-20'],
+    ['20 листопада 2026 р.', '2026-11-20'],
+    ['20.XI.2026', '2026-11-20'],
+    ['20. XI. 2026', '2026-11-20'],
+    ['4 IV 2026', '2026-04-04'],
+    ['29.02.2028', '2028-02-29'],
+  ];
+  it.each(valid)('P-2f..h reads %s as %s', (text, iso) => {
+    expect(parseStatedDate(text)).toEqual({ ok: true, value: iso });
+  });
+
+  const invalid: [string, string][] = [
+    ['31.11.2026', 'impossible-date'],
+    ['29.02.2027', 'impossible-date'],
+    ['13/13/2026', 'impossible-date'],
+    ['11.20.2026', 'impossible-date'],
+    ['20.XIII.2026', 'unreadable'],
+    ['20 Brumaire 2026', 'unreadable'],
+    ['tomorrow', 'unreadable'],
+    ['20.11.1890', 'implausible-year'],
+    ['', 'unreadable'],
+  ];
+  it.each(invalid)('P-2i rejects %s with %s', (text, error) => {
+    expect(parseStatedDate(text)).toMatchObject({ ok: false, error });
+  });
+
+  it('maps every month word to one month only', () => {
+    expect(MONTH_BY_WORD.get('listopad')).toBe(11);
+    expect(MONTH_BY_WORD.get('červen')).toBe(6);
+    expect(MONTH_BY_WORD.get('červenec')).toBe(7);
+    expect(MONTH_BY_WORD.get('лют')).toBe(2);
+  });
+});
+
+describe('findStatedDates (P-2f..h)', () => {
+  const cases: { name: string; text: string; received?: string; sent?: string; lines: number[] }[] =
+    [
+      {
+        name: 'English, one line',
+        text: 'Received: 20.11.2026, sent: 21.11.2026',
+        received: '2026-11-20',
+        sent: '2026-11-21',
+        lines: [0, 0],
+      },
+      {
+        name: 'English, reply label',
+        text: "12...Nf6\nrec'd 20 Nov 2026\nreply: Nov 21, 2026",
+        received: '2026-11-20',
+        sent: '2026-11-21',
+        lines: [1, 2],
+      },
+      {
+        name: 'Polish',
+        text: 'Otrzymano: 20 listopada 2026 r.\nWysłano: 21.11.2026',
+        received: '2026-11-20',
+        sent: '2026-11-21',
+        lines: [0, 1],
+      },
+      {
+        name: 'Polish, Roman months',
+        text: 'otrzymano 20.XI.2026, wysłano 21.XI.2026',
+        received: '2026-11-20',
+        sent: '2026-11-21',
+        lines: [0, 0],
+      },
+      {
+        name: 'Czech',
+        text: 'obdrženo: 20. 11. 2026\nodesláno: 21. 11. 2026',
+        received: '2026-11-20',
+        sent: '2026-11-21',
+        lines: [0, 1],
+      },
+      {
+        name: 'German',
+        text: 'Zug erhalten am 20.11.2026, gesendet am 21.11.2026',
+        received: '2026-11-20',
+        sent: '2026-11-21',
+        lines: [0, 0],
+      },
+      {
+        name: 'Russian',
+        text: 'получено: 20.11.2026\nотправлено: 21 ноября 2026 г.',
+        received: '2026-11-20',
+        sent: '2026-11-21',
+        lines: [0, 1],
+      },
+      {
+        name: 'Ukrainian',
+        text: 'отримано 20 листопада 2026, надіслано 21 листопада 2026',
+        received: '2026-11-20',
+        sent: '2026-11-21',
+        lines: [0, 0],
+      },
+      { name: 'no labels', text: '12...Nf6 13.Bd3\nSee you on 21.11.2026', lines: [] },
+      { name: 'label without date', text: 'Received your move, thanks', lines: [] },
+      { name: 'phone signature is no date', text: 'Sent from my iPhone', lines: [] },
+    ];
+  it.each(cases)('$name', ({ text, received, sent, lines }) => {
+    const found = findStatedDates(text);
+    expect(found.received).toBe(received);
+    expect(found.sent).toBe(sent);
+    expect(found.spans.map((span) => span.line)).toEqual(lines);
+  });
+
+  it('P-2i reports an impossible labelled date instead of guessing', () => {
+    const found = findStatedDates('received: 31.11.2026');
+    expect(found.received).toBeUndefined();
+    expect(found.problems).toMatchObject([
+      { kind: 'received', raw: '31.11.2026', error: 'impossible-date' },
+    ]);
+  });
+
+  it('spans cover the label and the date', () => {
+    const line = '12...Nf6  received: 20.11.2026';
+    const [span] = findStatedDates(line).spans;
+    expect(span && line.slice(span.start, span.end)).toBe('received: 20.11.2026');
+  });
+});
