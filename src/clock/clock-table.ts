@@ -125,8 +125,6 @@ interface Span {
   readonly excludedDays: number;
   readonly usedDays: number;
   readonly penaltyDays: number;
-  /** Counted days of reflection on the move so far (drives the iccf doubling). */
-  readonly dayIndex: number;
 }
 
 interface QueuedPoint {
@@ -291,7 +289,7 @@ export function deriveClock(
       applyThrough(day);
       check(move, day);
     }
-    return { reflectionDays, excludedDays, usedDays, penaltyDays, dayIndex: reflectionDays };
+    return { reflectionDays, excludedDays, usedDays, penaltyDays };
   };
 
   let queue: QueuedPoint[] = [];
@@ -364,8 +362,11 @@ export function deriveClock(
   for (const date of [pending.deliveredOn, now]) {
     if (!parseCalendarDate(date).ok) return failure('invalid-date', null);
   }
-  if (last !== null && pending.number !== last.number + 1)
+  const expected = last === null ? null : last.number + 1;
+  const wellNumbered = Number.isInteger(pending.number) && pending.number >= 1;
+  if (!wellNumbered || (expected !== null && pending.number !== expected)) {
     return failure('pending-out-of-sequence', null);
+  }
   if (last !== null && compareDates(now, last.dispatchedOn) < 0) {
     return failure('now-before-last-dispatch', null);
   }
@@ -399,7 +400,7 @@ export function deriveClock(
       bankDays: triple ? ledger.bank : null,
       exceedsOn: current
         ? current.occurredOn
-        : projectExcess(ledger, pending, now, span.dayIndex, excluded),
+        : projectExcess(ledger, pending, now, span.reflectionDays, excluded),
       exceeded: current !== undefined,
     },
   });

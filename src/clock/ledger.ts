@@ -175,6 +175,11 @@ export function standing(ledger: Ledger, move: number): Standing {
   }
 }
 
-/** The date the player went over `limitDays` in the current count, where the ledger knows it. */
+/**
+ * postal, iccf: the date the total first went over `limitDays` in the current count (it may be
+ * earlier than the day the excess is noticed, when a control move carries an excess over).
+ */
 export const crossedOn = (ledger: Ledger, limitDays: number | null): CalendarDate | undefined =>
-  limitDays === null ? undefined : ledger.reachedOn[limitDays + 1];
+  limitDays === null || (ledger.control.preset !== 'postal' && ledger.control.preset !== 'iccf')
+    ? undefined
+    : ledger.reachedOn[limitDays + 1];

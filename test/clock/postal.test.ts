@@ -267,6 +267,53 @@ describe('penalties (P-6g)', () => {
   });
 });
 
+describe('the live clock', () => {
+  const items: ClockItem[] = [
+    move(1, '2026-03-01', '2026-03-03'),
+    { kind: 'penalty', on: '2026-03-06', days: 5 },
+  ];
+
+  it.each<[string, CalendarDate, object]>([
+    [
+      'P-6d: before the move is delivered nothing runs',
+      '2026-03-07',
+      { usedDays: 0, penaltyDays: 5, totalDays: 7, daysLeft: 23, exceedsOn: '2026-04-02' },
+    ],
+    [
+      'P-6d: on the delivery day nothing is used yet',
+      '2026-03-09',
+      { usedDays: 0, penaltyDays: 5, totalDays: 7, daysLeft: 23, exceedsOn: '2026-04-02' },
+    ],
+    [
+      'P-6g: a penalty after the last move counts against the move in progress',
+      '2026-03-19',
+      { usedDays: 10, penaltyDays: 5, totalDays: 17, daysLeft: 13, exceedsOn: '2026-04-02' },
+    ],
+    [
+      'P-6a: on the last allowed day time is not yet exceeded',
+      '2026-04-01',
+      { usedDays: 23, totalDays: 30, daysLeft: 0, exceedsOn: '2026-04-02', exceeded: false },
+    ],
+    [
+      'P-6a: the next day it is',
+      '2026-04-02',
+      { usedDays: 24, totalDays: 31, daysLeft: -1, exceedsOn: '2026-04-02', exceeded: true },
+    ],
+  ])('%s (%s)', (_name, now, expected) => {
+    const live = liveClock(postal, items, { number: 2, deliveredOn: '2026-03-09' }, now);
+    expect(live).toMatchObject({ ok: true, value: expected });
+  });
+
+  it('P-2k: a penalty dated after today is refused for the live clock', () => {
+    expect(
+      liveClock(postal, items, { number: 2, deliveredOn: '2026-03-09' }, '2026-03-05'),
+    ).toEqual({
+      ok: false,
+      error: { code: 'item-after-now', index: 1 },
+    });
+  });
+});
+
 describe('TD interventions', () => {
   it('L-6.10: days the TD paused the game do not count; an open pause stops the live clock', () => {
     const items: ClockItem[] = [
