@@ -25,6 +25,8 @@ export type MoveSyntax =
   | {
       kind: 'algebraic';
       role: Role;
+      /** A piece letter or figurine was written (`Ng1f3`), not just squares (`g1f3`). */
+      lettered: boolean;
       fromFile?: number;
       fromRank?: number;
       to: Square;
@@ -131,15 +133,16 @@ export function parseAlgebraicSyntax(text: string, lang: Language): Result<MoveS
 
   let role: Role = 'pawn';
   let rest = t;
-  const piece = readPieceLetter(rest, lang);
+  // A phone capitalised the file of a pawn move ("E4", "D4"): a piece move needs a whole
+  // target square, so a capital and a rank alone is always a pawn.
+  const piece = /^[A-H][1-8]$/.test(rest) ? undefined : readPieceLetter(rest, lang);
   if (piece) {
     role = piece.role;
     rest = rest.slice(piece.length);
   } else if (lang === 'en' && /^P[a-h]/.test(rest)) {
     rest = rest.slice(1);
-  } else if (/^(?:[A-H][1-8]|E[x:]?[a-h][1-8])/.test(rest)) {
-    // A phone capitalised the file of a pawn move ("E4", "D4", "Exd5"): a piece move needs a
-    // whole target square, and no language uses E as a piece letter.
+  } else if (/^(?:[A-H][1-8]$|E[x:]?[a-h][1-8])/.test(rest)) {
+    // ... or of a pawn capture ("Exd5"): no language uses E as a piece letter.
     rest = rest[0]!.toLowerCase() + rest.slice(1);
   } else if (/^[a-z]/.test(rest) && !/^[a-h]/.test(rest)) {
     // A lower-case piece letter typed on a phone ("nf3"); files a–h stay files.
@@ -177,6 +180,7 @@ export function parseAlgebraicSyntax(text: string, lang: Language): Result<MoveS
   const syntax: MoveSyntax = {
     kind: 'algebraic',
     role,
+    lettered: role !== 'pawn',
     to: square(tf.charCodeAt(0) - 97, Number(tr) - 1),
   };
   if (ff) syntax.fromFile = ff.charCodeAt(0) - 97;

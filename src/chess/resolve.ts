@@ -1,8 +1,8 @@
 // Phase two of reading a move: the syntax of phase one against the position. Returns the
 // legal move, or IMPOSSIBLE with the cheap reason a player needs (no piece there, not your
 // piece, blocked, leaves the king in check, …), or AMBIGUOUS with the candidates (P-4c).
-// ICCF numeric castling is the king's move from its start to its end square (L-App.A, and
-// L-App.B for Chess960); a four-digit promotion that drops the rank (`6762`) is refused with
+// ICCF numeric castling is the king's move from its start to its end square (L-App.A), or in
+// Chess960 the king moving onto its own rook (L-App.B.3.3); a four-digit promotion that drops the rank (`6762`) is refused with
 // the five-digit form.
 
 import { attacks } from 'chessops/attacks';
@@ -203,27 +203,15 @@ function fromTo(
     );
   }
   const dests = pos.dests(from, ctx);
-  if (piece.role === 'king') {
-    // Castling written as the king's move: to its end square (g/c file), or onto its rook.
-    const options: NormalMove[] = [];
+  if (piece.role === 'king' && !(dests.has(to) && !pos.board[pos.turn].has(to))) {
+    // Castling written as the king's move: to its end square (g/c file), or onto its own rook
+    // (L-App.B.3.3). An ordinary king move to that square, when legal, is that move instead.
     for (const side of ['h', 'a'] as const) {
       const rook = pos.castles.rook[pos.turn][side];
       if (rook === undefined || !dests.has(rook)) continue;
-      const target = square(side === 'h' ? 6 : 2, from >> 3);
-      if (to === target || to === rook) options.push({ from, to: rook });
-    }
-    if (dests.has(to) && !pos.board[pos.turn].has(to)) options.push({ from, to });
-    if (options.length === 1) return ok(options[0]!);
-    if (options.length > 1) {
-      return fail(
-        moveError(
-          'AMBIGUOUS',
-          'several-readings',
-          text,
-          'this king move can be read as castling or as an ordinary king move',
-          options.map((m) => writeMove(pos, m, { kind: 'san', lang: 'en' })),
-        ),
-      );
+      if (to === rook || to === square(side === 'h' ? 6 : 2, from >> 3)) {
+        return ok({ from, to: rook });
+      }
     }
     const side = to === square(6, from >> 3) ? 'h' : to === square(2, from >> 3) ? 'a' : undefined;
     if (side && Math.abs(to - from) >= 2) return castlingMove(rc, side);
@@ -272,7 +260,9 @@ function resolveAlgebraic(
 ): Result<NormalMove> {
   const { pos, ctx, text } = rc;
   if (s.fromFile !== undefined && s.fromRank !== undefined) {
-    return fromTo(rc, square(s.fromFile, s.fromRank), s.to, s.promotion, s.role);
+    // Both squares given (long algebraic, `g1f3`): the piece letter, if any, must match.
+    const from = square(s.fromFile, s.fromRank);
+    return fromTo(rc, from, s.to, s.promotion, s.lettered ? s.role : undefined);
   }
   let pieces = pos.board.pieces(pos.turn, s.role);
   if (pieces.isEmpty()) {
@@ -300,13 +290,15 @@ function resolveAlgebraic(
         'several-pieces',
         text,
         `more than one ${ROLE_NAMES[s.role]} can go to ${makeSquare(s.to)}: say which`,
-        legal.map((from) => {
-          const m = { from, to: s.to };
-          const promo = isPromotionMove(pos, from, s.to)
-            ? { ...m, promotion: 'queen' as const }
-            : m;
-          return writeMove(pos, promo, rc.notation);
-        }),
+        legal
+          .map((from) => {
+            const m = { from, to: s.to };
+            const promo = isPromotionMove(pos, from, s.to)
+              ? { ...m, promotion: 'queen' as const }
+              : m;
+            return writeMove(pos, promo, rc.notation);
+          })
+          .sort(),
       ),
     );
   }

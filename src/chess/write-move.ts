@@ -41,8 +41,16 @@ export function castlingKingTarget(pos: Position, move: NormalMove): Square | un
   return square(side === 'h' ? 6 : 2, move.from >> 3);
 }
 
+/**
+ * Castling is written as the king's start and end squares (L-App.A). In Chess960, where an
+ * ordinary king move to that end square is also legal, that form would mean the ordinary
+ * move (L-App.B.3.3), so castling is written as the king moving onto its rook.
+ */
 export function makeNumeric(pos: Position, move: NormalMove): string {
-  const to = castlingKingTarget(pos, move) ?? move.to;
+  const target = castlingKingTarget(pos, move);
+  const ordinary =
+    target !== undefined && pos.dests(move.from).has(target) && !pos.board[pos.turn].has(target);
+  const to = target !== undefined && !ordinary ? target : move.to;
   const promo = move.promotion ? NUMERIC_PROMOTION_DIGITS[move.promotion as PromotionRole] : '';
   return numericSquare(move.from) + numericSquare(to) + promo;
 }
