@@ -54,7 +54,9 @@ export const square = (file: number, rank: number): Square => file + 8 * rank;
  * marks that never matter (P-4e): `+ ++ # X`, `! ? !! ?? !? ?!`, `e.p.`.
  */
 export function normalizeMoveText(raw: string): string {
-  let s = raw
+  // Fast path: plain ASCII needs only the marks dropped.
+  if (/^[\x21-\x7e]+$/.test(raw)) return dropMarks(raw);
+  const s = raw
     .normalize('NFC')
     .trim()
     .replace(/[‐‑‒–—−]/g, '-')
@@ -62,7 +64,11 @@ export function normalizeMoveText(raw: string): string {
     .replace(/а/g, 'a')
     .replace(/с/g, 'c')
     .replace(/е/g, 'e');
-  s = s.replace(/\s*e\.?\s*p\.?$/i, '');
+  return dropMarks(s);
+}
+
+function dropMarks(text: string): string {
+  let s = text.replace(/\s*e\.?\s*p\.?$/i, '');
   // Annotation and check marks, in any order at the end.
   s = s.replace(/[!?+#‡]+$/u, '');
   // A trailing X as mate mark (only after a rank or a promotion bracket, so `Kx` stays illegible).
@@ -77,8 +83,10 @@ const CASTLE_RE = /^[O0oОо]-?[O0oОо](-?[O0oОо])?$/u;
 const ALGEBRAIC_RE = /^([a-h])?([1-8])?([-x:])?([a-h])([1-8])(.*)$/;
 
 /** ICCF numeric: four digits, five for a promotion. */
-export function parseNumericSyntax(text: string): Result<MoveSyntax> | undefined {
-  const t = normalizeMoveText(text);
+export function parseNumericSyntax(
+  text: string,
+  t = normalizeMoveText(text),
+): Result<MoveSyntax> | undefined {
   const m = NUMERIC_RE.exec(t);
   if (!m) return undefined;
   const p = m[5];
@@ -125,8 +133,11 @@ function readPromotion(rest: string, lang: Language): PromotionRole | undefined 
 }
 
 /** Algebraic in one language: SAN, long algebraic and figurine. */
-export function parseAlgebraicSyntax(text: string, lang: Language): Result<MoveSyntax> {
-  const t = normalizeMoveText(text);
+export function parseAlgebraicSyntax(
+  text: string,
+  lang: Language,
+  t = normalizeMoveText(text),
+): Result<MoveSyntax> {
   if (t === '') return fail(moveError('ILLEGIBLE', 'empty', text, 'there is no move here'));
   const castle = CASTLE_RE.exec(t);
   if (castle) return ok({ kind: 'castle', side: castle[1] ? 'queen' : 'king' });

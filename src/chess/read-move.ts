@@ -9,7 +9,7 @@ import type { Language } from './languages.ts';
 import { DISTINCT_LETTER_SETS, isLanguage, LANGUAGE_NAMES, languagesLike } from './languages.ts';
 import type { MoveError, Result } from './move-error.ts';
 import { fail, moveError, ok } from './move-error.ts';
-import { parseAlgebraicSyntax, parseNumericSyntax } from './move-syntax.ts';
+import { normalizeMoveText, parseAlgebraicSyntax, parseNumericSyntax } from './move-syntax.ts';
 import { resolveMove } from './resolve.ts';
 import type { Notation } from './write-move.ts';
 import { writeMove } from './write-move.ts';
@@ -46,21 +46,27 @@ const moveKey = (m: NormalMove) => `${m.from}-${m.to}-${m.promotion ?? ''}`;
 function readInLanguage(
   pos: Position,
   text: string,
+  normalized: string,
   lang: Language,
   ctx: Context,
   notation: Notation,
 ): Result<NormalMove> {
-  const syntax = parseAlgebraicSyntax(text, lang);
+  const syntax = parseAlgebraicSyntax(text, lang, normalized);
   if (!syntax.ok) return syntax;
   return resolveMove(pos, syntax.value, text, notation, ctx);
 }
 
-function readAuto(pos: Position, text: string, ctx: Context): Result<NormalMove> {
+function readAuto(
+  pos: Position,
+  text: string,
+  normalized: string,
+  ctx: Context,
+): Result<NormalMove> {
   const found = new Map<string, { move: NormalMove; langs: Language[] }>();
   let firstError: MoveError | undefined;
   let impossible: MoveError | undefined;
   for (const lang of DISTINCT_LETTER_SETS) {
-    const r = readInLanguage(pos, text, lang, ctx, { kind: 'san', lang });
+    const r = readInLanguage(pos, text, normalized, lang, ctx, { kind: 'san', lang });
     if (r.ok) {
       const key = moveKey(r.value);
       const entry = found.get(key);
@@ -99,7 +105,8 @@ export function readMove(
   reading: Reading,
   ctx: Context = pos.ctx(),
 ): Result<NormalMove> {
-  const numeric = parseNumericSyntax(text);
+  const normalized = normalizeMoveText(text);
+  const numeric = parseNumericSyntax(text, normalized);
   if (numeric) {
     if (!numeric.ok) return numeric;
     return resolveMove(pos, numeric.value, text, { kind: 'numeric' }, ctx);
@@ -115,7 +122,7 @@ export function readMove(
     );
   }
   if (reading.kind === 'algebraic') {
-    return readInLanguage(pos, text, reading.lang, ctx, replyNotation(reading));
+    return readInLanguage(pos, text, normalized, reading.lang, ctx, replyNotation(reading));
   }
-  return readAuto(pos, text, ctx);
+  return readAuto(pos, text, normalized, ctx);
 }

@@ -272,8 +272,17 @@ function resolveAlgebraic(
   }
   if (s.fromFile !== undefined) pieces = pieces.intersect(SquareSet.fromFile(s.fromFile));
   if (s.fromRank !== undefined) pieces = pieces.intersect(SquareSet.fromRank(s.fromRank));
+  // Only pieces that attack the target (or pawns on its file) can move there: test those.
+  const reach = attacks(
+    { color: pos.turn === 'white' ? 'black' : 'white', role: s.role },
+    s.to,
+    pos.board.occupied,
+  );
+  const reachable = s.role === 'pawn' ? reach.union(SquareSet.fromFile(s.to & 7)) : reach;
   let legal: Square[] = [];
-  for (const from of pieces) if (pos.dests(from, ctx).has(s.to)) legal.push(from);
+  for (const from of pieces.intersect(reachable)) {
+    if (pos.dests(from, ctx).has(s.to)) legal.push(from);
+  }
   if (s.role === 'pawn' && s.fromFile === undefined && legal.length > 1) {
     // `d5` with a push and a capture both possible means the push.
     legal = legal.filter((from) => (from & 7) === (s.to & 7));

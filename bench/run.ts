@@ -1,0 +1,26 @@
+// `npm run bench`: every benchmark, printed as a table; exits non-zero when a target is missed.
+// Speed goals live here, never in the tests.
+
+import { benchNotation } from './notation.ts';
+import type { BenchReport } from './support.ts';
+
+const BENCHES: (() => BenchReport)[] = [benchNotation];
+
+let missed = 0;
+for (const bench of BENCHES) {
+  const report = bench();
+  console.log(`\n${report.title}`);
+  for (const row of report.rows) {
+    const ratio = row.ratio === undefined ? '' : `  ${row.ratio.toFixed(2)}x`;
+    console.log(`  ${row.name.padEnd(40)} ${row.value.padStart(18)}${ratio}`);
+  }
+  if (report.target) {
+    const row = report.rows.find((r) => r.name === report.target?.name);
+    const ok = (row?.ratio ?? 0) >= report.target.min;
+    console.log(
+      `  target: ${report.target.name} >= ${report.target.min}x of the first row: ${ok ? 'met' : 'MISSED'}`,
+    );
+    if (!ok) missed++;
+  }
+}
+process.exitCode = missed ? 1 : 0;
