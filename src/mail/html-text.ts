@@ -151,7 +151,22 @@ export function decodeEntities(text: string): string {
 
 /** Converts an HTML body to text lines; quote blocks become `> ` lines or go, by options. */
 export function htmlToText(html: string, options: HtmlToTextOptions = {}): string {
-  const strip = options.stripQuotes === true;
+  return convert(html, options.stripQuotes === true).text;
+}
+
+export interface StrippedHtml {
+  text: string;
+  /** What was removed: quote or signature blocks, and whether an Outlook reply header ended it. */
+  cuts: ('html-quote' | 'html-reply-header')[];
+}
+
+/** The HTML body as text with quote blocks removed and cut at Outlook's reply header. */
+export function htmlToTextStripped(html: string): StrippedHtml {
+  return convert(html, true);
+}
+
+function convert(html: string, strip: boolean): StrippedHtml {
+  const cuts: StrippedHtml['cuts'] = [];
   const lines: string[] = [];
   let line = '';
   let quoteDepth = 0;
@@ -190,13 +205,17 @@ export function htmlToText(html: string, options: HtmlToTextOptions = {}): strin
     const attributes = closing ? {} : parseAttributes(match[3] ?? '');
     if (!closing) {
       if (SKIP_CONTENT.has(tag) || (strip && isQuoteBlock(tag, attributes))) {
+        if (!SKIP_CONTENT.has(tag) && !cuts.includes('html-quote')) cuts.push('html-quote');
         if (!VOID.has(tag) && !/\/\s*$/.test(match[3] ?? '')) {
           skipTag = tag;
           skipDepth = 1;
         }
         continue;
       }
-      if (strip && isReplyHeader(attributes)) break;
+      if (strip && isReplyHeader(attributes)) {
+        cuts.push('html-reply-header');
+        break;
+      }
     }
     if (tag === 'br') {
       flush(true);
@@ -216,8 +235,9 @@ export function htmlToText(html: string, options: HtmlToTextOptions = {}): strin
     if (tag === 'pre') preDepth = Math.max(0, preDepth + (closing ? -1 : 1));
   }
   flush(false);
-  return lines
+  const text = lines
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+  return { text, cuts };
 }

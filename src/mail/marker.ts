@@ -12,7 +12,7 @@ export const AMICI_MARKER = '##- amici · please reply above this line -##';
 /** Matches the marker anywhere in a line (a client may join it onto a quoted line). */
 const MARKER_RE = /##-\s*amici\b/i;
 
-const QUOTE_PREFIX_RE = /^[ \t]*((?:>[ \t]?)+)/;
+const QUOTE_PREFIX_RE = /^[ \t]*>/;
 
 /** True when the line carries the amici marker, quoted or not. */
 export function hasMarker(line: string): boolean {
@@ -20,29 +20,20 @@ export function hasMarker(line: string): boolean {
 }
 
 export interface MarkerCut {
-  /** The text with amici's own quoted mail removed. */
+  /** The text up to the first unquoted marker line. */
   text: string;
-  /** Whether a marker was found. */
+  /** Whether an unquoted marker was found and the text cut there. */
   cut: boolean;
 }
 
 /**
- * Removes amici's own mail from a reply. An unquoted marker (top-posting, Outlook, HTML turned
- * into text) ends the player's text: everything from it on goes. A `>`-quoted marker removes
- * only the quoted block it stands in, so a bottom-posted reply below the quote survives.
+ * Cuts a reply at amici's own mail. An unquoted marker (top-posting, Outlook, HTML turned into
+ * text) ends the player's text: everything from it on goes. A `>`-quoted marker is left alone:
+ * quote stripping removes that block, and a bottom-posted reply below it must survive.
  */
 export function cutAtMarker(text: string): MarkerCut {
   const lines = text.split('\n');
-  const index = lines.findIndex(hasMarker);
+  const index = lines.findIndex((line) => hasMarker(line) && !QUOTE_PREFIX_RE.test(line));
   if (index < 0) return { text, cut: false };
-  const line = lines[index] ?? '';
-  const quote = QUOTE_PREFIX_RE.exec(line);
-  if (!quote) return { text: lines.slice(0, index).join('\n'), cut: true };
-  let start = index;
-  while (start > 0 && QUOTE_PREFIX_RE.test(lines[start - 1] ?? '')) start--;
-  let end = index + 1;
-  while (end < lines.length && QUOTE_PREFIX_RE.test(lines[end] ?? '')) end++;
-  const rest = [...lines.slice(0, start), ...lines.slice(end)].join('\n');
-  const again = cutAtMarker(rest);
-  return { text: again.text, cut: true };
+  return { text: lines.slice(0, index).join('\n'), cut: true };
 }

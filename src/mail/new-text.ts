@@ -12,10 +12,12 @@
 // see the player's own text.
 
 import EmailReplyParser from 'email-reply-parser';
-import { htmlToText } from './html-text.ts';
+import { htmlToTextStripped } from './html-text.ts';
 import { cutAtMarker } from './marker.ts';
 
 export const CUT_REASONS = [
+  'html-quote',
+  'html-reply-header',
   'amici-marker',
   'quoted',
   'lead-in',
@@ -45,7 +47,9 @@ export interface NewTextInput {
 /** The new text of a mail: from the HTML with quote blocks removed when there is no text part. */
 export function newText(mail: NewTextInput): NewText {
   if (mail.textFromHtml === true && mail.html !== undefined) {
-    return newTextOfPlain(htmlToText(mail.html, { stripQuotes: true }));
+    const converted = htmlToTextStripped(mail.html);
+    const plain = newTextOfPlain(converted.text);
+    return { ...plain, cuts: [...converted.cuts, ...plain.cuts] };
   }
   return newTextOfPlain(mail.text);
 }
@@ -148,6 +152,16 @@ function leadInAt(lines: string[], index: number): number {
   return isLeadIn(`${line} ${next}`, nextNonBlankIsQuoted(lines, index + 2)) ? 2 : 0;
 }
 
+/** A lead-in wrapped before the line that matched alone ("On … amici referee <" / "a@b> wrote:"). */
+function dropLeadInHead(kept: string[]): void {
+  let last = kept.length - 1;
+  while (last >= 0 && (kept[last] ?? '').trim() === '') last--;
+  const line = (kept[last] ?? '').trim();
+  if (last >= 0 && !/:\s*$/.test(line) && (LEAD_IN_START_RE.test(line) || /<\s*$/.test(line))) {
+    kept.length = last;
+  }
+}
+
 function isLeadIn(line: string, quotedNext: boolean): boolean {
   if (line.length > 300 || !/:\s*$/.test(line)) return false;
   if (LEAD_IN_POLISH_IOS_RE.test(line) || LEAD_IN_ADDRESS_RE.test(line)) return true;
@@ -186,6 +200,7 @@ export function newTextOfPlain(body: string): NewText {
     const leadIn = leadInAt(lines, i);
     if (leadIn > 0) {
       cuts.push('lead-in');
+      dropLeadInHead(kept);
       if (nextNonBlankIsQuoted(lines, i + leadIn)) {
         i += leadIn - 1;
         continue;

@@ -42,13 +42,13 @@ export async function readInbound(
         mail,
         classification,
         newText: text,
-        dates: { spans: [], problems: [] },
+        dates: { yearInferred: [], spans: [], problems: [] },
         commands: [],
         rest: [],
       },
     };
   }
-  const dates = findStatedDates(text.text);
+  const dates = findStatedDates(text.text, mail.date ? { reference: mail.date } : {});
   const commands = findCommands(text.text);
   const spans: LineSpan[] = [
     ...dates.spans,

@@ -410,7 +410,12 @@ const labelAlternatives = (kind: DateLabelKind): string =>
   Object.values(DATE_LABELS[kind])
     .flat()
     .sort((a, b) => b.length - a.length)
-    .map((label) => label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+'))
+    .map((label) =>
+      label
+        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/\s+/g, '\\s+')
+        .replace(/'/g, "['’]"),
+    )
     .join('|');
 
 const LABEL_RE = new RegExp(
@@ -439,29 +444,58 @@ export interface StatedDateProblem {
 export interface StatedDates {
   received?: string;
   sent?: string;
+  /** Dates written without a year ("20.11"), completed from the mail's own date (P-2i). */
+  yearInferred: DateLabelKind[];
   /** The label-and-date spans consumed. */
   spans: LineSpan[];
   /** Labelled dates that could not be read (the reply tells the player, P-2i). */
   problems: StatedDateProblem[];
 }
 
+export interface FindStatedDatesOptions {
+  /** The mail's date (ISO); lets a day and month without a year ("20.11") be read. */
+  reference?: string;
+}
+
+const YEAR_SUFFIX_RE = /^\s*(?:r\.|roku|г\.|года|р\.|року)(?![\p{L}])/iu;
+const DAY_MONTH_RE = /(?<![\p{L}\p{N}])(\d{1,2})\.\s?(\d{1,2})\.?(?![\p{N}]|\.\d)/u;
+
+/** A day and month without a year, in the year of `reference`, or the one before when later. */
+function dayMonth(text: string, reference: string): DateSpan | undefined {
+  const match = DAY_MONTH_RE.exec(text);
+  if (!match) return undefined;
+  const year = Number(reference.slice(0, 4));
+  const parts = { day: Number(match[1]), month: Number(match[2]), swappable: false };
+  let date = toIso({ ...parts, year });
+  if (date.ok && date.value > reference.slice(0, 10)) date = toIso({ ...parts, year: year - 1 });
+  return { start: match.index, end: match.index + match[0].length, raw: match[0], date };
+}
+
 /** Finds the labelled received and reply dates in a body (P-2f..h); the first of each wins. */
-export function findStatedDates(text: string): StatedDates {
-  const result: StatedDates = { spans: [], problems: [] };
+export function findStatedDates(text: string, options: FindStatedDatesOptions = {}): StatedDates {
+  const result: StatedDates = { yearInferred: [], spans: [], problems: [] };
   text.split('\n').forEach((line, index) => {
     const labels = [...line.matchAll(LABEL_RE)];
     labels.forEach((label, k) => {
       const kind: DateLabelKind = label.groups?.received ? 'received' : 'sent';
       const from = label.index + label[0].length;
       const until = labels[k + 1]?.index ?? line.length;
-      const date = findDates(line.slice(from, until))[0];
-      if (!date || !GAP_RE.test(line.slice(from, from + date.start))) return;
-      const span = { line: index, start: label.index, end: from + date.end };
+      const after = line.slice(from, until);
+      let date = findDates(after)[0];
+      let inferred = false;
+      if (!date && options.reference) {
+        date = dayMonth(after, options.reference);
+        inferred = date !== undefined;
+      }
+      if (!date || !GAP_RE.test(after.slice(0, date.start))) return;
+      const suffix = YEAR_SUFFIX_RE.exec(after.slice(date.end))?.[0].length ?? 0;
+      const span = { line: index, start: label.index, end: from + date.end + suffix };
       result.spans.push(span);
       if (!date.date.ok) {
         result.problems.push({ kind, raw: date.raw, error: date.date.error, span });
       } else if (result[kind] === undefined) {
         result[kind] = date.date.value;
+        if (inferred) result.yearInferred.push(kind);
       }
     });
   });
