@@ -73,7 +73,8 @@ function stripComments(text: string): string {
 
 export function tokenizeMovetext(text: string): Movetext {
   const chunks = stripComments(text)
-    .replace(/(\d)\s*\.\s*\.\s*\./g, '$1...')
+    // `12...`, `12. ...`, `12 . . .`: two or more dots after a number mean Black's move.
+    .replace(/(\d)\s*\.(?:\s*\.)+/g, '$1...')
     .split(/[\s,;]+/)
     .filter(Boolean);
   const tokens: MovetextToken[] = [];

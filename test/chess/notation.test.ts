@@ -171,6 +171,9 @@ describe('forms players write (P-4e: marks never matter)', () => {
     ['Nf3', { kind: 'algebraic', lang: 'en' }, 'g1f3'],
     ['Nf3+', { kind: 'algebraic', lang: 'en' }, 'g1f3'],
     ['Nf3!?', { kind: 'algebraic', lang: 'en' }, 'g1f3'],
+    ['Nf3++', { kind: 'algebraic', lang: 'en' }, 'g1f3'],
+    ['Nf3X', { kind: 'algebraic', lang: 'en' }, 'g1f3'],
+    ['Nf3#?!', { kind: 'algebraic', lang: 'en' }, 'g1f3'],
     ['Ng1-f3', { kind: 'algebraic', lang: 'en' }, 'g1f3'],
     ['Ng1f3', { kind: 'algebraic', lang: 'en' }, 'g1f3'],
     ['nf3', { kind: 'algebraic', lang: 'en' }, 'g1f3'],
@@ -205,6 +208,11 @@ describe('forms players write (P-4e: marks never matter)', () => {
       expect(read(afterE4E5(), text, reading)).toBe(expected);
     });
   }
+  it('long algebraic in Polish without a dash: Gb2e5', () => {
+    const pos = fromFen('4k3/8/8/8/8/8/1B6/4K3 w - - 0 1');
+    for (const t of ['Gb2e5', 'Gb2-e5', 'Gb2:e5'])
+      expect(read(pos, t, { kind: 'algebraic', lang: 'pl' }), t).toBe('b2e5');
+  });
   it('captures as x, : or nothing', () => {
     const pos = fromFen('4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1');
     for (const t of ['exd5', 'e:d5', 'ed5', 'e4xd5', 'e4:d5', 'e4-d5', '5445', 'e×d5'])

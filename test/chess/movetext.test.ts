@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { tokenizeMovetext } from '../../src/chess/index.ts';
+
+const simple = (text: string) =>
+  tokenizeMovetext(text).tokens.map((t) => [t.number ?? null, t.side ?? null, t.text, t.drawOffer]);
+
+describe('P-2a: movetext as players number it', () => {
+  const table: [string, unknown[][]][] = [
+    [
+      '12. Nf3 Nc6',
+      [
+        [12, 'white', 'Nf3', false],
+        [null, null, 'Nc6', false],
+      ],
+    ],
+    ['12...Nc6', [[12, 'black', 'Nc6', false]]],
+    ['12. ... 5878', [[12, 'black', '5878', false]]],
+    ['12 . . . 5878', [[12, 'black', '5878', false]]],
+    ['12.5254', [[12, 'white', '5254', false]]],
+    ['12…Nc6', [[12, 'black', 'Nc6', false]]],
+    [
+      '12 5254 5755',
+      [
+        [12, 'white', '5254', false],
+        [null, null, '5755', false],
+      ],
+    ],
+    ['11.Kb1 (=)', [[11, 'white', 'Kb1', true]]],
+    ['11.Kb1(=)', [[11, 'white', 'Kb1', true]]],
+    ['11.Kb1 {(=)}', [[11, 'white', 'Kb1', true]]],
+    [
+      '1.e4 {a comment} e5 (1...c5 2.Nf3) 2.Nf3 $1 !? 1-0',
+      [
+        [1, 'white', 'e4', false],
+        [null, null, 'e5', false],
+        [2, 'white', 'Nf3', false],
+      ],
+    ],
+    [
+      '6.exd6 e.p. Nxd6',
+      [
+        [6, 'white', 'exd6', false],
+        [null, null, 'Nxd6', false],
+      ],
+    ],
+    [
+      '8.e8(Q) Kd7',
+      [
+        [8, 'white', 'e8(Q)', false],
+        [null, null, 'Kd7', false],
+      ],
+    ],
+    [
+      '1.e4, e5; 2.Nf3',
+      [
+        [1, 'white', 'e4', false],
+        [null, null, 'e5', false],
+        [2, 'white', 'Nf3', false],
+      ],
+    ],
+    [
+      '10.O-O-O 0-0 11.Qh7++ Kf8 12.Qh8X',
+      [
+        [10, 'white', 'O-O-O', false],
+        [null, null, '0-0', false],
+        [11, 'white', 'Qh7++', false],
+        [null, null, 'Kf8', false],
+        [12, 'white', 'Qh8X', false],
+      ],
+    ],
+  ];
+  for (const [text, expected] of table) {
+    it(text, () => expect(simple(text)).toEqual(expected));
+  }
+  it('results are kept, not read as moves', () => {
+    for (const [text, result] of [
+      ['1.e4 1-0', '1-0'],
+      ['1.e4 0-1', '0-1'],
+      ['1.e4 ½-½', '1/2-1/2'],
+      ['1.e4 *', '*'],
+    ]) {
+      const mt = tokenizeMovetext(text!);
+      expect(mt.result).toBe(result);
+      expect(mt.tokens).toHaveLength(1);
+    }
+  });
+});
