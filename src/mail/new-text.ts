@@ -157,7 +157,9 @@ function dropLeadInHead(kept: string[]): void {
   let last = kept.length - 1;
   while (last >= 0 && (kept[last] ?? '').trim() === '') last--;
   const line = (kept[last] ?? '').trim();
-  if (last >= 0 && !/:\s*$/.test(line) && (LEAD_IN_START_RE.test(line) || /<\s*$/.test(line))) {
+  const head =
+    LEAD_IN_START_RE.test(line) || /<\s*$/.test(line) || /<[^<>\s@]+@[^<>\s]+>\s*$/.test(line);
+  if (last >= 0 && !/:\s*$/.test(line) && head) {
     kept.length = last;
   }
 }

@@ -52,11 +52,7 @@ export async function readInbound(
   const commands = findCommands(text.text);
   const spans: LineSpan[] = [
     ...dates.spans,
-    ...commands.map((command) =>
-      command.wholeLine
-        ? { ...command.span, start: 0, end: Number.MAX_SAFE_INTEGER }
-        : command.span,
-    ),
+    ...commands.flatMap((command) => consumed(command, text.lines[command.span.line] ?? '')),
   ];
   return {
     ok: true,
@@ -69,6 +65,17 @@ export async function readInbound(
       rest: restLines(text.lines, spans),
     },
   };
+}
+
+/**
+ * What a command takes from its line: all of it when nothing else is on it, its own span when
+ * that is narrower (a draw mark, a conditional after the move), else nothing, so the chess
+ * reader still sees a line like "I claim … after 32.Qd8+".
+ */
+function consumed(command: Command, line: string): LineSpan[] {
+  const { span } = command;
+  if (command.wholeLine) return [{ ...span, start: 0, end: Number.MAX_SAFE_INTEGER }];
+  return span.start === 0 && span.end >= line.length ? [] : [span];
 }
 
 /** Blanks the spans out of the lines and keeps the lines with something left but punctuation. */
