@@ -81,8 +81,7 @@ export async function readMessage(
     const textFromHtml = !hasTextPart && html !== undefined;
     if (textFromHtml && html !== undefined) text = htmlToText(html);
     if (hasTextPart && /format\s*=\s*"?flowed/i.test(head)) text = repairFlowedQuotes(text);
-    const date =
-      parsed.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date.toISOString() : undefined;
+    const date = dateOf(headers.date);
     const mail: InboundMail = {
       references: toList(parsed.references),
       to: addresses(parsed.to),
@@ -104,6 +103,13 @@ export async function readMessage(
   } catch (error) {
     return fail('unparseable', error instanceof Error ? error.message : String(error));
   }
+}
+
+/** mailparser puts "now" in place of an unreadable Date header; we would rather have none. */
+function dateOf(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const time = Date.parse(header.replace(/\s*\([^)]*\)\s*$/, ''));
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
 }
 
 function collectHeaders(lines: readonly { key: string; line: string }[]): Record<string, string> {
