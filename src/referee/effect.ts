@@ -1,0 +1,129 @@
+// What the rulebook asks the shell to do, as data: who is told what, under which rule ids.
+// The mail layer turns each effect into a mail from templates (clock tables and boards are
+// rendered from the game state the effect belongs to). Effects are never I/O themselves.
+
+import type { MoveError } from '../chess/index.ts';
+import type { CalendarDate, ClockRow, Excess } from '../clock/index.ts';
+import type { EndKind, Result, Side } from './game-event.ts';
+
+export type Recipient = Side | 'td';
+
+/** A date a player stated that we recorded differently (P-2i: missing; P-2j: wrong). */
+export interface DateCorrection {
+  field: 'received' | 'sent';
+  stated?: CalendarDate;
+  recorded: CalendarDate;
+  rule: 'P-2i' | 'P-2j';
+}
+
+/** Why a transmission (or part of one) was not accepted. */
+export type Problem =
+  | { code: 'move'; error: MoveError }
+  | { code: 'repetition-missing'; expected: string[] }
+  | { code: 'repetition-wrong'; expected: string[]; error?: MoveError; written: string }
+  | { code: 'line-deviation'; expected: string; written: string }
+  | { code: 'blank' }
+  | { code: 'extra-moves'; written: string[] }
+  | { code: 'not-your-turn' }
+  | { code: 'game-over'; result: Result }
+  | { code: 'no-draw-offer' }
+  | { code: 'draw-offer-too-early'; fromMove: number }
+  | { code: 'conditional-refused'; error: MoveError }
+  | { code: 'claim-needs-move' }
+  | { code: 'tablebase-too-many-pieces'; pieces: number }
+  | { code: 'leave-refused'; reason: string; available?: number }
+  | { code: 'leave-not-in-advance' };
+
+export type Effect =
+  | {
+      kind: 'move-relayed';
+      to: Recipient[];
+      /** Indices (into the new state's plies) of the moves to show, in order. */
+      plies: number[];
+      /** The conditional line offered, when the event shows it (postal custom). */
+      conditionalLine?: string[];
+      drawOffer: boolean;
+      note?: string;
+      rules: string[];
+    }
+  | {
+      kind: 'move-accepted';
+      to: Recipient[];
+      plies: number[];
+      corrections: DateCorrection[];
+      /** Parts of the transmission that did not count, with why (the move itself stood). */
+      warnings: Problem[];
+      rules: string[];
+    }
+  | {
+      kind: 'transmission-rejected';
+      to: Recipient[];
+      problem: Problem;
+      penaltyDays: number;
+      rules: string[];
+    }
+  | { kind: 'draw-declined'; to: Recipient[]; by: Side; rules: string[] }
+  | { kind: 'note-relayed'; to: Recipient[]; from: Side; note: string; rules: string[] }
+  | {
+      kind: 'game-ended';
+      to: Recipient[];
+      result: Result;
+      endKind: EndKind;
+      detail?: string;
+      /** P-12, L-8.5: the TD gets the PGN. */
+      withPgn: boolean;
+      rules: string[];
+    }
+  | { kind: 'claim-verdict'; to: Recipient[]; valid: boolean; detail: string; rules: string[] }
+  | {
+      kind: 'tablebase-claim';
+      to: Recipient[];
+      by: Side;
+      outcome: 'win' | 'draw';
+      fen: string;
+      rules: string[];
+    }
+  | {
+      kind: 'time-claim';
+      to: Recipient[];
+      claimId: string;
+      offender: Side;
+      excess: Excess;
+      /** The replies before the control move (P-7a). */
+      record: ClockRow[];
+      protestBy: CalendarDate;
+      rules: string[];
+    }
+  | {
+      kind: 'claim-ruled';
+      to: Recipient[];
+      claimId: string;
+      upheld: boolean;
+      by: 'td' | 'deadline';
+      rules: string[];
+    }
+  | { kind: 'reminder'; to: Recipient[]; silent: Side; since: CalendarDate; rules: string[] }
+  | { kind: 'silence-report'; to: Recipient[]; silent: Side; since: CalendarDate; rules: string[] }
+  | {
+      kind: 'leave-announced';
+      to: Recipient[];
+      side: Side;
+      from: CalendarDate;
+      until: CalendarDate;
+      rules: string[];
+    }
+  | {
+      kind: 'leave-notice';
+      to: Recipient[];
+      side: Side;
+      phase: 'starts' | 'ends';
+      on: CalendarDate;
+      rules: string[];
+    }
+  | { kind: 'adjudication-due'; to: Recipient[]; endDate: CalendarDate; rules: string[] }
+  | { kind: 'ruling-applied'; to: Recipient[]; ruling: string; note?: string; rules: string[] };
+
+export type EffectKind = Effect['kind'];
+
+export const BOTH: Recipient[] = ['white', 'black'];
+export const EVERYONE: Recipient[] = ['white', 'black', 'td'];

@@ -1,0 +1,89 @@
+// The clocks of a game, derived from its state (the clock is never stored, as in lila): the
+// clock items of each player in time order — own moves with the delivery date of the move they
+// answer (P-6d), penalties not waived (P-6g), leave (P-8a), TD pauses (L-6.10), TD clock
+// settings, restarts after an upheld excess (P-7e) — and what src/clock makes of them: the
+// table of P-2k, the excesses, the live clock of the player to move.
+
+import type {
+  CalendarDate,
+  ClockDerivation,
+  ClockError,
+  ClockItem,
+  PendingMove,
+  Result,
+} from '../clock/index.ts';
+import { compareDates, deriveClock } from '../clock/index.ts';
+import type { EventRules } from './event-rules.ts';
+import type { Side } from './game-event.ts';
+import type { GameState } from './game-state.ts';
+import { sideToMove } from './game-state.ts';
+
+/** The delivery date of the move the `index`-th ply answers (the start for the first ply). */
+export function answeredDeliveredOn(state: GameState, index: number): CalendarDate {
+  return index === 0 ? state.clockStartsOn : state.plies[index - 1]!.deliveredOn;
+}
+
+/** The clock items of one player, in time order (see src/clock/clock-item.ts). */
+export function clockItems(state: GameState, side: Side): ClockItem[] {
+  const points: { on: CalendarDate; item: ClockItem }[] = [];
+  for (const p of state.penalties) {
+    if (p.side === side && !p.waived)
+      points.push({ on: p.on, item: { kind: 'penalty', on: p.on, days: p.days } });
+  }
+  for (const c of state.clockSets) {
+    if (c.side !== side) continue;
+    const item: ClockItem =
+      c.usedDays !== undefined
+        ? { kind: 'set-clock', on: c.on, usedDays: c.usedDays }
+        : { kind: 'set-clock', on: c.on, clockDays: c.clockDays ?? 0, bankDays: c.bankDays ?? 0 };
+    points.push({ on: c.on, item });
+  }
+  for (const r of state.restarts)
+    if (r.side === side) points.push({ on: r.on, item: { kind: 'restart', on: r.on } });
+  points.sort((a, b) => compareDates(a.on, b.on));
+
+  const items: ClockItem[] = [];
+  let next = 0;
+  state.plies.forEach((p, i) => {
+    if (p.side !== side) return;
+    // Point items dated up to this move's dispatch belong before it.
+    while (next < points.length && compareDates(points[next]!.on, p.sentOn) <= 0)
+      items.push(points[next++]!.item);
+    items.push({
+      kind: 'move',
+      number: p.ordinal,
+      deliveredOn: answeredDeliveredOn(state, i),
+      dispatchedOn: p.sentOn,
+      conditional: p.conditional,
+    });
+  });
+  while (next < points.length) items.push(points[next++]!.item);
+  for (const l of state.leaves)
+    if (l.side === side) items.push({ kind: 'leave', from: l.from, to: l.to });
+  for (const p of state.pauses) items.push({ kind: 'pause', from: p.from, to: p.to });
+  return items;
+}
+
+/** The move `side` still has to make, if it is their turn. */
+export function pendingMove(state: GameState, side: Side): PendingMove | undefined {
+  if (state.result || sideToMove(state) !== side) return undefined;
+  return {
+    number: state.plies.filter((p) => p.side === side).length + 1,
+    deliveredOn: answeredDeliveredOn(state, state.plies.length),
+  };
+}
+
+/** The clock table, excesses and (for the player to move, given `now`) the live clock. */
+export function gameClock(
+  state: GameState,
+  rules: EventRules,
+  side: Side,
+  now?: CalendarDate,
+): Result<ClockDerivation, ClockError> {
+  const pending = now === undefined ? undefined : pendingMove(state, side);
+  return deriveClock(
+    rules.timeControl,
+    clockItems(state, side),
+    pending && now ? { pending, now } : null,
+  );
+}

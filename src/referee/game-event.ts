@@ -1,0 +1,128 @@
+// The events of a game: an append-only log, the only source of truth (state is a fold over
+// it) and the record P-5a asks to keep. Every event is plain JSON with its calendar date.
+// Moves are stored in UCI (`e2e4`, castling as king-onto-rook `e1h1`) so the log is readable.
+
+import type { Color } from 'chessops/types';
+import type { StartSpec } from '../chess/index.ts';
+import type { CalendarDate } from '../clock/index.ts';
+
+export type Side = Color;
+export const other = (side: Side): Side => (side === 'white' ? 'black' : 'white');
+
+export const END_KINDS = [
+  'checkmate',
+  'stalemate',
+  'dead-position',
+  'resignation',
+  'draw-agreed',
+  'threefold-repetition',
+  'fifty-moves',
+  'time-forfeit',
+  'time-forfeit-draw',
+  'ruling',
+] as const;
+export type EndKind = (typeof END_KINDS)[number];
+
+/** `0-0` is the double forfeit of L-6.9 / L-12. */
+export type Result = '1-0' | '0-1' | '1/2-1/2' | '0-0';
+
+export const CLAIM_KINDS = ['time', 'tablebase'] as const;
+export type ClaimKind = (typeof CLAIM_KINDS)[number];
+
+export type GameEvent =
+  | {
+      type: 'created';
+      on: CalendarDate;
+      start: StartSpec;
+      white: string;
+      black: string;
+      /** The day White's clock starts (White's first move counts from here). */
+      clockStartsOn: CalendarDate;
+    }
+  | {
+      type: 'move';
+      on: CalendarDate;
+      side: Side;
+      uci: string;
+      /** The real dispatch date (P-2j, P-6d). */
+      sentOn: CalendarDate;
+      /** When the opponent is deemed to have received it (P-6d, the event's rule). */
+      deliveredOn: CalendarDate;
+      /** Played from an accepted conditional line at zero reflection (P-4f, P-6f). */
+      conditional?: boolean;
+      /** The draw-offer mark went with it (L-9.1.2.1). */
+      drawOffer?: boolean;
+      /** Dates the player stated, as stated (P-2f..h), kept for the record. */
+      statedReceivedOn?: CalendarDate;
+      statedSentOn?: CalendarDate;
+    }
+  | {
+      type: 'penalty';
+      on: CalendarDate;
+      side: Side;
+      days: number;
+      /** P-6g, or the rule of a TD penalty (L-7.2, P-13). */
+      rule: string;
+      reason: string;
+    }
+  | { type: 'penalty-waived'; on: CalendarDate; side: Side; penaltyOn: CalendarDate }
+  | {
+      type: 'conditional-line';
+      on: CalendarDate;
+      side: Side;
+      /** Expected opponent move, answer, expected move, answer, … (P-4f). */
+      line: string[];
+    }
+  | { type: 'draw-declined'; on: CalendarDate; side: Side }
+  | {
+      type: 'claim';
+      on: CalendarDate;
+      id: string;
+      kind: ClaimKind;
+      /** The player the claim is against (time) or who made it (tablebase). */
+      side: Side;
+      /** The protest window ends at the end of this day (P-7c). */
+      protestBy?: CalendarDate;
+      detail: string;
+    }
+  | {
+      type: 'claim-ruled';
+      on: CalendarDate;
+      id: string;
+      upheld: boolean;
+      /** Whether the TD ruled, or the protest window passed (P-7c). */
+      by: 'td' | 'deadline';
+    }
+  | { type: 'clock-restarted'; on: CalendarDate; side: Side }
+  | {
+      type: 'leave';
+      on: CalendarDate;
+      side: Side;
+      from: CalendarDate;
+      to: CalendarDate;
+      granted?: boolean;
+    }
+  | { type: 'paused'; on: CalendarDate }
+  | { type: 'resumed'; on: CalendarDate }
+  | {
+      type: 'clock-set';
+      on: CalendarDate;
+      side: Side;
+      usedDays?: number;
+      clockDays?: number;
+      bankDays?: number;
+    }
+  | { type: 'position-restored'; on: CalendarDate; plies: number }
+  | { type: 'colours-reversed'; on: CalendarDate }
+  | {
+      type: 'ended';
+      on: CalendarDate;
+      result: Result;
+      kind: EndKind;
+      rule: string;
+      detail?: string;
+    }
+  /** Due work done (P-3a reminder, P-3b report, notices): its key, so it is never done twice. */
+  | { type: 'due-done'; on: CalendarDate; key: string };
+
+export type GameEventType = GameEvent['type'];

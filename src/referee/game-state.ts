@@ -1,0 +1,276 @@
+// A game's state: a fold over its events (game-event.ts), never stored. Position, moves with
+// their dates, penalties, leave, pauses, the pending draw offer, the conditional line, claims,
+// due work done, the result. Clocks are derived from this on demand (clock-items.ts).
+
+import type { Chess } from 'chessops/chess';
+import type { NormalMove } from 'chessops/types';
+import { parseUci } from 'chessops/util';
+import type { StartSpec } from '../chess/index.ts';
+import { startPosition } from '../chess/index.ts';
+import type { CalendarDate } from '../clock/index.ts';
+import type { ClaimKind, EndKind, GameEvent, Result, Side } from './game-event.ts';
+import { other } from './game-event.ts';
+
+export interface Ply {
+  side: Side;
+  uci: string;
+  move: NormalMove;
+  /** Full-move number as written (`12.` / `12...`). */
+  number: number;
+  /** The player's own move count, 1-based: what the time control counts (P-6a). */
+  ordinal: number;
+  sentOn: CalendarDate;
+  deliveredOn: CalendarDate;
+  conditional: boolean;
+  drawOffer: boolean;
+}
+
+export interface Penalty {
+  side: Side;
+  on: CalendarDate;
+  days: number;
+  rule: string;
+  reason: string;
+  waived: boolean;
+}
+
+export interface Claim {
+  id: string;
+  kind: ClaimKind;
+  side: Side;
+  on: CalendarDate;
+  protestBy?: CalendarDate;
+  detail: string;
+  ruling?: { upheld: boolean; on: CalendarDate; by: 'td' | 'deadline' };
+}
+
+export interface Leave {
+  side: Side;
+  from: CalendarDate;
+  to: CalendarDate;
+  granted: boolean;
+}
+
+export interface GameState {
+  white: string;
+  black: string;
+  start: StartSpec;
+  createdOn: CalendarDate;
+  clockStartsOn: CalendarDate;
+  initial: Chess;
+  pos: Chess;
+  plies: Ply[];
+  /** The log itself, for the clock and the record. */
+  events: readonly GameEvent[];
+  penalties: Penalty[];
+  leaves: Leave[];
+  pauses: { from: CalendarDate; to: CalendarDate | null }[];
+  clockSets: {
+    side: Side;
+    on: CalendarDate;
+    usedDays?: number;
+    clockDays?: number;
+    bankDays?: number;
+  }[];
+  restarts: { side: Side; on: CalendarDate }[];
+  /** A standing draw offer (L-9.1.2.1). */
+  drawOffer?: { by: Side; ply: number };
+  /** Draw offers made per side, for the TD (L-13.3). */
+  drawOffers: Record<Side, number>;
+  /** A proposed continuation (P-4f): expected opponent move, answer, … in UCI. */
+  conditional?: { side: Side; line: string[] };
+  claims: Claim[];
+  dueDone: Set<string>;
+  result?: { result: Result; kind: EndKind; rule: string; on: CalendarDate; detail?: string };
+}
+
+export const sideToMove = (state: GameState): Side => state.pos.turn;
+export const lastPly = (state: GameState): Ply | undefined => state.plies[state.plies.length - 1];
+export const playerOf = (state: GameState, side: Side): string =>
+  side === 'white' ? state.white : state.black;
+
+/** The last move of `side`, if any. */
+export function lastPlyOf(state: GameState, side: Side): Ply | undefined {
+  for (let i = state.plies.length - 1; i >= 0; i--)
+    if (state.plies[i]!.side === side) return state.plies[i];
+  return undefined;
+}
+
+export class FoldError extends Error {}
+
+function emptyState(
+  e: Extract<GameEvent, { type: 'created' }>,
+  events: readonly GameEvent[],
+): GameState {
+  const start = startPosition(e.start);
+  if (!start.ok) throw new FoldError(`game start: ${start.error.message}`);
+  return {
+    white: e.white,
+    black: e.black,
+    start: e.start,
+    createdOn: e.on,
+    clockStartsOn: e.clockStartsOn,
+    initial: start.value,
+    pos: start.value.clone(),
+    plies: [],
+    events,
+    penalties: [],
+    leaves: [],
+    pauses: [],
+    clockSets: [],
+    restarts: [],
+    drawOffers: { white: 0, black: 0 },
+    claims: [],
+    dueDone: new Set(),
+  };
+}
+
+/** Replay plies onto a fresh position (after a restore or a restart). */
+function replayPosition(state: GameState): void {
+  state.pos = state.initial.clone();
+  for (const p of state.plies) state.pos.play(p.move);
+}
+
+function applyEvent(s: GameState, e: GameEvent): void {
+  switch (e.type) {
+    case 'created':
+      throw new FoldError('a game is created only once');
+    case 'move': {
+      const move = parseUci(e.uci) as NormalMove | undefined;
+      if (!move || !s.pos.isLegal(move)) throw new FoldError(`illegal move ${e.uci} in the log`);
+      const ordinal = s.plies.filter((p) => p.side === e.side).length + 1;
+      if (s.drawOffer && s.drawOffer.by !== e.side) s.drawOffer = undefined;
+      s.plies.push({
+        side: e.side,
+        uci: e.uci,
+        move,
+        number: s.pos.fullmoves,
+        ordinal,
+        sentOn: e.sentOn,
+        deliveredOn: e.deliveredOn,
+        conditional: e.conditional === true,
+        drawOffer: e.drawOffer === true,
+      });
+      s.pos.play(move);
+      if (e.drawOffer) {
+        s.drawOffer = { by: e.side, ply: s.plies.length };
+        s.drawOffers[e.side]++;
+      }
+      // A conditional line advances when the opponent plays the expected move (P-4f).
+      // The proposer's answers from the line are played as conditional moves; any other move
+      // (a deviation, or the proposer's own fresh move) ends the line.
+      if (s.conditional) {
+        const [expected, ...rest] = s.conditional.line;
+        const fromLine = e.side === s.conditional.side ? e.conditional === true : true;
+        s.conditional =
+          fromLine && expected === e.uci && rest.length
+            ? { side: s.conditional.side, line: rest }
+            : undefined;
+      }
+      return;
+    }
+    case 'penalty':
+      s.penalties.push({
+        side: e.side,
+        on: e.on,
+        days: e.days,
+        rule: e.rule,
+        reason: e.reason,
+        waived: false,
+      });
+      return;
+    case 'penalty-waived': {
+      const p = s.penalties.find((x) => x.side === e.side && x.on === e.penaltyOn && !x.waived);
+      if (p) p.waived = true;
+      return;
+    }
+    case 'conditional-line':
+      s.conditional = e.line.length ? { side: e.side, line: e.line } : undefined;
+      return;
+    case 'draw-declined':
+      s.drawOffer = undefined;
+      return;
+    case 'claim':
+      s.claims.push({
+        id: e.id,
+        kind: e.kind,
+        side: e.side,
+        on: e.on,
+        protestBy: e.protestBy,
+        detail: e.detail,
+      });
+      return;
+    case 'claim-ruled': {
+      const c = s.claims.find((x) => x.id === e.id);
+      if (c) c.ruling = { upheld: e.upheld, on: e.on, by: e.by };
+      return;
+    }
+    case 'clock-restarted':
+      s.restarts.push({ side: e.side, on: e.on });
+      return;
+    case 'leave':
+      s.leaves.push({ side: e.side, from: e.from, to: e.to, granted: e.granted === true });
+      return;
+    case 'paused':
+      s.pauses.push({ from: e.on, to: null });
+      return;
+    case 'resumed': {
+      const open = s.pauses.find((p) => p.to === null);
+      if (open) open.to = e.on;
+      return;
+    }
+    case 'clock-set':
+      s.clockSets.push({
+        side: e.side,
+        on: e.on,
+        usedDays: e.usedDays,
+        clockDays: e.clockDays,
+        bankDays: e.bankDays,
+      });
+      return;
+    case 'position-restored':
+      s.plies = s.plies.slice(0, e.plies);
+      s.drawOffer = undefined;
+      s.conditional = undefined;
+      replayPosition(s);
+      return;
+    case 'colours-reversed': {
+      const white = s.white;
+      s.white = s.black;
+      s.black = white;
+      s.plies = [];
+      s.penalties = [];
+      s.drawOffer = undefined;
+      s.conditional = undefined;
+      s.clockStartsOn = e.on;
+      replayPosition(s);
+      return;
+    }
+    case 'ended':
+      s.result = { result: e.result, kind: e.kind, rule: e.rule, on: e.on, detail: e.detail };
+      s.drawOffer = undefined;
+      s.conditional = undefined;
+      return;
+    case 'due-done':
+      s.dueDone.add(e.key);
+      return;
+  }
+}
+
+/** Fold a game's whole log. Throws FoldError only for a corrupt log (never a player's mistake). */
+export function foldGame(events: readonly GameEvent[]): GameState {
+  const [first, ...rest] = events;
+  if (first?.type !== 'created') throw new FoldError('a game log starts with "created"');
+  const state = emptyState(first, events);
+  for (const e of rest) applyEvent(state, e);
+  return state;
+}
+
+/** The state after more events (the old state is not changed). */
+export function extendGame(state: GameState, more: readonly GameEvent[]): GameState {
+  if (!more.length) return state;
+  return foldGame([...state.events, ...more]);
+}
+
+export const isOver = (state: GameState): boolean => state.result !== undefined;
+export const opponentOf = other;

@@ -1,0 +1,87 @@
+// What the rulebook is asked to decide: a player's transmission (by email, or a postal move
+// entered by hand), a TD's ruling, or a piece of due work found by the sweep. Plain data; the
+// mail layer builds transmissions, the CLI and TD mail build rulings.
+
+import type { MovetextToken, Reading } from '../chess/index.ts';
+import type { CalendarDate } from '../clock/index.ts';
+import type { Result, Side } from './game-event.ts';
+
+export const CLAIM_REQUESTS = ['threefold', 'fifty-moves', 'tablebase'] as const;
+export type ClaimRequest = (typeof CLAIM_REQUESTS)[number];
+
+export interface Transmission {
+  kind: 'transmission';
+  /** The sender, matched from the From address. */
+  side: Side;
+  /** The real dispatch date (P-2j): the day the mail reached amici, or a postmark. */
+  sentOn: CalendarDate;
+  /** Postal moves entered by hand: the day the opponent received it (else the event's rule). */
+  deliveredOn?: CalendarDate;
+  /** How this player's moves are read (P-2b). */
+  reading: Reading;
+  /** The repetition of the opponent's last move(s) (P-2e, P-4g) and the player's own move. */
+  moves: MovetextToken[];
+  /** A proposed continuation after the own move: expected reply, answer, … (P-4f). */
+  conditional?: MovetextToken[];
+  /** Dates the player stated (P-2f..h). */
+  statedReceivedOn?: CalendarDate;
+  statedSentOn?: CalendarDate;
+  /** A draw offer in words (the `(=)` mark on the own move counts too). */
+  drawOffer?: boolean;
+  acceptDraw?: boolean;
+  declineDraw?: boolean;
+  resign?: boolean;
+  /** A claim (L-9.2, L-9.3, L-5.1.3); a move sent with it is the declared move. */
+  claim?: { kind: ClaimRequest; outcome?: 'win' | 'draw' };
+  /** Leave announced in advance (P-8a, P-8b). */
+  leave?: { from: CalendarDate; to: CalendarDate };
+  /** Free text for the opponent, relayed as written. */
+  note?: string;
+}
+
+export type Ruling =
+  | { kind: 'uphold-claim' | 'reject-claim'; claimId: string }
+  | { kind: 'grant-leave'; side: Side; from: CalendarDate; to: CalendarDate }
+  | { kind: 'waive-penalty'; side: Side; penaltyOn: CalendarDate }
+  | { kind: 'penalise'; side: Side; days: number; rule: string; reason: string }
+  | { kind: 'set-clock'; side: Side; usedDays?: number; clockDays?: number; bankDays?: number }
+  | { kind: 'pause' | 'resume' }
+  | { kind: 'restore-position'; plies: number; offender?: Side }
+  | { kind: 'reverse-colours' }
+  | { kind: 'set-result'; result: Result; reason: string };
+
+export interface TdRuling {
+  kind: 'ruling';
+  ruling: Ruling;
+  /** Why, in the TD's words, passed on to both players (P-7d). */
+  note?: string;
+}
+
+export interface DueInput {
+  kind: 'due';
+  work: DueWork;
+}
+
+export const DUE_KINDS = [
+  'reminder',
+  'silence',
+  'time-exceeded',
+  'claim-deadline',
+  'leave-starts',
+  'leave-ends',
+  'adjudication',
+] as const;
+export type DueKind = (typeof DUE_KINDS)[number];
+
+/** A piece of work the sweep found; `key` makes it happen once (the `due-done` event). */
+export interface DueWork {
+  kind: DueKind;
+  key: string;
+  side?: Side;
+  /** The day it became due. */
+  dueOn: CalendarDate;
+  /** The claim, excess or leave it is about. */
+  ref?: string;
+}
+
+export type RefereeInput = Transmission | TdRuling | DueInput;
