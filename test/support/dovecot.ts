@@ -113,10 +113,21 @@ function findDovecot(): string {
   );
 }
 
-function findSetpriv(): string {
-  const found = SETPRIV_BINARIES.find((p) => existsSync(p));
-  if (found === undefined) throw new Error('dovecot: setpriv (util-linux) is needed to drop root');
-  return found;
+/**
+ * The command that runs Dovecot: through setpriv, which drops root when needed and sets a
+ * parent-death signal so that Dovecot stops even if the test process is killed outright.
+ */
+function launcher(account: Account): string[] {
+  const setpriv = SETPRIV_BINARIES.find((p) => existsSync(p));
+  if (setpriv === undefined) {
+    if (account.dropFromRoot)
+      throw new Error('dovecot: setpriv (util-linux) is needed to drop root');
+    return [];
+  }
+  const drop = account.dropFromRoot
+    ? [`--reuid=${account.uid}`, `--regid=${account.gid}`, '--clear-groups']
+    : [];
+  return [setpriv, ...drop, '--pdeathsig', 'SIGTERM'];
 }
 
 async function startOnce(
@@ -140,11 +151,8 @@ async function startOnce(
     const [imapPort = 0, lmtpPort = 0] = await freePorts(2);
     await writeLayout(dir, account, users, password, imapPort, lmtpPort);
     const dovecotArgs = [binary, '-F', '-c', join(dir, 'dovecot.conf')];
-    const command = account.dropFromRoot
-      ? [findSetpriv(), `--reuid=${account.uid}`, `--regid=${account.gid}`, '--clear-groups']
-      : [];
     const started = performance.now();
-    master = await spawnMaster([...command, ...dovecotArgs], dir, output);
+    master = await spawnMaster([...launcher(account), ...dovecotArgs], dir, output);
     const imap = { host: HOST, port: imapPort };
     const lmtp = { host: HOST, port: lmtpPort };
     await waitUntilReady(master, imap, lmtp);
