@@ -77,8 +77,11 @@ export interface GameState {
   drawOffer?: { by: Side; ply: number };
   /** Draw offers made per side, for the TD (L-13.3). */
   drawOffers: Record<Side, number>;
-  /** A proposed continuation (P-4f): expected opponent move, answer, … in UCI. */
-  conditional?: { side: Side; line: string[] };
+  /**
+   * Proposed continuations (P-4f), per proposer, in UCI. While the proposer is to move, the
+   * first entry is their answer; otherwise it is the opponent's expected move.
+   */
+  lines: Partial<Record<Side, string[]>>;
   claims: Claim[];
   dueDone: Set<string>;
   result?: { result: Result; kind: EndKind; rule: string; on: CalendarDate; detail?: string };
@@ -120,6 +123,7 @@ function emptyState(
     clockSets: [],
     restarts: [],
     drawOffers: { white: 0, black: 0 },
+    lines: {},
     claims: [],
     dueDone: new Set(),
   };
@@ -156,16 +160,13 @@ function applyEvent(s: GameState, e: GameEvent): void {
         s.drawOffer = { by: e.side, ply: s.plies.length };
         s.drawOffers[e.side]++;
       }
-      // A conditional line advances when the opponent plays the expected move (P-4f).
-      // The proposer's answers from the line are played as conditional moves; any other move
-      // (a deviation, or the proposer's own fresh move) ends the line.
-      if (s.conditional) {
-        const [expected, ...rest] = s.conditional.line;
-        const fromLine = e.side === s.conditional.side ? e.conditional === true : true;
-        s.conditional =
-          fromLine && expected === e.uci && rest.length
-            ? { side: s.conditional.side, line: rest }
-            : undefined;
+      // A line advances when its expected move or its own answer is played; any other move
+      // ends it — a deviation, or the proposer's own fresh move (P-4f).
+      for (const proposer of ['white', 'black'] as const) {
+        const line = s.lines[proposer];
+        if (!line) continue;
+        const fromLine = e.side !== proposer || e.conditional === true;
+        s.lines[proposer] = fromLine && line[0] === e.uci && line.length > 1 ? line.slice(1) : undefined;
       }
       return;
     }
@@ -185,7 +186,7 @@ function applyEvent(s: GameState, e: GameEvent): void {
       return;
     }
     case 'conditional-line':
-      s.conditional = e.line.length ? { side: e.side, line: e.line } : undefined;
+      s.lines[e.side] = e.line.length ? e.line : undefined;
       return;
     case 'draw-declined':
       s.drawOffer = undefined;
@@ -231,7 +232,7 @@ function applyEvent(s: GameState, e: GameEvent): void {
     case 'position-restored':
       s.plies = s.plies.slice(0, e.plies);
       s.drawOffer = undefined;
-      s.conditional = undefined;
+      s.lines = {};
       replayPosition(s);
       return;
     case 'colours-reversed': {
@@ -241,7 +242,7 @@ function applyEvent(s: GameState, e: GameEvent): void {
       s.plies = [];
       s.penalties = [];
       s.drawOffer = undefined;
-      s.conditional = undefined;
+      s.lines = {};
       s.clockStartsOn = e.on;
       replayPosition(s);
       return;
@@ -249,7 +250,7 @@ function applyEvent(s: GameState, e: GameEvent): void {
     case 'ended':
       s.result = { result: e.result, kind: e.kind, rule: e.rule, on: e.on, detail: e.detail };
       s.drawOffer = undefined;
-      s.conditional = undefined;
+      s.lines = {};
       return;
     case 'due-done':
       s.dueDone.add(e.key);
