@@ -28,7 +28,7 @@ export interface Movetext {
 
 const RESULT_RE = /^(1-0|0-1|1\/2-1\/2|½-½|\*)$/;
 const NUMBER_RE = /^(\d{1,3})(?:(\.\s*\.\s*\.|…|\.\.)|(\.))?(.*)$/u;
-const NOISE_RE = /^(e\.?p\.?|[+#!?]+|\$\d+|=)$/i;
+const NOISE_RE = /^(e\.?p\.?[+#!?]*|[+#!?]+|\$\d+|=)$/i;
 
 /** Drop `{comments}`, `$n`, and variations `( … )` — but keep `(=)` and `e8(Q)`. */
 function stripComments(text: string): string {

@@ -1,0 +1,533 @@
+// A player's transmission (P-2, P-4): the repetition of the opponent's last move — and of every
+// accepted move of a conditional line (P-2e, P-4b, P-4g) — then the player's own move, read in
+// the player's notation (P-2b) and checked for legality. A missing repetition or a blank
+// transmission counts as an impossible move (P-4d); illegible, impossible or ambiguous moves and
+// wrong repetitions are returned for correction (P-4c) with the penalty of P-6g. Check, capture
+// and e.p. marks never matter (P-4e). A legal move stands once sent (P-4a). Stated dates are
+// compared with the record (P-2f..j). Also: conditional lines (P-4f..h, P-6f), draw offers
+// (L-9.1), claims (L-9.2..9.4, L-5.1.3), resignation (L-5.1.2), leave (P-8a, P-8b) and notes.
+//
+// A move sent while on leave ends nothing: the move is accepted and the clock counts as usual
+// (leave days inside the reflection interval still do not count, P-8a); the leave stands.
+//
+// A reply move that does not accept a standing draw offer declines it (L-9.1.2.1).
+
+import type { Chess } from 'chessops/chess';
+import type { NormalMove } from 'chessops/types';
+import { makeUci, parseUci } from 'chessops/util';
+import type { MoveError, MovetextToken, Reading } from '../chess/index.ts';
+import {
+  atMove,
+  boardEnd,
+  checkNumbering,
+  claimFiftyMoves,
+  claimThreefold,
+  DISTINCT_LETTER_SETS,
+  fenOf,
+  playRecord,
+  readMove,
+  replyNotation,
+  writeMove,
+} from '../chess/index.ts';
+import type { CalendarDate } from '../clock/index.ts';
+import { checkLeaveRequest, compareDates, deliveryDate } from '../clock/index.ts';
+import type { Decision } from './decision.ts';
+import type { DateCorrection, Effect, Problem, Recipient } from './effect.ts';
+import { endGame, winFor } from './end-game.ts';
+import type { EventRules } from './event-rules.ts';
+import { answeredDeliveredOn } from './game-clock.ts';
+import type { GameEvent, Side } from './game-event.ts';
+import { other } from './game-event.ts';
+import type { GameState } from './game-state.ts';
+import { extendGame } from './game-state.ts';
+import type { Transmission } from './referee-input.ts';
+
+const BOARD_END_KIND = {
+  checkmate: 'checkmate',
+  stalemate: 'stalemate',
+  'dead-position': 'dead-position',
+} as const;
+
+interface Draft {
+  events: GameEvent[];
+  effects: Effect[];
+}
+
+function reject(
+  draft: Draft,
+  t: Transmission,
+  problem: Problem,
+  rules: string[],
+  penaltyDays = 0,
+): Decision {
+  if (penaltyDays > 0) {
+    draft.events.push({
+      type: 'penalty',
+      on: t.sentOn,
+      side: t.side,
+      days: penaltyDays,
+      rule: 'P-6g',
+      reason: problem.code,
+    });
+  }
+  draft.effects.push({
+    kind: 'transmission-rejected',
+    to: [t.side],
+    problem,
+    penaltyDays,
+    rules: penaltyDays > 0 ? [...rules, 'P-6g'] : rules,
+  });
+  return draft;
+}
+
+const sameMove = (a: NormalMove, b: NormalMove) =>
+  a.from === b.from && a.to === b.to && (a.promotion ?? '') === (b.promotion ?? '');
+
+/**
+ * Does `text` read as `expected`? In `auto` mode a repetition is accepted when any language's
+ * reading is the recorded move: it confirms a move, it does not choose one.
+ */
+function readsAs(
+  pos: Chess,
+  text: string,
+  reading: Reading,
+  expected: NormalMove,
+): MoveError | true | false {
+  const r = readMove(pos, text, reading);
+  if (r.ok) return sameMove(r.value, expected);
+  if (reading.kind === 'auto') {
+    for (const lang of DISTINCT_LETTER_SETS) {
+      const x = readMove(pos, text, { kind: 'algebraic', lang });
+      if (x.ok && sameMove(x.value, expected)) return true;
+    }
+  }
+  return r.error;
+}
+
+/** The plies the sender must repeat: everything since their own last transmitted move. */
+function pliesToRepeat(state: GameState, side: Side): number[] {
+  let lastOwn = -1;
+  state.plies.forEach((p, i) => {
+    if (p.side === side && !p.conditional) lastOwn = i;
+  });
+  if (lastOwn === -1) return state.plies.length ? [state.plies.length - 1] : [];
+  return state.plies.map((_, i) => i).filter((i) => i > lastOwn);
+}
+
+function positionBefore(state: GameState, ply: number): Chess {
+  const pos = state.initial.clone();
+  for (let i = 0; i < ply; i++) pos.play(state.plies[i]!.move);
+  return pos;
+}
+
+function dateCorrections(state: GameState, t: Transmission): DateCorrection[] {
+  const out: DateCorrection[] = [];
+  if (state.plies.length > 0) {
+    const recorded = answeredDeliveredOn(state, state.plies.length);
+    if (!t.statedReceivedOn) out.push({ field: 'received', recorded, rule: 'P-2i' });
+    else if (t.statedReceivedOn !== recorded) {
+      out.push({ field: 'received', stated: t.statedReceivedOn, recorded, rule: 'P-2i' });
+    }
+  }
+  if (!t.statedSentOn) out.push({ field: 'sent', recorded: t.sentOn, rule: 'P-2i' });
+  else if (t.statedSentOn !== t.sentOn) {
+    out.push({ field: 'sent', stated: t.statedSentOn, recorded: t.sentOn, rule: 'P-2j' });
+  }
+  return out;
+}
+
+function decideLeave(state: GameState, t: Transmission, rules: EventRules, draft: Draft): void {
+  const leave = t.leave!;
+  if (compareDates(leave.from, t.sentOn) <= 0) {
+    draft.effects.push({
+      kind: 'transmission-rejected',
+      to: [t.side],
+      problem: { code: 'leave-not-in-advance' },
+      penaltyDays: 0,
+      rules: ['P-8b', 'P-8c'],
+    });
+    return;
+  }
+  const taken = state.leaves.filter((l) => l.side === t.side && !l.granted);
+  const check = checkLeaveRequest(
+    rules.timeControl,
+    { allowancePerYear: rules.leavePerYear, grants: [] },
+    taken,
+    leave,
+  );
+  if (!check.ok) {
+    const e = check.error;
+    draft.effects.push({
+      kind: 'transmission-rejected',
+      to: [t.side],
+      problem: {
+        code: 'leave-refused',
+        reason: e.code,
+        ...(e.code === 'exceeds-allowance' ? { available: e.availableDays } : {}),
+      },
+      penaltyDays: 0,
+      rules: e.code === 'leave-not-allowed' ? ['L-10.1'] : ['P-8a'],
+    });
+    return;
+  }
+  draft.events.push({ type: 'leave', on: t.sentOn, side: t.side, from: leave.from, to: leave.to });
+  draft.effects.push({
+    kind: 'leave-announced',
+    to: [other(t.side), 'td'],
+    side: t.side,
+    from: leave.from,
+    until: leave.to,
+    rules: ['P-8a', 'P-8b'],
+  });
+}
+
+/** Read a proposed continuation after the own move: expected reply, answer, … (P-4f). */
+function readLine(
+  after: Chess,
+  tokens: readonly MovetextToken[],
+  reading: Reading,
+): { line: string[] } | { error: MoveError } {
+  const pos = after.clone();
+  const line: string[] = [];
+  for (const tok of tokens) {
+    const numbering = checkNumbering(pos, tok);
+    if (numbering) return { error: numbering };
+    const r = readMove(pos, tok.text, reading);
+    if (!r.ok) return { error: atMove(r.error, pos) };
+    line.push(makeUci(r.value));
+    pos.play(r.value);
+  }
+  // A line that ends on an expected reply has no answer for it: drop that reply.
+  if (line.length % 2 === 1) line.pop();
+  return { line };
+}
+
+export function decideTransmission(
+  state: GameState,
+  t: Transmission,
+  now: CalendarDate,
+  rules: EventRules,
+): Decision {
+  const draft: Draft = { events: [], effects: [] };
+  const sender = t.side;
+  const opponent = other(sender);
+  if (state.result) {
+    return reject(draft, t, { code: 'game-over', result: state.result.result }, [
+      state.result.rule,
+    ]);
+  }
+  if (t.leave) decideLeave(state, t, rules, draft);
+  if (t.note) {
+    draft.effects.push({
+      kind: 'note-relayed',
+      to: [opponent],
+      from: sender,
+      note: t.note,
+      rules: [],
+    });
+  }
+  if (t.resign) {
+    const end = endGame(now, winFor(opponent), 'resignation', 'L-5.1.2');
+    return {
+      events: [...draft.events, ...end.events],
+      effects: [...draft.effects, ...end.effects],
+    };
+  }
+  if (t.acceptDraw) {
+    if (state.drawOffer?.by !== opponent)
+      return reject(draft, t, { code: 'no-draw-offer' }, ['L-9.1.2.1']);
+    const end = endGame(now, '1/2-1/2', 'draw-agreed', 'L-5.2.3');
+    return {
+      events: [...draft.events, ...end.events],
+      effects: [...draft.effects, ...end.effects],
+    };
+  }
+  const declines = state.drawOffer?.by === opponent;
+  const toMove = state.pos.turn;
+  if (sender !== toMove || (t.moves.length === 0 && !t.claim)) {
+    if (t.moves.length > 0) return reject(draft, t, { code: 'not-your-turn' }, ['P-4a']);
+    if (t.declineDraw && declines) {
+      draft.events.push({ type: 'draw-declined', on: now, side: sender });
+      draft.effects.push({
+        kind: 'draw-declined',
+        to: [opponent],
+        by: sender,
+        rules: ['L-9.1.2.1'],
+      });
+      return draft;
+    }
+    if (t.leave || t.note || t.declineDraw || sender !== toMove) return draft;
+    return reject(draft, t, { code: 'blank' }, ['P-4d'], rules.penaltyDays);
+  }
+
+  // The repetition (P-2e, P-4b, P-4g) — all plies since the sender's own last move.
+  const repeat = pliesToRepeat(state, sender);
+  const expected = repeat.map((i) =>
+    writeMove(positionBefore(state, i), state.plies[i]!.move, replyNotation(t.reading)),
+  );
+  const tokens = t.moves;
+  const first = tokens[0];
+  const namesOwnMove =
+    first?.number !== undefined &&
+    first.number === state.pos.fullmoves &&
+    (first.side ?? 'white') === state.pos.turn;
+  if (repeat.length > 0 && (tokens.length < repeat.length || namesOwnMove)) {
+    return reject(
+      draft,
+      t,
+      { code: 'repetition-missing', expected },
+      ['P-2e', 'P-4d'],
+      rules.penaltyDays,
+    );
+  }
+  for (const [k, plyIndex] of repeat.entries()) {
+    const ply = state.plies[plyIndex]!;
+    const tok = tokens[k]!;
+    const verdict = readsAs(positionBefore(state, plyIndex), tok.text, t.reading, ply.move);
+    if (verdict === true) continue;
+    if (ply.side === sender && ply.conditional) {
+      // The sender's own accepted conditional move, written differently: a deviation (P-4h).
+      return reject(
+        draft,
+        t,
+        { code: 'line-deviation', expected: expected[k]!, written: tok.text },
+        ['P-4h', 'P-4g'],
+        rules.penaltyDays,
+      );
+    }
+    if (repeat.length === 1 && tokens.length === 1 && readMove(state.pos, tok.text, t.reading).ok) {
+      // One move, legal now: the player forgot the repetition (P-4d).
+      return reject(
+        draft,
+        t,
+        { code: 'repetition-missing', expected },
+        ['P-2e', 'P-4d'],
+        rules.penaltyDays,
+      );
+    }
+    return reject(
+      draft,
+      t,
+      {
+        code: 'repetition-wrong',
+        expected,
+        written: tok.text,
+        ...(verdict === false ? {} : { error: verdict }),
+      },
+      ['P-2e', 'P-4b'],
+      rules.penaltyDays,
+    );
+  }
+
+  // The own move.
+  const ownToken = tokens[repeat.length];
+  const claim = t.claim;
+  if (!ownToken) {
+    if (!claim) return reject(draft, t, { code: 'blank' }, ['P-4d'], rules.penaltyDays);
+  } else if (tokens.length > repeat.length + 1) {
+    return reject(
+      draft,
+      t,
+      { code: 'extra-moves', written: tokens.slice(repeat.length + 1).map((x) => x.text) },
+      ['P-4f'],
+    );
+  }
+  let move: NormalMove | undefined;
+  if (ownToken) {
+    const numbering = checkNumbering(state.pos, ownToken);
+    if (numbering)
+      return reject(
+        draft,
+        t,
+        { code: 'move', error: numbering },
+        ['P-2a', 'P-4c'],
+        rules.penaltyDays,
+      );
+    const r = readMove(state.pos, ownToken.text, t.reading);
+    if (!r.ok) {
+      return reject(
+        draft,
+        t,
+        { code: 'move', error: atMove(r.error, state.pos) },
+        ['P-4c'],
+        rules.penaltyDays,
+      );
+    }
+    move = r.value;
+  }
+
+  // Claims (L-9.2, L-9.3, L-9.4, L-5.1.3, L-5.2.4) by the player to move.
+  let drawOffer = t.drawOffer === true || ownToken?.drawOffer === true;
+  if (claim) {
+    const pieces = state.pos.board.occupied.size();
+    if (claim.kind === 'tablebase') {
+      if (pieces > 7) {
+        draft.effects.push({
+          kind: 'transmission-rejected',
+          to: [sender],
+          problem: { code: 'tablebase-too-many-pieces', pieces },
+          penaltyDays: 0,
+          rules: ['L-5.1.3'],
+        });
+      } else {
+        const id = `tablebase:${state.plies.length}:${sender}`;
+        draft.events.push({
+          type: 'claim',
+          on: now,
+          id,
+          kind: 'tablebase',
+          side: sender,
+          detail: claim.outcome ?? 'draw',
+        });
+        draft.effects.push({
+          kind: 'tablebase-claim',
+          to: ['td', opponent],
+          by: sender,
+          outcome: claim.outcome ?? 'draw',
+          fen: fenOf(state.pos),
+          rules: ['L-5.1.3', 'L-5.2.4'],
+        });
+      }
+    } else {
+      const played = playRecord({
+        start: state.start,
+        moves: state.plies.map((p) => ({ move: p.move })),
+      });
+      if (played.ok) {
+        const verdict =
+          claim.kind === 'threefold'
+            ? claimThreefold(played.value, move)
+            : claimFiftyMoves(played.value, move);
+        if (verdict.valid) {
+          const end = endGame(
+            now,
+            '1/2-1/2',
+            claim.kind === 'threefold' ? 'threefold-repetition' : 'fifty-moves',
+            verdict.rule,
+            verdict.detail,
+          );
+          draft.effects.push({
+            kind: 'claim-verdict',
+            to: [sender],
+            valid: true,
+            detail: verdict.detail,
+            rules: [verdict.rule],
+          });
+          return {
+            events: [...draft.events, ...end.events],
+            effects: [...draft.effects, ...end.effects],
+          };
+        }
+        draft.effects.push({
+          kind: 'claim-verdict',
+          to: [sender, 'td'],
+          valid: false,
+          detail: verdict.detail,
+          rules: verdict.toTablebase ? [verdict.rule] : [verdict.rule, 'L-9.4', 'L-9.1.2.2'],
+        });
+        // A wrong claim counts as a draw offer, and the declared move is played (L-9.4).
+        drawOffer = true;
+      }
+    }
+    if (!move) {
+      if (claim.kind !== 'tablebase') {
+        draft.effects.push({
+          kind: 'transmission-rejected',
+          to: [sender],
+          problem: { code: 'claim-needs-move' },
+          penaltyDays: 0,
+          rules: ['L-9.4'],
+        });
+      }
+      return draft;
+    }
+  }
+  if (!move) return draft;
+
+  // The move stands (P-4a). Dates (P-2f..j), the offer (L-9.1), the line (P-4f).
+  const warnings: Problem[] = [];
+  if (drawOffer && state.pos.fullmoves < rules.drawOffersFromMove) {
+    warnings.push({ code: 'draw-offer-too-early', fromMove: rules.drawOffersFromMove });
+    drawOffer = false;
+  }
+  const deliveredOn = t.deliveredOn ?? deliveryDate(now, rules.delivery);
+  const ownIndex = state.plies.length;
+  draft.events.push({
+    type: 'move',
+    on: now,
+    side: sender,
+    uci: makeUci(move),
+    sentOn: t.sentOn,
+    deliveredOn,
+    ...(drawOffer ? { drawOffer: true } : {}),
+    ...(t.statedReceivedOn ? { statedReceivedOn: t.statedReceivedOn } : {}),
+    ...(t.statedSentOn ? { statedSentOn: t.statedSentOn } : {}),
+  });
+  let shownLine: string[] | undefined;
+  if (t.conditional?.length) {
+    const after = state.pos.clone();
+    after.play(move);
+    const line = readLine(after, t.conditional, t.reading);
+    if ('error' in line) warnings.push({ code: 'conditional-refused', error: line.error });
+    else if (line.line.length) {
+      draft.events.push({ type: 'conditional-line', on: now, side: sender, line: line.line });
+      if (rules.conditionalVisibility === 'shown') shownLine = line.line;
+    }
+  }
+
+  // Play on: each side's accepted conditional answers, at once and at zero reflection (P-6f).
+  let next = extendGame(state, draft.events);
+  const shown = [ownIndex];
+  let guard = 0;
+  while (!next.result && !boardEnd(next.pos) && guard++ < 200) {
+    const mover = next.pos.turn;
+    const answer = next.lines[mover]?.[0];
+    const last = next.plies[next.plies.length - 1];
+    if (!answer || !last || last.side === mover) break;
+    const answerMove = parseUci(answer);
+    if (!answerMove || !next.pos.isLegal(answerMove)) break;
+    const auto: GameEvent = {
+      type: 'move',
+      on: now,
+      side: mover,
+      uci: answer,
+      sentOn: now,
+      deliveredOn,
+      conditional: true,
+    };
+    next = extendGame(next, [auto]);
+    draft.events.push(auto);
+    shown.push(next.plies.length - 1);
+  }
+
+  const relayTo: Recipient[] = next.dueDone.has(`reminder:${ownIndex}`)
+    ? [opponent, 'td']
+    : [opponent];
+  draft.effects.push({
+    kind: 'move-accepted',
+    to: [sender],
+    plies: shown,
+    corrections: dateCorrections(state, t),
+    warnings,
+    rules: ['P-2e', 'P-4a', 'P-2k'],
+  });
+  draft.effects.push({
+    kind: 'move-relayed',
+    to: relayTo,
+    plies: shown,
+    ...(shownLine ? { conditionalLine: shownLine } : {}),
+    drawOffer,
+    ...(t.note ? { note: t.note } : {}),
+    rules: relayTo.includes('td') ? ['P-2k', 'P-3a'] : ['P-2k'],
+  });
+  if (declines && !t.acceptDraw) {
+    draft.effects.push({ kind: 'draw-declined', to: [opponent], by: sender, rules: ['L-9.1.2.1'] });
+  }
+  const end = boardEnd(next.pos);
+  if (end) {
+    const e = endGame(now, end.result, BOARD_END_KIND[end.reason], end.rule);
+    draft.events.push(...e.events);
+    draft.effects.push(...e.effects);
+  }
+  return draft;
+}

@@ -1,0 +1,492 @@
+import { describe, expect, it } from 'vitest';
+import type { Reading } from '../../src/chess/index.ts';
+import { tokenizeMovetext } from '../../src/chess/index.ts';
+import type { CalendarDate } from '../../src/clock/index.ts';
+import { tripleBlockControl } from '../../src/clock/index.ts';
+import type {
+  Effect,
+  EventRules,
+  GameEvent,
+  GameState,
+  Transmission,
+} from '../../src/referee/index.ts';
+import {
+  decideTransmission,
+  defaultEventRules,
+  extendGame,
+  foldGame,
+  gameClock,
+} from '../../src/referee/index.ts';
+
+const RULES = defaultEventRules();
+const en: Reading = { kind: 'algebraic', lang: 'en' };
+
+function newGame(on: CalendarDate = '2026-01-01'): GameState {
+  const created: GameEvent = {
+    type: 'created',
+    on,
+    start: { kind: 'standard' },
+    white: 'white@example.org',
+    black: 'black@example.org',
+    clockStartsOn: on,
+  };
+  return foldGame([created]);
+}
+
+type Extra = Partial<Omit<Transmission, 'kind' | 'side' | 'sentOn' | 'moves' | 'conditional'>> & {
+  conditional?: string;
+};
+
+/** A player's transmission: `text` holds the repetition and the move, as written. */
+function tx(
+  side: 'white' | 'black',
+  sentOn: CalendarDate,
+  text: string,
+  extra: Extra = {},
+): Transmission {
+  const { conditional, ...rest } = extra;
+  return {
+    kind: 'transmission',
+    side,
+    sentOn,
+    reading: en,
+    moves: tokenizeMovetext(text).tokens,
+    ...(conditional ? { conditional: tokenizeMovetext(conditional).tokens } : {}),
+    ...rest,
+  };
+}
+
+/** Send and apply: the new state and what was decided. */
+function send(
+  state: GameState,
+  t: Transmission,
+  rules: EventRules = RULES,
+  now: CalendarDate = t.sentOn,
+) {
+  const d = decideTransmission(state, t, now, rules);
+  return { state: extendGame(state, d.events), ...d };
+}
+
+/** Play a sequence of (sender, date, text) exchanges that must all be accepted. */
+function play(state: GameState, steps: ['white' | 'black', CalendarDate, string][], rules = RULES) {
+  let s = state;
+  for (const [side, on, text] of steps) {
+    const r = send(s, tx(side, on, text), rules);
+    const rejected = r.effects.find((e) => e.kind === 'transmission-rejected');
+    if (rejected) throw new Error(`${text}: ${JSON.stringify(rejected)}`);
+    s = r.state;
+  }
+  return s;
+}
+
+const kinds = (effects: Effect[]) => effects.map((e) => e.kind);
+const rejection = (effects: Effect[]) => effects.find((e) => e.kind === 'transmission-rejected');
+
+const opening = (s: GameState) =>
+  play(s, [
+    ['white', '2026-01-02', '1.e4'],
+    ['black', '2026-01-04', '1.e4 e5'],
+    ['white', '2026-01-05', '1...e5 2.Nf3'],
+  ]);
+
+describe('the transmission rules (P-2, P-4)', () => {
+  it('P-2e: a reply repeats the last move and the move is relayed to the opponent', () => {
+    const s = opening(newGame());
+    const r = send(s, tx('black', '2026-01-07', '2.Nf3 Nc6'));
+    expect(kinds(r.effects)).toEqual(['move-accepted', 'move-relayed']);
+    expect(r.state.plies.map((p) => p.uci)).toEqual(['e2e4', 'e7e5', 'g1f3', 'b8c6']);
+    const relay = r.effects.find((e) => e.kind === 'move-relayed');
+    expect(relay?.to).toEqual(['white']);
+  });
+
+  it('P-2e, P-6g: a wrong repetition is returned with the 5-day penalty; nothing is played', () => {
+    const s = opening(newGame());
+    const r = send(s, tx('black', '2026-01-07', '2.Nc3 Nc6'));
+    expect(rejection(r.effects)).toMatchObject({
+      problem: { code: 'repetition-wrong', expected: ['Nf3'], written: 'Nc3' },
+      penaltyDays: 5,
+      rules: ['P-2e', 'P-4b', 'P-6g'],
+    });
+    expect(r.state.plies).toHaveLength(3);
+    expect(r.state.penalties).toMatchObject([
+      { side: 'black', days: 5, rule: 'P-6g', on: '2026-01-07' },
+    ]);
+  });
+
+  it('P-4d: a move without the repetition counts as an impossible move', () => {
+    const s = opening(newGame());
+    const r = send(s, tx('black', '2026-01-07', '2...Nc6'));
+    expect(rejection(r.effects)).toMatchObject({
+      problem: { code: 'repetition-missing', expected: ['Nf3'] },
+      penaltyDays: 5,
+    });
+    const unnumbered = send(s, tx('black', '2026-01-07', 'Nc6'));
+    expect(rejection(unnumbered.effects)).toMatchObject({
+      problem: { code: 'repetition-missing' },
+    });
+  });
+
+  it('P-4d: a blank transmission counts as an impossible move', () => {
+    const r = send(opening(newGame()), tx('black', '2026-01-07', ''));
+    expect(rejection(r.effects)).toMatchObject({
+      problem: { code: 'blank' },
+      penaltyDays: 5,
+      rules: ['P-4d', 'P-6g'],
+    });
+  });
+
+  it('P-4e: check, capture and e.p. marks in the repetition do not matter', () => {
+    let s = play(newGame(), [
+      ['white', '2026-01-02', '1.e4'],
+      ['black', '2026-01-03', '1.e4 d5'],
+      ['white', '2026-01-04', '1...d5 2.e5'],
+      ['black', '2026-01-05', '2.e5 f5'],
+      ['white', '2026-01-06', '2...f5 3.exf6'],
+    ]);
+    s = play(s, [['black', '2026-01-07', '3.ef6 e.p.+ Nxf6']]);
+    expect(s.plies).toHaveLength(6);
+  });
+
+  it('P-2e: the repetition may be in numeric whatever notation the player uses', () => {
+    const s = play(opening(newGame()), [['black', '2026-01-07', '2.7163 Nc6']]);
+    expect(s.plies).toHaveLength(4);
+  });
+
+  it('P-4c, P-6g: illegible, impossible and ambiguous moves are returned with the move number and side', () => {
+    const s = opening(newGame());
+    for (const [text, kind] of [
+      ['2.Nf3 Zz9', 'ILLEGIBLE'],
+      ['2.Nf3 Ke6', 'IMPOSSIBLE'],
+      ['2.Nf3 Nxe4', 'IMPOSSIBLE'],
+    ] as const) {
+      const r = send(s, tx('black', '2026-01-07', text));
+      expect(rejection(r.effects), text).toMatchObject({
+        problem: { code: 'move', error: { kind, moveNumber: 2, side: 'black' } },
+        penaltyDays: 5,
+        rules: ['P-4c', 'P-6g'],
+      });
+      expect(r.state.plies).toHaveLength(3);
+    }
+    const amb = play(newGame(), [
+      ['white', '2026-01-02', '1.Nc3'],
+      ['black', '2026-01-03', '1.Nc3 a6'],
+      ['white', '2026-01-04', '1...a6 2.Nf3'],
+      ['black', '2026-01-05', '2.Nf3 a5'],
+      ['white', '2026-01-06', '2...a5 3.Nb5'],
+      ['black', '2026-01-07', '3.Nb5 a4'],
+    ]);
+    const r = send(amb, tx('white', '2026-01-08', '3...a4 4.Nd4'));
+    expect(rejection(r.effects)).toMatchObject({
+      problem: { code: 'move', error: { kind: 'AMBIGUOUS', candidates: ['Nbd4', 'Nfd4'] } },
+    });
+  });
+
+  it('P-2a: a move numbered wrongly is returned', () => {
+    const r = send(opening(newGame()), tx('black', '2026-01-07', '2.Nf3 3...Nc6'));
+    expect(rejection(r.effects)).toMatchObject({
+      problem: { code: 'move', error: { reason: 'wrong-move-number' } },
+    });
+  });
+
+  it('P-4a: a legal move stands once sent — a second move for the same turn is refused', () => {
+    const s = play(opening(newGame()), [['black', '2026-01-07', '2.Nf3 Nc6']]);
+    const r = send(s, tx('black', '2026-01-08', '2.Nf3 Nf6'));
+    expect(rejection(r.effects)).toMatchObject({
+      problem: { code: 'not-your-turn' },
+      penaltyDays: 0,
+    });
+    expect(r.state.plies[3]?.uci).toBe('b8c6');
+  });
+
+  it('P-6g: the penalty counts in the clock', () => {
+    const s = opening(newGame());
+    const penalised = send(s, tx('black', '2026-01-07', '2.Nc3 Nc6')).state;
+    const after = play(penalised, [['black', '2026-01-08', '2.Nf3 Nc6']]);
+    const clock = gameClock(after, RULES, 'black');
+    if (!clock.ok) throw new Error(clock.error.code);
+    // Black's 2nd move: delivered 2026-01-05, sent 2026-01-08 = 3 days, plus 5 penalty; 1st move took 3.
+    expect(clock.value.rows.map((r) => [r.move, r.usedDays, r.penaltyDays, r.totalDays])).toEqual([
+      [1, 2, 0, 2],
+      [2, 3, 5, 10],
+    ]);
+  });
+
+  it('P-2i, P-2j: missing dates are filled from the record, a wrong reply date is corrected; the player is told', () => {
+    const s = opening(newGame());
+    const missing = send(s, tx('black', '2026-01-07', '2.Nf3 Nc6'));
+    expect(missing.effects.find((e) => e.kind === 'move-accepted')).toMatchObject({
+      corrections: [
+        { field: 'received', recorded: '2026-01-05', rule: 'P-2i' },
+        { field: 'sent', recorded: '2026-01-07', rule: 'P-2i' },
+      ],
+    });
+    const wrong = send(
+      s,
+      tx('black', '2026-01-07', '2.Nf3 Nc6', {
+        statedReceivedOn: '2026-01-05',
+        statedSentOn: '2026-01-06',
+      }),
+    );
+    expect(wrong.effects.find((e) => e.kind === 'move-accepted')).toMatchObject({
+      corrections: [{ field: 'sent', stated: '2026-01-06', recorded: '2026-01-07', rule: 'P-2j' }],
+    });
+    expect(wrong.state.plies[3]).toMatchObject({ sentOn: '2026-01-07' });
+  });
+
+  it('P-6d: delivery the next day by the ICCF email custom', () => {
+    const rules = defaultEventRules({ delivery: 'next-day' });
+    const s = play(newGame(), [['white', '2026-01-02', '1.e4']], rules);
+    expect(s.plies[0]).toMatchObject({ sentOn: '2026-01-02', deliveredOn: '2026-01-03' });
+  });
+});
+
+describe('conditional lines (P-4f..h, P-6f)', () => {
+  const withLine = (visibility: 'shown' | 'hidden') => {
+    const rules = defaultEventRules({ conditionalVisibility: visibility });
+    const s = opening(newGame());
+    const r = send(
+      s,
+      tx('black', '2026-01-07', '2.Nf3 Nc6', { conditional: '3.Bb5 a6 4.Ba4 Nf6' }),
+      rules,
+    );
+    return { rules, ...r };
+  };
+
+  it('P-4f: the line is shown to the opponent by postal custom, hidden by server custom', () => {
+    expect(withLine('shown').effects.find((e) => e.kind === 'move-relayed')).toMatchObject({
+      conditionalLine: ['f1b5', 'a7a6', 'b5a4', 'g8f6'],
+    });
+    expect(withLine('hidden').effects.find((e) => e.kind === 'move-relayed')).not.toHaveProperty(
+      'conditionalLine',
+    );
+  });
+
+  it('P-4f, P-6f: when the opponent plays the expected move, the answer is played at once at zero reflection', () => {
+    const { state, rules } = withLine('shown');
+    const r = send(state, tx('white', '2026-01-20', '2...Nc6 3.Bb5'), rules);
+    expect(r.state.plies.slice(4).map((p) => [p.uci, p.conditional])).toEqual([
+      ['f1b5', false],
+      ['a7a6', true],
+    ]);
+    const accepted = r.effects.find((e) => e.kind === 'move-accepted');
+    expect(accepted).toMatchObject({ plies: [4, 5] });
+    const clock = gameClock(r.state, rules, 'black');
+    if (!clock.ok) throw new Error(clock.error.code);
+    expect(clock.value.rows[2]).toMatchObject({ move: 3, conditional: true, usedDays: 0 });
+  });
+
+  it('P-4g: the reply must repeat every accepted move of the line', () => {
+    const { state, rules } = withLine('shown');
+    const s = send(state, tx('white', '2026-01-20', '2...Nc6 3.Bb5'), rules).state;
+    const short = send(s, tx('white', '2026-01-21', '3...a6 4.Ba4'), rules);
+    expect(short.state.plies).toHaveLength(8);
+    expect(short.state.plies[7]?.uci).toBe('g8f6');
+  });
+
+  it('P-4h: deviating from an accepted line counts as an impossible move', () => {
+    const rules = defaultEventRules();
+    let s = opening(newGame());
+    s = send(s, tx('black', '2026-01-07', '2.Nf3 Nc6', { conditional: '3.Bb5 a6' }), rules).state;
+    s = send(s, tx('white', '2026-01-20', '2...Nc6 3.Bb5'), rules).state; // a6 played from the line
+    s = send(s, tx('white', '2026-01-21', '3...a6 4.Ba4'), rules).state;
+    // Black must repeat 3.Bb5 a6 4.Ba4 (its own conditional a6 included) — writing 3...Nf6 deviates.
+    const r = send(s, tx('black', '2026-01-22', '3.Bb5 Nf6 4.Ba4 Nf6'), rules);
+    expect(rejection(r.effects)).toMatchObject({
+      problem: { code: 'line-deviation', expected: 'a6', written: 'Nf6' },
+      rules: ['P-4h', 'P-4g', 'P-6g'],
+      penaltyDays: 5,
+    });
+    const ok = send(s, tx('black', '2026-01-22', '3.Bb5 a6 4.Ba4 Nf6'), rules);
+    expect(rejection(ok.effects)).toBeUndefined();
+  });
+
+  it('P-4f: a different reply ends the line', () => {
+    const { state, rules } = withLine('shown');
+    const r = send(state, tx('white', '2026-01-20', '2...Nc6 3.Bc4'), rules);
+    expect(r.state.plies).toHaveLength(5);
+    expect(r.state.lines.black).toBeUndefined();
+  });
+
+  it('P-4f: an impossible line is refused but the move stands', () => {
+    const s = opening(newGame());
+    const r = send(s, tx('black', '2026-01-07', '2.Nf3 Nc6', { conditional: '3.Bb5 Ke4' }));
+    expect(r.state.plies).toHaveLength(4);
+    expect(r.effects.find((e) => e.kind === 'move-accepted')).toMatchObject({
+      warnings: [{ code: 'conditional-refused' }],
+    });
+  });
+});
+
+describe('draw offers, claims, ends (L-5, L-9)', () => {
+  it('L-9.1.2.1: an offer goes with a move and the opponent may accept it; L-5.2.3', () => {
+    const s = play(opening(newGame()), [['black', '2026-01-07', '2.Nf3 Nc6 (=)']]);
+    expect(s.drawOffer).toEqual({ by: 'black', ply: 4 });
+    const r = send(s, tx('white', '2026-01-08', '', { acceptDraw: true }));
+    expect(r.state.result).toMatchObject({
+      result: '1/2-1/2',
+      kind: 'draw-agreed',
+      rule: 'L-5.2.3',
+    });
+    expect(r.effects.find((e) => e.kind === 'game-ended')).toMatchObject({
+      to: ['white', 'black', 'td'],
+      withPgn: true,
+    });
+  });
+
+  it('L-9.1.2.1: a reply move without accepting declines the offer', () => {
+    const s = play(opening(newGame()), [['black', '2026-01-07', '2.Nf3 Nc6 (=)']]);
+    const r = send(s, tx('white', '2026-01-08', '2...Nc6 3.Bb5'));
+    expect(r.state.drawOffer).toBeUndefined();
+    expect(r.effects.find((e) => e.kind === 'draw-declined')).toMatchObject({
+      to: ['black'],
+      by: 'white',
+    });
+  });
+
+  it('L-9.1.1: an offer before the allowed move is void; the move stands', () => {
+    const rules = defaultEventRules({ drawOffersFromMove: 20 });
+    const r = send(opening(newGame()), tx('black', '2026-01-07', '2.Nf3 Nc6 (=)'), rules);
+    expect(r.state.drawOffer).toBeUndefined();
+    expect(r.state.plies).toHaveLength(4);
+    expect(r.effects.find((e) => e.kind === 'move-accepted')).toMatchObject({
+      warnings: [{ code: 'draw-offer-too-early', fromMove: 20 }],
+    });
+  });
+
+  it('L-13.3: draw offers are counted for the TD', () => {
+    const s = play(opening(newGame()), [
+      ['black', '2026-01-07', '2.Nf3 Nc6 (=)'],
+      ['white', '2026-01-08', '2...Nc6 3.Bb5'],
+      ['black', '2026-01-09', '3.Bb5 a6 (=)'],
+    ]);
+    expect(s.drawOffers).toEqual({ white: 0, black: 2 });
+  });
+
+  const shuffle = (s: GameState) =>
+    play(s, [
+      ['white', '2026-01-02', '1.Nf3'],
+      ['black', '2026-01-03', '1.Nf3 Nf6'],
+      ['white', '2026-01-04', '1...Nf6 2.Ng1'],
+      ['black', '2026-01-05', '2.Ng1 Ng8'],
+      ['white', '2026-01-06', '2...Ng8 3.Nf3'],
+      ['black', '2026-01-07', '3.Nf3 Nf6'],
+      ['white', '2026-01-08', '3...Nf6 4.Ng1'],
+    ]);
+
+  it('L-9.2: a right threefold claim with the declared move draws', () => {
+    const r = send(
+      shuffle(newGame()),
+      tx('black', '2026-01-09', '4.Ng1 Ng8', { claim: { kind: 'threefold' } }),
+    );
+    expect(r.state.result).toMatchObject({
+      result: '1/2-1/2',
+      kind: 'threefold-repetition',
+      rule: 'L-9.2',
+    });
+  });
+
+  it('L-9.4: a wrong claim lets play go on; the declared move is played and counts as a draw offer', () => {
+    const r = send(
+      shuffle(newGame()),
+      tx('black', '2026-01-09', '4.Ng1 Nc6', { claim: { kind: 'threefold' } }),
+    );
+    expect(r.state.result).toBeUndefined();
+    expect(r.state.plies[7]).toMatchObject({ uci: 'b8c6', drawOffer: true });
+    expect(r.effects.find((e) => e.kind === 'claim-verdict')).toMatchObject({
+      valid: false,
+      rules: ['L-9.2', 'L-9.4', 'L-9.1.2.2'],
+    });
+  });
+
+  it('L-5.1.3: a tablebase claim with 7 or fewer pieces goes to the TD with the FEN', () => {
+    const created: GameEvent = {
+      type: 'created',
+      on: '2026-01-01',
+      start: { kind: 'fen', fen: '8/8/8/4k3/8/8/4KQ2/8 w - - 0 60' },
+      white: 'w',
+      black: 'b',
+      clockStartsOn: '2026-01-01',
+    };
+    const r = send(
+      foldGame([created]),
+      tx('white', '2026-01-02', '', { claim: { kind: 'tablebase', outcome: 'win' } }),
+    );
+    expect(r.effects.find((e) => e.kind === 'tablebase-claim')).toMatchObject({
+      to: ['td', 'black'],
+      outcome: 'win',
+      fen: '8/8/8/4k3/8/8/4KQ2/8 w - - 0 60',
+    });
+  });
+
+  it('L-5.1.1: checkmate ends the game at once', () => {
+    const s = play(newGame(), [
+      ['white', '2026-01-02', '1.f3'],
+      ['black', '2026-01-03', '1.f3 e5'],
+      ['white', '2026-01-04', '1...e5 2.g4'],
+    ]);
+    const r = send(s, tx('black', '2026-01-05', '2.g4 Qh4#'));
+    expect(r.state.result).toMatchObject({ result: '0-1', kind: 'checkmate', rule: 'L-5.1.1' });
+    const after = send(r.state, tx('white', '2026-01-06', '2...Qh4 3.Nc3'));
+    expect(rejection(after.effects)).toMatchObject({
+      problem: { code: 'game-over' },
+      penaltyDays: 0,
+    });
+  });
+
+  it('L-5.1.2: resignation ends the game at once, whoever is to move', () => {
+    const r = send(opening(newGame()), tx('white', '2026-01-06', '', { resign: true }));
+    expect(r.state.result).toMatchObject({ result: '0-1', kind: 'resignation', rule: 'L-5.1.2' });
+  });
+});
+
+describe('leave (P-8a, P-8b, L-10.1)', () => {
+  it('P-8a, P-8b: leave announced in advance is recorded and announced to the opponent and the TD', () => {
+    const r = send(
+      opening(newGame()),
+      tx('black', '2026-01-07', '2.Nf3 Nc6', { leave: { from: '2026-02-01', to: '2026-02-10' } }),
+    );
+    expect(r.state.leaves).toMatchObject([{ side: 'black', from: '2026-02-01', to: '2026-02-10' }]);
+    expect(r.effects.find((e) => e.kind === 'leave-announced')).toMatchObject({
+      to: ['white', 'td'],
+    });
+    expect(r.state.plies).toHaveLength(4);
+  });
+  it('P-8b: leave not announced in advance is refused (the TD may grant it, P-8c)', () => {
+    const r = send(
+      opening(newGame()),
+      tx('white', '2026-01-06', '', { leave: { from: '2026-01-06', to: '2026-01-10' } }),
+    );
+    expect(r.state.leaves).toHaveLength(0);
+    expect(rejection(r.effects)).toMatchObject({
+      problem: { code: 'leave-not-in-advance' },
+      penaltyDays: 0,
+    });
+  });
+  it('P-8a: more than 30 days in a calendar year is refused with the days still available', () => {
+    let s = send(
+      opening(newGame()),
+      tx('white', '2026-01-06', '', { leave: { from: '2026-03-01', to: '2026-03-20' } }),
+    ).state;
+    const r = send(
+      s,
+      tx('white', '2026-01-06', '', { leave: { from: '2026-06-01', to: '2026-06-15' } }),
+    );
+    expect(rejection(r.effects)).toMatchObject({
+      problem: { code: 'leave-refused', reason: 'exceeds-allowance', available: 10 },
+    });
+    s = r.state;
+    expect(s.leaves).toHaveLength(1);
+  });
+  it('L-10.1: Triple Block events have no leave', () => {
+    const rules = defaultEventRules({ timeControl: tripleBlockControl() });
+    const r = send(
+      opening(newGame()),
+      tx('white', '2026-01-06', '', { leave: { from: '2026-03-01', to: '2026-03-05' } }),
+      rules,
+    );
+    expect(rejection(r.effects)).toMatchObject({
+      problem: { code: 'leave-refused', reason: 'leave-not-allowed' },
+      rules: ['L-10.1'],
+    });
+  });
+});
