@@ -1,0 +1,147 @@
+// Doing one piece of due work (found by due.ts): always a `due-done` event with its key, so it
+// happens once, plus — reminder: the last transmission repeated to the silent player with a
+// copy to the TD (P-3a); silence: a report to the TD (P-3b); time-exceeded: a time claim filed
+// with the record of the replies to the TD (P-7a) and the players told (P-7b), open to protest
+// for `protestDays`; claim-deadline: the unprotested claim upheld (P-7c) with its consequence,
+// a restart (P-7e) or a loss on time (P-7f, L-6.7); leave notices (P-8b); adjudication at the
+// event's end (P-10). Work already done, or no longer there, records nothing new.
+
+import type { CalendarDate } from '../clock/index.ts';
+import { addDays, claimRecord } from '../clock/index.ts';
+import { ruleOnClaim } from './decide-ruling.ts';
+import type { Decision } from './decision.ts';
+import { combine, nothing } from './decision.ts';
+import { timeClaimId } from './due.ts';
+import { EVERYONE } from './effect.ts';
+import type { EventRules } from './event-rules.ts';
+import { answeredDeliveredOn, gameClock } from './game-clock.ts';
+import type { GameState } from './game-state.ts';
+import type { DueInput } from './referee-input.ts';
+
+export function decideDue(
+  state: GameState,
+  input: DueInput,
+  now: CalendarDate,
+  rules: EventRules,
+): Decision {
+  const { work } = input;
+  if (state.dueDone.has(work.key)) return nothing();
+  const done: Decision = { events: [{ type: 'due-done', on: now, key: work.key }], effects: [] };
+  const since = answeredDeliveredOn(state, state.plies.length);
+
+  switch (work.kind) {
+    case 'reminder':
+      if (!work.side) return done;
+      return combine(done, {
+        events: [],
+        effects: [
+          { kind: 'reminder', to: [work.side, 'td'], silent: work.side, since, rules: ['P-3a'] },
+        ],
+      });
+    case 'silence':
+      if (!work.side) return done;
+      return combine(done, {
+        events: [],
+        effects: [
+          { kind: 'silence-report', to: ['td'], silent: work.side, since, rules: ['P-3b'] },
+        ],
+      });
+    case 'time-exceeded': {
+      const side = work.side;
+      if (!side || state.result || state.claims.some((c) => c.id === work.ref)) return done;
+      const clock = gameClock(state, rules, side, now);
+      if (!clock.ok) return done;
+      const excess = clock.value.excesses.find((e) => timeClaimId(state, side, e) === work.ref);
+      if (!excess) return done;
+      const id = timeClaimId(state, side, excess);
+      const protestBy = addDays(now, rules.protestDays);
+      const record = [...claimRecord(clock.value.rows, excess)];
+      const limit = excess.limitDays === null ? '' : ` of ${excess.limitDays} days`;
+      return combine(done, {
+        events: [
+          {
+            type: 'claim',
+            on: now,
+            id,
+            kind: 'time',
+            side,
+            protestBy,
+            detail: `${side} exceeded the time limit${limit} at move ${excess.controlMove} by ${excess.overDays} days on ${excess.occurredOn}`,
+          },
+        ],
+        effects: [
+          {
+            kind: 'time-claim',
+            to: ['td'],
+            claimId: id,
+            offender: side,
+            excess,
+            record,
+            protestBy,
+            rules: ['P-7a'],
+          },
+          {
+            kind: 'time-claim',
+            to: ['white', 'black'],
+            claimId: id,
+            offender: side,
+            excess,
+            record,
+            protestBy,
+            rules: ['P-7b', 'P-7c'],
+          },
+        ],
+      });
+    }
+    case 'claim-deadline': {
+      const claim = state.claims.find((c) => c.id === work.ref);
+      if (!claim || claim.ruling) return done;
+      const ruled = ruleOnClaim(state, claim, true, 'deadline', now, rules);
+      const restarted = ruled.events.some((e) => e.type === 'clock-restarted');
+      return combine(done, ruled, {
+        events: [],
+        effects: [
+          {
+            kind: 'claim-ruled',
+            to: EVERYONE,
+            claimId: claim.id,
+            upheld: true,
+            by: 'deadline',
+            rules: restarted ? ['P-7c', 'P-7d', 'P-7e'] : ['P-7c', 'P-7d'],
+          },
+        ],
+      });
+    }
+    case 'leave-starts':
+    case 'leave-ends': {
+      const [from, to] = (work.ref ?? '').split('..') as [CalendarDate, CalendarDate];
+      const leave = state.leaves.find(
+        (l) => l.side === work.side && l.from === from && l.to === to,
+      );
+      if (!leave) return done;
+      const starts = work.kind === 'leave-starts';
+      return combine(done, {
+        events: [],
+        effects: [
+          {
+            kind: 'leave-notice',
+            to: EVERYONE,
+            side: leave.side,
+            phase: starts ? 'starts' : 'ends',
+            on: starts ? leave.from : addDays(leave.to, 1),
+            rules: ['P-8b', 'P-8a'],
+          },
+        ],
+      });
+    }
+    case 'adjudication':
+      if (state.result || rules.endDate === undefined) return done;
+      return combine(done, {
+        events: [],
+        effects: [
+          { kind: 'adjudication-due', to: EVERYONE, endDate: rules.endDate, rules: ['P-10'] },
+        ],
+      });
+  }
+  return done;
+}

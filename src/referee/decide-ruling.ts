@@ -1,0 +1,270 @@
+// A TD's ruling applied to a game: uphold or reject a claim (P-7c..P-7f, L-6.7; the same
+// consequence as when the protest window passes), grant leave beyond the allowance (P-8c),
+// waive a penalty (P-6g), penalise (P-13), set a clock, pause and resume (L-6.10, never under
+// Triple Block), restore the position before an illegal move (L-7.2), reverse colours given by
+// mistake (L-7.1: only before either player's 10th move), set a result (adjudication P-10,
+// withdrawal P-9a, double forfeit L-6.9). Every applied ruling is told to both players (P-7d).
+// A ruling that cannot apply is refused: an effect to the TD saying why, and no events — never
+// a throw.
+
+import type { CalendarDate } from '../clock/index.ts';
+import { allowsLeave, allowsPause, rangesOverlap, validateRange } from '../clock/index.ts';
+import type { Decision } from './decision.ts';
+import { combine, nothing } from './decision.ts';
+import { BOTH } from './effect.ts';
+import { endGame, loseOnTime } from './end-game.ts';
+import type { EventRules } from './event-rules.ts';
+import type { GameEvent, Result } from './game-event.ts';
+import type { Claim, GameState } from './game-state.ts';
+import type { Ruling, TdRuling } from './referee-input.ts';
+
+/**
+ * A claim ruled on (by the TD, or by the protest deadline, P-7c), with its consequence for an
+ * upheld time claim in an unfinished game: the offender's upheld excesses counted — beyond
+ * `rules.excessesAllowed` the game is lost on time (P-7f; a draw by L-6.7 when the opponent
+ * cannot mate), otherwise the offender's count restarts from the claim's date (P-7e). The
+ * caller adds the effect that tells the players.
+ */
+export function ruleOnClaim(
+  state: GameState,
+  claim: Claim,
+  upheld: boolean,
+  by: 'td' | 'deadline',
+  on: CalendarDate,
+  rules: EventRules,
+): Decision {
+  const ruled: Decision = {
+    events: [{ type: 'claim-ruled', on, id: claim.id, upheld, by }],
+    effects: [],
+  };
+  if (!upheld || claim.kind !== 'time' || state.result) return ruled;
+  const upheldBefore = state.claims.filter(
+    (c) => c.kind === 'time' && c.side === claim.side && c.id !== claim.id && c.ruling?.upheld,
+  ).length;
+  if (upheldBefore + 1 > rules.excessesAllowed)
+    return combine(
+      ruled,
+      loseOnTime(
+        state,
+        on,
+        claim.side,
+        `time exceeded ${upheldBefore + 1} times (${claim.detail})`,
+      ),
+    );
+  return combine(ruled, {
+    events: [{ type: 'clock-restarted', on: claim.on, side: claim.side }],
+    effects: [],
+  });
+}
+
+const describe = (r: Ruling): string => {
+  switch (r.kind) {
+    case 'uphold-claim':
+    case 'reject-claim':
+      return `${r.kind} ${r.claimId}`;
+    case 'grant-leave':
+      return `grant-leave ${r.side} ${r.from}..${r.to}`;
+    case 'waive-penalty':
+      return `waive-penalty ${r.side} ${r.penaltyOn}`;
+    case 'penalise':
+      return `penalise ${r.side} ${r.days} days (${r.rule})`;
+    case 'set-clock':
+      return `set-clock ${r.side}`;
+    case 'restore-position':
+      return `restore-position ${r.plies}`;
+    case 'set-result':
+      return `set-result ${r.result}`;
+    default:
+      return r.kind;
+  }
+};
+
+/** The rule ids a ruling applies. */
+const rulesOf = (r: Ruling): string[] => {
+  switch (r.kind) {
+    case 'uphold-claim':
+    case 'reject-claim':
+      return ['P-7d'];
+    case 'grant-leave':
+      return ['P-8c', 'P-7d'];
+    case 'waive-penalty':
+      return ['P-6g', 'P-7d'];
+    case 'penalise':
+      return [r.rule, 'P-13', 'P-7d'];
+    case 'set-clock':
+      return ['P-13', 'P-7d'];
+    case 'pause':
+    case 'resume':
+      return ['L-6.10', 'P-7d'];
+    case 'restore-position':
+      return ['L-7.2', 'P-7d'];
+    case 'reverse-colours':
+      return ['L-7.1', 'P-7d'];
+    case 'set-result':
+      return [resultRule(r.result, r.reason), 'P-7d'];
+  }
+};
+
+/** The rule a result set by the TD rests on: L-6.9 for 0-0, else by the reason given. */
+export function resultRule(result: Result, reason: string): string {
+  if (result === '0-0') return 'L-6.9';
+  if (/adjudicat/i.test(reason)) return 'P-10';
+  if (/withdr|died|death|deceased/i.test(reason)) return 'P-9a';
+  return 'P-13';
+}
+
+const refuse = (input: TdRuling, why: string): Decision => ({
+  events: [],
+  effects: [
+    {
+      kind: 'ruling-applied',
+      to: ['td'],
+      ruling: describe(input.ruling),
+      note: `refused: ${why}`,
+      rules: rulesOf(input.ruling).filter((id) => id !== 'P-7d'),
+    },
+  ],
+});
+
+const applied = (input: TdRuling, ...events: GameEvent[]): Decision => ({
+  events,
+  effects: [
+    {
+      kind: 'ruling-applied',
+      to: BOTH,
+      ruling: describe(input.ruling),
+      ...(input.note ? { note: input.note } : {}),
+      rules: rulesOf(input.ruling),
+    },
+  ],
+});
+
+const isWholeDays = (n: number | undefined): boolean =>
+  n === undefined || (Number.isInteger(n) && n >= 0);
+
+/** Applies a TD ruling, or refuses it (an effect to the TD, no events). */
+export function decideRuling(
+  state: GameState,
+  input: TdRuling,
+  now: CalendarDate,
+  rules: EventRules,
+): Decision {
+  const r = input.ruling;
+  if (r.kind === 'uphold-claim' || r.kind === 'reject-claim') {
+    const claim = state.claims.find((c) => c.id === r.claimId);
+    if (!claim) return refuse(input, `there is no claim ${r.claimId}`);
+    if (claim.ruling)
+      return refuse(input, `claim ${r.claimId} was already ruled on ${claim.ruling.on}`);
+    const upheld = r.kind === 'uphold-claim';
+    const ruled = ruleOnClaim(state, claim, upheld, 'td', now, rules);
+    return combine(applied(input), ruled);
+  }
+  if (state.result)
+    return refuse(input, `the game is over (${state.result.result}, ${state.result.kind})`);
+
+  const control = rules.timeControl;
+  switch (r.kind) {
+    case 'grant-leave': {
+      if (!allowsLeave(control)) return refuse(input, 'Triple Block has no leave (L-10.1)');
+      if (!validateRange({ from: r.from, to: r.to }).ok)
+        return refuse(input, `${r.from}..${r.to} is not a range of days`);
+      const clash = state.leaves.find((l) => l.side === r.side && rangesOverlap(l, r));
+      if (clash) return refuse(input, `it overlaps leave ${clash.from}..${clash.to}`);
+      return applied(input, {
+        type: 'leave',
+        on: now,
+        side: r.side,
+        from: r.from,
+        to: r.to,
+        granted: true,
+      });
+    }
+    case 'waive-penalty': {
+      const penalty = state.penalties.find(
+        (p) => p.side === r.side && p.on === r.penaltyOn && !p.waived,
+      );
+      if (!penalty) return refuse(input, `no penalty of ${r.side} on ${r.penaltyOn} to waive`);
+      return applied(input, {
+        type: 'penalty-waived',
+        on: now,
+        side: r.side,
+        penaltyOn: r.penaltyOn,
+      });
+    }
+    case 'penalise':
+      if (!Number.isInteger(r.days) || r.days < 1)
+        return refuse(input, `a penalty is a whole number of days, not ${r.days}`);
+      return applied(input, {
+        type: 'penalty',
+        on: now,
+        side: r.side,
+        days: r.days,
+        rule: r.rule,
+        reason: r.reason,
+      });
+    case 'set-clock': {
+      const triple = control.preset === 'triple-block';
+      const fits = triple
+        ? r.clockDays !== undefined && r.usedDays === undefined
+        : r.usedDays !== undefined && r.clockDays === undefined && r.bankDays === undefined;
+      if (!fits)
+        return refuse(
+          input,
+          triple
+            ? 'under Triple Block the clock is set with clock and bank days'
+            : 'this clock is set with the days used',
+        );
+      if (![r.usedDays, r.clockDays, r.bankDays].every(isWholeDays))
+        return refuse(input, 'days must be whole and not negative');
+      return applied(input, {
+        type: 'clock-set',
+        on: now,
+        side: r.side,
+        ...(r.usedDays !== undefined ? { usedDays: r.usedDays } : {}),
+        ...(r.clockDays !== undefined ? { clockDays: r.clockDays, bankDays: r.bankDays ?? 0 } : {}),
+      });
+    }
+    case 'pause': {
+      if (!allowsPause(control))
+        return refuse(input, 'clocks are never stopped under Triple Block (L-6.10)');
+      if (state.pauses.some((p) => p.to === null))
+        return refuse(input, 'the game is already paused');
+      return applied(input, { type: 'paused', on: now });
+    }
+    case 'resume':
+      if (!state.pauses.some((p) => p.to === null)) return refuse(input, 'the game is not paused');
+      return applied(input, { type: 'resumed', on: now });
+    case 'restore-position': {
+      if (!Number.isInteger(r.plies) || r.plies < 0 || r.plies >= state.plies.length)
+        return refuse(
+          input,
+          `cannot restore to ply ${r.plies}: the game has ${state.plies.length} plies`,
+        );
+      const events: GameEvent[] = [{ type: 'position-restored', on: now, plies: r.plies }];
+      if (r.offender)
+        events.push({
+          type: 'penalty',
+          on: now,
+          side: r.offender,
+          days: rules.penaltyDays,
+          rule: 'L-7.2',
+          reason: 'illegal move; position restored',
+        });
+      return applied(input, ...events);
+    }
+    case 'reverse-colours': {
+      const made = Math.max(0, ...state.plies.map((p) => p.ordinal));
+      if (made >= 10)
+        return refuse(
+          input,
+          `${made} moves have been made; from the 10th move on the game continues (L-7.1)`,
+        );
+      return applied(input, { type: 'colours-reversed', on: now });
+    }
+    case 'set-result': {
+      const rule = resultRule(r.result, r.reason);
+      return combine(applied(input), endGame(now, r.result, 'ruling', rule, r.reason));
+    }
+  }
+  return nothing();
+}

@@ -1,0 +1,247 @@
+// The work due in one game for one periodic sweep (issue 3 "Due work"), each piece with a
+// stable key; a key recorded by a `due-done` event is never returned again, so `due` is
+// idempotent. Kinds and rules:
+// - reminder (P-3a): the player to move has not replied within `reminderDays + transitDays`
+//   counted days of the delivery of the opponent's move; days the game is paused (L-6.10) or the
+//   player is on leave (P-8a) do not count, and no reminder goes out on such a day. Due on the
+//   first day after the window.
+// - silence (P-3b): no move for `silenceDays` counted days (the same days left out).
+// - time-exceeded (P-7a): an excess of time found by the clock and not yet claimed; due on the
+//   day the time went over.
+// - claim-deadline (P-7c): a claim's protest window (to the end of `protestBy`) has passed.
+// - leave-starts / leave-ends (P-8b): on the first day of a leave and the day after its last.
+// - adjudication (P-10): the event's end date is reached and the game is unfinished.
+// An ended game keeps only what was already due on the day it ended (claim deadlines, leave
+// notices); it gets no reminders, silence reports, time claims or adjudication.
+//
+// Speed: the candidates and the earliest day anything can fall due are planned once per state
+// object (states are never mutated after folding) and cached in a WeakMap; a sweep over games
+// with nothing due is a cache look-up and one string comparison per game ('YYYY-MM-DD' sorts as
+// text).
+
+import type { CalendarDate, OpenDateRange } from '../clock/index.ts';
+import { addDays, daysBetween } from '../clock/index.ts';
+import type { EventRules } from './event-rules.ts';
+import { answeredDeliveredOn, gameClock } from './game-clock.ts';
+import type { Side } from './game-event.ts';
+import { other } from './game-event.ts';
+import type { GameState } from './game-state.ts';
+import { sideToMove } from './game-state.ts';
+import type { DueWork } from './referee-input.ts';
+
+/**
+ * The claim a time excess becomes (P-7a): stable, so the sweep files it once — side, control
+ * move and first move of the count, and (after a P-7e restart that fell in the same move, which
+ * leaves those unchanged) the number of the side's restarts before the excess.
+ */
+export function timeClaimId(
+  state: GameState,
+  side: Side,
+  excess: { controlMove: number; countFrom: number; occurredOn: CalendarDate },
+): string {
+  let restarts = 0;
+  for (const r of state.restarts) if (r.side === side && r.on < excess.occurredOn) restarts++;
+  const base = `time:${side}:${excess.controlMove}:${excess.countFrom}`;
+  return restarts ? `${base}:r${restarts}` : base;
+}
+
+export const dueKeys = {
+  reminder: (side: Side, ply: number, since: CalendarDate) => `reminder:${side}:${ply}:${since}`,
+  silence: (side: Side, ply: number, since: CalendarDate) => `silence:${side}:${ply}:${since}`,
+  timeExceeded: (claimId: string) => `time-exceeded:${claimId}`,
+  claimDeadline: (claimId: string) => `claim-deadline:${claimId}`,
+  leaveStarts: (side: Side, from: CalendarDate, to: CalendarDate) =>
+    `leave-starts:${side}:${from}:${to}`,
+  leaveEnds: (side: Side, from: CalendarDate, to: CalendarDate) =>
+    `leave-ends:${side}:${from}:${to}`,
+  adjudication: (endDate: CalendarDate) => `adjudication:${endDate}`,
+} as const;
+
+/** A candidate with what is checked against `now` at sweep time. */
+interface Candidate {
+  work: DueWork;
+  /** Not on a day in these ranges (P-3a: paused, or the player on leave). */
+  quietIn?: readonly OpenDateRange[];
+  /** Pointless after this day (a leave-starts notice once the leave is over). */
+  until?: CalendarDate;
+}
+
+interface Plan {
+  rules: EventRules;
+  /** The earliest `dueOn` of all candidates; null when nothing can ever fall due. */
+  earliest: CalendarDate | null;
+  candidates: Candidate[];
+}
+
+const plans = new WeakMap<GameState, Plan>();
+
+/** The work due in `state` on day `now` under `rules` (none of it already done). */
+export function due(state: GameState, now: CalendarDate, rules: EventRules): DueWork[] {
+  let plan = plans.get(state);
+  if (plan === undefined || plan.rules !== rules) {
+    plan = planDue(state, rules);
+    plans.set(state, plan);
+  }
+  if (plan.earliest === null || now < plan.earliest) return [];
+  const work: DueWork[] = [];
+  for (const c of plan.candidates) {
+    if (c.work.dueOn > now) continue;
+    if (c.until !== undefined && now > c.until) continue;
+    if (c.quietIn?.some((r) => r.from <= now && (r.to === null || now <= r.to))) continue;
+    work.push(c.work);
+  }
+  return work;
+}
+
+/** The `n`-th day after `from` that lies in none of `ranges`; null if an open range stops it. */
+export function nthCountedDay(
+  from: CalendarDate,
+  n: number,
+  ranges: readonly OpenDateRange[],
+): CalendarDate | null {
+  const spans = ranges
+    .map((r) => ({
+      a: daysBetween(from, r.from),
+      b: r.to === null ? Number.POSITIVE_INFINITY : daysBetween(from, r.to),
+    }))
+    .filter((s) => s.b >= 1)
+    .sort((x, y) => x.a - y.a);
+  let remaining = n;
+  let cur = 0; // the last day (offset from `from`) already accounted for
+  for (const { a, b } of spans) {
+    const gap = a - cur - 1;
+    if (gap >= 0 && remaining <= gap) return addDays(from, cur + remaining);
+    if (gap > 0) remaining -= gap;
+    cur = Math.max(cur, b);
+    if (cur === Number.POSITIVE_INFINITY) return null;
+  }
+  return addDays(from, cur + remaining);
+}
+
+/** The latest date in the log: the live clock may be asked about it (no item lies after it). */
+function lastDateOf(state: GameState): CalendarDate {
+  let last = state.clockStartsOn;
+  for (const e of state.events) {
+    if (e.on > last) last = e.on;
+    if (e.type === 'move' && e.sentOn > last) last = e.sentOn;
+  }
+  return last;
+}
+
+function planDue(state: GameState, rules: EventRules): Plan {
+  const candidates: Candidate[] = [];
+  const add = (c: Candidate): void => {
+    if (!state.dueDone.has(c.work.key)) candidates.push(c);
+  };
+  const ended = state.result?.on;
+
+  if (ended === undefined) {
+    const side = sideToMove(state);
+    const ply = state.plies.length;
+    const since = answeredDeliveredOn(state, ply);
+    const quiet: OpenDateRange[] = [
+      ...state.pauses,
+      ...state.leaves.filter((l) => l.side === side),
+    ];
+
+    const reminderOn = nthCountedDay(since, rules.reminderDays + rules.transitDays + 1, quiet);
+    if (reminderOn !== null)
+      add({
+        work: {
+          kind: 'reminder',
+          key: dueKeys.reminder(side, ply, since),
+          side,
+          dueOn: reminderOn,
+        },
+        quietIn: quiet,
+      });
+    const silenceOn = nthCountedDay(since, rules.silenceDays + 1, quiet);
+    if (silenceOn !== null)
+      add({
+        work: { kind: 'silence', key: dueKeys.silence(side, ply, since), side, dueOn: silenceOn },
+        quietIn: quiet,
+      });
+
+    // P-7a: every excess of either player, and the day the player to move will go over.
+    const asOf = lastDateOf(state);
+    const claimed = new Set(state.claims.map((c) => c.id));
+    for (const s of [side, other(side)]) {
+      const clock = gameClock(state, rules, s, s === side ? asOf : undefined);
+      if (!clock.ok) continue;
+      const found: { controlMove: number; countFrom: number; occurredOn: CalendarDate }[] = [
+        ...clock.value.excesses,
+      ];
+      const live = clock.value.live;
+      if (live && !live.exceeded && live.exceedsOn !== null)
+        found.push({
+          controlMove: live.controlMove,
+          countFrom: live.countFrom,
+          occurredOn: live.exceedsOn,
+        });
+      for (const excess of found) {
+        const on = excess.occurredOn;
+        const id = timeClaimId(state, s, excess);
+        if (claimed.has(id)) continue;
+        add({
+          work: {
+            kind: 'time-exceeded',
+            key: dueKeys.timeExceeded(id),
+            side: s,
+            dueOn: on,
+            ref: id,
+          },
+        });
+      }
+    }
+
+    if (rules.endDate !== undefined)
+      add({
+        work: {
+          kind: 'adjudication',
+          key: dueKeys.adjudication(rules.endDate),
+          dueOn: rules.endDate,
+        },
+      });
+  }
+
+  for (const c of state.claims) {
+    if (c.ruling || c.protestBy === undefined) continue;
+    add({
+      work: {
+        kind: 'claim-deadline',
+        key: dueKeys.claimDeadline(c.id),
+        side: c.side,
+        dueOn: addDays(c.protestBy, 1),
+        ref: c.id,
+      },
+    });
+  }
+
+  for (const l of state.leaves) {
+    const ref = `${l.from}..${l.to}`;
+    add({
+      work: {
+        kind: 'leave-starts',
+        key: dueKeys.leaveStarts(l.side, l.from, l.to),
+        side: l.side,
+        dueOn: l.from,
+        ref,
+      },
+      until: l.to,
+    });
+    add({
+      work: {
+        kind: 'leave-ends',
+        key: dueKeys.leaveEnds(l.side, l.from, l.to),
+        side: l.side,
+        dueOn: addDays(l.to, 1),
+        ref,
+      },
+    });
+  }
+
+  const kept = ended === undefined ? candidates : candidates.filter((c) => c.work.dueOn <= ended);
+  let earliest: CalendarDate | null = null;
+  for (const c of kept) if (earliest === null || c.work.dueOn < earliest) earliest = c.work.dueOn;
+  return { rules, earliest, candidates: kept };
+}

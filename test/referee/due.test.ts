@@ -1,0 +1,293 @@
+import { describe, expect, it } from 'vitest';
+import type { CalendarDate } from '../../src/clock/index.ts';
+import { decideDue } from '../../src/referee/decide-due.ts';
+import type { Decision } from '../../src/referee/decision.ts';
+import { due, nthCountedDay } from '../../src/referee/due.ts';
+import type { EventRules } from '../../src/referee/event-rules.ts';
+import { defaultEventRules } from '../../src/referee/event-rules.ts';
+import type { GameState } from '../../src/referee/game-state.ts';
+import type { DueKind, DueWork } from '../../src/referee/referee-input.ts';
+import { apply, effectKinds, eventTypes, scenario } from './scenario-support.ts';
+
+const rules = defaultEventRules();
+
+const kinds = (work: DueWork[]): DueKind[] => work.map((w) => w.kind).sort();
+const one = (state: GameState, now: CalendarDate, kind: DueKind, r = rules): DueWork => {
+  const work = due(state, now, r).find((w) => w.kind === kind);
+  if (!work) throw new Error(`no ${kind} due on ${now}`);
+  return work;
+};
+const doWork = (state: GameState, work: DueWork, now: CalendarDate, r = rules): Decision =>
+  decideDue(state, { kind: 'due', work }, now, r);
+/** Does all work due on `now`, one piece at a time; the state after it. */
+function sweep(state: GameState, now: CalendarDate, r = rules): GameState {
+  let s = state;
+  for (const work of due(s, now, r)) s = apply(s, doWork(s, work, now, r));
+  return s;
+}
+
+// Black to move after 1.e4, delivered 2026-01-03.
+const afterE4 = scenario('2026-01-01').play('1.e4').state();
+
+describe('reminders (P-3a)', () => {
+  it.each([
+    { name: 'on the 14th day nothing yet', now: '2026-01-17', want: [] },
+    { name: 'from the 15th day the reminder', now: '2026-01-18', want: ['reminder'] },
+    { name: 'later the same reminder', now: '2026-01-30', want: ['reminder'] },
+  ] as const)('P-3a: 14 days after delivery — $name', ({ now, want }) => {
+    expect(kinds(due(afterE4, now, rules))).toEqual(want);
+  });
+
+  it('P-3a: the last transmission is repeated to the silent player, copy to the TD', () => {
+    const work = one(afterE4, '2026-01-18', 'reminder');
+    const d = doWork(afterE4, work, '2026-01-18');
+    expect(d.events).toEqual([{ type: 'due-done', on: '2026-01-18', key: work.key }]);
+    expect(d.effects).toEqual([
+      {
+        kind: 'reminder',
+        to: ['black', 'td'],
+        silent: 'black',
+        since: '2026-01-03',
+        rules: ['P-3a'],
+      },
+    ]);
+  });
+
+  it('P-3a: the transit allowance is added to the 14 days', () => {
+    const withTransit = defaultEventRules({ transitDays: 4 });
+    expect(due(afterE4, '2026-01-21', withTransit)).toEqual([]);
+    expect(one(afterE4, '2026-01-22', 'reminder', withTransit).dueOn).toBe('2026-01-22');
+  });
+
+  it('P-3a: days on leave do not count, and no reminder goes out during leave', () => {
+    const s = scenario('2026-01-01')
+      .play('1.e4')
+      .add({ type: 'leave', on: '2026-01-05', side: 'black', from: '2026-01-16', to: '2026-01-25' })
+      .state();
+    // 12 days before the leave, then 26th, 27th, and due on the 28th.
+    expect(kinds(due(s, '2026-01-20', rules))).toEqual(['leave-starts']);
+    expect(one(s, '2026-01-28', 'reminder').dueOn).toBe('2026-01-28');
+    expect(due(s, '2026-01-27', rules).some((w) => w.kind === 'reminder')).toBe(false);
+  });
+
+  it('P-3a: no reminder while the TD has paused the game (L-6.10)', () => {
+    const s = scenario('2026-01-01').play('1.e4').add({ type: 'paused', on: '2026-01-10' }).state();
+    expect(due(s, '2026-04-01', rules)).toEqual([]);
+  });
+
+  it('P-3a: counted days skip leave and pause ranges, overlapping or open', () => {
+    const ranges = [
+      { from: '2026-01-05', to: '2026-01-06' },
+      { from: '2026-01-06', to: '2026-01-08' },
+    ] as const;
+    expect(nthCountedDay('2026-01-01', 3, [])).toBe('2026-01-04');
+    expect(nthCountedDay('2026-01-01', 4, ranges)).toBe('2026-01-09');
+    expect(nthCountedDay('2026-01-01', 4, [{ from: '2026-01-03', to: null }])).toBeNull();
+    expect(nthCountedDay('2026-01-10', 2, ranges)).toBe('2026-01-12');
+  });
+});
+
+describe('silence (P-3b)', () => {
+  it('P-3b: no move for four months is reported to the TD', () => {
+    expect(due(afterE4, '2026-05-05', rules).some((w) => w.kind === 'silence')).toBe(false);
+    const work = one(afterE4, '2026-05-06', 'silence');
+    const d = doWork(afterE4, work, '2026-05-06');
+    expect(d.effects).toEqual([
+      { kind: 'silence-report', to: ['td'], silent: 'black', since: '2026-01-03', rules: ['P-3b'] },
+    ]);
+  });
+});
+
+describe('time exceeded (P-7a, P-7b)', () => {
+  const fresh = scenario('2026-01-01').state();
+
+  it('P-7a: the excess is due on the day the used time goes over 30 days', () => {
+    expect(due(fresh, '2026-01-31', rules).some((w) => w.kind === 'time-exceeded')).toBe(false);
+    const work = one(fresh, '2026-02-01', 'time-exceeded');
+    expect(work).toMatchObject({ side: 'white', dueOn: '2026-02-01', ref: 'time:white:10:1' });
+  });
+
+  it('P-7a, P-7b: a claim to the TD with the record of the replies, the players told', () => {
+    // White spends 4 days a move, Black 1: White goes over during move 8 (31 > 30 days).
+    const every = Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? 4 : 1));
+    const s = scenario('2026-01-01')
+      .play(
+        '1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5 4.c3 Nf6 5.d3 d6 6.O-O O-O 7.Re1 a6 8.Bb3 Ba7 9.h3 h6 10.Nbd2 Re8',
+        { every },
+      )
+      .state();
+    const work = one(s, '2026-02-20', 'time-exceeded');
+    expect(work).toMatchObject({ side: 'white', dueOn: '2026-02-08' });
+    const d = doWork(s, work, '2026-02-20');
+    expect(eventTypes(d)).toEqual(['due-done', 'claim']);
+    expect(d.events[1]).toMatchObject({
+      type: 'claim',
+      kind: 'time',
+      side: 'white',
+      id: 'time:white:10:1',
+      protestBy: '2026-03-06',
+    });
+    const [toTd, toPlayers] = d.effects;
+    expect(toTd).toMatchObject({ kind: 'time-claim', to: ['td'], rules: ['P-7a'] });
+    expect(toPlayers).toMatchObject({ kind: 'time-claim', to: ['white', 'black'] });
+    expect(toPlayers?.rules).toContain('P-7b');
+    if (toTd?.kind !== 'time-claim') throw new Error('no claim');
+    expect(toTd.record.map((r) => r.move)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(toTd.record.at(-1)).toMatchObject({ totalDays: 40, daysLeft: -10 });
+    expect(toTd.excess).toMatchObject({ controlMove: 10, limitDays: 30, overDays: 10 });
+  });
+});
+
+describe('claim deadline and its consequence (P-7c, P-7e, P-7f, L-6.7)', () => {
+  const claimed = sweep(scenario('2026-01-01').state(), '2026-02-01');
+
+  it('P-7c: nothing until the protest window has passed, then the claim is upheld', () => {
+    expect(claimed.claims).toHaveLength(1);
+    expect(due(claimed, '2026-02-15', rules)).toEqual([]);
+    const work = one(claimed, '2026-02-16', 'claim-deadline');
+    const d = doWork(claimed, work, '2026-02-16');
+    expect(d.events[1]).toEqual({
+      type: 'claim-ruled',
+      on: '2026-02-16',
+      id: 'time:white:10:1',
+      upheld: true,
+      by: 'deadline',
+    });
+    expect(d.effects[0]).toMatchObject({ kind: 'claim-ruled', to: ['white', 'black', 'td'] });
+  });
+
+  it('P-7e: a first excess upheld restarts the count from the date of the claim', () => {
+    const d = doWork(claimed, one(claimed, '2026-02-16', 'claim-deadline'), '2026-02-16');
+    expect(d.events[2]).toEqual({ type: 'clock-restarted', on: '2026-02-01', side: 'white' });
+    expect(d.effects[0]?.rules).toContain('P-7e');
+    const restarted = apply(claimed, d);
+    // Counted afresh after 2026-02-01: 30 more days, over on 2026-03-04.
+    expect(due(restarted, '2026-03-03', rules).some((w) => w.kind === 'time-exceeded')).toBe(false);
+    expect(one(restarted, '2026-03-04', 'time-exceeded').ref).toBe('time:white:10:1:r1');
+  });
+
+  it('P-7f: the second excess upheld loses the game', () => {
+    let s = sweep(claimed, '2026-02-16'); // first claim upheld, count restarted
+    s = sweep(s, '2026-03-04'); // second claim filed
+    expect(s.result).toBeUndefined();
+    expect(due(s, '2026-03-18', rules)).toEqual([]);
+    const d = doWork(s, one(s, '2026-03-19', 'claim-deadline'), '2026-03-19');
+    expect(eventTypes(d)).toEqual(['due-done', 'claim-ruled', 'ended']);
+    expect(d.events[2]).toMatchObject({ result: '0-1', kind: 'time-forfeit', rule: 'P-7f' });
+    expect(effectKinds(d)).toContain('game-ended');
+  });
+
+  it('L-6.7: the loser on time draws when the opponent cannot mate', () => {
+    const server = defaultEventRules({ excessesAllowed: 0 });
+    const start = { kind: 'fen', fen: '4k3/8/8/8/8/8/8/3QK3 w - - 0 1' } as const;
+    let s = sweep(scenario('2026-01-01', { start }).state(), '2026-02-01', server);
+    expect(s.claims).toHaveLength(1);
+    s = sweep(s, '2026-02-16', server);
+    expect(s.result).toMatchObject({ result: '1/2-1/2', kind: 'time-forfeit-draw', rule: 'L-6.7' });
+  });
+
+  it('P-7f: with no excess allowed (server play) the first upheld excess loses', () => {
+    const server = defaultEventRules({ excessesAllowed: 0 });
+    let s = sweep(scenario('2026-01-01').state(), '2026-02-01', server);
+    s = sweep(s, '2026-02-16', server);
+    expect(s.result).toMatchObject({ result: '0-1', kind: 'time-forfeit' });
+  });
+});
+
+describe('leave notices (P-8b)', () => {
+  const s = scenario('2026-01-01')
+    .play('1.e4 e5')
+    .add({ type: 'leave', on: '2026-01-06', side: 'white', from: '2026-01-10', to: '2026-01-14' })
+    .state();
+
+  it.each([
+    { now: '2026-01-09', want: [] },
+    { now: '2026-01-10', want: ['leave-starts'] },
+    { now: '2026-01-15', want: ['leave-ends'] },
+  ] as const)('P-8b: on $now', ({ now, want }) => {
+    expect(kinds(due(s, now, rules).filter((w) => w.kind.startsWith('leave')))).toEqual(want);
+  });
+
+  it('P-8b: the opponent and the TD are told when leave starts and ends', () => {
+    const d = doWork(s, one(s, '2026-01-10', 'leave-starts'), '2026-01-10');
+    expect(d.effects).toEqual([
+      {
+        kind: 'leave-notice',
+        to: ['white', 'black', 'td'],
+        side: 'white',
+        phase: 'starts',
+        on: '2026-01-10',
+        rules: ['P-8b', 'P-8a'],
+      },
+    ]);
+    const after = sweep(s, '2026-01-10');
+    const ends = doWork(after, one(after, '2026-01-15', 'leave-ends'), '2026-01-15');
+    expect(ends.effects[0]).toMatchObject({ phase: 'ends', on: '2026-01-15' });
+  });
+});
+
+describe('adjudication (P-10)', () => {
+  const event = defaultEventRules({ endDate: '2026-06-30' });
+  const s = scenario('2026-06-01').play('1.d4 d5').state();
+
+  it('P-10: at the event end an unfinished game goes to adjudication', () => {
+    expect(due(s, '2026-06-29', event).some((w) => w.kind === 'adjudication')).toBe(false);
+    const d = doWork(s, one(s, '2026-06-30', 'adjudication', event), '2026-06-30', event);
+    expect(d.effects).toEqual([
+      {
+        kind: 'adjudication-due',
+        to: ['white', 'black', 'td'],
+        endDate: '2026-06-30',
+        rules: ['P-10'],
+      },
+    ]);
+  });
+
+  it('P-10: a finished game is not adjudicated, and nothing new falls due after its end', () => {
+    const over = scenario('2026-06-01')
+      .play('1.d4 d5')
+      .add({
+        type: 'ended',
+        on: '2026-06-06',
+        result: '1-0',
+        kind: 'resignation',
+        rule: 'L-5.1.2',
+      })
+      .state();
+    expect(due(over, '2027-01-01', event)).toEqual([]);
+  });
+});
+
+describe('idempotency', () => {
+  const s = scenario('2026-01-01')
+    .play('1.e4 e5 2.Nf3')
+    .add({ type: 'leave', on: '2026-01-08', side: 'white', from: '2026-02-10', to: '2026-02-12' })
+    .state();
+  const event: EventRules = defaultEventRules({ endDate: '2026-07-01' });
+
+  it('P-3a, P-3b, P-7a, P-8b, P-10: due twice on the same day asks for nothing new', () => {
+    const now = '2026-07-01';
+    const first = due(s, now, event);
+    expect(kinds(first)).toEqual([
+      'adjudication',
+      'leave-ends',
+      'reminder',
+      'silence',
+      'time-exceeded',
+    ]);
+    expect(due(s, now, event)).toEqual(first);
+    const done = sweep(s, now, event);
+    expect(due(done, now, event)).toEqual([]);
+    // Doing a piece of work twice records nothing the second time.
+    expect(doWork(done, first[0]!, now, event)).toEqual({ events: [], effects: [] });
+  });
+
+  it('P-3a: the cached plan answers an early and a later sweep of the same state', () => {
+    const same = scenario('2026-01-01').play('1.e4').state();
+    expect(due(same, '2026-01-02', rules)).toEqual([]);
+    expect(kinds(due(same, '2026-01-18', rules))).toEqual(['reminder']);
+    expect(due(same, '2026-01-04', defaultEventRules({ reminderDays: 0 }))).toEqual([
+      expect.objectContaining({ kind: 'reminder', dueOn: '2026-01-04' }),
+    ]);
+  });
+});
