@@ -1,0 +1,309 @@
+import { describe, expect, it } from 'vitest';
+import type { CalendarDate } from '../../src/clock/index.ts';
+import { tripleBlockControl } from '../../src/clock/index.ts';
+import { decideRuling, resultRule } from '../../src/referee/decide-ruling.ts';
+import type { Decision } from '../../src/referee/decision.ts';
+import { due } from '../../src/referee/due.ts';
+import type { EventRules } from '../../src/referee/event-rules.ts';
+import { defaultEventRules } from '../../src/referee/event-rules.ts';
+import { gameClock } from '../../src/referee/game-clock.ts';
+import type { GameEvent } from '../../src/referee/game-event.ts';
+import type { GameState } from '../../src/referee/game-state.ts';
+import type { Ruling } from '../../src/referee/referee-input.ts';
+import { apply, effectKinds, eventTypes, scenario } from './scenario-support.ts';
+
+const rules = defaultEventRules();
+const triple = defaultEventRules({ timeControl: tripleBlockControl() });
+const NOW: CalendarDate = '2026-03-01';
+
+const rule = (state: GameState, ruling: Ruling, r: EventRules = rules, note?: string): Decision =>
+  decideRuling(state, { kind: 'ruling', ruling, ...(note ? { note } : {}) }, NOW, r);
+
+/** A refusal: no events, one effect to the TD saying why. */
+function expectRefused(d: Decision, why: RegExp): void {
+  expect(d.events).toEqual([]);
+  expect(d.effects).toHaveLength(1);
+  expect(d.effects[0]).toMatchObject({ kind: 'ruling-applied', to: ['td'] });
+  const note = d.effects[0]?.kind === 'ruling-applied' ? d.effects[0].note : undefined;
+  expect(note).toMatch(/^refused: /);
+  expect(note).toMatch(why);
+}
+
+const claim = (id: string, on: CalendarDate, side: 'white' | 'black' = 'white'): GameEvent => ({
+  type: 'claim',
+  on,
+  id,
+  kind: 'time',
+  side,
+  protestBy: '2026-03-10',
+  detail: 'over the limit',
+});
+
+// White never moved: a first time claim filed on 2026-02-01 (P-7a), not yet ruled.
+const claimed = scenario('2026-01-01').add(claim('time:white:10:1', '2026-02-01')).state();
+
+describe('claims ruled by the TD (P-7d, P-7e, P-7f, L-6.7)', () => {
+  it('P-7d, P-7e: an upheld first excess restarts the count; both players are told', () => {
+    const d = rule(claimed, { kind: 'uphold-claim', claimId: 'time:white:10:1' });
+    expect(d.events).toEqual([
+      { type: 'claim-ruled', on: NOW, id: 'time:white:10:1', upheld: true, by: 'td' },
+      { type: 'clock-restarted', on: '2026-02-01', side: 'white' },
+    ]);
+    expect(d.effects).toEqual([
+      {
+        kind: 'ruling-applied',
+        to: ['white', 'black'],
+        ruling: 'uphold-claim time:white:10:1',
+        rules: ['P-7d'],
+      },
+    ]);
+  });
+
+  it('P-7d: a rejected claim is told to both and changes nothing else', () => {
+    const d = rule(
+      claimed,
+      { kind: 'reject-claim', claimId: 'time:white:10:1' },
+      rules,
+      'postmark',
+    );
+    expect(d.events).toEqual([
+      { type: 'claim-ruled', on: NOW, id: 'time:white:10:1', upheld: false, by: 'td' },
+    ]);
+    expect(d.effects[0]).toMatchObject({ to: ['white', 'black'], note: 'postmark' });
+    const after = apply(claimed, d);
+    expect(after.restarts).toEqual([]);
+    expect(after.result).toBeUndefined();
+  });
+
+  it('P-7f: a second upheld excess loses the game', () => {
+    const twice = scenario('2026-01-01')
+      .add(claim('time:white:10:1', '2026-02-01'))
+      .add({ type: 'claim-ruled', on: '2026-02-16', id: 'time:white:10:1', upheld: true, by: 'td' })
+      .add({ type: 'clock-restarted', on: '2026-02-01', side: 'white' })
+      .add(claim('time:white:10:1:r1', '2026-03-01'))
+      .state();
+    const d = rule(twice, { kind: 'uphold-claim', claimId: 'time:white:10:1:r1' });
+    expect(eventTypes(d)).toEqual(['claim-ruled', 'ended']);
+    expect(d.events[1]).toMatchObject({ result: '0-1', kind: 'time-forfeit', rule: 'P-7f' });
+    expect(effectKinds(d)).toEqual(['ruling-applied', 'game-ended']);
+  });
+
+  it('L-6.7: the loss on time is a draw when the opponent cannot mate', () => {
+    const bare = scenario('2026-01-01', {
+      start: { kind: 'fen', fen: '4k3/8/8/8/8/8/8/3QK3 w - - 0 1' },
+    })
+      .add(claim('time:white:10:1', '2026-02-01'))
+      .state();
+    const server = defaultEventRules({ excessesAllowed: 0 });
+    const d = rule(bare, { kind: 'uphold-claim', claimId: 'time:white:10:1' }, server);
+    expect(d.events[1]).toMatchObject({ result: '1/2-1/2', kind: 'time-forfeit-draw' });
+  });
+
+  it.each([
+    { name: 'an unknown claim', id: 'time:black:10:1', state: claimed, why: /no claim/ },
+    {
+      name: 'a claim already ruled',
+      id: 'time:white:10:1',
+      state: apply(claimed, rule(claimed, { kind: 'reject-claim', claimId: 'time:white:10:1' })),
+      why: /already ruled/,
+    },
+  ])('P-7d: $name is refused, not thrown', ({ id, state, why }) => {
+    expectRefused(rule(state, { kind: 'uphold-claim', claimId: id }), why);
+  });
+});
+
+describe('leave granted by the TD (P-8c)', () => {
+  const game = scenario('2026-01-01').play('1.e4 e5').state();
+
+  it('P-8c: the TD grants leave beyond the 30-day allowance', () => {
+    const d = rule(game, {
+      kind: 'grant-leave',
+      side: 'white',
+      from: '2026-03-05',
+      to: '2026-04-13',
+    });
+    expect(d.events).toEqual([
+      {
+        type: 'leave',
+        on: NOW,
+        side: 'white',
+        from: '2026-03-05',
+        to: '2026-04-13',
+        granted: true,
+      },
+    ]);
+    expect(d.effects[0]).toMatchObject({ to: ['white', 'black'], rules: ['P-8c', 'P-7d'] });
+    const after = apply(game, d);
+    expect(after.leaves).toHaveLength(1);
+    expect(gameClock(after, rules, 'white', '2026-04-13').ok).toBe(true);
+  });
+
+  it.each([
+    {
+      name: 'under Triple Block (L-10.1)',
+      r: triple,
+      from: '2026-03-05',
+      to: '2026-03-10',
+      why: /Triple Block/,
+    },
+    { name: 'a reversed range', r: rules, from: '2026-03-10', to: '2026-03-05', why: /range/ },
+  ] as const)('P-8c: leave is refused $name', ({ r, from, to, why }) => {
+    expectRefused(rule(game, { kind: 'grant-leave', side: 'white', from, to }, r), why);
+  });
+
+  it('P-8c: leave overlapping leave already taken is refused', () => {
+    const onLeave = apply(
+      game,
+      rule(game, { kind: 'grant-leave', side: 'black', from: '2026-03-05', to: '2026-03-20' }),
+    );
+    expectRefused(
+      rule(onLeave, { kind: 'grant-leave', side: 'black', from: '2026-03-18', to: '2026-03-25' }),
+      /overlaps/,
+    );
+  });
+});
+
+describe('penalties (P-6g, P-13, L-7.2)', () => {
+  const penalised = scenario('2026-01-01')
+    .play('1.e4 e5')
+    .add({
+      type: 'penalty',
+      on: '2026-01-04',
+      side: 'white',
+      days: 5,
+      rule: 'P-6g',
+      reason: 'impossible move',
+    })
+    .state();
+
+  it('P-6g: the TD waives a penalty; the clock no longer counts it', () => {
+    const d = rule(penalised, { kind: 'waive-penalty', side: 'white', penaltyOn: '2026-01-04' });
+    expect(d.events).toEqual([
+      { type: 'penalty-waived', on: NOW, side: 'white', penaltyOn: '2026-01-04' },
+    ]);
+    expect(apply(penalised, d).penalties[0]?.waived).toBe(true);
+    expectRefused(
+      rule(penalised, { kind: 'waive-penalty', side: 'black', penaltyOn: '2026-01-04' }),
+      /no penalty/,
+    );
+  });
+
+  it('P-13: the TD penalises a player; a penalty of no whole days is refused', () => {
+    const d = rule(penalised, {
+      kind: 'penalise',
+      side: 'black',
+      days: 10,
+      rule: 'P-13',
+      reason: 'offensive message (L-13.3)',
+    });
+    expect(d.events[0]).toMatchObject({ type: 'penalty', side: 'black', days: 10, on: NOW });
+    expectRefused(
+      rule(penalised, { kind: 'penalise', side: 'black', days: 1.5, rule: 'P-13', reason: 'x' }),
+      /whole number/,
+    );
+  });
+
+  it('P-13: the TD sets a clock, in the units of the event’s control', () => {
+    const d = rule(penalised, { kind: 'set-clock', side: 'black', usedDays: 3 });
+    expect(d.events).toEqual([{ type: 'clock-set', on: NOW, side: 'black', usedDays: 3 }]);
+    expectRefused(rule(penalised, { kind: 'set-clock', side: 'black', clockDays: 3 }), /days used/);
+    const tb = rule(
+      penalised,
+      { kind: 'set-clock', side: 'black', clockDays: 20, bankDays: 2 },
+      triple,
+    );
+    expect(tb.events[0]).toMatchObject({ clockDays: 20, bankDays: 2 });
+  });
+});
+
+describe('pause and resume (L-6.10)', () => {
+  const game = scenario('2026-02-25').play('1.e4').state();
+
+  it('L-6.10: the TD stops the clocks and decides when play resumes', () => {
+    const paused = apply(game, rule(game, { kind: 'pause' }));
+    expect(paused.pauses).toEqual([{ from: NOW, to: null }]);
+    expectRefused(rule(paused, { kind: 'pause' }), /already paused/);
+    // Nothing falls due while the clocks stand (P-3a reminder, P-7a excess).
+    expect(due(paused, '2026-12-31', rules)).toEqual([]);
+    const resumed = rule(paused, { kind: 'resume' });
+    expect(resumed.events).toEqual([{ type: 'resumed', on: NOW }]);
+    expect(resumed.effects[0]).toMatchObject({ to: ['white', 'black'], rules: ['L-6.10', 'P-7d'] });
+  });
+
+  it('L-6.10: clocks are never stopped under Triple Block; resume without a pause is refused', () => {
+    expectRefused(rule(game, { kind: 'pause' }, triple), /Triple Block/);
+    expectRefused(rule(game, { kind: 'resume' }), /not paused/);
+  });
+});
+
+describe('illegal move found later (L-7.2)', () => {
+  const game = scenario('2026-01-01').play('1.e4 e5 2.Nf3 Nc6 3.Bb5').state();
+
+  it('L-7.2: the position before the move is restored and the offender penalised', () => {
+    const d = rule(game, { kind: 'restore-position', plies: 3, offender: 'black' });
+    expect(d.events).toEqual([
+      { type: 'position-restored', on: NOW, plies: 3 },
+      {
+        type: 'penalty',
+        on: NOW,
+        side: 'black',
+        days: 5,
+        rule: 'L-7.2',
+        reason: 'illegal move; position restored',
+      },
+    ]);
+    const after = apply(game, d);
+    expect(after.plies).toHaveLength(3);
+    expect(after.pos.turn).toBe('black');
+    expect(after.penalties).toHaveLength(1);
+  });
+
+  it.each([-1, 5, 1.5])('L-7.2: restoring to ply %s is refused', (plies) => {
+    expectRefused(rule(game, { kind: 'restore-position', plies }), /cannot restore/);
+  });
+});
+
+describe('colours reversed by mistake (L-7.1)', () => {
+  it('L-7.1: with fewer than 10 moves each the game restarts with the right colours', () => {
+    const game = scenario('2026-01-01', { white: 'ann', black: 'bob' })
+      .play('1.e4 e5 2.Nf3 Nc6')
+      .state();
+    const after = apply(game, rule(game, { kind: 'reverse-colours' }));
+    expect([after.white, after.black, after.plies.length]).toEqual(['bob', 'ann', 0]);
+    expect(after.clockStartsOn).toBe(NOW);
+  });
+
+  it('L-7.1: from the 10th move on the game continues (refused)', () => {
+    const game = scenario('2026-01-01')
+      .play(
+        '1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5 4.c3 Nf6 5.d3 d6 6.O-O O-O 7.Re1 a6 8.Bb3 Ba7 9.h3 h6 10.Nbd2',
+      )
+      .state();
+    expectRefused(rule(game, { kind: 'reverse-colours' }), /game continues/);
+  });
+});
+
+describe('results set by the TD (P-10, P-9a, L-6.9)', () => {
+  const game = scenario('2026-01-01').play('1.d4 d5').state();
+
+  it.each([
+    { result: '0-0', reason: 'both exceeded, order unknown', want: 'L-6.9' },
+    { result: '1-0', reason: 'adjudication by the expert', want: 'P-10' },
+    { result: '0-1', reason: 'white withdrew from the event', want: 'P-9a' },
+  ] as const)('$want: set-result $result ends the game', ({ result, reason, want }) => {
+    const d = rule(game, { kind: 'set-result', result, reason });
+    expect(d.events).toEqual([
+      { type: 'ended', on: NOW, result, kind: 'ruling', rule: want, detail: reason },
+    ]);
+    expect(effectKinds(d)).toEqual(['ruling-applied', 'game-ended']);
+    expect(d.effects[0]).toMatchObject({ to: ['white', 'black'] });
+    expect(d.effects[1]).toMatchObject({ to: ['white', 'black', 'td'], withPgn: true });
+    expect(resultRule(result, reason)).toBe(want);
+  });
+
+  it('P-9a: a ruling on a finished game is refused', () => {
+    const over = apply(game, rule(game, { kind: 'set-result', result: '0-0', reason: 'L-6.9' }));
+    expectRefused(rule(over, { kind: 'set-result', result: '1-0', reason: 'withdrawal' }), /over/);
+    expectRefused(rule(over, { kind: 'pause' }), /over/);
+  });
+});
