@@ -1,0 +1,137 @@
+// From a read mail to the rulebook's input: which game it is about (a tag in the subject like
+// `[WCH26/7]`, the In-Reply-To/References of our earlier mail, or a game line in the body), and
+// the transmission itself — the movetext lines (the repetition and the own move, P-2e), the
+// stated dates (P-2f..h), the commands (draw offer, acceptance, resignation, claims, leave, a
+// conditional line P-4f, a note). Pure: the caller says who sent it and when it arrived.
+
+import type { MovetextToken, Reading } from '../chess/index.ts';
+import {
+  DISTINCT_LETTER_SETS,
+  parseAlgebraicSyntax,
+  parseNumericSyntax,
+  tokenizeMovetext,
+} from '../chess/index.ts';
+import type { CalendarDate } from '../clock/index.ts';
+import { isCalendarDate } from '../clock/index.ts';
+import type { Side, Transmission } from '../referee/index.ts';
+import type { Inbound } from './read-inbound.ts';
+
+export interface GameRef {
+  event: string;
+  game: string;
+  /** Where it was found. */
+  via: 'subject' | 'thread' | 'body';
+}
+
+const TAG_RE = /\[([\p{L}\p{N}_.-]+)\/([\p{L}\p{N}_.-]+)\]/u;
+const BODY_GAME_RE =
+  /^\s*(?:game|partie|partia|gra|spiel|hra|партия|партія|гра)\s*[:#]?\s*([\p{L}\p{N}_.-]+)\/([\p{L}\p{N}_.-]+)\s*$/iu;
+
+/**
+ * The game a mail is about. `threadLookup` maps a Message-ID of ours (from In-Reply-To or
+ * References, newest first) to its game.
+ */
+export function findGameRef(
+  inbound: Inbound,
+  threadLookup: (messageId: string) => { event: string; game: string } | undefined = () =>
+    undefined,
+): GameRef | undefined {
+  const tag = TAG_RE.exec(inbound.mail.subject ?? '');
+  if (tag) return { event: tag[1]!, game: tag[2]!, via: 'subject' };
+  const ids = [inbound.mail.inReplyTo, ...[...(inbound.mail.references ?? [])].reverse()].filter(
+    (x): x is string => typeof x === 'string',
+  );
+  for (const id of ids) {
+    const found = threadLookup(id);
+    if (found) return { ...found, via: 'thread' };
+  }
+  for (const line of inbound.newText.lines) {
+    const m = BODY_GAME_RE.exec(line);
+    if (m) return { event: m[1]!, game: m[2]!, via: 'body' };
+  }
+  return undefined;
+}
+
+/** Does a token read as a move in some notation (syntax only)? */
+function looksLikeMove(text: string): boolean {
+  const numeric = parseNumericSyntax(text);
+  if (numeric) return true;
+  return DISTINCT_LETTER_SETS.some((lang) => parseAlgebraicSyntax(text, lang).ok);
+}
+
+/**
+ * The move tokens of the player's text: from each line whose words are all moves (and move
+ * numbers, marks, results), or that carries a numbered move (`My move: 12...Nf6`).
+ */
+export function movetextOf(lines: readonly string[]): MovetextToken[] {
+  const tokens: MovetextToken[] = [];
+  for (const line of lines) {
+    const mt = tokenizeMovetext(line);
+    if (!mt.tokens.length) continue;
+    const moves = mt.tokens.filter((t) => looksLikeMove(t.text));
+    const numbered = moves.some((t) => t.number !== undefined);
+    if (moves.length === mt.tokens.length || numbered) tokens.push(...moves);
+  }
+  return tokens;
+}
+
+export interface AssembleContext {
+  side: Side;
+  reading: Reading;
+  /** The day the mail reached amici, in the event's time zone: the real dispatch date (P-2j). */
+  sentOn: CalendarDate;
+}
+
+/** The transmission a mail carries. Auto-replies and bounces carry none (never answered). */
+export function assembleTransmission(
+  inbound: Inbound,
+  ctx: AssembleContext,
+): Transmission | undefined {
+  if (inbound.classification.kind !== 'normal') return undefined;
+  const t: Transmission = {
+    kind: 'transmission',
+    side: ctx.side,
+    sentOn: ctx.sentOn,
+    reading: ctx.reading,
+    moves: movetextOf(inbound.rest.map((l) => l.text)),
+  };
+  const { received, sent } = inbound.dates;
+  if (received && isCalendarDate(received)) t.statedReceivedOn = received;
+  if (sent && isCalendarDate(sent)) t.statedSentOn = sent;
+  const conditional: MovetextToken[] = [];
+  for (const c of inbound.commands) {
+    switch (c.kind) {
+      case 'draw-offer':
+        t.drawOffer = true;
+        break;
+      case 'draw-accept':
+        t.acceptDraw = true;
+        break;
+      case 'draw-decline':
+        t.declineDraw = true;
+        break;
+      case 'resign':
+        t.resign = true;
+        break;
+      case 'claim-repetition':
+        t.claim = { kind: 'threefold' };
+        break;
+      case 'claim-fifty-moves':
+        t.claim = { kind: 'fifty-moves' };
+        break;
+      case 'leave':
+        if (c.fromDate && c.toDate && isCalendarDate(c.fromDate) && isCalendarDate(c.toDate)) {
+          t.leave = { from: c.fromDate, to: c.toDate };
+        }
+        break;
+      case 'conditional':
+        conditional.push(...tokenizeMovetext(`${c.condition} ${c.reply}`).tokens);
+        break;
+      case 'note':
+        t.note = t.note ? `${t.note}\n${c.text}` : c.text;
+        break;
+    }
+  }
+  if (conditional.length) t.conditional = conditional;
+  return t;
+}

@@ -1,0 +1,225 @@
+// Every fixture mail through the assembler: the game it is about and the transmission it
+// carries — the move tokens (repetition and own move, P-2e), dates (P-2f..h) and commands.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { tokenizeMovetext } from '../../src/chess/index.ts';
+import { readInbound } from '../../src/mail/index.ts';
+import { assembleTransmission, findGameRef, movetextOf } from '../../src/mail/transmission.ts';
+import type { Transmission } from '../../src/referee/index.ts';
+import {
+  decideTransmission,
+  defaultEventRules,
+  extendGame,
+  foldGame,
+} from '../../src/referee/index.ts';
+
+const D = { statedReceivedOn: '2026-11-20', statedSentOn: '2026-11-21' } as const;
+type Expect = { moves: string; conditional?: string } & Omit<
+  Partial<Transmission>,
+  'moves' | 'conditional'
+>;
+
+// moves: the tokens as `number(.|...)text`, space-separated; game: event/game from the subject.
+const CASES: Record<string, Expect | null> = {
+  '01-gmail-web-en.eml': { moves: '12...Nf6', ...D },
+  '02-gmail-phone-pl.eml': { moves: '12...Sf6', ...D },
+  '03-outlook-desktop-pl-cp1250.eml': { moves: '12...Sf6 13.Gd3', ...D },
+  '04-outlook-desktop-en-original-message.eml': { moves: '12...6766', ...D },
+  '05-outlook-web-html-only.eml': { moves: '12...Nf6', ...D },
+  '06-outlook-desktop-de-html-only.eml': { moves: '12...Sf6', ...D },
+  '07-thunderbird-pl-iso88592-flowed.eml': {
+    moves: '12...Sf6',
+    ...D,
+    note: 'w przyszłym tygodniu odpowiadam wolniej, bo jadę do Zakopanego na zawody.',
+  },
+  '08-thunderbird-cs-flowed-delsp.eml': {
+    moves: '12...Jf6',
+    ...D,
+    note: 'děkuji za rychlou odpověď.',
+  },
+  '09-iphone-en.eml': { moves: '12...Nf6', ...D, drawOffer: true },
+  '10-apple-mail-html-only.eml': { moves: '12...Sf6', ...D, drawOffer: true },
+  '11-android-samsung-pl.eml': { moves: '12...Sf6', ...D },
+  '12-yandex-ru-koi8r.eml': { moves: '12...Кf6', ...D },
+  '13-outlook-uk-cp1251.eml': { moves: '12...Кf6', ...D, note: 'дякую за цікаву партію' },
+  '14-gmail-de-base64.eml': { moves: '12...Sf6', ...D },
+  '15-numeric-notation.eml': { moves: '12...6766', ...D },
+  '16-gmail-figurine.eml': { moves: '12...♞f6', ...D },
+  '17-iphone-pl-draw-mark.eml': { moves: '12...Sf6', ...D, drawOffer: true },
+  '18-thunderbird-pl-draw-offer-words.eml': { moves: '12...Sf6', ...D, drawOffer: true },
+  '19-gmail-de-draw-accept.eml': { moves: '', ...D, acceptDraw: true },
+  '20-outlook-cs-draw-decline-iso88592.eml': { moves: '12...Jd7', ...D, declineDraw: true },
+  '21-mailru-ru-resign-koi8r.eml': { moves: '', statedReceivedOn: '2026-11-20', resign: true },
+  '22-gmail-en-resign.eml': { moves: '', ...D, resign: true },
+  '23-thunderbird-pl-leave.eml': {
+    moves: '12...Sf6',
+    ...D,
+    leave: { from: '2026-12-01', to: '2026-12-14' },
+  },
+  '24-plain-en-leave.eml': { moves: '', leave: { from: '2026-12-20', to: '2027-01-03' } },
+  '25-gmail-en-conditional.eml': { moves: '13.Bd3', ...D, conditional: '13...Nc6 14.Nbd2' },
+  '26-thunderbird-pl-conditional.eml': { moves: '13.Gd3', ...D, conditional: '13...Sc6 14.Sbd2' },
+  '27-outlook-web-uk-note.eml': {
+    moves: '12...Кf6',
+    ...D,
+    note: 'наступного тижня я у відрядженні.',
+  },
+  '28-gmail-en-claim-repetition.eml': { moves: '31...Kg8', ...D, claim: { kind: 'threefold' } },
+  '29-outlook-de-claim-fifty.eml': { moves: '75...Kf7', ...D, claim: { kind: 'fifty-moves' } },
+  '30-exchange-oof-en.eml': null,
+  '31-autoreply-pl-subject-only.eml': null,
+  '32-autoreply-x-autoreply-de.eml': null,
+  '33-autoreply-precedence-ru.eml': null,
+  '34-bounce-postfix-dsn.eml': null,
+  '35-bounce-exchange-ndr.eml': null,
+  '36-bounce-exim-plain.eml': null,
+  '37-bounce-cs-subject.eml': null,
+  '38-pgn-attachment.eml': { moves: '' },
+  '39-gmail-html-only-pl.eml': { moves: '12...Sf6', ...D },
+  '40-thunderbird-en-bottom-posted.eml': { moves: '12...Nf6', ...D },
+  '41-outlook-android-no-blank-line.eml': { moves: '12...Sf6', ...D },
+  '42-thunderbird-pl-w-dniu-in-text.eml': { moves: '12...Sf6', statedSentOn: '2026-11-21' },
+  '43-gmail-ru-no-verb-leadin.eml': { moves: '12...Кf6', ...D },
+  '44-outlook-ru-koi8r-outlook-block.eml': { moves: '12...Кf6', ...D, drawOffer: true },
+  '45-gmail-uk-conditional.eml': { moves: '12...Кf6', ...D, conditional: '13.Сd3 13...Кc6' },
+  '46-outlook-cs-mobile-signature.eml': { moves: '12...Jf6', ...D },
+};
+
+const show = (t: { number?: number; side?: string; text: string }) =>
+  `${t.number ?? ''}${t.number === undefined ? '' : t.side === 'black' ? '...' : '.'}${t.text}`;
+
+describe('fixture mails as transmissions', () => {
+  for (const [file, expected] of Object.entries(CASES)) {
+    it(file, async () => {
+      const r = await readInbound(
+        readFileSync(new URL(`../fixtures/mail/${file}`, import.meta.url)),
+      );
+      if (!r.ok) throw new Error(r.error);
+      const t = assembleTransmission(r.value, {
+        side: 'black',
+        reading: { kind: 'auto' },
+        sentOn: '2026-11-21',
+      });
+      if (expected === null) {
+        expect(t).toBeUndefined();
+        return;
+      }
+      if (!t) throw new Error('no transmission');
+      const { moves, conditional, ...fields } = expected;
+      expect(t.moves.map(show).join(' ')).toBe(moves);
+      expect(t.conditional?.map(show).join(' ')).toBe(conditional);
+      for (const k of [
+        'statedReceivedOn',
+        'statedSentOn',
+        'drawOffer',
+        'acceptDraw',
+        'declineDraw',
+        'resign',
+        'claim',
+        'leave',
+        'note',
+      ] as const) {
+        expect(t[k], k).toEqual(fields[k]);
+      }
+      expect(findGameRef(r.value)).toMatchObject({ event: 'WCH26', game: '7', via: 'subject' });
+    });
+  }
+  it('covers every fixture in the folder', async () => {
+    const { readdirSync } = await import('node:fs');
+    const files = readdirSync(new URL('../fixtures/mail/', import.meta.url)).filter((f) =>
+      f.endsWith('.eml'),
+    );
+    expect(files.sort()).toEqual(Object.keys(CASES).sort());
+  });
+});
+
+describe('finding the game and the moves', () => {
+  const inbound = (subject: string, lines: string[], inReplyTo?: string) =>
+    ({
+      mail: { subject, inReplyTo, references: inReplyTo ? [inReplyTo] : [] },
+      newText: { lines },
+    }) as never;
+  it('by the tag in the subject, then our Message-ID in In-Reply-To, then a game line in the body', () => {
+    expect(findGameRef(inbound('Re: [OPEN26/12] your move', []))).toEqual({
+      event: 'OPEN26',
+      game: '12',
+      via: 'subject',
+    });
+    const lookup = (id: string) =>
+      id === '<a@amici>' ? { event: 'OPEN26', game: '3' } : undefined;
+    expect(findGameRef(inbound('Re: move', [], '<a@amici>'), lookup)).toEqual({
+      event: 'OPEN26',
+      game: '3',
+      via: 'thread',
+    });
+    expect(findGameRef(inbound('move', ['Partia: OPEN26/5']))).toEqual({
+      event: 'OPEN26',
+      game: '5',
+      via: 'body',
+    });
+    expect(findGameRef(inbound('move', ['hello']))).toBeUndefined();
+  });
+  it('takes moves from move lines and numbered moves, not from prose', () => {
+    const tokens = movetextOf([
+      'Dear John,',
+      'thanks for the game',
+      'My move: 12...Nf6',
+      '13.5254',
+      'Best, Ann',
+    ]);
+    expect(tokens.map(show)).toEqual(['12...Nf6', '13.5254']);
+  });
+});
+
+describe('a mail through to the ruling', () => {
+  it('P-2e, P-4d: a reply with the repetition is played; one without it is returned with the penalty', async () => {
+    const rules = defaultEventRules();
+    let state = foldGame([
+      {
+        type: 'created',
+        on: '2026-11-01',
+        start: { kind: 'standard' },
+        white: 'w@x.org',
+        black: 'b@x.org',
+        clockStartsOn: '2026-11-01',
+      },
+      {
+        type: 'move',
+        on: '2026-11-02',
+        side: 'white',
+        uci: 'e2e4',
+        sentOn: '2026-11-02',
+        deliveredOn: '2026-11-02',
+      },
+    ]);
+    const mail = (body: string) =>
+      `From: Black <b@x.org>\r\nTo: amici@x.org\r\nSubject: Re: [CLUB/1] move 1\r\nDate: Fri, 20 Nov 2026 10:00:00 +0000\r\nMessage-ID: <m1@x.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body}\r\n`;
+    const rule = async (body: string) => {
+      const r = await readInbound(mail(body));
+      if (!r.ok) throw new Error(r.error);
+      const t = assembleTransmission(r.value, {
+        side: 'black',
+        reading: { kind: 'algebraic', lang: 'pl' },
+        sentOn: '2026-11-03',
+      });
+      return decideTransmission(state, t!, '2026-11-03', rules);
+    };
+    const bad = await rule('Cześć,\n\n1...e5\n\nPozdrawiam');
+    expect(bad.effects[0]).toMatchObject({
+      kind: 'transmission-rejected',
+      problem: { code: 'repetition-missing' },
+      penaltyDays: 5,
+    });
+    const good = await rule('Cześć,\n\n1.e4 e5 2.Sf3?\n\nOtrzymano: 2.11.2026\nWysłano: 3.11.2026');
+    expect(good.effects[0]).toMatchObject({
+      kind: 'transmission-rejected',
+      problem: { code: 'extra-moves' },
+    });
+    const ok = await rule('1.e4 e5\n\nOtrzymano: 2.11.2026\nWysłano: 3.11.2026');
+    expect(ok.effects.map((e) => e.kind)).toEqual(['move-accepted', 'move-relayed']);
+    expect(ok.effects[0]).toMatchObject({ corrections: [] });
+    state = extendGame(state, ok.events);
+    expect(state.plies.map((p) => p.uci)).toEqual(['e2e4', 'e7e5']);
+    expect(tokenizeMovetext('1.e4 e5').tokens).toHaveLength(2);
+  });
+});
