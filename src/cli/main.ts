@@ -1,6 +1,7 @@
 // `amici` — the command line. Each command lives in its own module; this file only dispatches.
 
 import { convertCommand } from './convert.ts';
+import { explainCommand } from './explain.ts';
 import type { CliIo } from './io.ts';
 import { processIo } from './io.ts';
 
@@ -10,6 +11,10 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   convert: {
     run: convertCommand,
     summary: 'turn movetext or a PGN from one notation into another',
+  },
+  explain: {
+    run: explainCommand,
+    summary: 'show how amici reads a mail (.eml) and what it would rule',
   },
 };
 

@@ -262,9 +262,11 @@ export function decideTransmission(
 
   // The repetition (P-2e, P-4b, P-4g) — all plies since the sender's own last move.
   const repeat = pliesToRepeat(state, sender);
-  const expected = repeat.map((i) =>
-    writeMove(positionBefore(state, i), state.plies[i]!.move, replyNotation(t.reading)),
-  );
+  const expected = repeat.map((i) => {
+    const pos = positionBefore(state, i);
+    const text = writeMove(pos, state.plies[i]!.move, replyNotation(t.reading));
+    return `${pos.fullmoves}${pos.turn === 'white' ? '.' : '...'}${text}`;
+  });
   const tokens = t.moves;
   const first = tokens[0];
   const namesOwnMove =

@@ -166,7 +166,8 @@ function applyEvent(s: GameState, e: GameEvent): void {
         const line = s.lines[proposer];
         if (!line) continue;
         const fromLine = e.side !== proposer || e.conditional === true;
-        s.lines[proposer] = fromLine && line[0] === e.uci && line.length > 1 ? line.slice(1) : undefined;
+        s.lines[proposer] =
+          fromLine && line[0] === e.uci && line.length > 1 ? line.slice(1) : undefined;
       }
       return;
     }

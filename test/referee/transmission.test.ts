@@ -103,7 +103,7 @@ describe('the transmission rules (P-2, P-4)', () => {
     const s = opening(newGame());
     const r = send(s, tx('black', '2026-01-07', '2.Nc3 Nc6'));
     expect(rejection(r.effects)).toMatchObject({
-      problem: { code: 'repetition-wrong', expected: ['Nf3'], written: 'Nc3' },
+      problem: { code: 'repetition-wrong', expected: ['2.Nf3'], written: 'Nc3' },
       penaltyDays: 5,
       rules: ['P-2e', 'P-4b', 'P-6g'],
     });
@@ -117,7 +117,7 @@ describe('the transmission rules (P-2, P-4)', () => {
     const s = opening(newGame());
     const r = send(s, tx('black', '2026-01-07', '2...Nc6'));
     expect(rejection(r.effects)).toMatchObject({
-      problem: { code: 'repetition-missing', expected: ['Nf3'] },
+      problem: { code: 'repetition-missing', expected: ['2.Nf3'] },
       penaltyDays: 5,
     });
     const unnumbered = send(s, tx('black', '2026-01-07', 'Nc6'));
@@ -292,7 +292,7 @@ describe('conditional lines (P-4f..h, P-6f)', () => {
     // Black must repeat 3.Bb5 a6 4.Ba4 (its own conditional a6 included) — writing 3...Nf6 deviates.
     const r = send(s, tx('black', '2026-01-22', '3.Bb5 Nf6 4.Ba4 Nf6'), rules);
     expect(rejection(r.effects)).toMatchObject({
-      problem: { code: 'line-deviation', expected: 'a6', written: 'Nf6' },
+      problem: { code: 'line-deviation', expected: '3...a6', written: 'Nf6' },
       rules: ['P-4h', 'P-4g', 'P-6g'],
       penaltyDays: 5,
     });

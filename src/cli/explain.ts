@@ -1,0 +1,200 @@
+// `amici explain FILE.eml`: how amici reads a message — kind, game, sender, the player's new
+// text, the moves, stated dates, commands — and, given the game so far, what it would rule.
+// Changes nothing. A TD uses it to answer "why was my move rejected?".
+
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { makeUci } from 'chessops/util';
+import type { Reading } from '../chess/index.ts';
+import { parseReading, readPgn } from '../chess/index.ts';
+import type { CalendarDate } from '../clock/index.ts';
+import { calendarDateOf } from '../clock/index.ts';
+import { readInbound } from '../mail/index.ts';
+import { assembleTransmission, findGameRef } from '../mail/transmission.ts';
+import type { Effect, GameEvent, GameState, Side } from '../referee/index.ts';
+import { decideTransmission, defaultEventRules, foldGame } from '../referee/index.ts';
+import type { CliIo } from './io.ts';
+
+export const EXPLAIN_USAGE = `usage: amici explain FILE.eml [--game GAME.pgn] [--as white|black] [--from NOTATION] [--zone ZONE] [--json]
+
+Prints how amici reads the message: its kind (move mail, auto-reply, bounce), the game it is
+about, the player's new text, the moves, the stated dates and the commands. With --game (the
+game so far as PGN) it also prints what amici would rule. The sender's colour is taken from
+--as, or from the PGN's White/Black tags when they hold the sender's address. Nothing is
+changed or sent.`;
+
+const show = (t: { number?: number; side?: string; text: string; drawOffer?: boolean }) =>
+  `${t.number ?? ''}${t.number === undefined ? '' : t.side === 'black' ? '...' : '.'}${t.text}${t.drawOffer ? ' (=)' : ''}`;
+
+/** A game state from a PGN: the moves, dated `on` (dates do not matter for the ruling). */
+function stateFromPgn(
+  pgn: string,
+  on: CalendarDate,
+): { state: GameState; tags: Record<string, string> } | string {
+  const r = readPgn(pgn);
+  if (!r.ok) return 'message' in r.error ? r.error.message : 'unreadable PGN';
+  const { record, tags } = r.value;
+  const events: GameEvent[] = [
+    {
+      type: 'created',
+      on,
+      start: record.start,
+      white: tags.White ?? '?',
+      black: tags.Black ?? '?',
+      clockStartsOn: on,
+    },
+  ];
+  let side: Side = foldGame(events).pos.turn;
+  for (const { move } of record.moves) {
+    const uci = makeUci(move);
+    events.push({ type: 'move', on, side, uci, sentOn: on, deliveredOn: on });
+    side = side === 'white' ? 'black' : 'white';
+  }
+  return { state: foldGame(events), tags };
+}
+
+function describeEffect(e: Effect): string {
+  switch (e.kind) {
+    case 'transmission-rejected': {
+      const p = e.problem;
+      const why =
+        p.code === 'move'
+          ? `${p.error.kind} ${p.error.reason}: ${p.error.message}${p.error.candidates?.length ? ` (${p.error.candidates.join(', ')})` : ''}`
+          : p.code === 'repetition-missing'
+            ? `the repetition of the opponent's last move is missing: write ${p.expected.join(' ')} first`
+            : p.code === 'repetition-wrong'
+              ? `the repetition "${p.written}" is not the move played: ${p.expected.join(' ')}`
+              : p.code;
+      return `REJECTED — ${why} [${e.rules.join(', ')}]${e.penaltyDays ? `; penalty ${e.penaltyDays} days` : ''}`;
+    }
+    case 'move-accepted':
+      return `ACCEPTED — ${e.plies.length} move(s) played${e.corrections.length ? `; dates recorded: ${e.corrections.map((c) => `${c.field} ${c.recorded} (${c.rule}${c.stated ? `, stated ${c.stated}` : ', not stated'})`).join('; ')}` : ''}${e.warnings.length ? `; warnings: ${e.warnings.map((w) => w.code).join(', ')}` : ''}`;
+    case 'game-ended':
+      return `GAME ENDS ${e.result} — ${e.endKind} [${e.rules.join(', ')}]`;
+    default:
+      return `${e.kind} → ${e.to.join(', ')} [${e.rules.join(', ')}]`;
+  }
+}
+
+export async function explainCommand(args: string[], io: CliIo): Promise<number> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(args);
+  } catch (e) {
+    io.err(`${(e as Error).message}\n\n${EXPLAIN_USAGE}\n`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    io.out(`${EXPLAIN_USAGE}\n`);
+    return 0;
+  }
+  const file = positionals[0];
+  const reading: Reading | undefined = parseReading(values.from ?? 'auto');
+  if (!file || !reading || (values.as && values.as !== 'white' && values.as !== 'black')) {
+    io.err(`${EXPLAIN_USAGE}\n`);
+    return 2;
+  }
+  const raw = await readFile(file).catch(() => undefined);
+  if (!raw) {
+    io.err(`amici explain: cannot read ${file}\n`);
+    return 2;
+  }
+  const read = await readInbound(raw);
+  if (!read.ok) {
+    io.err(`amici explain: ${file} is not a readable mail (${read.error})\n`);
+    return 1;
+  }
+  const inbound = read.value;
+  const { mail, classification } = inbound;
+  const zone = values.zone ?? 'UTC';
+  const arrived = mail.date ? calendarDateOf(mail.date, zone) : undefined;
+  const sentOn: CalendarDate = arrived?.ok ? arrived.value : '2000-01-01';
+  const game = findGameRef(inbound);
+
+  let state: GameState | undefined;
+  let side = values.as as Side | undefined;
+  if (values.game) {
+    const pgn = await readFile(values.game, 'utf8').catch(() => undefined);
+    const built = pgn === undefined ? `cannot read ${values.game}` : stateFromPgn(pgn, sentOn);
+    if (typeof built === 'string') {
+      io.err(`amici explain: ${built}\n`);
+      return 2;
+    }
+    state = built.state;
+    const from = mail.from?.address ?? '';
+    side ??=
+      built.tags.White?.includes(from) && from
+        ? 'white'
+        : built.tags.Black?.includes(from) && from
+          ? 'black'
+          : undefined;
+  }
+  const t = side
+    ? assembleTransmission(inbound, { side, reading, sentOn })
+    : assembleTransmission(inbound, { side: 'white', reading, sentOn });
+  const ruling =
+    state && side && t ? decideTransmission(state, t, sentOn, defaultEventRules()) : undefined;
+
+  if (values.json) {
+    io.out(
+      `${JSON.stringify({ file, from: mail.from, subject: mail.subject, kind: classification, game, newText: inbound.newText.text, transmission: t, ruling }, null, 2)}\n`,
+    );
+    return 0;
+  }
+  const lines = [
+    `File:     ${file}`,
+    `From:     ${mail.from ? `${mail.from.name ? `${mail.from.name} ` : ''}<${mail.from.address}>` : '(none)'}`,
+    `Subject:  ${mail.subject}`,
+    `Kind:     ${classification.kind}${classification.kind === 'normal' ? '' : ` (${classification.reason}) — never answered`}`,
+    `Game:     ${game ? `${game.event}/${game.game} (from the ${game.via})` : 'not found (no [EVENT/GAME] tag, no thread, no game line)'}`,
+    `Player:   ${side ?? 'unknown (give --as, or --game with the players’ addresses)'}`,
+  ];
+  if (classification.kind === 'bounce' && classification.failedRecipient) {
+    lines.push(`Bounced:  ${classification.failedRecipient} — the TD is told`);
+  }
+  lines.push('New text (what the player wrote now; quotes and signatures cut):');
+  for (const l of inbound.newText.lines) lines.push(`  | ${l}`);
+  if (t) {
+    lines.push(`Moves:    ${t.moves.map(show).join(' ') || '(none)'}`);
+    if (t.conditional) lines.push(`If-line:  ${t.conditional.map(show).join(' ')}`);
+    lines.push(
+      `Dates:    received ${t.statedReceivedOn ?? '(not stated)'}, sent ${t.statedSentOn ?? '(not stated)'}; arrived ${sentOn}`,
+    );
+    const cmds = [
+      t.drawOffer && 'draw offer',
+      t.acceptDraw && 'accepts the draw',
+      t.declineDraw && 'declines the draw',
+      t.resign && 'resigns',
+      t.claim && `claims ${t.claim.kind}`,
+      t.leave && `leave ${t.leave.from}..${t.leave.to}`,
+      t.note && `note: ${t.note}`,
+    ].filter(Boolean);
+    lines.push(`Commands: ${cmds.join('; ') || '(none)'}`);
+  }
+  if (ruling) {
+    lines.push(
+      `Ruling (against ${values.game}, ${state!.plies.length} moves played, ${side} to send):`,
+    );
+    for (const e of ruling.effects) lines.push(`  ${describeEffect(e)}`);
+  } else if (t && !values.game) {
+    lines.push('Ruling:   give --game GAME.pgn (and --as) to see what amici would rule');
+  }
+  io.out(`${lines.join('\n')}\n`);
+  return 0;
+}
+
+function parse(args: string[]) {
+  return parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      game: { type: 'string' },
+      as: { type: 'string' },
+      from: { type: 'string' },
+      zone: { type: 'string' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+}

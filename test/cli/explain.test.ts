@@ -1,0 +1,80 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.ts';
+
+async function run(args: string[]) {
+  let out = '';
+  let err = '';
+  const code = await main(args, {
+    out: (t) => {
+      out += t;
+    },
+    err: (t) => {
+      err += t;
+    },
+    readStdin: async () => '',
+  });
+  return { code, out, err };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'amici-explain-'));
+const pgn = join(dir, 'game.pgn');
+writeFileSync(
+  pgn,
+  '[Event "Club"]\n[White "white@example.org"]\n[Black "black@example.org"]\n\n1. e4 e5 2. Nf3 *\n',
+);
+const mail = (body: string) => {
+  const file = join(dir, `${Math.random().toString(36).slice(2)}.eml`);
+  writeFileSync(
+    file,
+    `From: Black <black@example.org>\r\nTo: amici@example.org\r\nSubject: Re: [CLUB/1] your move\r\nDate: Fri, 20 Nov 2026 10:00:00 +0000\r\nMessage-ID: <m1@example.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body}\r\n`,
+  );
+  return file;
+};
+
+describe('amici explain', () => {
+  it('P-2e, P-4d: shows the reading and why a reply without the repetition is rejected', async () => {
+    const r = await run([
+      'explain',
+      mail(
+        'Hi,\r\n\r\n2...Nc6\r\n\r\nReceived: 19.11.2026\r\n\r\nOn Thu, 19 Nov 2026 amici wrote:\r\n> 2.Nf3',
+      ),
+      '--game',
+      pgn,
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Game:     CLUB/1 (from the subject)');
+    expect(r.out).toContain('Player:   black');
+    expect(r.out).toContain('Moves:    2...Nc6');
+    expect(r.out).not.toContain('| > 2.Nf3');
+    expect(r.out).toContain('received 2026-11-19, sent (not stated)');
+    expect(r.out).toContain(
+      "REJECTED — the repetition of the opponent's last move is missing: write 2.Nf3 first [P-2e, P-4d, P-6g]; penalty 5 days",
+    );
+  });
+  it('a correct reply would be accepted, with the missing dates recorded (P-2i)', async () => {
+    const r = await run(['explain', mail('2.Nf3 Nc6'), '--game', pgn]);
+    expect(r.out).toContain(
+      'ACCEPTED — 1 move(s) played; dates recorded: received 2026-11-20 (P-2i, not stated); sent 2026-11-20 (P-2i, not stated)',
+    );
+  });
+  it('an auto-reply is never answered', async () => {
+    const r = await run([
+      'explain',
+      new URL('../fixtures/mail/30-exchange-oof-en.eml', import.meta.url).pathname,
+    ]);
+    expect(r.out).toMatch(/Kind: {5}auto-reply .* never answered/);
+  });
+  it('--json gives the same reading as data', async () => {
+    const r = await run(['explain', mail('2.Nf3 Nc6'), '--game', pgn, '--json']);
+    const data = JSON.parse(r.out);
+    expect(data.game).toEqual({ event: 'CLUB', game: '1', via: 'subject' });
+    expect(data.transmission.moves.map((m: { text: string }) => m.text)).toEqual(['Nf3', 'Nc6']);
+    expect(data.ruling.effects[0].kind).toBe('move-accepted');
+  });
+  it('a missing file is a usage error', async () => {
+    expect((await run(['explain', join(dir, 'nope.eml')])).code).toBe(2);
+  });
+});
