@@ -14,10 +14,11 @@
 // An ended game keeps only what was already due on the day it ended (claim deadlines, leave
 // notices); it gets no reminders, silence reports, time claims or adjudication.
 //
-// Speed: the candidates and the earliest day anything can fall due are planned once per state
-// object (states are never mutated after folding) and cached in a WeakMap; a sweep over games
-// with nothing due is a cache look-up and one string comparison per game ('YYYY-MM-DD' sorts as
-// text).
+// Speed: the candidates and the earliest day anything can fall due are planned once per game
+// log (a state is a fold of its log and never changes after folding) and cached in a WeakMap on
+// the log array, checked against its length and the rules; a sweep over games with nothing due
+// is then a cache look-up and one string comparison per game ('YYYY-MM-DD' sorts as text).
+// Planning derives both clocks day by day, so it costs about as much as a fold.
 
 import type { CalendarDate, OpenDateRange } from '../clock/index.ts';
 import { addDays, daysBetween } from '../clock/index.ts';
@@ -68,19 +69,21 @@ interface Candidate {
 
 interface Plan {
   rules: EventRules;
+  /** The length of the log planned (a log array is only ever appended to). */
+  length: number;
   /** The earliest `dueOn` of all candidates; null when nothing can ever fall due. */
   earliest: CalendarDate | null;
   candidates: Candidate[];
 }
 
-const plans = new WeakMap<GameState, Plan>();
+const plans = new WeakMap<readonly unknown[], Plan>();
 
 /** The work due in `state` on day `now` under `rules` (none of it already done). */
 export function due(state: GameState, now: CalendarDate, rules: EventRules): DueWork[] {
-  let plan = plans.get(state);
-  if (plan === undefined || plan.rules !== rules) {
+  let plan = plans.get(state.events);
+  if (plan === undefined || plan.rules !== rules || plan.length !== state.events.length) {
     plan = planDue(state, rules);
-    plans.set(state, plan);
+    plans.set(state.events, plan);
   }
   if (plan.earliest === null || now < plan.earliest) return [];
   const work: DueWork[] = [];
@@ -243,5 +246,5 @@ function planDue(state: GameState, rules: EventRules): Plan {
   const kept = ended === undefined ? candidates : candidates.filter((c) => c.work.dueOn <= ended);
   let earliest: CalendarDate | null = null;
   for (const c of kept) if (earliest === null || c.work.dueOn < earliest) earliest = c.work.dueOn;
-  return { rules, earliest, candidates: kept };
+  return { rules, length: state.events.length, earliest, candidates: kept };
 }
