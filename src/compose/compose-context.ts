@@ -1,0 +1,61 @@
+// What the composer needs to write a game's mail, and what it hands the shell (issue 4,
+// "Writing"): the game state after the decision, the event, who gets the mail in which language
+// and notation (P-2b), and per recipient one mail with its text and HTML parts and attachments.
+// Message-ID, In-Reply-To and References are the shell's; `threadKey` names the thread.
+
+import type { CalendarDate } from '../clock/index.ts';
+import type { EventRules, GameState, Recipient, Side } from '../referee/index.ts';
+
+/** How a recipient reads and writes moves: numeric (ICCF) or SAN in their language. */
+export type NotationChoice = 'numeric' | 'san';
+
+export interface PlayerPrefs {
+  name: string;
+  /** A language code (`en`, `pl`, `cs`, `uk`, `de`, …); unknown codes fall back to English. */
+  lang: string;
+  notation: NotationChoice;
+}
+
+export interface ComposeContext {
+  /** The game after the decision the effect belongs to. */
+  state: GameState;
+  rules: EventRules;
+  now: CalendarDate;
+  event: {
+    name: string;
+    /** The short tag of the subject: `WCH26` in `[WCH26/7]`. */
+    tag: string;
+  };
+  gameId: string;
+  players: Record<Side, PlayerPrefs>;
+  td: { name: string; lang: string };
+  /** Boards from the recipient's side (Black at the bottom for Black); default White at the bottom. */
+  boardFromRecipientSide?: boolean;
+  /** The templates directory (default: `templates/` of this repository). */
+  templatesDir?: string;
+  /** The font for the board PNG (default: DejaVu Sans found by board-png.ts). */
+  boardFont?: string;
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer | string;
+  /** Set for an inline image referenced from the HTML part as `cid:<cid>`. */
+  cid?: string;
+}
+
+export interface ComposedMail {
+  to: Recipient;
+  /** The language the mail was written in (after fallback). */
+  lang: string;
+  /** Starts with the game's tag, `[WCH26/7] …`. */
+  subject: string;
+  text: string;
+  html: string;
+  attachments: MailAttachment[];
+  /** One thread per game and recipient: `WCH26/7/black`; the shell derives Message-IDs from it. */
+  threadKey: string;
+  /** The effect kind (or `td-notice`) that produced it, for logs. */
+  kind: string;
+}

@@ -1,0 +1,297 @@
+// Every effect of the rulebook as mail (issue 4, "Writing"): one mail per recipient — a player or
+// the TD — in the recipient's language and notation (P-2b), from `templates/<lang>/<kind>.txt.eta`.
+// Each mail keeps the game's tag in its subject (`[WCH26/7]`) and starts with the amici marker.
+// What a mail shows is built here from the game state after the decision: the moves with the
+// repetition (P-2e), dates (P-2f..j), the clock table (P-2k), the board as text and PNG, the
+// score and the PGN (P-12, L-8.5), the problem of a rejected transmission with the rule ids
+// and what to send instead (P-4c, P-4d, P-6g), the record of a time claim (P-7a).
+
+import type { Language } from '../chess/index.ts';
+import type { Effect, GameState, Problem, Recipient, Side } from '../referee/index.ts';
+import { other } from '../referee/index.ts';
+import { boardPngFor } from './board-image.ts';
+import { boardLetters, boardText } from './board-text.ts';
+import type {
+  ComposeContext,
+  ComposedMail,
+  MailAttachment,
+  NotationChoice,
+} from './compose-context.ts';
+import type { ClockLine } from './game-view.ts';
+import {
+  clockLines,
+  clockTable,
+  gamePgn,
+  legalMoves,
+  lineText,
+  liveText,
+  moveView,
+  pliesToRepeat,
+  positionBefore,
+  recordTable,
+  sanLanguage,
+  scoreText,
+  tableHtml,
+  tableText,
+  wrapWords,
+} from './game-view.ts';
+import type { LabelTree } from './labels.ts';
+import { label, loadLabels } from './labels.ts';
+import type { Block } from './render.ts';
+import { htmlEscape, renderMail, TEMPLATES_DIR, templateLanguage } from './render.ts';
+
+/** Notices to the TD that are not rulebook effects: a dispute (P-5d), a bounced mail. */
+export interface TdNotice {
+  kind: 'dispute' | 'bounce';
+  /** Free text: the dispute as a player put it, or the bounce report. */
+  text: string;
+  /** The player it concerns, if any. */
+  side?: Side;
+}
+
+interface Reader {
+  to: Recipient;
+  lang: string;
+  notation: NotationChoice;
+  sanLang: Language;
+  name: string;
+  side?: Side;
+}
+
+function readerOf(ctx: ComposeContext, to: Recipient): Reader {
+  if (to === 'td') {
+    return {
+      to,
+      lang: ctx.td.lang,
+      notation: 'san',
+      sanLang: sanLanguage(ctx.td.lang),
+      name: ctx.td.name,
+    };
+  }
+  const p = ctx.players[to];
+  return {
+    to,
+    lang: p.lang,
+    notation: p.notation,
+    sanLang: sanLanguage(p.lang),
+    name: p.name,
+    side: to,
+  };
+}
+
+const pre = (text: string): Block => ({
+  text,
+  html: `<pre style="font-family:monospace;font-size:13px;line-height:1.3;margin:0 0 12px 0">${htmlEscape(text)}</pre>`,
+});
+
+const tableBlock = (t: Parameters<typeof tableText>[0]): Block => ({
+  text: tableText(t),
+  html: tableHtml(t),
+});
+
+const safeName = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '-');
+
+/** The subject tag of a game: `[WCH26/7]`. */
+export const subjectTag = (ctx: ComposeContext) => `[${ctx.event.tag}/${ctx.gameId}]`;
+
+/** Everything a template may use, for one recipient. */
+function viewFor(
+  effect: Effect | { kind: 'td-notice' },
+  ctx: ComposeContext,
+  r: Reader,
+  labels: LabelTree,
+) {
+  const state = ctx.state;
+  const t = (path: string, vars?: Record<string, string | number>) => label(labels, path, vars);
+  const sideLabel = (s: Side) => t(`side.${s}`);
+  const names = { white: ctx.players.white.name, black: ctx.players.black.name };
+  const move = (i: number) => moveView(state, i, r.notation, r.sanLang);
+  const orientation: Side = ctx.boardFromRecipientSide && r.side ? r.side : 'white';
+  const lastPly = state.plies[state.plies.length - 1];
+  const attachments: MailAttachment[] = [];
+
+  const board = (): Block => {
+    const text = boardText(state.pos, {
+      letters: r.sanLang,
+      orientation,
+      numeric: r.notation === 'numeric',
+    });
+    const legend =
+      boardLetters(r.sanLang) === boardLetters('ascii') ? t('piecesAscii') : t('pieces');
+    const toMove = state.result
+      ? ''
+      : `\n${t('toMoveLine', { side: sideLabel(state.pos.turn), move: state.pos.fullmoves })}`;
+    const png = boardPngFor(
+      state,
+      {
+        orientation,
+        lastMove: lastPly?.move,
+        files: r.notation === 'numeric' ? 'digits' : 'letters',
+      },
+      ctx.boardFont,
+    );
+    const textBlock = `${text}\n${legend}${toMove}`;
+    if (!png) return pre(textBlock);
+    const cid = `board-${safeName(ctx.event.tag)}-${safeName(ctx.gameId)}-${state.plies.length}@amici`;
+    if (!attachments.some((a) => a.cid === cid)) {
+      attachments.push({ filename: 'board.png', contentType: 'image/png', content: png.png, cid });
+    }
+    const alt = htmlEscape(png.fen);
+    return {
+      text: textBlock,
+      html: `<p style="margin:0 0 12px 0"><img src="cid:${cid}" width="${png.size}" height="${png.size}" alt="${alt}" style="display:block;max-width:100%;height:auto"></p>${toMove ? `<p style="margin:0 0 12px 0">${htmlEscape(toMove.trim())}</p>` : ''}`,
+    };
+  };
+
+  const lines: ClockLine[] = clockLines(state, ctx.rules, ctx.now);
+  const clock = (): Block => {
+    const table = tableBlock(clockTable(lines, labels));
+    const live = liveText(lines, labels);
+    return live
+      ? {
+          text: `${table.text}\n\n${live}`,
+          html: `${table.html}\n<p style="margin:6px 0 12px 0">${htmlEscape(live)}</p>`,
+        }
+      : table;
+  };
+
+  const score = (): Block => pre(scoreText(state, r.notation, r.sanLang) || '-');
+
+  const attachPgn = () => {
+    const pgn = gamePgn(state, ctx.event, ctx.gameId, names);
+    if (pgn && !attachments.some((a) => a.contentType.startsWith('application/x-chess-pgn'))) {
+      attachments.push({
+        filename: `${safeName(ctx.event.tag)}-${safeName(ctx.gameId)}.pgn`,
+        contentType: 'application/x-chess-pgn; charset=utf-8',
+        content: pgn,
+      });
+    }
+    return '';
+  };
+
+  const ruleRef = (ids: readonly string[]) =>
+    ids.length ? `(${ids.length === 1 ? t('rule') : t('rules')} ${ids.join(', ')})` : '';
+
+  /** The problem of a rejected transmission, ready for the template (P-4c, P-4d, P-6g). */
+  const problem = (p: Problem) => {
+    const sender = r.side ?? state.pos.turn;
+    const repeat = pliesToRepeat(state, sender).map((i) => move(i)!);
+    const own = `${state.pos.fullmoves}${state.pos.turn === 'white' ? '.' : '...'}`;
+    const error = 'error' in p ? p.error : undefined;
+    return {
+      ...p,
+      error,
+      errorKind: error ? t(`errorKind.${error.kind}`) : '',
+      reason: error ? t(`reason.${error.reason}`) : '',
+      at:
+        error?.moveNumber !== undefined
+          ? `${error.moveNumber}${error.side === 'black' ? '...' : '.'}`
+          : '',
+      leaveReason: p.code === 'leave-refused' ? t(`leaveReason.${p.reason}`) : '',
+      repetition: repeat.map((m) => `${m.number} ${m.primary}`).join(' '),
+      repetitionBoth: repeat.map((m) => m.text).join(', '),
+      ownNumber: own,
+      legal: wrapWords(legalMoves(state.pos, r.notation, r.sanLang)),
+      candidates: error?.candidates ?? [],
+    };
+  };
+
+  return {
+    to: r.to,
+    lang: r.lang,
+    side: r.side,
+    opponent: r.side ? other(r.side) : undefined,
+    name: r.name,
+    notation: r.notation,
+    t,
+    sideLabel,
+    player: (s: Side) => `${sideLabel(s)} (${names[s]})`,
+    names,
+    td: ctx.td.name,
+    event: ctx.event,
+    gameId: ctx.gameId,
+    game: `${names.white} – ${names.black}`,
+    tag: subjectTag(ctx),
+    now: ctx.now,
+    effect,
+    e: effect,
+    state,
+    rules: ctx.rules,
+    toMove: state.pos.turn,
+    fullmoves: state.pos.fullmoves,
+    over: state.result,
+    resultText: (res: string) => t(`result.${res}`),
+    endKindText: (k: string) => t(`endKind.${k}`),
+    move,
+    moves: (indices: readonly number[]) =>
+      indices.map((i) => move(i)).filter((m) => m !== undefined),
+    repetitionFor: (indices: readonly number[]) => {
+      const first = indices[0];
+      return first === undefined || first === 0 ? undefined : move(first - 1);
+    },
+    lastTransmission: (silent: Side) => lastTransmission(state, silent),
+    lineText: (line: readonly string[], afterPly: number) =>
+      lineText(positionBefore(state, afterPly + 1), line, r.notation, r.sanLang),
+    ruleRef,
+    board,
+    clock,
+    clockLines: lines,
+    score,
+    record: (rows: Parameters<typeof recordTable>[0]) => tableBlock(recordTable(rows, labels)),
+    pre,
+    problem,
+    attachPgn,
+    attachments,
+  };
+}
+
+/** The plies of `silent`'s opponent's last transmission (the P-3a repeat). */
+function lastTransmission(state: GameState, silent: Side): number[] {
+  const out: number[] = [];
+  for (let i = state.plies.length - 1; i >= 0; i--) {
+    const p = state.plies[i]!;
+    out.unshift(i);
+    if (p.side !== silent && !p.conditional) break;
+  }
+  return out;
+}
+
+export type ComposeView = ReturnType<typeof viewFor>;
+
+function composeOne(
+  kind: string,
+  effect: Effect | { kind: 'td-notice' },
+  extra: Record<string, unknown>,
+  ctx: ComposeContext,
+  to: Recipient,
+): ComposedMail {
+  const dir = ctx.templatesDir ?? TEMPLATES_DIR;
+  const reader = readerOf(ctx, to);
+  const lang = templateLanguage(dir, reader.lang, kind);
+  const labels = loadLabels(dir, lang);
+  const view = { ...viewFor(effect, ctx, reader, labels), ...extra };
+  const signature = label(labels, 'signature', { event: ctx.event.name, td: ctx.td.name });
+  const rendered = renderMail(dir, lang, kind, view, signature);
+  const tag = subjectTag(ctx);
+  const subject = rendered.subject.includes(tag) ? rendered.subject : `${tag} ${rendered.subject}`;
+  return {
+    to,
+    lang,
+    subject,
+    text: rendered.text,
+    html: rendered.html,
+    attachments: view.attachments,
+    threadKey: `${ctx.event.tag}/${ctx.gameId}/${to}`,
+    kind,
+  };
+}
+
+/** One mail per recipient of the effect, in the recipient's language and notation. */
+export function composeEffect(effect: Effect, ctx: ComposeContext): ComposedMail[] {
+  return effect.to.map((to) => composeOne(effect.kind, effect, {}, ctx, to));
+}
+
+/** A notice to the TD that is not a rulebook effect: a dispute (P-5d) or a bounce. */
+export function composeTdNotice(notice: TdNotice, ctx: ComposeContext): ComposedMail {
+  return composeOne('td-notice', { kind: 'td-notice' }, { notice }, ctx, 'td');
+}

@@ -1,0 +1,280 @@
+// What a mail shows of a game, built from its state (issue 4): moves numbered in the
+// recipient's notation with the other form beside it (numeric plus SAN in their language,
+// P-2a, P-2b, L-8.1 `(=)`), the clock of both players (P-2k), the record of a time claim
+// (P-7a), the full game score, the legal moves of a position (P-4c: what may be sent instead)
+// and the PGN (P-12, L-8.5).
+
+import type { Chess } from 'chessops/chess';
+import type { NormalMove } from 'chessops/types';
+import { parseUci } from 'chessops/util';
+import type { Language, RecordedMove } from '../chess/index.ts';
+import { isLanguage, makeGamePgn, makeNumeric, makeSanIn } from '../chess/index.ts';
+import type { CalendarDate, ClockRow, LiveClock } from '../clock/index.ts';
+import type { EventRules, GameState, Side } from '../referee/index.ts';
+import { gameClock } from '../referee/index.ts';
+import type { NotationChoice } from './compose-context.ts';
+import type { LabelTree } from './labels.ts';
+import { label } from './labels.ts';
+
+export interface MoveView {
+  side: Side;
+  /** `12.` or `12...` */
+  number: string;
+  primary: string;
+  secondary: string;
+  drawOffer: boolean;
+  conditional: boolean;
+  sentOn: CalendarDate;
+  deliveredOn: CalendarDate;
+  /** `12... 7866 (Sf6) (=)` */
+  text: string;
+}
+
+/** The letters of SAN for a language code; English when the code is not a chess language. */
+export const sanLanguage = (lang: string): Language => (isLanguage(lang) ? lang : 'en');
+
+export function positionBefore(state: GameState, ply: number): Chess {
+  const pos = state.initial.clone();
+  for (let i = 0; i < ply && i < state.plies.length; i++) pos.play(state.plies[i]!.move);
+  return pos;
+}
+
+function writeBoth(
+  pos: Chess,
+  move: NormalMove,
+  notation: NotationChoice,
+  lang: Language,
+): [string, string] {
+  const numeric = makeNumeric(pos, move);
+  const san = makeSanIn(pos, move, lang);
+  return notation === 'numeric' ? [numeric, san] : [san, numeric];
+}
+
+export function moveView(
+  state: GameState,
+  index: number,
+  notation: NotationChoice,
+  lang: Language,
+): MoveView | undefined {
+  const ply = state.plies[index];
+  if (!ply) return undefined;
+  const [primary, secondary] = writeBoth(positionBefore(state, index), ply.move, notation, lang);
+  const number = ply.side === 'white' ? `${ply.number}.` : `${ply.number}...`;
+  return {
+    side: ply.side,
+    number,
+    primary,
+    secondary,
+    drawOffer: ply.drawOffer,
+    conditional: ply.conditional,
+    sentOn: ply.sentOn,
+    deliveredOn: ply.deliveredOn,
+    text: `${number} ${primary} (${secondary})${ply.drawOffer ? ' (=)' : ''}`,
+  };
+}
+
+/** The plies `side` must repeat before its own move: all since its own last sent move (P-2e, P-4g). */
+export function pliesToRepeat(state: GameState, side: Side): number[] {
+  let lastOwn = -1;
+  state.plies.forEach((p, i) => {
+    if (p.side === side && !p.conditional) lastOwn = i;
+  });
+  if (lastOwn === -1) return state.plies.length ? [state.plies.length - 1] : [];
+  return state.plies.map((_, i) => i).filter((i) => i > lastOwn);
+}
+
+/** A proposed continuation (UCI) written from `pos` on, numbered, in one notation (P-4f). */
+export function lineText(
+  pos: Chess,
+  line: readonly string[],
+  notation: NotationChoice,
+  lang: Language,
+): string {
+  const p = pos.clone();
+  const words: string[] = [];
+  for (const [i, uci] of line.entries()) {
+    const move = parseUci(uci) as NormalMove | undefined;
+    if (!move || !p.isLegal(move)) break;
+    const [primary] = writeBoth(p, move, notation, lang);
+    if (p.turn === 'white') words.push(`${p.fullmoves}.${primary}`);
+    else words.push(i === 0 ? `${p.fullmoves}...${primary}` : primary);
+    p.play(move);
+  }
+  return words.join(' ');
+}
+
+/** Every legal move of the side to move, in one notation, sorted: what may be sent (P-4c). */
+export function legalMoves(pos: Chess, notation: NotationChoice, lang: Language): string[] {
+  const out: string[] = [];
+  for (const [from, dests] of pos.allDests()) {
+    for (const to of dests) {
+      const piece = pos.board.get(from);
+      const promotes = piece?.role === 'pawn' && (to >> 3 === 7 || to >> 3 === 0);
+      const roles = promotes ? (['queen', 'rook', 'bishop', 'knight'] as const) : [undefined];
+      for (const promotion of roles) {
+        const move: NormalMove = promotion ? { from, to, promotion } : { from, to };
+        out.push(writeBoth(pos, move, notation, lang)[0]);
+      }
+    }
+  }
+  return out.sort();
+}
+
+/** Words wrapped into lines of at most `width` characters. */
+export function wrapWords(words: readonly string[], width = 72): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const w of words) {
+    if (line && line.length + 1 + w.length > width) {
+      lines.push(line);
+      line = w;
+    } else line = line ? `${line} ${w}` : w;
+  }
+  if (line) lines.push(line);
+  return lines.join('\n');
+}
+
+/** The full game score, numbered, in one notation, with `(=)` marks and the result. */
+export function scoreText(state: GameState, notation: NotationChoice, lang: Language): string {
+  const words: string[] = [];
+  state.plies.forEach((_, i) => {
+    const v = moveView(state, i, notation, lang)!;
+    if (v.side === 'white' || i === 0) words.push(`${v.number}${v.primary}`);
+    else words.push(v.primary);
+    if (v.drawOffer) words.push('(=)');
+  });
+  if (state.result) words.push(state.result.result);
+  return wrapWords(words);
+}
+
+export interface ClockLine {
+  side: Side;
+  row?: ClockRow;
+  live?: LiveClock | null;
+}
+
+/** The last clock row of each player and the live clock of the player to move (P-2k). */
+export function clockLines(state: GameState, rules: EventRules, now: CalendarDate): ClockLine[] {
+  return (['white', 'black'] as const).map((side) => {
+    const clock = gameClock(state, rules, side, now);
+    if (!clock.ok) return { side };
+    return { side, row: clock.value.rows[clock.value.rows.length - 1], live: clock.value.live };
+  });
+}
+
+export interface Table {
+  head: string[];
+  rows: string[][];
+  /** Columns aligned right (numbers). */
+  right: boolean[];
+}
+
+export function tableText(t: Table): string {
+  const widths = t.head.map((h, c) =>
+    Math.max(h.length, ...t.rows.map((r) => (r[c] ?? '').length)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, c) => (t.right[c] ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!)))
+      .join('  ')
+      .trimEnd();
+  return [line(t.head), ...t.rows.map(line)].join('\n');
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export function tableHtml(t: Table): string {
+  const cell = (tag: string, text: string, c: number) =>
+    `<${tag} style="padding:2px 8px;text-align:${t.right[c] ? 'right' : 'left'};border-bottom:1px solid #ddd">${escapeHtml(text)}</${tag}>`;
+  return [
+    '<table style="border-collapse:collapse;font-family:monospace;font-size:13px">',
+    `<tr>${t.head.map((h, c) => cell('th', h, c)).join('')}</tr>`,
+    ...t.rows.map((r) => `<tr>${r.map((x, c) => cell('td', x, c)).join('')}</tr>`),
+    '</table>',
+  ].join('\n');
+}
+
+/** The clock table of both players (P-2k): this move, total, control, days left. */
+export function clockTable(lines: readonly ClockLine[], labels: LabelTree): Table {
+  const L = (k: string) => label(labels, `clock.${k}`);
+  return {
+    head: ['', L('move'), L('thisMove'), L('total'), L('control'), L('left')],
+    right: [false, true, true, true, true, true],
+    rows: lines.map(({ side, row }) => {
+      const name = label(labels, `side.${side}`);
+      if (!row) return [name, '-', '-', '-', '-', '-'];
+      const used = row.penaltyDays ? `${row.usedDays}+${row.penaltyDays}` : String(row.usedDays);
+      return [
+        name,
+        String(row.move),
+        used,
+        String(row.totalDays),
+        row.controlMove === null ? '-' : String(row.controlMove),
+        String(row.daysLeft),
+      ];
+    }),
+  };
+}
+
+/** The replies before the control move (P-7a): dates and days of each move. */
+export function recordTable(rows: readonly ClockRow[], labels: LabelTree): Table {
+  const L = (k: string) => label(labels, `clock.${k}`);
+  return {
+    head: [L('move'), L('delivered'), L('sent'), L('thisMove'), L('total'), L('left')],
+    right: [true, false, false, true, true, true],
+    rows: rows.map((r) => [
+      String(r.move),
+      r.deliveredOn,
+      r.dispatchedOn,
+      r.penaltyDays ? `${r.usedDays}+${r.penaltyDays}` : String(r.usedDays),
+      String(r.totalDays),
+      String(r.daysLeft),
+    ]),
+  };
+}
+
+/** Sentences about the live clock of the player to move (days used so far, days left). */
+export function liveText(lines: readonly ClockLine[], labels: LabelTree): string {
+  const out: string[] = [];
+  for (const { side, live } of lines) {
+    if (!live) continue;
+    out.push(
+      label(labels, 'clock.live', {
+        side: label(labels, `side.${side}`),
+        move: live.move,
+        used: live.totalDays,
+        left: live.daysLeft,
+        control: live.controlMove,
+      }),
+    );
+    if (live.exceedsOn) out.push(label(labels, 'clock.exceedsOn', { date: live.exceedsOn }));
+  }
+  return out.join(' ');
+}
+
+const pgnDate = (d: CalendarDate) => d.replace(/-/g, '.');
+
+export function gamePgn(
+  state: GameState,
+  event: { name: string; tag: string },
+  gameId: string,
+  names: Record<Side, string>,
+): string | undefined {
+  const moves: RecordedMove[] = state.plies.map((p) =>
+    p.drawOffer ? { move: p.move, drawOffer: true } : { move: p.move },
+  );
+  const result = state.result?.result;
+  const tags: Record<string, string> = {
+    Event: event.name,
+    Site: 'amici (email)',
+    Date: pgnDate(state.createdOn),
+    Round: gameId,
+    White: names.white,
+    Black: names.black,
+    Result: result && result !== '0-0' ? result : '*',
+  };
+  if (result === '0-0') tags.Termination = 'double forfeit (L-6.9, L-12)';
+  const pgn = makeGamePgn({ start: state.start, moves }, tags);
+  return pgn.ok ? pgn.value : undefined;
+}

@@ -1,0 +1,51 @@
+// The words the composer puts into tables and lists (issue 4): side names, clock headers, result
+// and end words, move-error kinds and reasons (P-4c), leave refusals (P-8a), one
+// `templates/<lang>/labels.json` per language, every missing key taken from English. `{name}`
+// placeholders are filled by `label()`.
+
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export type LabelTree = { [key: string]: string | LabelTree };
+
+function merge(base: LabelTree, over: LabelTree): LabelTree {
+  const out: LabelTree = { ...base };
+  for (const [k, v] of Object.entries(over)) {
+    const b = base[k];
+    out[k] = typeof v === 'object' && typeof b === 'object' ? merge(b, v) : v;
+  }
+  return out;
+}
+
+function readLabels(dir: string, lang: string): LabelTree {
+  const file = join(dir, lang, 'labels.json');
+  if (!existsSync(file)) return {};
+  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  return typeof parsed === 'object' && parsed !== null ? (parsed as LabelTree) : {};
+}
+
+const cache = new Map<string, LabelTree>();
+
+/** The labels of `lang` over English, read once per templates directory. */
+export function loadLabels(dir: string, lang: string): LabelTree {
+  const key = `${dir}\u0000${lang}`;
+  const known = cache.get(key);
+  if (known) return known;
+  const labels = merge(readLabels(dir, 'en'), lang === 'en' ? {} : readLabels(dir, lang));
+  cache.set(key, labels);
+  return labels;
+}
+
+/** The label at a dotted path (`clock.live`), with `{name}` filled from `vars`; the path itself when missing. */
+export function label(
+  labels: LabelTree,
+  path: string,
+  vars: Record<string, string | number> = {},
+): string {
+  let node: string | LabelTree | undefined = labels;
+  for (const part of path.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  if (typeof node !== 'string') return path;
+  return node.replace(/\{(\w+)\}/g, (m, name: string) =>
+    vars[name] === undefined ? m : String(vars[name]),
+  );
+}
