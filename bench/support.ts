@@ -4,8 +4,11 @@ import { performance } from 'node:perf_hooks';
 
 export interface BenchReport {
   title: string;
-  /** `ratio` is throughput relative to the first row (higher is faster). */
-  rows: { name: string; value: string; ratio?: number }[];
+  /**
+   * `ratio` is throughput relative to the first row (higher is faster); `met` says whether a
+   * row with an absolute budget reached it.
+   */
+  rows: { name: string; value: string; ratio?: number; budget?: string; met?: boolean }[];
   /** The row whose ratio must reach `min` for the benchmark to pass. */
   target?: { name: string; min: number };
 }

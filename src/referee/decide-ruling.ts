@@ -101,7 +101,7 @@ const rulesOf = (r: Ruling): string[] => {
     case 'reverse-colours':
       return ['L-7.1', 'P-7d'];
     case 'set-result':
-      return [resultRule(r.result, r.reason), 'P-7d'];
+      return [r.rule ?? resultRule(r.result, r.reason), 'P-7d'];
   }
 };
 
@@ -262,7 +262,7 @@ export function decideRuling(
       return applied(input, { type: 'colours-reversed', on: now });
     }
     case 'set-result': {
-      const rule = resultRule(r.result, r.reason);
+      const rule = r.rule ?? resultRule(r.result, r.reason);
       return combine(applied(input), endGame(now, r.result, 'ruling', rule, r.reason));
     }
   }

@@ -502,9 +502,9 @@ export function decideTransmission(
     shown.push(next.plies.length - 1);
   }
 
-  const relayTo: Recipient[] = next.dueDone.has(`reminder:${ownIndex}`)
-    ? [opponent, 'td']
-    : [opponent];
+  // P-3a: the answer to a repeated transmission is copied to the TD.
+  const reminded = [...state.dueDone].some((k) => k.startsWith(`reminder:${sender}:${ownIndex}:`));
+  const relayTo: Recipient[] = reminded ? [opponent, 'td'] : [opponent];
   draft.effects.push({
     kind: 'move-accepted',
     to: [sender],

@@ -1,8 +1,12 @@
 // The rulebook as a pure engine (issue 3): a game is an event log, state is a fold, and
 // decisions are events plus effects, with `now` and the event's rules passed in.
 
+export * from './decide.ts';
+export * from './decide-due.ts';
+export * from './decide-ruling.ts';
 export * from './decide-transmission.ts';
 export * from './decision.ts';
+export * from './due.ts';
 export * from './effect.ts';
 export * from './end-game.ts';
 export * from './event-rules.ts';

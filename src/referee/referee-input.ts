@@ -48,7 +48,13 @@ export type Ruling =
   | { kind: 'pause' | 'resume' }
   | { kind: 'restore-position'; plies: number; offender?: Side }
   | { kind: 'reverse-colours' }
-  | { kind: 'set-result'; result: Result; reason: string };
+  | {
+      kind: 'set-result';
+      result: Result;
+      reason: string;
+      /** Which rule the TD applies: adjudication P-10, withdrawal P-9a, double forfeit L-6.9, P-13. */
+      rule?: 'P-10' | 'P-9a' | 'L-6.9' | 'P-13';
+    };
 
 export interface TdRuling {
   kind: 'ruling';

@@ -490,3 +490,20 @@ describe('leave (P-8a, P-8b, L-10.1)', () => {
     });
   });
 });
+
+describe('P-3a: the answer to a repeated transmission', () => {
+  it('is copied to the TD', async () => {
+    const { due, decideDue } = await import('../../src/referee/index.ts');
+    let s = opening(newGame());
+    const work = due(s, '2026-01-25', RULES).find((w) => w.kind === 'reminder');
+    expect(work).toMatchObject({ kind: 'reminder', side: 'black' });
+    s = extendGame(s, decideDue(s, { kind: 'due', work: work! }, '2026-01-25', RULES).events);
+    const r = send(s, tx('black', '2026-01-26', '2.Nf3 Nc6'));
+    expect(r.effects.find((e) => e.kind === 'move-relayed')).toMatchObject({
+      to: ['white', 'td'],
+      rules: ['P-2k', 'P-3a'],
+    });
+    const plain = send(opening(newGame()), tx('black', '2026-01-07', '2.Nf3 Nc6'));
+    expect(plain.effects.find((e) => e.kind === 'move-relayed')).toMatchObject({ to: ['white'] });
+  });
+});
