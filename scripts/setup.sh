@@ -39,4 +39,14 @@ if [ "${#missing[@]}" -gt 0 ]; then
   fi
 fi
 
+# Native modules (better-sqlite3) must be built for the Node 22 that the `node` package brings,
+# not for the system Node, and no headers can be downloaded here: build against the headers the
+# `node` package unpacks. npm runs every preinstall (where it unpacks) before any install script.
+case "$(uname -m)" in
+  x86_64 | amd64) node_arch=x64 ;;
+  aarch64 | arm64) node_arch=arm64 ;;
+  *) node_arch="$(uname -m)" ;;
+esac
+export npm_config_nodedir="$PWD/node_modules/node/node_modules/node-linux-$node_arch"
+
 npm ci --no-audit --no-fund
