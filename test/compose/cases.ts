@@ -1,0 +1,350 @@
+// Game states and effects for the compose tests: real decisions of the referee where the
+// referee makes them (transmissions), and effects built as the sweep and the TD make them
+// (reminder P-3a, silence P-3b, time claim P-7a/P-7b, claim ruled P-7d, leave P-8b,
+// adjudication P-10, ruling applied) on folded game logs.
+
+import { makeUci } from 'chessops/util';
+import type { StartSpec } from '../../src/chess/index.ts';
+import { readMove, startPosition, tokenizeMovetext } from '../../src/chess/index.ts';
+import type { CalendarDate } from '../../src/clock/index.ts';
+import { addDays, claimRecord } from '../../src/clock/index.ts';
+import type { TdNotice } from '../../src/compose/index.ts';
+import type {
+  Effect,
+  EventRules,
+  GameEvent,
+  GameState,
+  Side,
+  Transmission,
+} from '../../src/referee/index.ts';
+import {
+  decideTransmission,
+  defaultEventRules,
+  extendGame,
+  foldGame,
+  gameClock,
+} from '../../src/referee/index.ts';
+
+export const RULES: EventRules = defaultEventRules({ endDate: '2027-06-30' });
+
+/** A game log: created, then English SAN moves each sent `every` days after the last delivery. */
+export function gameLog(
+  movetext: string,
+  on: CalendarDate,
+  every: number | ((side: Side) => number),
+  start: StartSpec = { kind: 'standard' },
+): GameEvent[] {
+  const initial = startPosition(start);
+  if (!initial.ok) throw new Error(initial.error.message);
+  const pos = initial.value.clone();
+  const events: GameEvent[] = [
+    {
+      type: 'created',
+      on,
+      start,
+      white: 'anna@example.org',
+      black: 'jan@example.org',
+      clockStartsOn: on,
+    },
+  ];
+  let last = on;
+  for (const tok of tokenizeMovetext(movetext).tokens) {
+    const read = readMove(pos, tok.text, { kind: 'algebraic', lang: 'en' });
+    if (!read.ok) throw new Error(`${tok.text}: ${read.error.message}`);
+    const m = { move: read.value };
+    const side: Side = pos.turn;
+    const sentOn = addDays(last, typeof every === 'number' ? every : every(side));
+    events.push({
+      type: 'move',
+      on: sentOn,
+      side,
+      uci: makeUci(m.move),
+      sentOn,
+      deliveredOn: sentOn,
+    });
+    pos.play(m.move);
+    last = sentOn;
+  }
+  return events;
+}
+
+function tx(
+  side: Side,
+  sentOn: CalendarDate,
+  text: string,
+  extra: Partial<Transmission> = {},
+): Transmission {
+  return {
+    kind: 'transmission',
+    side,
+    sentOn,
+    reading: { kind: 'algebraic', lang: 'en' },
+    moves: tokenizeMovetext(text).tokens,
+    ...extra,
+  };
+}
+
+export interface Case {
+  name: string;
+  state: GameState;
+  now: CalendarDate;
+  effects: Effect[];
+  notices?: TdNotice[];
+}
+
+const OPENING = '1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 6.Re1 b5 7.Bb3 d6 8.c3 O-O 9.h3';
+
+function decided(name: string, state: GameState, t: Transmission, kinds?: string[]): Case {
+  const d = decideTransmission(state, t, t.sentOn, RULES);
+  const effects = kinds ? d.effects.filter((e) => kinds.includes(e.kind)) : d.effects;
+  return { name, state: extendGame(state, d.events), now: t.sentOn, effects };
+}
+
+export function cases(): Case[] {
+  const out: Case[] = [];
+  const base = foldGame(gameLog(OPENING, '2026-09-01', 3));
+  const now: CalendarDate = '2026-10-25';
+
+  // Black answers 9...Na5 with wrong stated dates, a draw offer, a conditional line and a note.
+  out.push(
+    decided(
+      'move',
+      base,
+      tx('black', now, '9.h3 9...Na5', {
+        statedReceivedOn: '2026-10-25',
+        drawOffer: true,
+        conditional: tokenizeMovetext('10.Bc2 c5').tokens,
+        note: 'Greetings from Brno — a fine Zaitsev so far!',
+      }),
+    ),
+  );
+  out.push(decided('rejected-impossible', base, tx('black', now, '9.h3 9...Qxh3')));
+  out.push(
+    decided(
+      'rejected-ambiguous',
+      foldGame(gameLog('1.e4 e5 2.Nc3 Nc6 3.d3 d6 4.Be3 Be7', '2026-10-01', 3)),
+      tx('white', '2026-10-24', '4...Be7 5.Ne2'),
+    ),
+  );
+  out.push(decided('rejected-repetition', base, tx('black', now, '9...Na5')));
+  out.push(
+    decided(
+      'rejected-promotion',
+      foldGame(
+        gameLog('1.Kb1', '2026-09-01', 3, {
+          kind: 'fen',
+          fen: '8/2P5/8/8/8/k7/8/K7 w - - 0 50',
+        }).slice(0, 1),
+      ),
+      tx('white', now, '50.c8'),
+    ),
+  );
+
+  // The mate: 1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6 4.Qxf7#.
+  const mate = foldGame(gameLog('1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6', '2026-10-01', 2));
+  out.push(decided('checkmate', mate, tx('white', now, '3...Nf6 4.Qxf7#'), ['game-ended']));
+
+  // A standing draw offer by White, declined in words by Black.
+  const offered = foldGame([
+    ...gameLog('1.d4 d5 2.c4', '2026-10-01', 2).map((e, i, a) =>
+      i === a.length - 1 && e.type === 'move' ? { ...e, drawOffer: true } : e,
+    ),
+  ]);
+  out.push(
+    decided('draw-declined', offered, tx('black', now, '', { declineDraw: true, moves: [] })),
+  );
+  out.push(
+    decided(
+      'note',
+      offered,
+      tx('white', now, '', {
+        moves: [],
+        note: 'I will be travelling next week; my reply may take a few days.',
+      }),
+    ),
+  );
+
+  // A wrong threefold claim (L-9.2, L-9.4) with a declared move.
+  out.push(
+    decided(
+      'claim-wrong',
+      base,
+      tx('black', now, '9.h3 9...Na5', { claim: { kind: 'threefold' } }),
+      ['claim-verdict'],
+    ),
+  );
+
+  // A tablebase claim (L-5.1.3) with 4 pieces.
+  const tb = foldGame(
+    gameLog('', '2026-10-01', 2, { kind: 'fen', fen: '8/8/4k3/8/8/3QK3/8/7r w - - 0 60' }),
+  );
+  out.push(
+    decided(
+      'tablebase',
+      tb,
+      tx('white', now, '', { moves: [], claim: { kind: 'tablebase', outcome: 'win' } }),
+    ),
+  );
+
+  // Leave announced (P-8a, P-8b) with the move.
+  out.push(
+    decided(
+      'leave',
+      base,
+      tx('black', now, '9.h3 9...Na5', { leave: { from: '2026-12-20', to: '2027-01-03' } }),
+      ['leave-announced'],
+    ),
+  );
+
+  // Slow White: 4 days on every move, so move 10 goes over 30 days in all (P-6a, P-7a);
+  // the sweep finds it the day after Black's answer to the control move.
+  const claimState = foldGame(
+    gameLog(
+      '1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 6.Re1 b5 7.Bb3 d6 8.c3 O-O 9.h3 Na5 10.Bc2 c5',
+      '2026-08-01',
+      (side) => (side === 'white' ? 4 : 1),
+    ),
+  );
+  const claimOn = addDays(claimState.plies[claimState.plies.length - 1]!.deliveredOn, 1);
+  const clock = gameClock(claimState, RULES, 'white', claimOn);
+  if (!clock.ok) throw new Error('clock');
+  const excess = clock.value.excesses[0];
+  if (!excess) throw new Error('no excess in the slow game');
+  const claimId = `time:white:${excess.controlMove}:1`;
+  const record = [...claimRecord(clock.value.rows, excess)];
+  const protestBy: CalendarDate = addDays(claimOn, RULES.protestDays);
+  out.push({
+    name: 'time-claim',
+    state: claimState,
+    now: claimOn,
+    effects: [
+      {
+        kind: 'time-claim',
+        to: ['td'],
+        claimId,
+        offender: 'white',
+        excess,
+        record,
+        protestBy,
+        rules: ['P-7a'],
+      },
+      {
+        kind: 'time-claim',
+        to: ['white', 'black'],
+        claimId,
+        offender: 'white',
+        excess,
+        record,
+        protestBy,
+        rules: ['P-7b', 'P-7c'],
+      },
+    ],
+  });
+  const claimed = extendGame(claimState, [
+    {
+      type: 'claim',
+      on: claimOn,
+      id: claimId,
+      kind: 'time',
+      side: 'white',
+      protestBy,
+      detail: `white exceeded the time limit of ${excess.limitDays} days at move ${excess.controlMove} by ${excess.overDays} days on ${excess.occurredOn}`,
+    },
+    { type: 'claim-ruled', on: addDays(protestBy, 1), id: claimId, upheld: true, by: 'deadline' },
+    { type: 'clock-restarted', on: claimOn, side: 'white' },
+  ]);
+  out.push({
+    name: 'claim-ruled',
+    state: claimed,
+    now: addDays(protestBy, 1),
+    effects: [
+      {
+        kind: 'claim-ruled',
+        to: ['white', 'black', 'td'],
+        claimId,
+        upheld: true,
+        by: 'deadline',
+        rules: ['P-7c', 'P-7d', 'P-7e'],
+      },
+    ],
+  });
+
+  // Due work on the base game (Black to move since White's 9.h3).
+  const since = base.plies[base.plies.length - 1]!.deliveredOn;
+  out.push({
+    name: 'reminder',
+    state: base,
+    now,
+    effects: [{ kind: 'reminder', to: ['black', 'td'], silent: 'black', since, rules: ['P-3a'] }],
+  });
+  out.push({
+    name: 'silence',
+    state: base,
+    now,
+    effects: [{ kind: 'silence-report', to: ['td'], silent: 'black', since, rules: ['P-3b'] }],
+  });
+  out.push({
+    name: 'leave-notice',
+    state: base,
+    now,
+    effects: [
+      {
+        kind: 'leave-notice',
+        to: ['white', 'black', 'td'],
+        side: 'black',
+        phase: 'starts',
+        on: '2026-12-20',
+        rules: ['P-8b', 'P-8a'],
+      },
+    ],
+  });
+  out.push({
+    name: 'adjudication',
+    state: base,
+    now: '2027-07-01',
+    effects: [
+      {
+        kind: 'adjudication-due',
+        to: ['white', 'black', 'td'],
+        endDate: '2027-06-30',
+        rules: ['P-10'],
+      },
+    ],
+  });
+  const penalised = extendGame(base, [
+    { type: 'penalty', on: now, side: 'black', days: 5, rule: 'P-13', reason: 'offensive note' },
+  ]);
+  out.push({
+    name: 'ruling',
+    state: penalised,
+    now,
+    effects: [
+      {
+        kind: 'ruling-applied',
+        to: ['white', 'black'],
+        ruling: 'penalise black 5 days (P-13)',
+        note: 'Offensive remarks are never acceptable (L-13.3).',
+        rules: ['P-13', 'P-7d'],
+      },
+    ],
+  });
+  out.push({
+    name: 'td-notices',
+    state: base,
+    now,
+    effects: [],
+    notices: [
+      {
+        kind: 'dispute',
+        side: 'white',
+        text: 'My opponent says my move 8.c3 never arrived, but I sent it on 2026-10-16.',
+      },
+      {
+        kind: 'bounce',
+        side: 'black',
+        text: '550 5.1.1 <jan@example.org>: Recipient address rejected: User unknown',
+      },
+    ],
+  });
+  return out;
+}
