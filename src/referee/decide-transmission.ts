@@ -513,6 +513,8 @@ export function decideTransmission(
     warnings,
     rules: ['P-2e', 'P-4a', 'P-2k'],
   });
+  // The note travels with the move (not as a second mail).
+  draft.effects = draft.effects.filter((e) => e.kind !== 'note-relayed');
   draft.effects.push({
     kind: 'move-relayed',
     to: relayTo,

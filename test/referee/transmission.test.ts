@@ -507,3 +507,20 @@ describe('P-3a: the answer to a repeated transmission', () => {
     expect(plain.effects.find((e) => e.kind === 'move-relayed')).toMatchObject({ to: ['white'] });
   });
 });
+
+describe('notes to the opponent', () => {
+  it('a note with a move travels in the relay, once', () => {
+    const r = send(
+      opening(newGame()),
+      tx('black', '2026-01-07', '2.Nf3 Nc6', { note: 'Thanks for the game!' }),
+    );
+    expect(kinds(r.effects)).toEqual(['move-accepted', 'move-relayed']);
+    expect(r.effects[1]).toMatchObject({ note: 'Thanks for the game!' });
+  });
+  it('a note alone is relayed as written', () => {
+    const r = send(opening(newGame()), tx('white', '2026-01-06', '', { note: 'Away next week.' }));
+    expect(r.effects).toEqual([
+      { kind: 'note-relayed', to: ['black'], from: 'white', note: 'Away next week.', rules: [] },
+    ]);
+  });
+});
