@@ -1,0 +1,189 @@
+// The configuration file, validated with zod: the mailboxes (Maildir or IMAP in, a pickup
+// directory or SMTP out), the store, the sweep schedule and retry delays, and the events with
+// their rules (time control P-6a, delivery P-6d, penalty P-6g, leave P-8a, draw offers L-9.1.1,
+// conditional lines P-4f, waiting times P-3a/P-3b/P-7c, end date P-10), TD, players and games.
+// Secrets are never in the file: it names the environment variables that hold them.
+
+import { z } from 'zod';
+import { isLanguage, parseReading } from '../chess/index.ts';
+import { isCalendarDate, isValidTimeZone } from '../clock/index.ts';
+
+const date = z.string().refine(isCalendarDate, { message: 'expected a date YYYY-MM-DD' });
+const envName = z
+  .string()
+  .regex(/^[A-Z_][A-Z0-9_]*$/, { message: 'expected the NAME of an environment variable' });
+const address = z.email({ message: 'expected an email address' });
+const language = z
+  .string()
+  .refine(isLanguage, { message: 'expected a language: en pl de fr es it ru eo cs nl sv uk' });
+const notation = z.string().refine((s) => parseReading(s) !== undefined, {
+  message: 'expected a notation: numeric, san, san:LANG, lan, lan:LANG or auto',
+});
+
+const maildirInbox = z.strictObject({
+  kind: z.literal('maildir'),
+  /** A Maildir (cur/ new/ tmp/); created if missing. Processed mail is moved to cur/ with flags. */
+  path: z.string(),
+});
+
+const folders = z.strictObject({
+  done: z.string().default('amici/done'),
+  rejected: z.string().default('amici/rejected'),
+  ignored: z.string().default('amici/ignored'),
+});
+
+const imapInbox = z.strictObject({
+  kind: z.literal('imap'),
+  host: z.string(),
+  port: z.number().int().min(1).max(65535).default(993),
+  secure: z.boolean().default(true),
+  user: z.string(),
+  passwordEnv: envName,
+  mailbox: z.string().default('INBOX'),
+  folders: folders.default({
+    done: 'amici/done',
+    rejected: 'amici/rejected',
+    ignored: 'amici/ignored',
+  }),
+});
+
+const pickupOutbox = z.strictObject({
+  kind: z.literal('pickup'),
+  /** Ready .eml files are written here for another program (or a person) to send. */
+  path: z.string(),
+});
+
+const smtpOutbox = z.strictObject({
+  kind: z.literal('smtp'),
+  host: z.string(),
+  port: z.number().int().min(1).max(65535).default(587),
+  secure: z.boolean().default(false),
+  user: z.string().optional(),
+  passwordEnv: envName.optional(),
+  dkim: z
+    .strictObject({ domain: z.string(), selector: z.string(), privateKeyEnv: envName })
+    .optional(),
+});
+
+const timeControl = z.discriminatedUnion('preset', [
+  z.strictObject({
+    preset: z.literal('postal'),
+    moves: z.number().int().positive().default(10),
+    days: z.number().int().positive().default(30),
+  }),
+  z.strictObject({
+    preset: z.literal('iccf'),
+    moves: z.number().int().positive().default(10),
+    days: z.number().int().positive().default(50),
+    doubleAfterDays: z.number().int().positive().default(20),
+  }),
+  z.strictObject({
+    preset: z.literal('triple-block'),
+    startDays: z.number().int().positive().default(50),
+    capDays: z.number().int().positive().default(50),
+    incrementDays: z.number().int().nonnegative().default(1),
+    incrementMoves: z.number().int().nonnegative().default(50),
+    bankStartDays: z.number().int().nonnegative().default(0),
+    floorDays: z.number().int().positive().nullable().default(3),
+    floorFromMove: z.number().int().positive().default(50),
+  }),
+  z.strictObject({ preset: z.literal('per-move'), days: z.number().int().positive().default(30) }),
+]);
+
+const player = z.strictObject({
+  id: z.string().regex(/^[\w.-]+$/, { message: 'expected a short id (letters, digits, _ . -)' }),
+  name: z.string(),
+  addresses: z.array(address).min(1),
+  language: language.optional(),
+  notation: notation.optional(),
+});
+
+const game = z
+  .strictObject({
+    id: z.string().regex(/^[\w.-]+$/, { message: 'expected a short id (letters, digits, _ . -)' }),
+    white: z.string(),
+    black: z.string(),
+    /** The day White's clock starts. */
+    startsOn: date,
+    fen: z.string().optional(),
+    chess960: z.number().int().min(0).max(959).optional(),
+  })
+  .refine((g) => !(g.fen && g.chess960 !== undefined), {
+    message: 'give fen or chess960, not both',
+  });
+
+const event = z
+  .strictObject({
+    name: z.string(),
+    /** The subject tag: [TAG/GAME]. */
+    tag: z.string().regex(/^[\w.-]+$/, { message: 'expected a tag of letters, digits, _ . -' }),
+    td: z.strictObject({ name: z.string(), address }),
+    timeZone: z
+      .string()
+      .refine(isValidTimeZone, { message: 'expected an IANA time zone, e.g. Europe/Warsaw' }),
+    timeControl: timeControl.default({ preset: 'postal', moves: 10, days: 30 }),
+    delivery: z.enum(['same-day', 'next-day']).default('same-day'),
+    excessesAllowed: z.number().int().nonnegative().default(1),
+    penaltyDays: z.number().int().nonnegative().default(5),
+    leavePerYear: z.number().int().nonnegative().optional(),
+    drawOffersFromMove: z.number().int().positive().default(1),
+    conditionalVisibility: z.enum(['shown', 'hidden']).default('shown'),
+    reminderDays: z.number().int().positive().default(14),
+    transitDays: z.number().int().nonnegative().default(0),
+    silenceDays: z.number().int().positive().default(122),
+    protestDays: z.number().int().positive().default(14),
+    endDate: date.optional(),
+    language: language.default('en'),
+    notation: notation.default('auto'),
+    players: z.array(player).min(2),
+    games: z.array(game).default([]),
+  })
+  .superRefine((e, ctx) => {
+    const ids = new Set(e.players.map((p) => p.id));
+    e.games.forEach((g, i) => {
+      for (const side of ['white', 'black'] as const) {
+        if (!ids.has(g[side])) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['games', i, side],
+            message: `no player with id "${g[side]}"`,
+          });
+        }
+      }
+    });
+    const seen = new Map<string, string>();
+    e.players.forEach((p, i) =>
+      p.addresses.forEach((a, j) => {
+        const other = seen.get(a.toLowerCase());
+        if (other) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['players', i, 'addresses', j],
+            message: `${a} is also ${other}'s address`,
+          });
+        }
+        seen.set(a.toLowerCase(), p.id);
+      }),
+    );
+  });
+
+export const configSchema = z.strictObject({
+  /** The referee's own address: mail goes out from it, players write to it. */
+  from: z.strictObject({ name: z.string().default('amici referee'), address }),
+  inbox: z.discriminatedUnion('kind', [maildirInbox, imapInbox]),
+  outbox: z.discriminatedUnion('kind', [pickupOutbox, smtpOutbox]),
+  store: z.strictObject({ path: z.string() }),
+  /** node-cron expression for the due-work sweep (P-3a reminders, P-7a claims, …). */
+  sweep: z.string().default('0 * * * *'),
+  /** Seconds to wait before each retry of an outgoing mail; after the last, the TD is told. */
+  retryDelays: z
+    .array(z.number().int().positive())
+    .min(1)
+    .default([60, 300, 900, 3600, 10800, 43200]),
+  events: z.array(event).min(1),
+});
+
+export type AmiciConfig = z.infer<typeof configSchema>;
+export type EventConfig = AmiciConfig['events'][number];
+export type PlayerConfig = EventConfig['players'][number];
+export type GameConfig = EventConfig['games'][number];

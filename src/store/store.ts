@@ -1,0 +1,409 @@
+// The state on disk: SQLite through better-sqlite3, WAL, numbered migrations. It holds each
+// game's event log (append-only — the record P-5a asks to keep), every inbound message with its
+// raw bytes archived (P-5a), the outbox of ready MIME messages with their attempts, and the IMAP
+// checkpoints. One transaction per inbound message: its events, the mail it makes us send and
+// its "done" mark commit together, so a message seen again changes nothing.
+
+import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { CheckpointStore } from '../daemon/transport.ts';
+import type { GameEvent } from '../referee/index.ts';
+
+const MIGRATIONS: string[] = [
+  `CREATE TABLE games (
+     game_key TEXT PRIMARY KEY,
+     event_tag TEXT NOT NULL,
+     game_id TEXT NOT NULL,
+     created_at TEXT NOT NULL
+   );
+   CREATE TABLE events (
+     game_key TEXT NOT NULL REFERENCES games(game_key),
+     seq INTEGER NOT NULL,
+     type TEXT NOT NULL,
+     body TEXT NOT NULL,
+     recorded_at TEXT NOT NULL,
+     inbound_id INTEGER REFERENCES inbound(id),
+     PRIMARY KEY (game_key, seq)
+   );
+   CREATE TABLE inbound (
+     id INTEGER PRIMARY KEY,
+     dedupe_key TEXT NOT NULL UNIQUE,
+     message_id TEXT,
+     received_at TEXT NOT NULL,
+     processed_at TEXT NOT NULL,
+     status TEXT NOT NULL,
+     game_key TEXT,
+     sender TEXT,
+     subject TEXT,
+     note TEXT,
+     raw BLOB NOT NULL
+   );
+   CREATE TABLE outbox (
+     id INTEGER PRIMARY KEY,
+     message_id TEXT NOT NULL UNIQUE,
+     game_key TEXT,
+     kind TEXT NOT NULL,
+     recipients TEXT NOT NULL,
+     sender TEXT NOT NULL,
+     raw BLOB NOT NULL,
+     created_at TEXT NOT NULL,
+     attempts INTEGER NOT NULL DEFAULT 0,
+     next_try_at TEXT NOT NULL,
+     status TEXT NOT NULL,
+     last_error TEXT,
+     sent_at TEXT,
+     inbound_id INTEGER REFERENCES inbound(id)
+   );
+   CREATE INDEX outbox_due ON outbox(status, next_try_at);
+   CREATE TABLE checkpoints (
+     mailbox TEXT PRIMARY KEY,
+     uid_validity TEXT NOT NULL,
+     last_uid INTEGER NOT NULL
+   );`,
+];
+
+export const INBOUND_STATUSES = ['done', 'rejected', 'ignored'] as const;
+export type InboundStatus = (typeof INBOUND_STATUSES)[number];
+export type OutboxStatus = 'pending' | 'sent' | 'failed';
+
+export interface NewOutboxMail {
+  messageId: string;
+  gameKey?: string;
+  kind: string;
+  recipients: string[];
+  sender: string;
+  raw: Buffer;
+}
+
+export interface OutboxRow {
+  id: number;
+  messageId: string;
+  gameKey: string | null;
+  kind: string;
+  recipients: string[];
+  sender: string;
+  raw: Buffer;
+  attempts: number;
+  nextTryAt: string;
+  status: OutboxStatus;
+  lastError: string | null;
+}
+
+export interface InboundRecord {
+  dedupeKey: string;
+  messageId?: string;
+  receivedAt: string;
+  status: InboundStatus;
+  gameKey?: string;
+  sender?: string;
+  subject?: string;
+  note?: string;
+  raw: Buffer;
+}
+
+/**
+ * The key that makes a message "seen": its Message-ID and a hash of its body (everything after
+ * the header block), so the same mail delivered twice — by two paths, with different trace
+ * headers — is one message, while a new mail that reuses a Message-ID is not.
+ */
+export function dedupeKey(raw: Buffer, messageId: string | undefined): string {
+  const text = raw.toString('latin1');
+  const m = /\r?\n\r?\n/.exec(text);
+  const body = m ? raw.subarray(m.index + m[0].length) : raw;
+  return createHash('sha256')
+    .update(messageId ?? '')
+    .update('\0')
+    .update(body)
+    .digest('hex');
+}
+
+export const gameKeyOf = (eventTag: string, gameId: string) => `${eventTag}/${gameId}`;
+
+export class Store implements CheckpointStore {
+  readonly db: Database.Database;
+
+  constructor(path: string) {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    this.db = new Database(path);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('foreign_keys = ON');
+    this.db.pragma('busy_timeout = 5000');
+    this.migrate();
+  }
+
+  private migrate(): void {
+    const version = this.db.pragma('user_version', { simple: true }) as number;
+    for (let v = version; v < MIGRATIONS.length; v++) {
+      this.db.transaction(() => {
+        this.db.exec(MIGRATIONS[v]!);
+        this.db.pragma(`user_version = ${v + 1}`);
+      })();
+    }
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  // --- games and their event logs ---------------------------------------------------------
+
+  hasGame(gameKey: string): boolean {
+    return this.db.prepare('SELECT 1 FROM games WHERE game_key = ?').get(gameKey) !== undefined;
+  }
+
+  games(): { gameKey: string; eventTag: string; gameId: string }[] {
+    return this.db
+      .prepare(
+        'SELECT game_key AS gameKey, event_tag AS eventTag, game_id AS gameId FROM games ORDER BY rowid',
+      )
+      .all() as { gameKey: string; eventTag: string; gameId: string }[];
+  }
+
+  events(gameKey: string): GameEvent[] {
+    const rows = this.db
+      .prepare('SELECT body FROM events WHERE game_key = ? ORDER BY seq')
+      .all(gameKey) as {
+      body: string;
+    }[];
+    return rows.map((r) => JSON.parse(r.body) as GameEvent);
+  }
+
+  /** Create a game with its first event (idempotent: an existing game is left alone). */
+  createGame(eventTag: string, gameId: string, created: GameEvent, at: string): boolean {
+    const key = gameKeyOf(eventTag, gameId);
+    return this.db.transaction(() => {
+      if (this.hasGame(key)) return false;
+      this.db
+        .prepare('INSERT INTO games (game_key, event_tag, game_id, created_at) VALUES (?, ?, ?, ?)')
+        .run(key, eventTag, gameId, at);
+      this.appendEvents(key, [created], at);
+      return true;
+    })();
+  }
+
+  private appendEvents(
+    gameKey: string,
+    events: readonly GameEvent[],
+    at: string,
+    inboundId?: number,
+  ): void {
+    if (!events.length) return;
+    const last = this.db
+      .prepare('SELECT MAX(seq) AS s FROM events WHERE game_key = ?')
+      .get(gameKey) as {
+      s: number | null;
+    };
+    const insert = this.db.prepare(
+      'INSERT INTO events (game_key, seq, type, body, recorded_at, inbound_id) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    let seq = (last.s ?? -1) + 1;
+    for (const e of events)
+      insert.run(gameKey, seq++, e.type, JSON.stringify(e), at, inboundId ?? null);
+  }
+
+  private enqueue(mails: readonly NewOutboxMail[], at: string, inboundId?: number): void {
+    const insert = this.db.prepare(
+      `INSERT INTO outbox (message_id, game_key, kind, recipients, sender, raw, created_at, next_try_at, status, inbound_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?) ON CONFLICT(message_id) DO NOTHING`,
+    );
+    for (const m of mails) {
+      insert.run(
+        m.messageId,
+        m.gameKey ?? null,
+        m.kind,
+        JSON.stringify(m.recipients),
+        m.sender,
+        m.raw,
+        at,
+        at,
+        inboundId ?? null,
+      );
+    }
+  }
+
+  // --- inbound: one transaction per message -------------------------------------------------
+
+  /** The earlier processing of a message with this key, if any. */
+  seen(key: string): { status: InboundStatus; gameKey: string | null } | undefined {
+    return this.db
+      .prepare('SELECT status, game_key AS gameKey FROM inbound WHERE dedupe_key = ?')
+      .get(key) as { status: InboundStatus; gameKey: string | null } | undefined;
+  }
+
+  /**
+   * Commit an inbound message: archive it with its status, append the events it caused, queue
+   * the mail it makes us send — all or nothing. A message already seen commits nothing.
+   */
+  commitInbound(
+    record: InboundRecord,
+    changes: { gameKey: string; events: readonly GameEvent[] }[],
+    mails: readonly NewOutboxMail[],
+    at: string,
+  ): { committed: boolean } {
+    return this.db.transaction(() => {
+      if (this.seen(record.dedupeKey)) return { committed: false };
+      const r = this.db
+        .prepare(
+          `INSERT INTO inbound (dedupe_key, message_id, received_at, processed_at, status, game_key, sender, subject, note, raw)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          record.dedupeKey,
+          record.messageId ?? null,
+          record.receivedAt,
+          at,
+          record.status,
+          record.gameKey ?? null,
+          record.sender ?? null,
+          record.subject ?? null,
+          record.note ?? null,
+          record.raw,
+        );
+      const inboundId = Number(r.lastInsertRowid);
+      for (const c of changes) this.appendEvents(c.gameKey, c.events, at, inboundId);
+      this.enqueue(mails, at, inboundId);
+      return { committed: true };
+    })();
+  }
+
+  /**
+   * Commit what a sweep decided for one game: its events and mail together. `expectedSeq` (the
+   * number of events the decision was made on) guards against a concurrent change.
+   */
+  commitDecision(
+    gameKey: string,
+    expectedSeq: number,
+    events: readonly GameEvent[],
+    mails: readonly NewOutboxMail[],
+    at: string,
+  ): boolean {
+    return this.db.transaction(() => {
+      const n = (
+        this.db.prepare('SELECT COUNT(*) AS n FROM events WHERE game_key = ?').get(gameKey) as {
+          n: number;
+        }
+      ).n;
+      if (n !== expectedSeq) return false;
+      this.appendEvents(gameKey, events, at);
+      this.enqueue(mails, at);
+      return true;
+    })();
+  }
+
+  /** Which game one of our Message-IDs belongs to (for replies that lost the subject tag). */
+  gameOfMessageId(messageId: string): string | undefined {
+    const r = this.db
+      .prepare('SELECT game_key AS g FROM outbox WHERE message_id = ?')
+      .get(messageId) as { g: string | null } | undefined;
+    return r?.g ?? undefined;
+  }
+
+  inboundLog(): {
+    id: number;
+    messageId: string | null;
+    receivedAt: string;
+    status: string;
+    gameKey: string | null;
+    sender: string | null;
+    subject: string | null;
+    note: string | null;
+  }[] {
+    return this.db
+      .prepare(
+        'SELECT id, message_id AS messageId, received_at AS receivedAt, status, game_key AS gameKey, sender, subject, note FROM inbound ORDER BY id',
+      )
+      .all() as never;
+  }
+
+  inboundRaw(id: number): Buffer | undefined {
+    return (
+      this.db.prepare('SELECT raw FROM inbound WHERE id = ?').get(id) as { raw: Buffer } | undefined
+    )?.raw;
+  }
+
+  // --- the outbox --------------------------------------------------------------------------
+
+  dueOutbox(now: string, limit = 100): OutboxRow[] {
+    const rows = this.db
+      .prepare(
+        `SELECT id, message_id AS messageId, game_key AS gameKey, kind, recipients, sender, raw, attempts,
+                next_try_at AS nextTryAt, status, last_error AS lastError
+         FROM outbox WHERE status = 'pending' AND next_try_at <= ? ORDER BY id LIMIT ?`,
+      )
+      .all(now, limit) as (Omit<OutboxRow, 'recipients'> & { recipients: string })[];
+    return rows.map((r) => ({ ...r, recipients: JSON.parse(r.recipients) as string[] }));
+  }
+
+  /** The earliest time a pending mail is due, if any. */
+  nextOutboxTry(): string | undefined {
+    const r = this.db
+      .prepare(`SELECT MIN(next_try_at) AS t FROM outbox WHERE status = 'pending'`)
+      .get() as {
+      t: string | null;
+    };
+    return r.t ?? undefined;
+  }
+
+  markSent(id: number, at: string): void {
+    this.db
+      .prepare(
+        `UPDATE outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ?`,
+      )
+      .run(at, id);
+  }
+
+  markRetry(id: number, nextTryAt: string, error: string): void {
+    this.db
+      .prepare(
+        'UPDATE outbox SET attempts = attempts + 1, next_try_at = ?, last_error = ? WHERE id = ?',
+      )
+      .run(nextTryAt, error, id);
+  }
+
+  markFailed(id: number, error: string): void {
+    this.db
+      .prepare(
+        `UPDATE outbox SET status = 'failed', attempts = attempts + 1, last_error = ? WHERE id = ?`,
+      )
+      .run(error, id);
+  }
+
+  outboxCounts(): Record<OutboxStatus, number> {
+    const rows = this.db
+      .prepare('SELECT status, COUNT(*) AS n FROM outbox GROUP BY status')
+      .all() as {
+      status: OutboxStatus;
+      n: number;
+    }[];
+    const out: Record<OutboxStatus, number> = { pending: 0, sent: 0, failed: 0 };
+    for (const r of rows) out[r.status] = r.n;
+    return out;
+  }
+
+  /** Queue mail outside any inbound message (a TD notice about a failed delivery). */
+  enqueueMail(mails: readonly NewOutboxMail[], at: string): void {
+    this.db.transaction(() => this.enqueue(mails, at))();
+  }
+
+  // --- IMAP checkpoints --------------------------------------------------------------------
+
+  getCheckpoint(mailbox: string): { uidValidity: string; lastUid: number } | undefined {
+    return this.db
+      .prepare(
+        'SELECT uid_validity AS uidValidity, last_uid AS lastUid FROM checkpoints WHERE mailbox = ?',
+      )
+      .get(mailbox) as { uidValidity: string; lastUid: number } | undefined;
+  }
+
+  setCheckpoint(mailbox: string, uidValidity: string, lastUid: number): void {
+    this.db
+      .prepare(
+        `INSERT INTO checkpoints (mailbox, uid_validity, last_uid) VALUES (?, ?, ?)
+         ON CONFLICT(mailbox) DO UPDATE SET uid_validity = excluded.uid_validity, last_uid = excluded.last_uid`,
+      )
+      .run(mailbox, uidValidity, lastUid);
+  }
+}
