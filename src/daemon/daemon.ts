@@ -1,0 +1,103 @@
+// The daemon: catch up on the inbox, then wait for mail (IDLE, a file watch) and process each
+// message as it comes; flush the outbox after every change and when a retry falls due; run the
+// due-work sweep on a node-cron schedule and once at start. Stops gracefully on the signal:
+// the message in hand is finished and committed, nothing is cut halfway.
+
+import cron from 'node-cron';
+import type { Logger } from './log.ts';
+import type { RefereeService } from './referee-service.ts';
+import type { Inbox, Sender } from './transport.ts';
+
+export interface DaemonParts {
+  service: RefereeService;
+  inbox: Inbox;
+  sender: Sender;
+  logger: Logger;
+  /** node-cron expression for the sweep. */
+  sweep: string;
+}
+
+export interface RunSummary {
+  processed: number;
+  sweeps: number;
+  sent: number;
+}
+
+/** Process what is waiting now: the inbox, one sweep, the outbox. (`amici run --once`.) */
+export async function runOnce(
+  parts: DaemonParts,
+  summary: RunSummary = { processed: 0, sweeps: 0, sent: 0 },
+): Promise<RunSummary> {
+  await drainInbox(parts, summary, new AbortController().signal);
+  await parts.service.sweep();
+  summary.sweeps++;
+  summary.sent += (await parts.service.flushOutbox(parts.sender)).sent;
+  return summary;
+}
+
+async function drainInbox(
+  parts: DaemonParts,
+  summary: RunSummary,
+  signal: AbortSignal,
+): Promise<void> {
+  for await (const item of parts.inbox.pending()) {
+    if (signal.aborted) return;
+    try {
+      const outcome = await parts.service.processInbound(item);
+      await parts.inbox.settle(item, outcome);
+      summary.processed++;
+    } catch (e) {
+      parts.logger.error({
+        code: 'INBOUND_FAILED',
+        item: item.id,
+        error: String((e as Error).stack ?? e),
+      });
+    }
+  }
+}
+
+/** Run until `signal` aborts. */
+export async function runDaemon(parts: DaemonParts, signal: AbortSignal): Promise<RunSummary> {
+  const summary: RunSummary = { processed: 0, sweeps: 0, sent: 0 };
+  const { service, sender, logger } = parts;
+  let busy: Promise<void> = Promise.resolve();
+  // Everything that touches the store runs one after another on this chain.
+  const serial = (fn: () => Promise<void>) => {
+    busy = busy
+      .then(fn)
+      .catch((e) =>
+        logger.error({ code: 'INBOUND_FAILED', error: String((e as Error).stack ?? e) }),
+      );
+    return busy;
+  };
+  const flush = () =>
+    serial(async () => {
+      summary.sent += (await service.flushOutbox(sender)).sent;
+    });
+  const sweep = () =>
+    serial(async () => {
+      await service.sweep();
+      summary.sweeps++;
+    });
+
+  const task = cron.schedule(parts.sweep, () => void sweep().then(flush));
+  // Retries fall due while nothing else happens: look at the outbox every so often.
+  const retryTimer = setInterval(() => {
+    const next = service.store.nextOutboxTry();
+    if (next && next <= service.clock().toISOString()) void flush();
+  }, 15_000);
+  try {
+    await sweep();
+    while (!signal.aborted) {
+      await serial(() => drainInbox(parts, summary, signal));
+      await flush();
+      if (signal.aborted) break;
+      await parts.inbox.waitForMail(signal);
+    }
+  } finally {
+    await task.stop();
+    clearInterval(retryTimer);
+    await busy;
+  }
+  return summary;
+}

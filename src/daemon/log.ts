@@ -1,0 +1,54 @@
+// Structured logs with stable codes (zone-mta style): every line a JSON object with `code`,
+// listed once here and in the README. The logger is created once and passed in, never global.
+
+import pino from 'pino';
+
+export const LOG_CODES = {
+  DAEMON_START: 'the daemon started (config, inbox, outbox)',
+  DAEMON_STOP: 'the daemon stopped after a signal or --once',
+  GAME_CREATED: 'a game of the config was created in the store',
+  INBOUND_PROCESSED: 'an inbound message was decided and committed (status done or rejected)',
+  INBOUND_DUPLICATE: 'an inbound message seen before was filed again; nothing changed',
+  INBOUND_IGNORED:
+    'an auto-reply, a bounce, unreadable mail or an unknown sender; nothing sent back',
+  INBOUND_NO_GAME: 'a player wrote without a game we could find; asked which game',
+  INBOUND_BOUNCE: 'a bounce of our mail to a player; the TD is told',
+  INBOUND_FAILED: 'processing an inbound message failed; it stays in the inbox and is retried',
+  SWEEP_START: 'a due-work sweep began',
+  SWEEP_DONE: 'a due-work sweep ended (games looked at, work done)',
+  SWEEP_WORK: 'one piece of due work was decided (reminder, claim, deadline, notice)',
+  OUTBOX_SENT: 'an outgoing mail was handed over (pickup file written or SMTP accepted)',
+  OUTBOX_RETRY: 'an outgoing mail failed for now and will be retried',
+  OUTBOX_FAILED: 'an outgoing mail failed for good; the TD is told',
+  IMAP_CONNECT: 'connected to the IMAP server',
+  IMAP_RECONNECT: 'the IMAP connection dropped; reconnecting after a delay',
+  IMAP_ERROR: 'an IMAP operation failed',
+  SMTP_ERROR: 'an SMTP delivery attempt failed',
+  CONFIG_INVALID: 'the configuration file did not validate',
+} as const;
+export type LogCode = keyof typeof LOG_CODES;
+
+export interface Logger {
+  info(fields: Record<string, unknown> & { code: LogCode }, msg?: string): void;
+  warn(fields: Record<string, unknown> & { code: LogCode }, msg?: string): void;
+  error(fields: Record<string, unknown> & { code: LogCode }, msg?: string): void;
+  debug(fields: Record<string, unknown>, msg?: string): void;
+}
+
+export function createLogger(
+  options: { level?: string; destination?: NodeJS.WritableStream } = {},
+): Logger {
+  const level = options.level ?? process.env.AMICI_LOG_LEVEL ?? 'info';
+  return pino(
+    { level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime },
+    options.destination ?? process.stderr,
+  ) as unknown as Logger;
+}
+
+/** A logger that keeps lines in memory (tests, `--json` commands). */
+export function memoryLogger(): Logger & { lines: Record<string, unknown>[] } {
+  const lines: Record<string, unknown>[] = [];
+  const at = (level: string) => (fields: Record<string, unknown>, msg?: string) =>
+    void lines.push({ level, ...fields, ...(msg ? { msg } : {}) });
+  return { lines, info: at('info'), warn: at('warn'), error: at('error'), debug: at('debug') };
+}

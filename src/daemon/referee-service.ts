@@ -1,0 +1,593 @@
+// The thin shell around the pure rulebook: one inbound message → read it, find the game and the
+// player, decide, compose the replies, and commit events + outgoing mail + the message's status
+// in one transaction (exactly once: a message seen again changes nothing). The sweep does the
+// same for due work (P-3a, P-3b, P-7a, P-7c, P-8b, P-10), game by game. The outbox worker hands
+// ready mail to the sender with retry delays as data; a permanent failure becomes a TD notice.
+
+import type { Reading } from '../chess/index.ts';
+import { parseReading } from '../chess/index.ts';
+import type { CalendarDate } from '../clock/index.ts';
+import { calendarDateOf } from '../clock/index.ts';
+import type { ComposeContext, ComposedMail } from '../compose/index.ts';
+import { composeEffect, composeTdNotice } from '../compose/index.ts';
+import { eventRulesOf } from '../config/load-config.ts';
+import type { AmiciConfig, EventConfig, GameConfig, PlayerConfig } from '../config/schema.ts';
+import type { Inbound } from '../mail/index.ts';
+import { AMICI_MARKER, readInbound } from '../mail/index.ts';
+import { assembleTransmission, findGameRef } from '../mail/transmission.ts';
+import type {
+  Effect,
+  EventRules,
+  GameEvent,
+  GameState,
+  Recipient,
+  Side,
+} from '../referee/index.ts';
+import { decide, due, extendGame, foldGame } from '../referee/index.ts';
+import type { InboundStatus, NewOutboxMail, Store } from '../store/store.ts';
+import { dedupeKey, gameKeyOf } from '../store/store.ts';
+import type { Logger } from './log.ts';
+import { buildMime } from './outgoing-mime.ts';
+import type { InboundItem, Sender, SettleOutcome } from './transport.ts';
+
+export interface ServiceOptions {
+  config: AmiciConfig;
+  store: Store;
+  logger: Logger;
+  /** The wall clock, injected (tests and `demo` move it). */
+  clock?: () => Date;
+  templatesDir?: string;
+}
+
+interface GameRefResolved {
+  event: EventConfig;
+  game: GameConfig;
+  gameKey: string;
+}
+
+export class RefereeService {
+  readonly config: AmiciConfig;
+  readonly store: Store;
+  readonly logger: Logger;
+  readonly clock: () => Date;
+  private readonly templatesDir: string | undefined;
+
+  constructor(options: ServiceOptions) {
+    this.config = options.config;
+    this.store = options.store;
+    this.logger = options.logger;
+    this.clock = options.clock ?? (() => new Date());
+    this.templatesDir = options.templatesDir;
+  }
+
+  // --- the games of the configuration -----------------------------------------------------
+
+  /** Create in the store every game of the config that is not there yet. */
+  ensureGames(): number {
+    let created = 0;
+    const at = this.clock().toISOString();
+    for (const event of this.config.events) {
+      for (const game of event.games) {
+        const start = game.fen
+          ? ({ kind: 'fen', fen: game.fen } as const)
+          : game.chess960 !== undefined
+            ? ({ kind: 'chess960', number: game.chess960 } as const)
+            : ({ kind: 'standard' } as const);
+        const createdEvent: GameEvent = {
+          type: 'created',
+          on: game.startsOn,
+          start,
+          white: this.player(event, game.white).name,
+          black: this.player(event, game.black).name,
+          clockStartsOn: game.startsOn,
+        };
+        if (this.store.createGame(event.tag, game.id, createdEvent, at)) {
+          created++;
+          this.logger.info({ code: 'GAME_CREATED', game: gameKeyOf(event.tag, game.id) });
+        }
+      }
+    }
+    return created;
+  }
+
+  player(event: EventConfig, id: string): PlayerConfig {
+    const p = event.players.find((x) => x.id === id);
+    if (!p) throw new Error(`no player ${id} in ${event.tag}`);
+    return p;
+  }
+
+  resolveGame(gameKey: string): GameRefResolved | undefined {
+    for (const event of this.config.events) {
+      for (const game of event.games) {
+        if (gameKeyOf(event.tag, game.id) === gameKey) return { event, game, gameKey };
+      }
+    }
+    return undefined;
+  }
+
+  state(gameKey: string): GameState {
+    return foldGame(this.store.events(gameKey));
+  }
+
+  rules(event: EventConfig): EventRules {
+    return eventRulesOf(event);
+  }
+
+  today(event: EventConfig, at: Date | string = this.clock()): CalendarDate {
+    const d = calendarDateOf(typeof at === 'string' ? at : at.toISOString(), event.timeZone);
+    if (!d.ok) throw new Error(`bad instant ${String(at)}: ${d.error}`);
+    return d.value;
+  }
+
+  readingOf(event: EventConfig, p: PlayerConfig): Reading {
+    return parseReading(p.notation ?? event.notation) ?? { kind: 'auto' };
+  }
+
+  private composeContext(
+    ref: GameRefResolved,
+    state: GameState,
+    now: CalendarDate,
+  ): ComposeContext {
+    const prefs = (id: string) => {
+      const p = this.player(ref.event, id);
+      return {
+        name: p.name,
+        lang: p.language ?? ref.event.language,
+        notation:
+          this.readingOf(ref.event, p).kind === 'numeric' ? ('numeric' as const) : ('san' as const),
+      };
+    };
+    return {
+      state,
+      rules: this.rules(ref.event),
+      now,
+      event: { name: ref.event.name, tag: ref.event.tag },
+      gameId: ref.game.id,
+      players: { white: prefs(ref.game.white), black: prefs(ref.game.black) },
+      td: { name: ref.event.td.name, lang: ref.event.language },
+      ...(this.templatesDir ? { templatesDir: this.templatesDir } : {}),
+    };
+  }
+
+  private addressesOf(ref: GameRefResolved, to: Recipient): string[] {
+    if (to === 'td') return [ref.event.td.address];
+    return [this.player(ref.event, ref.game[to]).addresses[0]!];
+  }
+
+  /** Compose effects into queued MIME. `seed` makes Message-IDs stable for this decision. */
+  private async outgoing(
+    ref: GameRefResolved,
+    mails: ComposedMail[],
+    seed: string,
+    replyTo?: { side: Side; messageId: string },
+  ): Promise<NewOutboxMail[]> {
+    const out: NewOutboxMail[] = [];
+    const date = this.clock();
+    for (const [i, mail] of mails.entries()) {
+      const to = this.addressesOf(ref, mail.to);
+      const { messageId, raw } = await buildMime({
+        mail,
+        from: this.config.from,
+        to,
+        seed: `${seed}:${i}:${mail.to}`,
+        ...(replyTo && replyTo.side === mail.to ? { inReplyTo: replyTo.messageId } : {}),
+        date,
+      });
+      out.push({
+        messageId,
+        gameKey: ref.gameKey,
+        kind: mail.kind,
+        recipients: to,
+        sender: this.config.from.address,
+        raw,
+      });
+    }
+    return out;
+  }
+
+  private composeAll(effects: Effect[], ctx: ComposeContext): ComposedMail[] {
+    return effects.flatMap((e) => composeEffect(e, ctx));
+  }
+
+  // --- inbound ------------------------------------------------------------------------------
+
+  /** Decide one inbound message and commit everything it causes. Returns where to file it. */
+  async processInbound(item: InboundItem): Promise<SettleOutcome> {
+    const read = await readInbound(item.raw);
+    const messageId = read.ok ? read.value.mail.messageId : undefined;
+    const key = dedupeKey(item.raw, messageId);
+    const seen = this.store.seen(key);
+    if (seen) {
+      this.logger.info({
+        code: 'INBOUND_DUPLICATE',
+        item: item.id,
+        messageId,
+        status: seen.status,
+      });
+      return seen.status;
+    }
+    const at = this.clock().toISOString();
+    const base = {
+      dedupeKey: key,
+      receivedAt: item.receivedAt,
+      raw: item.raw,
+      ...(messageId ? { messageId } : {}),
+    };
+    const ignore = (
+      note: string,
+      extra: { sender?: string; subject?: string; gameKey?: string } = {},
+      mails: NewOutboxMail[] = [],
+    ) => {
+      this.store.commitInbound({ ...base, ...extra, status: 'ignored', note }, [], mails, at);
+      this.logger.info({ code: 'INBOUND_IGNORED', item: item.id, messageId, note });
+      return 'ignored' as const;
+    };
+    if (!read.ok) return ignore(`unreadable: ${read.error}`);
+    const inbound = read.value;
+    const sender = inbound.mail.from?.address;
+    const subject = inbound.mail.subject;
+    const who = { ...(sender ? { sender } : {}), subject };
+    if (inbound.classification.kind === 'bounce') return this.bounce(inbound, base, at);
+    if (inbound.classification.kind === 'auto-reply')
+      return ignore(`auto-reply (${inbound.classification.reason})`, who);
+    if (!sender) return ignore('no sender', who);
+
+    const ref = this.gameOf(inbound, sender);
+    if (ref === 'unknown-sender') return ignore('unknown sender', who);
+    if (!('gameKey' in ref))
+      return this.askWhichGame(ref.event, ref.player, ref.games, inbound, base, at);
+
+    const side: Side = ref.event.players
+      .find((p) => p.id === ref.game.white)
+      ?.addresses.some((a) => a.toLowerCase() === sender)
+      ? 'white'
+      : 'black';
+    const player = this.player(ref.event, ref.game[side]);
+    const state = this.state(ref.gameKey);
+    const rules = this.rules(ref.event);
+    const now = this.today(ref.event, item.receivedAt);
+    const t = assembleTransmission(inbound, {
+      side,
+      reading: this.readingOf(ref.event, player),
+      sentOn: now,
+    });
+    if (!t) return ignore('no transmission', { ...who, gameKey: ref.gameKey });
+    const decision = decide(state, t, now, rules);
+    const after = extendGame(state, decision.events);
+    const mails = this.composeAll(decision.effects, this.composeContext(ref, after, now));
+    const outbox = await this.outgoing(
+      ref,
+      mails,
+      key,
+      messageId ? { side, messageId } : undefined,
+    );
+    const rejected = decision.effects.some((e) => e.kind === 'transmission-rejected');
+    const accepted = decision.effects.some(
+      (e) => e.kind === 'move-accepted' || e.kind === 'game-ended',
+    );
+    const status: InboundStatus = rejected && !accepted ? 'rejected' : 'done';
+    this.store.commitInbound(
+      {
+        ...base,
+        ...who,
+        gameKey: ref.gameKey,
+        status,
+        note: decision.effects.map((e) => e.kind).join(','),
+      },
+      [{ gameKey: ref.gameKey, events: decision.events }],
+      outbox,
+      at,
+    );
+    this.logger.info({
+      code: 'INBOUND_PROCESSED',
+      item: item.id,
+      messageId,
+      game: ref.gameKey,
+      side,
+      status,
+      effects: decision.effects.map((e) => e.kind),
+      events: decision.events.length,
+      mails: outbox.length,
+    });
+    return status;
+  }
+
+  /** The game a mail is about, by tag, thread or body line, or the sender's only game. */
+  private gameOf(
+    inbound: Inbound,
+    sender: string,
+  ):
+    | GameRefResolved
+    | 'unknown-sender'
+    | { event: EventConfig; player: PlayerConfig; games: GameRefResolved[] } {
+    const mine: GameRefResolved[] = [];
+    let home: { event: EventConfig; player: PlayerConfig } | undefined;
+    for (const event of this.config.events) {
+      const player = event.players.find((p) => p.addresses.some((a) => a.toLowerCase() === sender));
+      if (!player) continue;
+      home ??= { event, player };
+      for (const game of event.games) {
+        if (game.white === player.id || game.black === player.id)
+          mine.push({ event, game, gameKey: gameKeyOf(event.tag, game.id) });
+      }
+    }
+    if (!home) return 'unknown-sender';
+    const ref = findGameRef(inbound, (id) => {
+      const key = this.store.gameOfMessageId(id);
+      const r = key ? this.resolveGame(key) : undefined;
+      return r ? { event: r.event.tag, game: r.game.id } : undefined;
+    });
+    if (ref) {
+      const found = mine.find((g) => g.event.tag === ref.event && g.game.id === ref.game);
+      if (found) return found;
+    }
+    const open = mine.filter((g) => this.store.hasGame(g.gameKey) && !this.state(g.gameKey).result);
+    if (!ref && open.length === 1) return open[0]!;
+    return { ...home, games: open };
+  }
+
+  private async askWhichGame(
+    event: EventConfig,
+    player: PlayerConfig,
+    games: GameRefResolved[],
+    inbound: Inbound,
+    base: { dedupeKey: string; receivedAt: string; raw: Buffer; messageId?: string },
+    at: string,
+  ): Promise<SettleOutcome> {
+    const list = games.map(
+      (g) =>
+        `  [${g.event.tag}/${g.game.id}]  ${this.player(g.event, g.game.white).name} – ${this.player(g.event, g.game.black).name}`,
+    );
+    const text = [
+      AMICI_MARKER,
+      '',
+      `${player.name},`,
+      '',
+      'amici could not tell which game your mail is about, so nothing was played.',
+      'Please send it again with the game tag in the subject, e.g. "[TAG/GAME] my move",',
+      'or simply reply to amici’s last mail about the game.',
+      '',
+      list.length ? 'Your games:' : 'You have no unfinished game.',
+      ...list,
+      '',
+      '— amici, referee',
+    ].join('\n');
+    const mail: ComposedMail = {
+      to: 'white',
+      lang: 'en',
+      subject: `Which game? — Re: ${inbound.mail.subject}`.slice(0, 200),
+      text,
+      html: `<pre>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</pre>`,
+      attachments: [],
+      threadKey: `${event.tag}/which-game/${player.id}`,
+      kind: 'which-game',
+    };
+    const { messageId, raw } = await buildMime({
+      mail,
+      from: this.config.from,
+      to: [player.addresses[0]!],
+      seed: `${base.dedupeKey}:which-game`,
+      ...(base.messageId ? { inReplyTo: base.messageId } : {}),
+      date: this.clock(),
+    });
+    this.store.commitInbound(
+      {
+        ...base,
+        sender: inbound.mail.from?.address,
+        subject: inbound.mail.subject,
+        status: 'rejected',
+        note: 'which game?',
+      },
+      [],
+      [
+        {
+          messageId,
+          kind: 'which-game',
+          recipients: [player.addresses[0]!],
+          sender: this.config.from.address,
+          raw,
+        },
+      ],
+      at,
+    );
+    this.logger.info({
+      code: 'INBOUND_NO_GAME',
+      sender: inbound.mail.from?.address,
+      games: games.length,
+    });
+    return 'rejected';
+  }
+
+  /** A bounce of our mail: the TD of the game (or of the player's event) is told. */
+  private async bounce(
+    inbound: Inbound,
+    base: { dedupeKey: string; receivedAt: string; raw: Buffer; messageId?: string },
+    at: string,
+  ): Promise<SettleOutcome> {
+    const c = inbound.classification;
+    const failed = c.kind === 'bounce' ? c.failedRecipient?.toLowerCase() : undefined;
+    let ref =
+      c.kind === 'bounce' && c.originalMessageId
+        ? this.resolveGame(this.store.gameOfMessageId(c.originalMessageId) ?? '')
+        : undefined;
+    if (!ref && failed) {
+      for (const event of this.config.events) {
+        const p = event.players.find((x) => x.addresses.some((a) => a.toLowerCase() === failed));
+        const g = p && event.games.find((x) => x.white === p.id || x.black === p.id);
+        if (g) {
+          ref = { event, game: g, gameKey: gameKeyOf(event.tag, g.id) };
+          break;
+        }
+      }
+    }
+    const mails: NewOutboxMail[] = [];
+    if (ref && this.store.hasGame(ref.gameKey)) {
+      const state = this.state(ref.gameKey);
+      const now = this.today(ref.event);
+      const side =
+        failed &&
+        this.player(ref.event, ref.game.white).addresses.some((a) => a.toLowerCase() === failed)
+          ? 'white'
+          : failed
+            ? 'black'
+            : undefined;
+      const notice = composeTdNotice(
+        {
+          kind: 'bounce',
+          text: [
+            `Delivery to ${failed ?? '(unknown address)'} failed.`,
+            c.kind === 'bounce' && c.status ? `Status: ${c.status}` : '',
+            `Subject: ${inbound.mail.subject}`,
+          ]
+            .filter(Boolean)
+            .join('\n'),
+          ...(side ? { side } : {}),
+        },
+        this.composeContext(ref, state, now),
+      );
+      mails.push(...(await this.outgoing(ref, [notice], base.dedupeKey)));
+    }
+    this.store.commitInbound(
+      {
+        ...base,
+        status: 'ignored',
+        note: `bounce ${failed ?? ''}`.trim(),
+        ...(ref ? { gameKey: ref.gameKey } : {}),
+      },
+      [],
+      mails,
+      at,
+    );
+    this.logger.info({
+      code: 'INBOUND_BOUNCE',
+      failedRecipient: failed,
+      game: ref?.gameKey,
+      tdTold: mails.length > 0,
+    });
+    return 'ignored';
+  }
+
+  // --- the sweep ----------------------------------------------------------------------------
+
+  /** Due work in every game (P-3a, P-3b, P-7a, P-7c, P-8b, P-10); idempotent. */
+  async sweep(): Promise<{ games: number; work: number }> {
+    this.logger.info({ code: 'SWEEP_START' });
+    let work = 0;
+    const games = this.store.games();
+    for (const g of games) {
+      const ref = this.resolveGame(g.gameKey);
+      if (!ref) continue;
+      const rules = this.rules(ref.event);
+      const today = this.today(ref.event);
+      let state = this.state(g.gameKey);
+      for (const item of due(state, today, rules)) {
+        const decision = decide(state, { kind: 'due', work: item }, today, rules);
+        if (!decision.events.length) continue;
+        const after = extendGame(state, decision.events);
+        const mails = this.composeAll(decision.effects, this.composeContext(ref, after, today));
+        const outbox = await this.outgoing(ref, mails, `sweep:${g.gameKey}:${item.key}`);
+        if (
+          !this.store.commitDecision(
+            g.gameKey,
+            state.events.length,
+            decision.events,
+            outbox,
+            this.clock().toISOString(),
+          )
+        )
+          break;
+        state = after;
+        work++;
+        this.logger.info({
+          code: 'SWEEP_WORK',
+          game: g.gameKey,
+          work: item.kind,
+          key: item.key,
+          mails: outbox.length,
+        });
+      }
+    }
+    this.logger.info({ code: 'SWEEP_DONE', games: games.length, work });
+    return { games: games.length, work };
+  }
+
+  // --- the outbox ---------------------------------------------------------------------------
+
+  /** Hand every due outgoing mail to `sender`; retries per config, permanent failures to the TD. */
+  async flushOutbox(sender: Sender): Promise<{ sent: number; retried: number; failed: number }> {
+    const counts = { sent: 0, retried: 0, failed: 0 };
+    const delays = this.config.retryDelays;
+    for (;;) {
+      const now = this.clock();
+      const rows = this.store.dueOutbox(now.toISOString());
+      if (!rows.length) break;
+      for (const row of rows) {
+        const r = await sender.send({
+          messageId: row.messageId,
+          from: row.sender,
+          to: row.recipients,
+          raw: row.raw,
+        });
+        if (r.ok) {
+          this.store.markSent(row.id, this.clock().toISOString());
+          counts.sent++;
+          this.logger.info({
+            code: 'OUTBOX_SENT',
+            messageId: row.messageId,
+            to: row.recipients,
+            kind: row.kind,
+            via: sender.name,
+          });
+          continue;
+        }
+        if (!r.permanent && row.attempts < delays.length) {
+          const next = new Date(now.getTime() + delays[row.attempts]! * 1000).toISOString();
+          this.store.markRetry(row.id, next, r.error);
+          counts.retried++;
+          this.logger.warn({
+            code: 'OUTBOX_RETRY',
+            messageId: row.messageId,
+            attempt: row.attempts + 1,
+            next,
+            error: r.error,
+          });
+          continue;
+        }
+        this.store.markFailed(row.id, r.error);
+        counts.failed++;
+        this.logger.error({
+          code: 'OUTBOX_FAILED',
+          messageId: row.messageId,
+          to: row.recipients,
+          error: r.error,
+        });
+        await this.tellTdOfFailure(row.gameKey, row.recipients, row.kind, r.error);
+      }
+    }
+    return counts;
+  }
+
+  private async tellTdOfFailure(
+    gameKey: string | null,
+    to: string[],
+    kind: string,
+    error: string,
+  ): Promise<void> {
+    const ref = gameKey ? this.resolveGame(gameKey) : undefined;
+    if (!ref || kind === 'td-notice' || to.includes(ref.event.td.address)) return; // never loop on the TD's own mail
+    const state = this.state(ref.gameKey);
+    const notice = composeTdNotice(
+      {
+        kind: 'bounce',
+        text: `amici could not deliver a mail (${kind}) to ${to.join(', ')}: ${error}`,
+      },
+      this.composeContext(ref, state, this.today(ref.event)),
+    );
+    const mails = await this.outgoing(
+      ref,
+      [notice],
+      `failure:${gameKey}:${to.join(',')}:${kind}:${error}`,
+    );
+    this.store.enqueueMail(mails, this.clock().toISOString());
+  }
+}

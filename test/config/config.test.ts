@@ -1,0 +1,120 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { eventRulesOf, loadConfig, secret, validateConfig } from '../../src/config/load-config.ts';
+
+const EXAMPLE = fileURLToPath(new URL('../../config/example.yaml', import.meta.url));
+
+const minimal = () => ({
+  from: { address: 'referee@club.example' },
+  inbox: { kind: 'maildir', path: './in' },
+  outbox: { kind: 'pickup', path: './out' },
+  store: { path: './amici.sqlite' },
+  events: [
+    {
+      name: 'Club',
+      tag: 'CLUB',
+      td: { name: 'TD', address: 'td@club.example' },
+      timeZone: 'Europe/Prague',
+      players: [
+        { id: 'a', name: 'A', addresses: ['a@x.example'] },
+        { id: 'b', name: 'B', addresses: ['b@x.example'] },
+      ],
+      games: [{ id: '1', white: 'a', black: 'b', startsOn: '2026-12-01' }],
+    },
+  ],
+});
+
+describe('configuration', () => {
+  it('the example event a TD copies is valid, with every rule setting', async () => {
+    const r = await loadConfig(EXAMPLE);
+    if (!r.ok) throw new Error(r.errors.join('\n'));
+    const e = r.config.events[0]!;
+    expect(e.games).toHaveLength(3);
+    expect(r.config.store.path).toMatch(/\/config\/var\/amici\.sqlite$/);
+    expect(eventRulesOf(e)).toMatchObject({
+      timeControl: { preset: 'postal', moves: 10, days: 30 },
+      penaltyDays: 5,
+      leavePerYear: 30,
+      excessesAllowed: 1,
+      endDate: '2027-12-31',
+    });
+  });
+  it('defaults: postal 10/30, 5-day penalty, 14-day reminders, English, auto notation', () => {
+    const r = validateConfig(minimal(), '/srv/amici');
+    if (!r.ok) throw new Error(r.errors.join('\n'));
+    expect(r.config.events[0]).toMatchObject({
+      timeControl: { preset: 'postal' },
+      penaltyDays: 5,
+      reminderDays: 14,
+      language: 'en',
+      notation: 'auto',
+    });
+    expect(r.config.inbox).toEqual({ kind: 'maildir', path: '/srv/amici/in' });
+  });
+  const broken: [string, (c: ReturnType<typeof minimal>) => void, string][] = [
+    [
+      'a bad address',
+      (c) => (c.events[0]!.players[0]!.addresses = ['not-an-address']),
+      'events[0].players[0].addresses[0]: expected an email address',
+    ],
+    [
+      'an unknown player in a game',
+      (c) => (c.events[0]!.games[0]!.black = 'zz'),
+      'events[0].games[0].black: no player with id "zz"',
+    ],
+    [
+      'a bad time zone',
+      (c) => (c.events[0]!.timeZone = 'Mars/Olympus'),
+      'events[0].timeZone: expected an IANA time zone',
+    ],
+    [
+      'a bad date',
+      (c) => (c.events[0]!.games[0]!.startsOn = '1.12.2026'),
+      'events[0].games[0].startsOn: expected a date YYYY-MM-DD',
+    ],
+    [
+      'a password in the file',
+      (c) =>
+        Object.assign(c, { inbox: { kind: 'imap', host: 'h', user: 'u', passwordEnv: 'hunter2' } }),
+      'inbox.passwordEnv: expected the NAME of an environment variable',
+    ],
+    [
+      'an unknown key',
+      (c) => Object.assign(c.events[0]!, { penalty: 5 }),
+      'events[0]: Unrecognized key: "penalty"',
+    ],
+    [
+      'a shared address',
+      (c) => (c.events[0]!.players[1]!.addresses = ['a@x.example']),
+      "events[0].players[1].addresses[0]: a@x.example is also a's address",
+    ],
+    [
+      'a bad notation',
+      (c) => Object.assign(c.events[0]!.players[0]!, { notation: 'klingon' }),
+      'events[0].players[0].notation: expected a notation',
+    ],
+  ];
+  for (const [name, breakIt, message] of broken) {
+    it(`names the path and what is expected: ${name}`, () => {
+      const c = minimal();
+      breakIt(c);
+      const r = validateConfig(c, '/srv');
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.errors.join('\n')).toContain(message);
+    });
+  }
+  it('YAML syntax errors give the line', async () => {
+    const { writeFileSync, mkdtempSync } = await import('node:fs');
+    const dir = mkdtempSync('/tmp/amici-cfg-');
+    writeFileSync(`${dir}/bad.yaml`, 'from:\n  address: [oops\n');
+    const r = await loadConfig(`${dir}/bad.yaml`);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors[0]).toMatch(/bad\.yaml:\d+:\d+/);
+  });
+  it('secrets come from the environment by name, never from the file', () => {
+    expect(secret('AMICI_TEST_SECRET', { AMICI_TEST_SECRET: 's3cret' })).toBe('s3cret');
+    expect(secret('AMICI_TEST_SECRET', {})).toBeUndefined();
+    expect(parse('x: 1')).toEqual({ x: 1 });
+  });
+});

@@ -1,0 +1,193 @@
+import { describe, expect, it } from 'vitest';
+import { validateConfig } from '../../src/config/load-config.ts';
+import { memoryLogger } from '../../src/daemon/log.ts';
+import { RefereeService } from '../../src/daemon/referee-service.ts';
+import type { OutgoingMail, Sender, SendResult } from '../../src/daemon/transport.ts';
+import { Store } from '../../src/store/store.ts';
+
+function setup(games = [{ id: '1', white: 'jan', black: 'petr', startsOn: '2026-11-02' }]) {
+  const r = validateConfig(
+    {
+      from: { name: 'amici', address: 'referee@club.example' },
+      inbox: { kind: 'maildir', path: './in' },
+      outbox: { kind: 'pickup', path: './out' },
+      store: { path: ':memory:' },
+      retryDelays: [60, 300],
+      events: [
+        {
+          name: 'Club',
+          tag: 'CLUB',
+          td: { name: 'Anna', address: 'td@club.example' },
+          timeZone: 'Europe/Warsaw',
+          language: 'en',
+          players: [
+            { id: 'jan', name: 'Jan', addresses: ['jan@x.example'] },
+            { id: 'petr', name: 'Petr', addresses: ['petr@x.example'], notation: 'numeric' },
+            { id: 'eva', name: 'Eva', addresses: ['eva@x.example'] },
+          ],
+          games,
+        },
+      ],
+    },
+    '/',
+  );
+  if (!r.ok) throw new Error(r.errors.join('\n'));
+  let now = new Date('2026-11-02T09:00:00Z');
+  const logger = memoryLogger();
+  const service = new RefereeService({
+    config: r.config,
+    store: new Store(':memory:'),
+    logger,
+    clock: () => now,
+  });
+  service.ensureGames();
+  return { service, logger, setNow: (iso: string) => (now = new Date(iso)) };
+}
+
+let n = 0;
+const mail = (from: string, body: string, subject = 'Re: [CLUB/1] move', extra = '') => ({
+  id: `m${++n}`,
+  receivedAt: '2026-11-02T10:00:00Z',
+  raw: Buffer.from(
+    `From: ${from}\r\nTo: referee@club.example\r\nSubject: ${subject}\r\nDate: Mon, 2 Nov 2026 10:00:00 +0000\r\nMessage-ID: <in${n}@x.example>\r\n${extra}Content-Type: text/plain; charset=utf-8\r\n\r\n${body}\r\n`,
+  ),
+});
+
+const recorder = (results: SendResult[] = []) => {
+  const sent: OutgoingMail[] = [];
+  const sender: Sender = {
+    name: 'test',
+    async send(m) {
+      sent.push(m);
+      return results.shift() ?? { ok: true };
+    },
+    async close() {},
+  };
+  return { sent, sender };
+};
+
+describe('the referee service (one message, one transaction)', () => {
+  it('a move is decided, committed with its mail, and filed as done; the same mail again changes nothing', async () => {
+    const { service, logger } = setup();
+    const m = mail('Jan <jan@x.example>', '1.e4');
+    expect(await service.processInbound(m)).toBe('done');
+    expect(service.state('CLUB/1').plies.map((p) => p.uci)).toEqual(['e2e4']);
+    const queued = service.store.outboxCounts().pending;
+    expect(queued).toBe(2); // the relay to Petr, the acknowledgement to Jan
+    expect(await service.processInbound({ ...m, id: 'copy' })).toBe('done');
+    expect(service.store.events('CLUB/1')).toHaveLength(2);
+    expect(service.store.outboxCounts().pending).toBe(queued);
+    expect(logger.lines.map((l) => l.code)).toEqual([
+      'GAME_CREATED',
+      'INBOUND_PROCESSED',
+      'INBOUND_DUPLICATE',
+    ]);
+  });
+  it('P-4d: a rejected transmission is filed as rejected and the player is told', async () => {
+    const { service } = setup();
+    await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    expect(await service.processInbound(mail('Petr <petr@x.example>', '1...5755'))).toBe(
+      'rejected',
+    );
+    await service.flushOutbox(sender);
+    const reply = sent.at(-1)!;
+    expect(reply.to).toEqual(['petr@x.example']);
+    const text = reply.raw.toString();
+    expect(text).toContain('In-Reply-To: <in');
+    expect(text).toMatch(/P-4d/);
+    expect(service.state('CLUB/1').penalties).toHaveLength(1);
+  });
+  it('auto-replies and unknown senders are filed as ignored and never answered', async () => {
+    const { service } = setup();
+    expect(
+      await service.processInbound(
+        mail(
+          'Jan <jan@x.example>',
+          'I am away',
+          'Out of office',
+          'Auto-Submitted: auto-replied\r\n',
+        ),
+      ),
+    ).toBe('ignored');
+    expect(await service.processInbound(mail('Spam <spam@y.example>', 'buy now'))).toBe('ignored');
+    expect(service.store.outboxCounts().pending).toBe(0);
+  });
+  it('a reply without a tag finds the game through our Message-ID in In-Reply-To', async () => {
+    const { service } = setup([
+      { id: '1', white: 'jan', black: 'petr', startsOn: '2026-11-02' },
+      { id: '2', white: 'eva', black: 'jan', startsOn: '2026-11-02' },
+    ]);
+    await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    const relay = sent.find((m) => m.to[0] === 'petr@x.example')!;
+    const id = /Message-ID: (<[^>]+>)/i.exec(relay.raw.toString())![1]!;
+    expect(
+      await service.processInbound(
+        mail('Petr <petr@x.example>', '1.5254 5755', 'Re: your move', `In-Reply-To: ${id}\r\n`),
+      ),
+    ).toBe('done');
+    expect(service.state('CLUB/1').plies).toHaveLength(2);
+  });
+  it('a player in two games who gives no tag is asked which game; nothing is played', async () => {
+    const { service } = setup([
+      { id: '1', white: 'jan', black: 'petr', startsOn: '2026-11-02' },
+      { id: '2', white: 'eva', black: 'jan', startsOn: '2026-11-02' },
+    ]);
+    expect(await service.processInbound(mail('Jan <jan@x.example>', '1.e4', 'my move'))).toBe(
+      'rejected',
+    );
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    expect(sent[0]!.raw.toString()).toContain('[CLUB/2]');
+    expect(service.state('CLUB/1').plies).toHaveLength(0);
+  });
+  it('a bounce of our mail to a player becomes a TD notice', async () => {
+    const { service } = setup();
+    const dsn = `Content-Type: multipart/report; report-type=delivery-status; boundary="b"\r\n`;
+    const body = `--b\r\nContent-Type: text/plain\r\n\r\nDelivery failed.\r\n--b\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; mx.example\r\n\r\nFinal-Recipient: rfc822; petr@x.example\r\nAction: failed\r\nStatus: 5.1.1\r\n--b--\r\n`;
+    const m = {
+      id: 'bounce',
+      receivedAt: '2026-11-02T10:00:00Z',
+      raw: Buffer.from(
+        `From: MAILER-DAEMON@mx.example\r\nTo: referee@club.example\r\nSubject: Undelivered Mail Returned to Sender\r\nMessage-ID: <b1@mx>\r\nMIME-Version: 1.0\r\n${dsn}\r\n${body}`,
+      ),
+    };
+    expect(await service.processInbound(m)).toBe('ignored');
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    expect(sent.map((s) => s.to)).toEqual([['td@club.example']]);
+    expect(sent[0]!.raw.toString()).toContain('petr@x.example');
+  });
+  it('P-3a: the sweep sends a reminder once, however often it runs', async () => {
+    const { service, setNow } = setup();
+    await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));
+    setNow('2026-11-20T09:00:00Z');
+    expect((await service.sweep()).work).toBeGreaterThan(0);
+    const after = service.store.events('CLUB/1').length;
+    expect((await service.sweep()).work).toBe(0);
+    expect(service.store.events('CLUB/1')).toHaveLength(after);
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    expect(sent.some((m) => m.to[0] === 'petr@x.example' && /P-3a/.test(m.raw.toString()))).toBe(
+      true,
+    );
+    expect(sent.some((m) => m.to[0] === 'td@club.example')).toBe(true);
+  });
+  it('the outbox retries on the schedule, and tells the TD when a mail fails for good', async () => {
+    const { service, setNow } = setup();
+    await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));
+    const { sent, sender } = recorder([
+      { ok: false, permanent: false, error: '451 greylisted' },
+      { ok: false, permanent: true, error: '550 no such user' },
+    ]);
+    expect(await service.flushOutbox(sender)).toEqual({ sent: 1, retried: 1, failed: 1 });
+    // The TD notice about the failure was queued and sent in the same flush.
+    expect(sent.map((m) => m.to[0])).toContain('td@club.example');
+    setNow('2026-11-02T09:01:00Z');
+    expect((await service.flushOutbox(sender)).sent).toBe(1);
+    expect(service.store.outboxCounts()).toMatchObject({ pending: 0, failed: 1 });
+  });
+});

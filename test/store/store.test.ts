@@ -1,0 +1,94 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { GameEvent } from '../../src/referee/index.ts';
+import { dedupeKey, Store } from '../../src/store/store.ts';
+
+const created: GameEvent = {
+  type: 'created',
+  on: '2026-11-01',
+  start: { kind: 'standard' },
+  white: 'A',
+  black: 'B',
+  clockStartsOn: '2026-11-01',
+};
+const move: GameEvent = {
+  type: 'move',
+  on: '2026-11-02',
+  side: 'white',
+  uci: 'e2e4',
+  sentOn: '2026-11-02',
+  deliveredOn: '2026-11-02',
+};
+const at = '2026-11-02T10:00:00.000Z';
+const mail = (id: string) => ({
+  messageId: id,
+  gameKey: 'E/1',
+  kind: 'move-relayed',
+  recipients: ['b@x'],
+  sender: 'ref@x',
+  raw: Buffer.from(`mail ${id}`),
+});
+
+describe('the store', () => {
+  it('P-5a: keeps the event log and archives the raw message; a message seen again commits nothing', () => {
+    const store = new Store(join(mkdtempSync(join(tmpdir(), 'amici-store-')), 'a.sqlite'));
+    expect(store.createGame('E', '1', created, at)).toBe(true);
+    expect(store.createGame('E', '1', created, at)).toBe(false);
+    const raw = Buffer.from('Message-ID: <m1@x>\r\n\r\n1.e4\r\n');
+    const record = {
+      dedupeKey: dedupeKey(raw, '<m1@x>'),
+      messageId: '<m1@x>',
+      receivedAt: at,
+      status: 'done' as const,
+      raw,
+    };
+    expect(
+      store.commitInbound(record, [{ gameKey: 'E/1', events: [move] }], [mail('<o1@x>')], at),
+    ).toEqual({ committed: true });
+    expect(
+      store.commitInbound(record, [{ gameKey: 'E/1', events: [move] }], [mail('<o2@x>')], at),
+    ).toEqual({ committed: false });
+    expect(store.events('E/1')).toEqual([created, move]);
+    expect(store.outboxCounts()).toEqual({ pending: 1, sent: 0, failed: 0 });
+    expect(store.seen(record.dedupeKey)).toEqual({ status: 'done', gameKey: null });
+    expect(store.inboundRaw(store.inboundLog()[0]!.id)?.toString()).toContain('1.e4');
+    expect(store.gameOfMessageId('<o1@x>')).toBe('E/1');
+    store.close();
+  });
+  it('the same mail by another path (other trace headers) is the same message; a reused Message-ID is not', () => {
+    const a = Buffer.from('Received: from a\r\nMessage-ID: <m@x>\r\n\r\nbody');
+    const b = Buffer.from('Received: from b\r\nDelivered-To: r@x\r\nMessage-ID: <m@x>\r\n\r\nbody');
+    const c = Buffer.from('Message-ID: <m@x>\r\n\r\nanother body');
+    expect(dedupeKey(a, '<m@x>')).toBe(dedupeKey(b, '<m@x>'));
+    expect(dedupeKey(a, '<m@x>')).not.toBe(dedupeKey(c, '<m@x>'));
+  });
+  it('a decision commits only on the state it was made on', () => {
+    const store = new Store(':memory:');
+    store.createGame('E', '1', created, at);
+    expect(store.commitDecision('E/1', 1, [move], [mail('<s1@x>')], at)).toBe(true);
+    expect(store.commitDecision('E/1', 1, [move], [mail('<s2@x>')], at)).toBe(false);
+    expect(store.events('E/1')).toHaveLength(2);
+  });
+  it('the outbox: due mail, retries as data, failures; IMAP checkpoints', () => {
+    const store = new Store(':memory:');
+    store.enqueueMail([mail('<a@x>'), mail('<b@x>')], at);
+    const due = store.dueOutbox(at);
+    expect(due.map((r) => r.messageId)).toEqual(['<a@x>', '<b@x>']);
+    store.markSent(due[0]!.id, at);
+    store.markRetry(due[1]!.id, '2026-11-02T10:05:00.000Z', '451 try later');
+    expect(store.dueOutbox(at)).toEqual([]);
+    expect(store.nextOutboxTry()).toBe('2026-11-02T10:05:00.000Z');
+    expect(store.dueOutbox('2026-11-02T10:05:00.000Z')[0]).toMatchObject({
+      attempts: 1,
+      lastError: '451 try later',
+    });
+    store.markFailed(due[1]!.id, '550 no such user');
+    expect(store.outboxCounts()).toEqual({ pending: 0, sent: 1, failed: 1 });
+    expect(store.getCheckpoint('INBOX')).toBeUndefined();
+    store.setCheckpoint('INBOX', '42', 7);
+    store.setCheckpoint('INBOX', '42', 9);
+    expect(store.getCheckpoint('INBOX')).toEqual({ uidValidity: '42', lastUid: 9 });
+  });
+});
