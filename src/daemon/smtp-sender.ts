@@ -1,0 +1,108 @@
+// The SMTP sender (issue 5) on nodemailer: hands one ready MIME message from the outbox to a
+// relay, as given (its stable Message-ID is already in it), with the outbox's envelope, and
+// optionally DKIM-signs it. It never throws for the network: it says whether a failure is
+// permanent (a 5xx reply: the TD is told) or worth retrying (4xx, connection, timeout, login).
+// Retry delays are the outbox's business, kept as data there.
+
+import { createTransport } from 'nodemailer';
+import type { OutgoingMail, Sender, SendResult } from './transport.ts';
+
+/** Pino-compatible; every line carries a stable `code` (see src/daemon/log.ts). */
+export interface SenderLogger {
+  info(fields: Record<string, unknown>, msg?: string): void;
+  warn(fields: Record<string, unknown>, msg?: string): void;
+  error(fields: Record<string, unknown>, msg?: string): void;
+  debug(fields: Record<string, unknown>, msg?: string): void;
+}
+
+export interface SmtpSenderOptions {
+  host: string;
+  port: number;
+  /** TLS from the start (port 465); otherwise STARTTLS is used when the server offers it. */
+  secure: boolean;
+  user?: string;
+  password?: string;
+  /** DKIM-sign every message: the key of `keySelector._domainkey.domainName` (PEM). */
+  dkim?: { domainName: string; keySelector: string; privateKey: string };
+  logger: SenderLogger;
+  /** Connect, greeting and socket inactivity, each (default 60 s). */
+  timeoutMs?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+/** Replies to AUTH: a wrong password is the operator's to fix, not the message's fault. */
+const LOGIN_ERROR_CODES = new Set(['EAUTH', 'ENOAUTH', 'EOAUTH2']);
+
+type SmtpFailure = Error & { code?: string; responseCode?: number; response?: string };
+
+/**
+ * Permanent only when the server refused the message or its envelope with a 5xx reply (except
+ * 503, a session out of sequence). 4xx replies, lost connections, timeouts and refused logins
+ * are temporary.
+ */
+export function classifySmtpFailure(error: unknown): { permanent: boolean; error: string } {
+  const e = (error ?? {}) as SmtpFailure;
+  const code = typeof e.code === 'string' ? e.code : undefined;
+  const reply = typeof e.responseCode === 'number' ? e.responseCode : undefined;
+  const text = (e.response ?? e.message ?? String(error)).trim();
+  const login = code !== undefined && LOGIN_ERROR_CODES.has(code);
+  const permanent = !login && reply !== undefined && reply >= 500 && reply < 600 && reply !== 503;
+  const parts = [reply === undefined ? code : `${reply}`, text].filter(Boolean);
+  return { permanent, error: parts.join(' ') };
+}
+
+export function createSmtpSender(options: SmtpSenderOptions): Sender {
+  const { logger } = options;
+  const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const name = `smtp ${options.host}:${options.port}`;
+  const transport = createTransport({
+    pool: true,
+    maxConnections: 1, // the outbox sends one message at a time
+    host: options.host,
+    port: options.port,
+    secure: options.secure,
+    ...(options.user !== undefined
+      ? { auth: { user: options.user, pass: options.password ?? '' } }
+      : {}),
+    ...(options.dkim ? { dkim: options.dkim } : {}),
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout,
+    logger: false,
+  });
+
+  const send = async (mail: OutgoingMail): Promise<SendResult> => {
+    try {
+      const info = await transport.sendMail({
+        envelope: { from: mail.from, to: mail.to },
+        raw: mail.raw,
+      });
+      const rejected = (info.rejected ?? []).map(String);
+      if (rejected.length > 0) {
+        // Some recipients took it: the message is out and must not be sent to them again.
+        logger.warn({
+          code: 'SMTP_ERROR',
+          sender: name,
+          messageId: mail.messageId,
+          rejected,
+          permanent: true,
+          error: 'some recipients were refused',
+        });
+      }
+      logger.debug({ code: 'SMTP_SENT', sender: name, messageId: mail.messageId });
+      return { ok: true, response: String(info.response ?? '') };
+    } catch (error) {
+      const failure = classifySmtpFailure(error);
+      const fields = { code: 'SMTP_ERROR', sender: name, messageId: mail.messageId, ...failure };
+      if (LOGIN_ERROR_CODES.has(String((error as SmtpFailure)?.code))) logger.error(fields);
+      else logger.warn(fields);
+      return { ok: false, ...failure };
+    }
+  };
+
+  const close = async (): Promise<void> => {
+    transport.close();
+  };
+
+  return { name, send, close };
+}
