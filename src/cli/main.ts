@@ -1,13 +1,45 @@
 // `amici` — the command line. Each command lives in its own module; this file only dispatches.
 
 import { convertCommand } from './convert.ts';
+import { demoCommand } from './demo.ts';
 import { explainCommand } from './explain.ts';
+import { exportCommand, gamesCommand, pgnCommand, showCommand } from './inspect.ts';
 import type { CliIo } from './io.ts';
 import { processIo } from './io.ts';
+import { checkConfigCommand, initCommand, runCommand } from './run.ts';
+import { postCommand, tdCommand } from './td.ts';
 
 type Command = (args: string[], io: CliIo) => Promise<number>;
 
 const COMMANDS: Record<string, { run: Command; summary: string }> = {
+  run: {
+    run: runCommand,
+    summary: 'the referee daemon (--once: process what is waiting and exit)',
+  },
+  demo: {
+    run: demoCommand,
+    summary: 'play a short game end to end on the embedded default and show it',
+  },
+  init: { run: initCommand, summary: 'write a starter config (amici.yaml)' },
+  'check-config': {
+    run: checkConfigCommand,
+    summary: 'validate the config and show what it sets up',
+  },
+  games: { run: gamesCommand, summary: 'list the games: moves, who is to move, days left, result' },
+  show: { run: showCommand, summary: 'one game: board, both clocks, history with dates (--json)' },
+  pgn: {
+    run: pgnCommand,
+    summary: 'the PGN of a game, or of every game of an event (--event TAG)',
+  },
+  post: { run: postCommand, summary: 'enter a postal move with its postmark and received dates' },
+  td: {
+    run: tdCommand,
+    summary: 'apply a TD ruling offline (claims, leave, penalties, clocks, results)',
+  },
+  export: {
+    run: exportCommand,
+    summary: 'write the raw archive: every mail received, every game log and PGN',
+  },
   convert: {
     run: convertCommand,
     summary: 'turn movetext or a PGN from one notation into another',
@@ -24,7 +56,7 @@ usage: amici <command> [options]
 
 commands:
 ${Object.entries(COMMANDS)
-  .map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`)
+  .map(([name, c]) => `  ${name.padEnd(13)} ${c.summary}`)
   .join('\n')}
 
 Run \`amici <command> --help\` for a command's options.`;

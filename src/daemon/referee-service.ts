@@ -16,11 +16,13 @@ import type { Inbound } from '../mail/index.ts';
 import { AMICI_MARKER, readInbound } from '../mail/index.ts';
 import { assembleTransmission, findGameRef } from '../mail/transmission.ts';
 import type {
+  Decision,
   Effect,
   EventRules,
   GameEvent,
   GameState,
   Recipient,
+  RefereeInput,
   Side,
 } from '../referee/index.ts';
 import { decide, due, extendGame, foldGame } from '../referee/index.ts';
@@ -39,7 +41,7 @@ export interface ServiceOptions {
   templatesDir?: string;
 }
 
-interface GameRefResolved {
+export interface GameRefResolved {
   event: EventConfig;
   game: GameConfig;
   gameKey: string;
@@ -481,34 +483,55 @@ export class RefereeService {
       const today = this.today(ref.event);
       let state = this.state(g.gameKey);
       for (const item of due(state, today, rules)) {
-        const decision = decide(state, { kind: 'due', work: item }, today, rules);
-        if (!decision.events.length) continue;
-        const after = extendGame(state, decision.events);
-        const mails = this.composeAll(decision.effects, this.composeContext(ref, after, today));
-        const outbox = await this.outgoing(ref, mails, `sweep:${g.gameKey}:${item.key}`);
-        if (
-          !this.store.commitDecision(
-            g.gameKey,
-            state.events.length,
-            decision.events,
-            outbox,
-            this.clock().toISOString(),
-          )
-        )
-          break;
-        state = after;
+        const r = await this.decideAndCommit(
+          ref,
+          state,
+          { kind: 'due', work: item },
+          today,
+          `sweep:${g.gameKey}:${item.key}`,
+        );
+        if (!r.committed) break;
+        if (!r.decision.events.length) continue;
+        state = r.state;
         work++;
         this.logger.info({
           code: 'SWEEP_WORK',
           game: g.gameKey,
           work: item.kind,
           key: item.key,
-          mails: outbox.length,
+          mails: r.mails,
         });
       }
     }
     this.logger.info({ code: 'SWEEP_DONE', games: games.length, work });
     return { games: games.length, work };
+  }
+
+  /**
+   * Decide one input against a game and commit its events and mail together (the sweep, a TD
+   * ruling, a postal move entered by hand). Not committed when the game changed meanwhile.
+   */
+  async decideAndCommit(
+    ref: GameRefResolved,
+    state: GameState,
+    input: RefereeInput,
+    today: CalendarDate,
+    seed: string,
+  ): Promise<{ committed: boolean; decision: Decision; state: GameState; mails: number }> {
+    const decision = decide(state, input, today, this.rules(ref.event));
+    const after = extendGame(state, decision.events);
+    const mails = this.composeAll(decision.effects, this.composeContext(ref, after, today));
+    const outbox = await this.outgoing(ref, mails, seed);
+    if (!decision.events.length && !outbox.length)
+      return { committed: true, decision, state, mails: 0 };
+    const committed = this.store.commitDecision(
+      ref.gameKey,
+      state.events.length,
+      decision.events,
+      outbox,
+      this.clock().toISOString(),
+    );
+    return { committed, decision, state: committed ? after : state, mails: outbox.length };
   }
 
   // --- the outbox ---------------------------------------------------------------------------

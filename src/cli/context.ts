@@ -1,0 +1,88 @@
+// Shared by the commands that work on an installation: find and load the config (--config,
+// $AMICI_CONFIG, ./amici.yaml), open the store, build the service and the mail adapters.
+
+import { existsSync } from 'node:fs';
+import { loadConfig, secret } from '../config/load-config.ts';
+import type { AmiciConfig } from '../config/schema.ts';
+import type { Logger } from '../daemon/log.ts';
+import { createMaildirInbox } from '../daemon/maildir-inbox.ts';
+import { createPickupSender } from '../daemon/pickup-sender.ts';
+import { RefereeService } from '../daemon/referee-service.ts';
+import type { Inbox, Sender } from '../daemon/transport.ts';
+import { Store } from '../store/store.ts';
+import type { CliIo } from './io.ts';
+
+export const DEFAULT_CONFIG = 'amici.yaml';
+
+export function configPath(flag: string | undefined): string {
+  return flag ?? process.env.AMICI_CONFIG ?? DEFAULT_CONFIG;
+}
+
+export async function openConfig(
+  flag: string | undefined,
+  io: CliIo,
+): Promise<{ config: AmiciConfig; file: string } | undefined> {
+  const file = configPath(flag);
+  if (!flag && !process.env.AMICI_CONFIG && !existsSync(file)) {
+    io.err(
+      `amici: no ${DEFAULT_CONFIG} here. Create one with \`amici init\`, or pass --config FILE.\n`,
+    );
+    return undefined;
+  }
+  const r = await loadConfig(file);
+  if (!r.ok) {
+    io.err(`amici: ${file} is not valid:\n${r.errors.map((e) => `  ${e}`).join('\n')}\n`);
+    return undefined;
+  }
+  return { config: r.config, file: r.file };
+}
+
+export function openService(
+  config: AmiciConfig,
+  logger: Logger,
+  clock?: () => Date,
+): RefereeService {
+  const store = new Store(config.store.path);
+  return new RefereeService({ config, store, logger, ...(clock ? { clock } : {}) });
+}
+
+/** The inbox and sender the config names; secrets come from the environment. */
+export async function openTransports(
+  config: AmiciConfig,
+  service: RefereeService,
+  logger: Logger,
+): Promise<{ inbox: Inbox; sender: Sender } | string> {
+  let inbox: Inbox;
+  if (config.inbox.kind === 'maildir') inbox = createMaildirInbox(config.inbox.path);
+  else {
+    const password = secret(config.inbox.passwordEnv);
+    if (!password)
+      return `the IMAP password is read from $${config.inbox.passwordEnv}, which is not set`;
+    const { createImapInbox } = await import('../daemon/imap-inbox.ts');
+    inbox = createImapInbox({ ...config.inbox, password, checkpoints: service.store, logger });
+  }
+  let sender: Sender;
+  if (config.outbox.kind === 'pickup') sender = createPickupSender(config.outbox.path);
+  else {
+    const o = config.outbox;
+    const password = o.passwordEnv ? secret(o.passwordEnv) : undefined;
+    if (o.passwordEnv && !password)
+      return `the SMTP password is read from $${o.passwordEnv}, which is not set`;
+    const privateKey = o.dkim ? secret(o.dkim.privateKeyEnv) : undefined;
+    if (o.dkim && !privateKey)
+      return `the DKIM key is read from $${o.dkim.privateKeyEnv}, which is not set`;
+    const { createSmtpSender } = await import('../daemon/smtp-sender.ts');
+    sender = createSmtpSender({
+      host: o.host,
+      port: o.port,
+      secure: o.secure,
+      ...(o.user ? { user: o.user } : {}),
+      ...(password ? { password } : {}),
+      ...(o.dkim && privateKey
+        ? { dkim: { domainName: o.dkim.domain, keySelector: o.dkim.selector, privateKey } }
+        : {}),
+      logger,
+    });
+  }
+  return { inbox, sender };
+}

@@ -1,0 +1,284 @@
+// Looking at an installation: `amici games`, `amici show GAME`, `amici pgn GAME|--event TAG`,
+// `amici export` (the raw archive, P-5a). Read-only; `--json` where the output is data.
+
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { makeGamePgn } from '../chess/index.ts';
+import type { TimeControl } from '../clock/index.ts';
+import { boardText } from '../compose/index.ts';
+import { memoryLogger } from '../daemon/log.ts';
+import type { RefereeService } from '../daemon/referee-service.ts';
+import type { GameState, Side } from '../referee/index.ts';
+import { gameClock } from '../referee/index.ts';
+import { openConfig, openService } from './context.ts';
+import type { CliIo } from './io.ts';
+
+const OPTIONS = {
+  config: { type: 'string' },
+  json: { type: 'boolean' },
+  event: { type: 'string' },
+  out: { type: 'string' },
+} as const;
+
+export function timeControlTag(tc: TimeControl): string {
+  switch (tc.preset) {
+    case 'postal':
+      return `${tc.moves}/${tc.days}d`;
+    case 'iccf':
+      return `${tc.moves}/${tc.days}d`;
+    case 'triple-block':
+      return `triple-block ${tc.startDays}d`;
+    case 'per-move':
+      return `${tc.days}d/move`;
+  }
+}
+
+async function withService<T>(
+  args: string[],
+  io: CliIo,
+  fn: (
+    s: RefereeService,
+    v: { json?: boolean; event?: string; out?: string },
+    rest: string[],
+  ) => Promise<T>,
+): Promise<T | number> {
+  const { values, positionals } = parseArgs({ args, options: OPTIONS, allowPositionals: true });
+  const loaded = await openConfig(values.config, io);
+  if (!loaded) return 2;
+  const service = openService(loaded.config, memoryLogger());
+  try {
+    service.ensureGames();
+    return await fn(service, values, positionals);
+  } finally {
+    service.store.close();
+  }
+}
+
+function summary(service: RefereeService, gameKey: string) {
+  const ref = service.resolveGame(gameKey)!;
+  const state = service.state(gameKey);
+  const toMove: Side = state.pos.turn;
+  const today = service.today(ref.event);
+  const clock = gameClock(state, service.rules(ref.event), toMove, today);
+  const live = clock.ok ? clock.value.live : null;
+  const last = state.plies.at(-1);
+  return {
+    game: gameKey,
+    white: service.player(ref.event, ref.game.white).name,
+    black: service.player(ref.event, ref.game.black).name,
+    moves: state.plies.length,
+    toMove: state.result ? null : toMove,
+    lastMoveOn: last?.sentOn ?? null,
+    daysLeft: state.result ? null : (live?.daysLeft ?? null),
+    result: state.result?.result ?? null,
+  };
+}
+
+export async function gamesCommand(args: string[], io: CliIo): Promise<number> {
+  const r = await withService(args, io, async (service, v) => {
+    const rows = service.store
+      .games()
+      .filter((g) => service.resolveGame(g.gameKey))
+      .map((g) => summary(service, g.gameKey));
+    if (v.json) io.out(`${JSON.stringify(rows, null, 2)}\n`);
+    else {
+      io.out(
+        `${'game'.padEnd(12)} ${'white'.padEnd(20)} ${'black'.padEnd(20)} plies  to move  last move   days left  result\n`,
+      );
+      for (const g of rows) {
+        io.out(
+          `${g.game.padEnd(12)} ${g.white.padEnd(20)} ${g.black.padEnd(20)} ${String(g.moves).padStart(5)}  ${(g.toMove ?? '-').padEnd(7)}  ${(g.lastMoveOn ?? '-').padEnd(10)}  ${String(g.daysLeft ?? '-').padStart(9)}  ${g.result ?? ''}\n`,
+        );
+      }
+    }
+    return 0;
+  });
+  return r;
+}
+
+function findGame(
+  service: RefereeService,
+  name: string | undefined,
+  io: CliIo,
+): string | undefined {
+  const key =
+    name &&
+    service.store
+      .games()
+      .find((g) => g.gameKey === name || g.gameKey === name.replace(/^\[|\]$/g, ''))?.gameKey;
+  if (!key) io.err(`amici: no game "${name ?? ''}"; \`amici games\` lists them (e.g. CCC26/1)\n`);
+  return key;
+}
+
+function historyOf(state: GameState) {
+  return state.plies.map((p, i) => ({
+    ply: i + 1,
+    number: `${p.number}${p.side === 'white' ? '.' : '...'}`,
+    side: p.side,
+    uci: p.uci,
+    sentOn: p.sentOn,
+    deliveredOn: p.deliveredOn,
+    conditional: p.conditional,
+    drawOffer: p.drawOffer,
+  }));
+}
+
+export async function showCommand(args: string[], io: CliIo): Promise<number> {
+  return withService(args, io, async (service, v, rest) => {
+    const key = findGame(service, rest[0], io);
+    if (!key) return 1;
+    const ref = service.resolveGame(key)!;
+    const state = service.state(key);
+    const rules = service.rules(ref.event);
+    const today = service.today(ref.event);
+    const clocks = (['white', 'black'] as const).map((side) => {
+      const c = gameClock(state, rules, side, today);
+      return {
+        side,
+        rows: c.ok ? c.value.rows : [],
+        live: c.ok ? c.value.live : null,
+        excesses: c.ok ? c.value.excesses : [],
+      };
+    });
+    const data = {
+      ...summary(service, key),
+      history: historyOf(state),
+      clocks,
+      penalties: state.penalties,
+      leaves: state.leaves,
+      claims: state.claims,
+      drawOffer: state.drawOffer ?? null,
+      drawOffers: state.drawOffers,
+      end: state.result ?? null,
+    };
+    if (v.json) {
+      io.out(`${JSON.stringify(data, null, 2)}\n`);
+      return 0;
+    }
+    const out: string[] = [
+      `${key}  ${data.white} – ${data.black}  (${ref.event.name}, ${timeControlTag(rules.timeControl)})`,
+      '',
+    ];
+    out.push(boardText(state.pos, {}), '');
+    out.push(
+      state.result
+        ? `Result: ${state.result.result} — ${state.result.kind} (${state.result.rule}) on ${state.result.on}`
+        : `${state.pos.turn === 'white' ? 'White' : 'Black'} to move.`,
+      '',
+    );
+    out.push('Clocks (days; P-2k):');
+    for (const c of clocks) {
+      const last = c.rows.at(-1);
+      const live = c.live
+        ? `, now ${c.live.usedDays} on this move, ${c.live.daysLeft} left to move ${c.live.controlMove}${c.live.exceedsOn ? ` (exceeded on ${c.live.exceedsOn} if no move)` : ''}`
+        : '';
+      out.push(
+        `  ${c.side.padEnd(5)}  used ${last?.totalDays ?? 0}, left ${last?.daysLeft ?? '-'} to move ${last?.controlMove ?? '-'}${live}${c.excesses.length ? `; excesses: ${c.excesses.length}` : ''}`,
+      );
+    }
+    out.push('', 'History:', '  ply  move     uci    sent        delivered');
+    for (const h of data.history) {
+      out.push(
+        `  ${String(h.ply).padStart(3)}  ${h.number.padEnd(6)} ${h.uci.padEnd(6)} ${h.sentOn}  ${h.deliveredOn}${h.conditional ? '  (conditional)' : ''}${h.drawOffer ? '  (=)' : ''}`,
+      );
+    }
+    if (state.penalties.length)
+      out.push(
+        '',
+        'Penalties:',
+        ...state.penalties.map(
+          (p) =>
+            `  ${p.on} ${p.side} +${p.days} days (${p.rule}: ${p.reason})${p.waived ? ' — waived' : ''}`,
+        ),
+      );
+    if (state.leaves.length)
+      out.push(
+        '',
+        'Leave:',
+        ...state.leaves.map(
+          (l) => `  ${l.side} ${l.from}..${l.to}${l.granted ? ' (granted by the TD)' : ''}`,
+        ),
+      );
+    if (state.claims.length)
+      out.push(
+        '',
+        'Claims:',
+        ...state.claims.map(
+          (c) =>
+            `  ${c.id}: ${c.kind} against/by ${c.side} on ${c.on}${c.protestBy ? `, protest by ${c.protestBy}` : ''}${c.ruling ? ` — ${c.ruling.upheld ? 'upheld' : 'rejected'} (${c.ruling.by}) ${c.ruling.on}` : ''}`,
+        ),
+      );
+    io.out(`${out.join('\n')}\n`);
+    return 0;
+  });
+}
+
+export function pgnOf(service: RefereeService, key: string): string {
+  const ref = service.resolveGame(key)!;
+  const state = service.state(key);
+  const r = makeGamePgn(
+    {
+      start: state.start,
+      moves: state.plies.map((p) =>
+        p.drawOffer ? { move: p.move, drawOffer: true } : { move: p.move },
+      ),
+    },
+    {
+      Event: ref.event.name,
+      Site: 'amici, by email',
+      Date: ref.game.startsOn.replace(/-/g, '.'),
+      Round: ref.game.id,
+      White: service.player(ref.event, ref.game.white).name,
+      Black: service.player(ref.event, ref.game.black).name,
+      Result: state.result && state.result.result !== '0-0' ? state.result.result : '*',
+      TimeControl: timeControlTag(service.rules(ref.event).timeControl),
+    },
+  );
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+export async function pgnCommand(args: string[], io: CliIo): Promise<number> {
+  return withService(args, io, async (service, v, rest) => {
+    const keys = v.event
+      ? service.store
+          .games()
+          .filter((g) => g.eventTag === v.event)
+          .map((g) => g.gameKey)
+      : [findGame(service, rest[0], io)].filter((k): k is string => !!k);
+    if (!keys.length) {
+      if (v.event) io.err(`amici: no games in event "${v.event}"\n`);
+      return 1;
+    }
+    io.out(keys.map((k) => pgnOf(service, k)).join('\n'));
+    return 0;
+  });
+}
+
+/** P-5a: every mail received, raw, and every game's log and PGN, into a folder. */
+export async function exportCommand(args: string[], io: CliIo): Promise<number> {
+  return withService(args, io, async (service, v) => {
+    const out = v.out ?? `amici-export-${new Date().toISOString().slice(0, 10)}`;
+    await mkdir(join(out, 'mail'), { recursive: true });
+    await mkdir(join(out, 'games'), { recursive: true });
+    const log = service.store.inboundLog();
+    for (const m of log) {
+      const raw = service.store.inboundRaw(m.id);
+      if (raw)
+        await writeFile(join(out, 'mail', `${String(m.id).padStart(6, '0')}-${m.status}.eml`), raw);
+    }
+    await writeFile(join(out, 'mail', 'index.json'), `${JSON.stringify(log, null, 2)}\n`);
+    const games = service.store.games();
+    for (const g of games) {
+      const base = join(out, 'games', g.gameKey.replace(/[^\w.-]/g, '_'));
+      await writeFile(
+        `${base}.events.json`,
+        `${JSON.stringify(service.store.events(g.gameKey), null, 2)}\n`,
+      );
+      if (service.resolveGame(g.gameKey)) await writeFile(`${base}.pgn`, pgnOf(service, g.gameKey));
+    }
+    io.out(`exported ${log.length} mails and ${games.length} games to ${out}\n`);
+    return 0;
+  });
+}

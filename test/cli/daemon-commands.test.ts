@@ -1,0 +1,137 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.ts';
+
+async function run(args: string[]) {
+  let out = '';
+  let err = '';
+  const code = await main(args, {
+    out: (t) => {
+      out += t;
+    },
+    err: (t) => {
+      err += t;
+    },
+    readStdin: async () => '',
+  });
+  return { code, out, err };
+}
+
+describe('amici demo and the commands around an installation', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'amici-cli-'));
+  const config = join(dir, 'amici.yaml');
+
+  it('demo: a game by email end to end on the embedded default, mate, the PGN to the TD', async () => {
+    const r = await run(['demo', '--dir', dir]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Jan Kowalski → amici:  1.e4');
+    expect(r.out).toMatch(/Subject: \[DEMO\/1\] .*5254/); // Petr reads numeric
+    expect(r.out).toContain('P-4d'); // the forgotten repetition is returned
+    expect(r.out).toContain('Result: 1-0 (checkmate, rule L-5.1.1)');
+    const outbox = readdirSync(join(dir, 'outbox')).filter((f) => f.endsWith('.eml'));
+    const toTd = outbox
+      .map((f) => readFileSync(join(dir, 'outbox', f), 'utf8'))
+      .filter((m) => /^To: .*td@demo\.example/m.test(m));
+    expect(toTd.some((m) => m.includes('DEMO-1.pgn'))).toBe(true);
+    // Every mail received is archived and filed; nothing is left in the inbox.
+    expect(readdirSync(join(dir, 'inbox', 'new'))).toEqual([]);
+    expect(readdirSync(join(dir, 'inbox', '.amici.rejected', 'cur'))).toHaveLength(1);
+  });
+  it('games, show, pgn', async () => {
+    expect((await run(['games', '--config', config])).out).toMatch(
+      /DEMO\/1\s+Jan Kowalski\s+Petr Novák\s+7 .* 1-0/,
+    );
+    const show = await run(['show', 'DEMO/1', '--config', config, '--json']);
+    const data = JSON.parse(show.out);
+    expect(data.history).toHaveLength(7);
+    expect(data.penalties).toMatchObject([{ side: 'black', days: 5, rule: 'P-6g' }]);
+    expect(data.clocks[1].rows.at(-1).totalDays).toBe(11);
+    const pgn = await run(['pgn', 'DEMO/1', '--config', config]);
+    expect(pgn.out).toContain('[Mode "EM"]');
+    expect(pgn.out).toContain('1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0');
+    expect((await run(['show', 'NOPE/9', '--config', config])).code).toBe(1);
+  });
+  it('P-5a: export writes every mail received and every game log', async () => {
+    const out = join(dir, 'export');
+    const r = await run(['export', '--config', config, '--out', out]);
+    expect(r.out).toContain('exported 8 mails and 1 games');
+    expect(readdirSync(join(out, 'mail')).filter((f) => f.endsWith('.eml'))).toHaveLength(8);
+    expect(existsSync(join(out, 'games', 'DEMO_1.pgn'))).toBe(true);
+  });
+  it('init writes a valid starter config; check-config explains it and names errors by path', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'amici-init-'));
+    const file = join(d, 'amici.yaml');
+    expect((await run(['init', '--config', file])).code).toBe(0);
+    expect((await run(['init', '--config', file])).code).toBe(1);
+    const check = await run(['check-config', '--config', file]);
+    expect(check.out).toContain('valid');
+    expect(check.out).toContain('event CCC26');
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace('td@chessclub.example', 'not-an-address'),
+    );
+    const bad = await run(['check-config', '--config', file]);
+    expect(bad.code).toBe(1);
+    expect(bad.err).toContain('events[0].td.address: expected an email address');
+  });
+  it('post and td: a postal move with its dates, then a TD pause (L-6.10)', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'amici-post-'));
+    const file = join(d, 'amici.yaml');
+    writeFileSync(file, readFileSync(config, 'utf8'));
+    const post = await run([
+      'post',
+      'DEMO/1',
+      '--as',
+      'white',
+      '--moves',
+      '1.e4',
+      '--postmark',
+      '2026-11-03',
+      '--received',
+      '2026-11-06',
+      '--config',
+      file,
+    ]);
+    expect(post.code).toBe(0);
+    expect(post.out).toContain('move-relayed → black');
+    const bad = await run([
+      'post',
+      'DEMO/1',
+      '--as',
+      'black',
+      '--moves',
+      '1...5755',
+      '--postmark',
+      '2026-11-08',
+      '--received',
+      '2026-11-10',
+      '--config',
+      file,
+    ]);
+    expect(bad.code).toBe(1);
+    expect(bad.out).toContain('rejected: repetition-missing');
+    expect((await run(['td', 'DEMO/1', 'pause', '--config', file])).out).toContain(
+      'pause → white, black [L-6.10',
+    );
+    const shown = JSON.parse((await run(['show', 'DEMO/1', '--config', file, '--json'])).out);
+    expect(shown.history[0]).toMatchObject({ sentOn: '2026-11-03', deliveredOn: '2026-11-06' });
+    expect((await run(['td', 'DEMO/1', 'penalise', '--config', file])).code).toBe(2);
+  });
+  it('run --once processes a waiting mail and writes the replies', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'amici-run-'));
+    const file = join(d, 'amici.yaml');
+    writeFileSync(file, readFileSync(config, 'utf8'));
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(join(d, 'inbox', 'new'), { recursive: true });
+    writeFileSync(
+      join(d, 'inbox', 'new', '1.eml'),
+      'From: Jan Kowalski <jan@demo.example>\r\nTo: referee@demo.example\r\nSubject: [DEMO/1] ruch\r\nDate: Mon, 2 Nov 2026 10:00:00 +0000\r\nMessage-ID: <r1@demo.example>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n1.e4\r\n',
+    );
+    const r = await run(['run', '--once', '--config', file]);
+    expect(r.code).toBe(0);
+    expect(readdirSync(join(d, 'outbox')).filter((f) => f.endsWith('.eml'))).toHaveLength(2);
+    expect(readdirSync(join(d, 'inbox', '.amici.done', 'cur'))).toHaveLength(1);
+  });
+});
