@@ -107,9 +107,7 @@ export async function initCommand(args: string[], io: CliIo): Promise<number> {
     io.err(`amici init: ${target} exists; not overwritten\n`);
     return 1;
   }
-  await mkdir(fileURLToPath(new URL('.', `file://${process.cwd()}/${target}`)), {
-    recursive: true,
-  });
+  await mkdir(dirname(resolve(target)), { recursive: true });
   await copyFile(EXAMPLE_CONFIG, target);
   io.out(
     `wrote ${target} — a complete example event with the embedded default (Maildir in ./var/inbox,\n.eml files out in ./var/outbox, state in ./var/amici.sqlite). Edit it, then:\n  npx amici check-config --config ${target}\n  npx amici run --config ${target}\n`,

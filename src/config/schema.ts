@@ -152,7 +152,7 @@ const event = z
       }
     });
     const seen = new Map<string, string>();
-    e.players.forEach((p, i) =>
+    e.players.forEach((p, i) => {
       p.addresses.forEach((a, j) => {
         const other = seen.get(a.toLowerCase());
         if (other) {
@@ -163,8 +163,8 @@ const event = z
           });
         }
         seen.set(a.toLowerCase(), p.id);
-      }),
-    );
+      });
+    });
   });
 
 export const configSchema = z.strictObject({
