@@ -3,9 +3,11 @@
 // checkpoint (UIDVALIDITY + last settled UID, in the store), oldest first, with INTERNALDATE as
 // the date of receipt (P-2j, P-6d); IDLE for push with a bounded fallback poll; after commit a
 // message is flagged (\Seen and `$amici-<outcome>`) and MOVED to its outcome's folder, never
-// deleted. Settled messages leave the mailbox, so what stays there is unsettled; UIDs only grow,
-// so the checkpoint stays valid across moves. A changed UIDVALIDITY starts from the beginning:
-// the store dedupes by Message-ID + body hash. Network failures are logged, never thrown.
+// deleted; inside a pending() batch, settle() queues and the batch is filed when it ends (one
+// STORE + one MOVE per outcome). Settled messages leave the mailbox, so what stays there is
+// unsettled; UIDs only grow, so the checkpoint stays valid across moves. A changed UIDVALIDITY
+// starts from the beginning: the store dedupes by Message-ID + body hash. Network failures are
+// logged, never thrown.
 
 import { ImapFlow, type MailboxLockObject } from 'imapflow';
 import type { CheckpointStore, InboundItem, Inbox, SettleOutcome } from './transport.ts';
@@ -273,6 +275,7 @@ export function createImapInbox(options: ImapInboxOptions): Inbox {
 
   async function* pending(): AsyncGenerator<InboundItem> {
     if (closed) return;
+    await fileQueued();
     const c = await usableClient();
     if (c === undefined) return;
     mailMayWait = false; // anything arriving from here on wakes the next waitForMail
@@ -294,10 +297,16 @@ export function createImapInbox(options: ImapInboxOptions): Inbox {
       }
       if (items === undefined) return;
       // The lock is released before yielding: the caller settles between items.
-      for (const item of items) {
-        const parsed = parseImapItemId(item.id);
-        if (parsed) outstanding.add(parsed.uid);
-        yield item;
+      insideBatch = true;
+      try {
+        for (const item of items) {
+          const parsed = parseImapItemId(item.id);
+          if (parsed) outstanding.add(parsed.uid);
+          yield item;
+        }
+      } finally {
+        insideBatch = false;
+        await fileQueued(); // also when the caller stops early
       }
     }
   }
@@ -333,10 +342,12 @@ export function createImapInbox(options: ImapInboxOptions): Inbox {
     return true;
   };
 
-  const advanceCheckpoint = (uidValidity: string, uid: number): void => {
+  const advanceCheckpoint = (uidValidity: string, uids: readonly number[]): void => {
     if (trackedValidity !== uidValidity) return;
-    outstanding.delete(uid);
-    settledAhead.add(uid);
+    for (const uid of uids) {
+      outstanding.delete(uid);
+      settledAhead.add(uid);
+    }
     const floor = outstanding.size > 0 ? Math.min(...outstanding) : Number.POSITIVE_INFINITY;
     let highest = 0;
     for (const settled of settledAhead) {
@@ -351,6 +362,11 @@ export function createImapInbox(options: ImapInboxOptions): Inbox {
     }
   };
 
+  /** Settled items not yet filed on the server: filed together, a few commands per batch. */
+  let queued: { uid: number; uidValidity: string; outcome: SettleOutcome; id: string }[] = [];
+  /** True while pending() waits at a yield: it files the batch itself when it resumes. */
+  let insideBatch = false;
+
   const settle = async (item: InboundItem, outcome: SettleOutcome): Promise<void> => {
     const parsed = parseImapItemId(item.id);
     if (parsed === undefined) {
@@ -363,65 +379,80 @@ export function createImapInbox(options: ImapInboxOptions): Inbox {
       });
       return;
     }
-    const { uid, uidValidity } = parsed;
+    queued.push({ ...parsed, outcome, id: item.id });
+    if (!insideBatch) await fileQueued();
+  };
+
+  /**
+   * Files every queued item: per outcome one UID STORE (\Seen, the keyword) and one UID MOVE.
+   * What fails stays in the mailbox above the checkpoint, so it is read and settled again.
+   */
+  const fileQueued = async (): Promise<void> => {
+    if (queued.length === 0) return;
+    const work = queued;
+    queued = [];
     const c = await usableClient();
     if (c === undefined) {
       logger.warn({
         code: 'IMAP_ERROR',
         inbox: name,
         op: 'settle',
-        item: item.id,
-        outcome,
+        items: work.length,
         error: 'not connected; filed on a later pass',
       });
       return;
     }
-    const folder = folderPath(options.folders[outcome]);
     try {
-      if (!(await ensureFolder(c, folder))) return;
+      const outcomes = [...new Set(work.map((w) => w.outcome))];
+      const ready = new Set<SettleOutcome>();
+      for (const outcome of outcomes) {
+        if (await ensureFolder(c, folderPath(options.folders[outcome]))) ready.add(outcome);
+      }
       const lock = await lockMailbox(c, 'settle');
       if (lock === undefined) return;
       try {
         const opened = c.mailbox;
         if (opened === false) return;
-        if (String(opened.uidValidity) !== uidValidity) {
-          // The UIDs of that generation are gone; the message is read again under the new one.
+        const current = String(opened.uidValidity);
+        const stale = work.filter((w) => w.uidValidity !== current);
+        if (stale.length > 0) {
+          // Those UIDs are of an older generation: the messages are read again under the new one.
           logger.warn({
             code: 'IMAP_ERROR',
             inbox: name,
             op: 'settle',
-            item: item.id,
+            items: stale.map((w) => w.id),
             error: 'UIDVALIDITY changed',
           });
-          return;
         }
-        // STORE and MOVE of a UID no longer here are OK no-ops: an already filed item is fine.
-        // imapflow drops a keyword the mailbox's PERMANENTFLAGS do not allow.
-        const flagged = await c.messageFlagsAdd(String(uid), ['\\Seen', settleKeyword(outcome)], {
-          uid: true,
-        });
-        if (!flagged) {
-          logger.warn({ code: 'IMAP_ERROR', inbox: name, op: 'flag', item: item.id });
-        }
-        const moved = await c.messageMove(String(uid), folder, { uid: true });
-        if (moved === false || moved === undefined) {
-          logger.warn({
-            code: 'IMAP_ERROR',
-            inbox: name,
-            op: 'move',
-            item: item.id,
-            folder: folder.join('/'),
+        for (const outcome of ready) {
+          const uids = work
+            .filter((w) => w.outcome === outcome && w.uidValidity === current)
+            .map((w) => w.uid);
+          if (uids.length === 0) continue;
+          const set = uids.join(',');
+          const folder = folderPath(options.folders[outcome]);
+          // STORE and MOVE of UIDs no longer here are OK no-ops: an already filed item is fine.
+          // imapflow drops a keyword the mailbox's PERMANENTFLAGS do not allow.
+          const flagged = await c.messageFlagsAdd(set, ['\\Seen', settleKeyword(outcome)], {
+            uid: true,
+            silent: true,
           });
-          return;
+          if (!flagged) logger.warn({ code: 'IMAP_ERROR', inbox: name, op: 'flag', uids: set });
+          const moved = await c.messageMove(set, folder, { uid: true });
+          if (moved === false || moved === undefined) {
+            logger.warn({
+              code: 'IMAP_ERROR',
+              inbox: name,
+              op: 'move',
+              uids: set,
+              folder: folder.join('/'),
+            });
+            continue;
+          }
+          advanceCheckpoint(current, uids);
+          logger.debug({ code: 'IMAP_SETTLED', inbox: name, outcome, uids: set });
         }
-        advanceCheckpoint(uidValidity, uid);
-        logger.debug({
-          code: 'IMAP_SETTLED',
-          inbox: name,
-          item: item.id,
-          outcome,
-          newUid: moved.uidMap?.get(uid),
-        });
       } finally {
         lock.release();
       }
@@ -430,13 +461,14 @@ export function createImapInbox(options: ImapInboxOptions): Inbox {
         code: 'IMAP_ERROR',
         inbox: name,
         op: 'settle',
-        item: item.id,
+        items: work.length,
         error: describe(error),
       });
     }
   };
 
   const waitForMail = async (signal: AbortSignal): Promise<void> => {
+    await fileQueued();
     if (signal.aborted || closed) return;
     if (mailMayWait) {
       mailMayWait = false;
@@ -476,6 +508,7 @@ export function createImapInbox(options: ImapInboxOptions): Inbox {
 
   const close = async (): Promise<void> => {
     if (closed) return;
+    await fileQueued();
     closed = true;
     if (retryTimer !== undefined) clearTimeout(retryTimer);
     retryTimer = undefined;

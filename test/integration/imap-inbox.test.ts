@@ -23,6 +23,7 @@ const USERS = {
   abort: 'abort@example.org',
   reconnect: 'reconnect@example.org',
   outage: 'outage@example.org',
+  batch: 'batch@example.org',
 } as const;
 
 const FOLDERS = { done: 'amici/done', rejected: 'amici/rejected', ignored: 'amici/ignored' };
@@ -283,6 +284,36 @@ describe('IMAP inbox against Dovecot', () => {
     await second.settle(again[0]!, 'done');
     expect([...checkpoints.saved.values()][0]?.lastUid).toBe(parseImapItemId(again[0]!.id)?.uid);
     expect(await servers.fetchAll(USERS.crash)).toEqual([]);
+  });
+
+  it('files what is settled during a catch-up in batches, leaving an unsettled message', async () => {
+    const checkpoints = memoryCheckpoints();
+    const sent = [1, 2, 3, 4, 5].map((n) => message(`Batch ${n}`));
+    for (const m of sent) await servers.appendTo(USERS.batch, m.raw);
+    const inbox = inboxFor(USERS.batch, checkpoints, {
+      batch: { messages: 2, bytes: 1024 * 1024 },
+    });
+    const outcomes = ['done', 'rejected', undefined, 'done', 'ignored'] as const;
+    const seen: InboundItem[] = [];
+    for await (const item of inbox.pending()) {
+      const outcome = outcomes[seen.length];
+      seen.push(item);
+      if (outcome) await inbox.settle(item, outcome); // the third one "fails" to process
+    }
+    expect(seen.map((i) => i.raw.toString('utf8'))).toEqual(sent.map((m) => m.raw));
+    const left = await servers.fetchAll(USERS.batch);
+    expect(left.map((m) => m.raw.toString('utf8'))).toEqual([sent[2]?.raw]);
+    expect(left[0]?.flags).toEqual([]);
+    const done = await servers.fetchAll(USERS.batch, folder(FOLDERS.done));
+    expect(done.map((m) => m.raw.toString('utf8'))).toEqual([sent[0]?.raw, sent[3]?.raw]);
+    expect(await servers.fetchAll(USERS.batch, folder(FOLDERS.rejected))).toHaveLength(1);
+    expect(await servers.fetchAll(USERS.batch, folder(FOLDERS.ignored))).toHaveLength(1);
+    // The checkpoint stops below the unsettled message, which the next pass yields again.
+    expect([...checkpoints.saved.values()][0]?.lastUid).toBe(parseImapItemId(seen[1]!.id)?.uid);
+    const again = await collect(inbox);
+    expect(again.map((i) => i.id)).toEqual([seen[2]?.id]);
+    await inbox.settle(again[0]!, 'done');
+    expect([...checkpoints.saved.values()][0]?.lastUid).toBe(parseImapItemId(seen[4]!.id)?.uid);
   });
 
   it('starts from the beginning when UIDVALIDITY changes', async () => {
