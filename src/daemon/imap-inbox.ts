@@ -77,6 +77,7 @@ export function createImapInbox(options: ImapInboxOptions): Inbox {
 
   let client: ImapFlow | undefined; // connected and logged in
   let connecting: Promise<ImapFlow | undefined> | undefined;
+  let connectingClient: ImapFlow | undefined; // so close() can cut a login that hangs
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let attempt = 0; // failed attempts since the last good connection
   let closed = false;
@@ -120,6 +121,7 @@ export function createImapInbox(options: ImapInboxOptions): Inbox {
         connectionTimeout: connectTimeout,
         greetingTimeout: connectTimeout,
       });
+      connectingClient = candidate;
       candidate.on('error', (error) => {
         logger.warn({ code: 'IMAP_ERROR', inbox: name, op: 'connection', error: describe(error) });
       });
@@ -137,7 +139,14 @@ export function createImapInbox(options: ImapInboxOptions): Inbox {
         await candidate.connect();
       } catch (error) {
         candidate.close();
-        logger.warn({ code: 'IMAP_ERROR', inbox: name, op: 'connect', error: describe(error) });
+        // A refused login is the operator's to fix: retried all the same, but logged as an error.
+        const refused = (error as { authenticationFailed?: unknown }).authenticationFailed === true;
+        logger[refused ? 'error' : 'warn']({
+          code: 'IMAP_ERROR',
+          inbox: name,
+          op: refused ? 'login' : 'connect',
+          error: describe(error),
+        });
         return undefined;
       }
       if (closed) {
@@ -153,6 +162,7 @@ export function createImapInbox(options: ImapInboxOptions): Inbox {
       return candidate;
     })().finally(() => {
       connecting = undefined;
+      connectingClient = undefined;
     });
     const attemptDone = connecting;
     // Scheduled after the attempt settles, so that scheduleReconnect sees no attempt running.
@@ -513,6 +523,8 @@ export function createImapInbox(options: ImapInboxOptions): Inbox {
     if (retryTimer !== undefined) clearTimeout(retryTimer);
     retryTimer = undefined;
     for (const w of [...wakers]) w();
+    // imapflow's close() settles a pending connect() at once.
+    connectingClient?.close();
     const attemptInFlight = connecting;
     if (attemptInFlight) await attemptInFlight.catch(() => undefined);
     const c = client;

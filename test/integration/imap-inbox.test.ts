@@ -464,4 +464,20 @@ describe('IMAP inbox against Dovecot', () => {
       await relay.stop();
     }
   });
+
+  // Last: Dovecot then slows every login from 127.0.0.1 for a while (its auth penalty).
+  it('reports a refused login as an error and keeps retrying, without throwing', async () => {
+    const inbox = inboxFor(USERS.abort, memoryCheckpoints(), { password: 'wrong-password' });
+    expect(await collect(inbox)).toEqual([]);
+    await until(
+      () => inbox.logger.lines.some((l) => l.code === 'IMAP_RECONNECT'),
+      WAIT_MS,
+      'a retry scheduled',
+    );
+    expect(inbox.logger.lines.find((l) => l.op === 'login')).toMatchObject({
+      level: 'error',
+      code: 'IMAP_ERROR',
+    });
+    await within(inbox.close(), WAIT_MS, 'close');
+  });
 });
