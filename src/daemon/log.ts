@@ -23,6 +23,10 @@ export const LOG_CODES = {
   IMAP_CONNECT: 'connected to the IMAP server',
   IMAP_RECONNECT: 'the IMAP connection dropped; reconnecting after a delay',
   IMAP_ERROR: 'an IMAP operation failed',
+  IMAP_FOLDER_CREATED: 'a folder for processed mail was created on the IMAP server',
+  IMAP_SETTLED: 'a processed message was flagged and moved to its folder',
+  IMAP_UIDVALIDITY_CHANGED: 'the mailbox UIDVALIDITY changed; reading it again from the start',
+  SMTP_SENT: 'the SMTP server accepted a message',
   SMTP_ERROR: 'an SMTP delivery attempt failed',
   CONFIG_INVALID: 'the configuration file did not validate',
 } as const;
