@@ -1,0 +1,182 @@
+// A whole game by email through real servers: two simulated players with real mailboxes
+// (Dovecot), mail going through an SMTP sink that delivers into Dovecot over LMTP, and the amici
+// daemon on IMAP IDLE and SMTP. It includes a move returned for a missing repetition (P-2e,
+// P-4d), a reminder after 14 days of silence copied to the TD (P-3a), and a finished game whose
+// result and PGN reach the TD (P-12, L-8.5).
+
+import { simpleParser } from 'mailparser';
+import nodemailer from 'nodemailer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTransports } from '../../src/cli/context.ts';
+import { validateConfig } from '../../src/config/load-config.ts';
+import { runDaemon } from '../../src/daemon/daemon.ts';
+import { memoryLogger } from '../../src/daemon/log.ts';
+import { RefereeService } from '../../src/daemon/referee-service.ts';
+import { Store } from '../../src/store/store.ts';
+import type { MailServers, StoredMessage } from '../support/mail-servers.ts';
+import { startMailServers } from '../support/mail-servers.ts';
+
+const REFEREE = 'referee@amici.test';
+const JAN = 'jan@amici.test';
+const PETR = 'petr@amici.test';
+const TD = 'td@amici.test';
+const DAY = 86_400_000;
+
+let servers: MailServers;
+let service: RefereeService;
+let stop: AbortController;
+let daemon: Promise<unknown>;
+let offsetMs = 0;
+const logger = memoryLogger();
+const seen = new Map<string, number>();
+
+/** The next message in `user`'s INBOX of amici's `kind` (X-Amici-Kind), parsed. */
+async function next(user: string, kind: string) {
+  const after = seen.get(`${user}:${kind}`) ?? 0;
+  const m: StoredMessage = await servers.waitForMessage(
+    user,
+    (x) => x.uid > after && x.raw.toString('latin1').includes(`X-Amici-Kind: ${kind}`),
+    20_000,
+  );
+  seen.set(`${user}:${kind}`, m.uid);
+  return simpleParser(m.raw);
+}
+
+async function send(from: string, body: string) {
+  const t = nodemailer.createTransport({
+    host: servers.smtp.host,
+    port: servers.smtp.port,
+    secure: false,
+    ignoreTLS: true,
+  });
+  await t.sendMail({ from, to: REFEREE, subject: 'Re: [CLUB/1] move', text: body });
+  t.close();
+}
+
+beforeAll(async () => {
+  servers = await startMailServers({ users: [REFEREE, JAN, PETR, TD] });
+  process.env.AMICI_TEST_IMAP_PASSWORD = servers.password;
+  const today = new Date().toISOString().slice(0, 10);
+  const parsed = validateConfig(
+    {
+      from: { name: 'amici referee', address: REFEREE },
+      inbox: {
+        kind: 'imap',
+        host: servers.imap.host,
+        port: servers.imap.port,
+        secure: false,
+        user: REFEREE,
+        passwordEnv: 'AMICI_TEST_IMAP_PASSWORD',
+      },
+      outbox: { kind: 'smtp', host: servers.smtp.host, port: servers.smtp.port, secure: false },
+      store: { path: ':memory:' },
+      sweep: '* * * * * *',
+      events: [
+        {
+          name: 'Club 2026',
+          tag: 'CLUB',
+          td: { name: 'Anna', address: TD },
+          timeZone: 'UTC',
+          players: [
+            { id: 'jan', name: 'Jan', addresses: [JAN], notation: 'san' },
+            { id: 'petr', name: 'Petr', addresses: [PETR], notation: 'numeric' },
+          ],
+          games: [{ id: '1', white: 'jan', black: 'petr', startsOn: today }],
+        },
+      ],
+    },
+    '/',
+  );
+  if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+  service = new RefereeService({
+    config: parsed.config,
+    store: new Store(':memory:'),
+    logger,
+    clock: () => new Date(Date.now() + offsetMs),
+  });
+  service.ensureGames();
+  const t = await openTransports(parsed.config, service, logger);
+  if (typeof t === 'string') throw new Error(t);
+  stop = new AbortController();
+  daemon = runDaemon(
+    { service, inbox: t.inbox, sender: t.sender, logger, sweep: parsed.config.sweep },
+    stop.signal,
+  ).finally(async () => {
+    await t.inbox.close();
+    await t.sender.close();
+  });
+}, 60_000);
+
+afterAll(async () => {
+  stop?.abort();
+  await daemon;
+  await servers?.stop();
+});
+
+describe('a whole game by email through Dovecot and SMTP', () => {
+  it('the first move is relayed to the opponent in his notation, and acknowledged', async () => {
+    await send(JAN, 'Hello Petr, good luck!\n\n1.e4');
+    const relay = await next(PETR, 'move-relayed');
+    expect(relay.subject).toContain('[CLUB/1]');
+    expect(relay.text).toContain('5254');
+    expect(relay.attachments.map((a) => a.filename)).toContain('CLUB-1.pgn');
+    await next(JAN, 'move-accepted');
+  });
+
+  it('P-2e, P-4d: a reply without the repetition is returned with the penalty', async () => {
+    await send(PETR, '1...5755');
+    const rejected = await next(PETR, 'transmission-rejected');
+    expect(rejected.text).toContain('P-4d');
+    expect(rejected.text).toContain('5254');
+    expect(rejected.inReplyTo).toMatch(/@/);
+  });
+
+  it('the corrected reply goes through', async () => {
+    await send(PETR, '1.5254 5755');
+    const relay = await next(JAN, 'move-relayed');
+    expect(relay.text).toMatch(/e5/);
+  });
+
+  it('P-3a: after 14 days of silence the last transmission is repeated, with a copy to the TD', async () => {
+    offsetMs = 16 * DAY;
+    const reminder = await next(JAN, 'reminder');
+    expect(reminder.text).toContain('P-3a');
+    await next(TD, 'reminder');
+    // The answer to the repeat is copied to the TD too.
+    await send(JAN, '1...e5 2.Qh5');
+    await next(PETR, 'move-relayed');
+    const copy = await next(TD, 'move-relayed');
+    expect(copy.text).toContain('P-3a');
+  });
+
+  it('L-5.1.1, P-12: the game ends in mate and the TD gets the result with the PGN', async () => {
+    await send(PETR, '2.4185 2836');
+    await next(JAN, 'move-relayed');
+    await send(JAN, '2...Nc6 3.Bc4');
+    await next(PETR, 'move-relayed');
+    await send(PETR, '3.6134 7866');
+    await next(JAN, 'move-relayed');
+    await send(JAN, '3...Nf6 4.Qxf7#');
+    const end = await next(TD, 'game-ended');
+    expect(end.text).toContain('1-0');
+    const pgn = end.attachments.find((a) => a.filename === 'CLUB-1.pgn');
+    expect(pgn?.content.toString()).toContain('4. Qxf7# 1-0');
+    await next(PETR, 'game-ended');
+    expect(service.state('CLUB/1').result).toMatchObject({ result: '1-0', kind: 'checkmate' });
+  });
+
+  // The folders `amici/done` and `amici/rejected` of the config are `amici.done` … on Dovecot.
+  it('every mail received was filed, never deleted: 7 done, 1 rejected, the inbox empty', async () => {
+    const deadline = Date.now() + 10_000;
+    let done: StoredMessage[] = [];
+    while (Date.now() < deadline) {
+      done = await servers.fetchAll(REFEREE, 'amici.done');
+      if (done.length === 7) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(done).toHaveLength(7);
+    expect(await servers.fetchAll(REFEREE, 'amici.rejected')).toHaveLength(1);
+    expect(await servers.fetchAll(REFEREE, 'INBOX')).toHaveLength(0);
+    expect(logger.lines.filter((l) => l.code === 'INBOUND_FAILED')).toEqual([]);
+  });
+});
