@@ -2,6 +2,7 @@
 // text, the moves, stated dates, commands — and, given the game so far, what it would rule.
 // Changes nothing. A TD uses it to answer "why was my move rejected?".
 
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { makeUci } from 'chessops/util';
@@ -9,17 +10,22 @@ import type { Reading } from '../chess/index.ts';
 import { parseReading, readPgn } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
 import { calendarDateOf } from '../clock/index.ts';
+import { loadConfig } from '../config/load-config.ts';
+import { memoryLogger } from '../daemon/log.ts';
 import { readInbound } from '../mail/index.ts';
 import { assembleTransmission, findGameRef } from '../mail/transmission.ts';
 import type { Effect, GameEvent, GameState, Side } from '../referee/index.ts';
 import { decideTransmission, defaultEventRules, foldGame } from '../referee/index.ts';
+import { openService } from './context.ts';
 import type { CliIo } from './io.ts';
 
-export const EXPLAIN_USAGE = `usage: amici explain FILE.eml [--game GAME.pgn] [--as white|black] [--from NOTATION] [--zone ZONE] [--json]
+export const EXPLAIN_USAGE = `usage: amici explain FILE.eml [--config FILE | --game GAME.pgn --as white|black] [--from NOTATION] [--zone ZONE] [--json]
 
 Prints how amici reads the message: its kind (move mail, auto-reply, bounce), the game it is
-about, the player's new text, the moves, the stated dates and the commands. With --game (the
-game so far as PGN) it also prints what amici would rule. The sender's colour is taken from
+about, the player's new text, the moves, the stated dates and the commands, and what amici
+would rule: against the installation (--config, $AMICI_CONFIG or ./amici.yaml — the game and
+player found as the daemon finds them, the stored state), or against --game (the game so far
+as PGN). The sender's colour is taken from
 --as, or from the PGN's White/Black tags when they hold the sender's address. Nothing is
 changed or sent.`;
 
@@ -90,7 +96,7 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
     return 0;
   }
   const file = positionals[0];
-  const reading: Reading | undefined = parseReading(values.from ?? 'auto');
+  let reading: Reading | undefined = parseReading(values.from ?? 'auto');
   if (!file || !reading || (values.as && values.as !== 'white' && values.as !== 'black')) {
     io.err(`${EXPLAIN_USAGE}\n`);
     return 2;
@@ -109,11 +115,48 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
   const { mail, classification } = inbound;
   const zone = values.zone ?? 'UTC';
   const arrived = mail.date ? calendarDateOf(mail.date, zone) : undefined;
-  const sentOn: CalendarDate = arrived?.ok ? arrived.value : '2000-01-01';
-  const game = findGameRef(inbound);
+  let sentOn: CalendarDate = arrived?.ok ? arrived.value : '2000-01-01';
 
   let state: GameState | undefined;
   let side = values.as as Side | undefined;
+  let rules = defaultEventRules();
+  let against = values.game;
+  let game = findGameRef(inbound);
+  const configFile =
+    values.config ??
+    process.env.AMICI_CONFIG ??
+    (existsSync('amici.yaml') ? 'amici.yaml' : undefined);
+  if (!values.game && configFile && mail.from?.address) {
+    // Against the installation: the game and player as the daemon finds them, its stored state.
+    const loaded = await loadConfig(configFile);
+    if (!loaded.ok) {
+      io.err(`amici explain: ${configFile} is not valid:\n  ${loaded.errors.join('\n  ')}\n`);
+      return 2;
+    }
+    const service = openService(loaded.config, memoryLogger());
+    try {
+      const ref = service.gameOf(inbound, mail.from.address);
+      if (typeof ref === 'object' && 'gameKey' in ref && service.store.hasGame(ref.gameKey)) {
+        state = service.state(ref.gameKey);
+        side ??= service.sideOf(ref, mail.from.address);
+        reading = values.from
+          ? reading
+          : service.readingOf(ref.event, service.player(ref.event, ref.game[side]));
+        rules = service.rules(ref.event);
+        const today = mail.date ? calendarDateOf(mail.date, ref.event.timeZone) : undefined;
+        if (today?.ok) sentOn = today.value;
+        game = { event: ref.event.tag, game: ref.game.id, via: game?.via ?? 'thread' };
+        against = `${ref.gameKey} in ${configFile}`;
+      } else {
+        against = undefined;
+        io.err(
+          `amici explain: ${ref === 'unknown-sender' ? `${mail.from.address} is not a player in ${configFile}` : 'no single game found for this mail in the installation'}\n`,
+        );
+      }
+    } finally {
+      service.store.close();
+    }
+  }
   if (values.game) {
     const pgn = await readFile(values.game, 'utf8').catch(() => undefined);
     const built = pgn === undefined ? `cannot read ${values.game}` : stateFromPgn(pgn, sentOn);
@@ -174,11 +217,13 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
   }
   if (ruling) {
     lines.push(
-      `Ruling (against ${values.game}, ${state!.plies.length} moves played, ${side} to send):`,
+      `Ruling (against ${against}, ${state!.plies.length} moves played, ${side} to send):`,
     );
     for (const e of ruling.effects) lines.push(`  ${describeEffect(e)}`);
-  } else if (t && !values.game) {
-    lines.push('Ruling:   give --game GAME.pgn (and --as) to see what amici would rule');
+  } else if (t) {
+    lines.push(
+      'Ruling:   run it where amici.yaml is (or give --config), or --game GAME.pgn --as SIDE, to see what amici would rule',
+    );
   }
   io.out(`${lines.join('\n')}\n`);
   return 0;
@@ -194,6 +239,7 @@ function parse(args: string[]) {
       from: { type: 'string' },
       zone: { type: 'string' },
       json: { type: 'boolean' },
+      config: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

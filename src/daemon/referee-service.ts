@@ -239,11 +239,7 @@ export class RefereeService {
     if (!('gameKey' in ref))
       return this.askWhichGame(ref.event, ref.player, ref.games, inbound, base, at);
 
-    const side: Side = ref.event.players
-      .find((p) => p.id === ref.game.white)
-      ?.addresses.some((a) => a.toLowerCase() === sender)
-      ? 'white'
-      : 'black';
+    const side = this.sideOf(ref, sender);
     const player = this.player(ref.event, ref.game[side]);
     const state = this.state(ref.gameKey);
     const rules = this.rules(ref.event);
@@ -294,8 +290,17 @@ export class RefereeService {
     return status;
   }
 
-  /** The game a mail is about, by tag, thread or body line, or the sender's only game. */
-  private gameOf(
+  /** Which colour the sender plays in the game (the game was found through their address). */
+  sideOf(ref: GameRefResolved, sender: string): Side {
+    const white = this.player(ref.event, ref.game.white);
+    return white.addresses.some((a) => a.toLowerCase() === sender) ? 'white' : 'black';
+  }
+
+  /**
+   * The game a mail is about, by tag, thread or body line, or the sender's only game; when it
+   * cannot tell, the sender's event and open games (to ask which).
+   */
+  gameOf(
     inbound: Inbound,
     sender: string,
   ):

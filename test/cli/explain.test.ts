@@ -77,4 +77,36 @@ describe('amici explain', () => {
   it('a missing file is a usage error', async () => {
     expect((await run(['explain', join(dir, 'nope.eml')])).code).toBe(2);
   });
+  it('against the installation: the game and player as the daemon finds them, the stored state', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'amici-explain-cfg-'));
+    const config = join(d, 'amici.yaml');
+    writeFileSync(
+      config,
+      `from: { address: referee@club.example }\ninbox: { kind: maildir, path: ./in }\noutbox: { kind: pickup, path: ./out }\nstore: { path: ./amici.sqlite }\nevents:\n  - name: Club\n    tag: CLUB\n    td: { name: TD, address: td@club.example }\n    timeZone: UTC\n    players:\n      - { id: w, name: White, addresses: [white@example.org] }\n      - { id: b, name: Black, addresses: [black@example.org], notation: 'san:pl' }\n    games:\n      - { id: '1', white: w, black: b, startsOn: 2026-11-01 }\n`,
+    );
+    expect(
+      (
+        await run([
+          'post',
+          'CLUB/1',
+          '--as',
+          'white',
+          '--moves',
+          '1.e4',
+          '--postmark',
+          '2026-11-02',
+          '--received',
+          '2026-11-03',
+          '--config',
+          config,
+        ])
+      ).code,
+    ).toBe(0);
+    const r = await run(['explain', mail('1.e4 Sc6'), '--config', config]);
+    expect(r.out).toContain('Player:   black');
+    expect(r.out).toContain('Ruling (against CLUB/1 in');
+    expect(r.out).toContain('ACCEPTED');
+    const wrong = await run(['explain', mail('1.d4 Sc6'), '--config', config]);
+    expect(wrong.out).toContain('REJECTED — the repetition "d4" is not the move played: 1.e4');
+  });
 });
