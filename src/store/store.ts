@@ -148,24 +148,34 @@ export class Store implements CheckpointStore {
     this.db.close();
   }
 
+  private readonly statements = new Map<string, Database.Statement>();
+
+  /** A prepared statement, prepared once per SQL text. */
+  private sql(text: string): Database.Statement {
+    let st = this.statements.get(text);
+    if (!st) {
+      st = this.db.prepare(text);
+      this.statements.set(text, st);
+    }
+    return st;
+  }
+
   // --- games and their event logs ---------------------------------------------------------
 
   hasGame(gameKey: string): boolean {
-    return this.db.prepare('SELECT 1 FROM games WHERE game_key = ?').get(gameKey) !== undefined;
+    return this.sql('SELECT 1 FROM games WHERE game_key = ?').get(gameKey) !== undefined;
   }
 
   games(): { gameKey: string; eventTag: string; gameId: string }[] {
-    return this.db
-      .prepare(
-        'SELECT game_key AS gameKey, event_tag AS eventTag, game_id AS gameId FROM games ORDER BY rowid',
-      )
-      .all() as { gameKey: string; eventTag: string; gameId: string }[];
+    return this.sql(
+      'SELECT game_key AS gameKey, event_tag AS eventTag, game_id AS gameId FROM games ORDER BY rowid',
+    ).all() as { gameKey: string; eventTag: string; gameId: string }[];
   }
 
   events(gameKey: string): GameEvent[] {
-    const rows = this.db
-      .prepare('SELECT body FROM events WHERE game_key = ? ORDER BY seq')
-      .all(gameKey) as {
+    const rows = this.sql('SELECT body FROM events WHERE game_key = ? ORDER BY seq').all(
+      gameKey,
+    ) as {
       body: string;
     }[];
     return rows.map((r) => JSON.parse(r.body) as GameEvent);
@@ -176,9 +186,9 @@ export class Store implements CheckpointStore {
     const key = gameKeyOf(eventTag, gameId);
     return this.db.transaction(() => {
       if (this.hasGame(key)) return false;
-      this.db
-        .prepare('INSERT INTO games (game_key, event_tag, game_id, created_at) VALUES (?, ?, ?, ?)')
-        .run(key, eventTag, gameId, at);
+      this.sql(
+        'INSERT INTO games (game_key, event_tag, game_id, created_at) VALUES (?, ?, ?, ?)',
+      ).run(key, eventTag, gameId, at);
       this.appendEvents(key, [created], at);
       return true;
     })();
@@ -191,12 +201,10 @@ export class Store implements CheckpointStore {
     inboundId?: number,
   ): void {
     if (!events.length) return;
-    const last = this.db
-      .prepare('SELECT MAX(seq) AS s FROM events WHERE game_key = ?')
-      .get(gameKey) as {
+    const last = this.sql('SELECT MAX(seq) AS s FROM events WHERE game_key = ?').get(gameKey) as {
       s: number | null;
     };
-    const insert = this.db.prepare(
+    const insert = this.sql(
       'INSERT INTO events (game_key, seq, type, body, recorded_at, inbound_id) VALUES (?, ?, ?, ?, ?, ?)',
     );
     let seq = (last.s ?? -1) + 1;
@@ -205,7 +213,7 @@ export class Store implements CheckpointStore {
   }
 
   private enqueue(mails: readonly NewOutboxMail[], at: string, inboundId?: number): void {
-    const insert = this.db.prepare(
+    const insert = this.sql(
       `INSERT INTO outbox (message_id, game_key, kind, recipients, sender, raw, created_at, next_try_at, status, inbound_id)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?) ON CONFLICT(message_id) DO NOTHING`,
     );
@@ -228,9 +236,9 @@ export class Store implements CheckpointStore {
 
   /** The earlier processing of a message with this key, if any. */
   seen(key: string): { status: InboundStatus; gameKey: string | null } | undefined {
-    return this.db
-      .prepare('SELECT status, game_key AS gameKey FROM inbound WHERE dedupe_key = ?')
-      .get(key) as { status: InboundStatus; gameKey: string | null } | undefined;
+    return this.sql('SELECT status, game_key AS gameKey FROM inbound WHERE dedupe_key = ?').get(
+      key,
+    ) as { status: InboundStatus; gameKey: string | null } | undefined;
   }
 
   /**
@@ -245,23 +253,21 @@ export class Store implements CheckpointStore {
   ): { committed: boolean } {
     return this.db.transaction(() => {
       if (this.seen(record.dedupeKey)) return { committed: false };
-      const r = this.db
-        .prepare(
-          `INSERT INTO inbound (dedupe_key, message_id, received_at, processed_at, status, game_key, sender, subject, note, raw)
+      const r = this.sql(
+        `INSERT INTO inbound (dedupe_key, message_id, received_at, processed_at, status, game_key, sender, subject, note, raw)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          record.dedupeKey,
-          record.messageId ?? null,
-          record.receivedAt,
-          at,
-          record.status,
-          record.gameKey ?? null,
-          record.sender ?? null,
-          record.subject ?? null,
-          record.note ?? null,
-          record.raw,
-        );
+      ).run(
+        record.dedupeKey,
+        record.messageId ?? null,
+        record.receivedAt,
+        at,
+        record.status,
+        record.gameKey ?? null,
+        record.sender ?? null,
+        record.subject ?? null,
+        record.note ?? null,
+        record.raw,
+      );
       const inboundId = Number(r.lastInsertRowid);
       for (const c of changes) this.appendEvents(c.gameKey, c.events, at, inboundId);
       this.enqueue(mails, at, inboundId);
@@ -282,7 +288,7 @@ export class Store implements CheckpointStore {
   ): boolean {
     return this.db.transaction(() => {
       const n = (
-        this.db.prepare('SELECT COUNT(*) AS n FROM events WHERE game_key = ?').get(gameKey) as {
+        this.sql('SELECT COUNT(*) AS n FROM events WHERE game_key = ?').get(gameKey) as {
           n: number;
         }
       ).n;
@@ -295,9 +301,9 @@ export class Store implements CheckpointStore {
 
   /** Which game one of our Message-IDs belongs to (for replies that lost the subject tag). */
   gameOfMessageId(messageId: string): string | undefined {
-    const r = this.db
-      .prepare('SELECT game_key AS g FROM outbox WHERE message_id = ?')
-      .get(messageId) as { g: string | null } | undefined;
+    const r = this.sql('SELECT game_key AS g FROM outbox WHERE message_id = ?').get(messageId) as
+      | { g: string | null }
+      | undefined;
     return r?.g ?? undefined;
   }
 
@@ -311,70 +317,57 @@ export class Store implements CheckpointStore {
     subject: string | null;
     note: string | null;
   }[] {
-    return this.db
-      .prepare(
-        'SELECT id, message_id AS messageId, received_at AS receivedAt, status, game_key AS gameKey, sender, subject, note FROM inbound ORDER BY id',
-      )
-      .all() as never;
+    return this.sql(
+      'SELECT id, message_id AS messageId, received_at AS receivedAt, status, game_key AS gameKey, sender, subject, note FROM inbound ORDER BY id',
+    ).all() as never;
   }
 
   inboundRaw(id: number): Buffer | undefined {
-    return (
-      this.db.prepare('SELECT raw FROM inbound WHERE id = ?').get(id) as { raw: Buffer } | undefined
-    )?.raw;
+    return (this.sql('SELECT raw FROM inbound WHERE id = ?').get(id) as { raw: Buffer } | undefined)
+      ?.raw;
   }
 
   // --- the outbox --------------------------------------------------------------------------
 
   dueOutbox(now: string, limit = 100): OutboxRow[] {
-    const rows = this.db
-      .prepare(
-        `SELECT id, message_id AS messageId, game_key AS gameKey, kind, recipients, sender, raw, attempts,
+    const rows = this.sql(
+      `SELECT id, message_id AS messageId, game_key AS gameKey, kind, recipients, sender, raw, attempts,
                 next_try_at AS nextTryAt, status, last_error AS lastError
          FROM outbox WHERE status = 'pending' AND next_try_at <= ? ORDER BY id LIMIT ?`,
-      )
-      .all(now, limit) as (Omit<OutboxRow, 'recipients'> & { recipients: string })[];
+    ).all(now, limit) as (Omit<OutboxRow, 'recipients'> & { recipients: string })[];
     return rows.map((r) => ({ ...r, recipients: JSON.parse(r.recipients) as string[] }));
   }
 
   /** The earliest time a pending mail is due, if any. */
   nextOutboxTry(): string | undefined {
-    const r = this.db
-      .prepare(`SELECT MIN(next_try_at) AS t FROM outbox WHERE status = 'pending'`)
-      .get() as {
+    const r = this.sql(
+      `SELECT MIN(next_try_at) AS t FROM outbox WHERE status = 'pending'`,
+    ).get() as {
       t: string | null;
     };
     return r.t ?? undefined;
   }
 
   markSent(id: number, at: string): void {
-    this.db
-      .prepare(
-        `UPDATE outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ?`,
-      )
-      .run(at, id);
+    this.sql(
+      `UPDATE outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ?`,
+    ).run(at, id);
   }
 
   markRetry(id: number, nextTryAt: string, error: string): void {
-    this.db
-      .prepare(
-        'UPDATE outbox SET attempts = attempts + 1, next_try_at = ?, last_error = ? WHERE id = ?',
-      )
-      .run(nextTryAt, error, id);
+    this.sql(
+      'UPDATE outbox SET attempts = attempts + 1, next_try_at = ?, last_error = ? WHERE id = ?',
+    ).run(nextTryAt, error, id);
   }
 
   markFailed(id: number, error: string): void {
-    this.db
-      .prepare(
-        `UPDATE outbox SET status = 'failed', attempts = attempts + 1, last_error = ? WHERE id = ?`,
-      )
-      .run(error, id);
+    this.sql(
+      `UPDATE outbox SET status = 'failed', attempts = attempts + 1, last_error = ? WHERE id = ?`,
+    ).run(error, id);
   }
 
   outboxCounts(): Record<OutboxStatus, number> {
-    const rows = this.db
-      .prepare('SELECT status, COUNT(*) AS n FROM outbox GROUP BY status')
-      .all() as {
+    const rows = this.sql('SELECT status, COUNT(*) AS n FROM outbox GROUP BY status').all() as {
       status: OutboxStatus;
       n: number;
     }[];
@@ -391,19 +384,15 @@ export class Store implements CheckpointStore {
   // --- IMAP checkpoints --------------------------------------------------------------------
 
   getCheckpoint(mailbox: string): { uidValidity: string; lastUid: number } | undefined {
-    return this.db
-      .prepare(
-        'SELECT uid_validity AS uidValidity, last_uid AS lastUid FROM checkpoints WHERE mailbox = ?',
-      )
-      .get(mailbox) as { uidValidity: string; lastUid: number } | undefined;
+    return this.sql(
+      'SELECT uid_validity AS uidValidity, last_uid AS lastUid FROM checkpoints WHERE mailbox = ?',
+    ).get(mailbox) as { uidValidity: string; lastUid: number } | undefined;
   }
 
   setCheckpoint(mailbox: string, uidValidity: string, lastUid: number): void {
-    this.db
-      .prepare(
-        `INSERT INTO checkpoints (mailbox, uid_validity, last_uid) VALUES (?, ?, ?)
+    this.sql(
+      `INSERT INTO checkpoints (mailbox, uid_validity, last_uid) VALUES (?, ?, ?)
          ON CONFLICT(mailbox) DO UPDATE SET uid_validity = excluded.uid_validity, last_uid = excluded.last_uid`,
-      )
-      .run(mailbox, uidValidity, lastUid);
+    ).run(mailbox, uidValidity, lastUid);
   }
 }
