@@ -259,6 +259,8 @@ export class RefereeService {
       key,
       messageId ? { side, messageId } : undefined,
     );
+    const others = await this.leaveInOtherGames(ref, sender, decision.events, key);
+    outbox.push(...others.mails);
     const rejected = decision.effects.some((e) => e.kind === 'transmission-rejected');
     const accepted = decision.effects.some(
       (e) => e.kind === 'move-accepted' || e.kind === 'game-ended',
@@ -272,7 +274,7 @@ export class RefereeService {
         status,
         note: decision.effects.map((e) => e.kind).join(','),
       },
-      [{ gameKey: ref.gameKey, events: decision.events }],
+      [{ gameKey: ref.gameKey, events: decision.events }, ...others.changes],
       outbox,
       at,
     );
@@ -288,6 +290,51 @@ export class RefereeService {
       mails: outbox.length,
     });
     return status;
+  }
+
+  /**
+   * P-8a: leave stops the player's clock in all their games. Leave accepted in one game is
+   * recorded in each of the player's other unfinished games too, and each opponent is told
+   * (P-8b), in the same transaction as the mail that announced it.
+   */
+  private async leaveInOtherGames(
+    ref: GameRefResolved,
+    sender: string,
+    events: readonly GameEvent[],
+    seed: string,
+  ): Promise<{ changes: { gameKey: string; events: GameEvent[] }[]; mails: NewOutboxMail[] }> {
+    const leave = events.find((e) => e.type === 'leave');
+    const out = {
+      changes: [] as { gameKey: string; events: GameEvent[] }[],
+      mails: [] as NewOutboxMail[],
+    };
+    if (!leave || leave.type !== 'leave') return out;
+    for (const event of this.config.events) {
+      const player = event.players.find((p) => p.addresses.some((a) => a.toLowerCase() === sender));
+      if (!player) continue;
+      for (const game of event.games) {
+        const other: GameRefResolved = { event, game, gameKey: gameKeyOf(event.tag, game.id) };
+        if (other.gameKey === ref.gameKey || !this.store.hasGame(other.gameKey)) continue;
+        if (game.white !== player.id && game.black !== player.id) continue;
+        const state = this.state(other.gameKey);
+        if (state.result) continue;
+        const side: Side = game.white === player.id ? 'white' : 'black';
+        const e: GameEvent = { ...leave, side };
+        const effect: Effect = {
+          kind: 'leave-announced',
+          to: [side === 'white' ? 'black' : 'white'],
+          side,
+          from: leave.from,
+          until: leave.to,
+          rules: ['P-8a', 'P-8b'],
+        };
+        const after = extendGame(state, [e]);
+        const mails = composeEffect(effect, this.composeContext(other, after, leave.on));
+        out.changes.push({ gameKey: other.gameKey, events: [e] });
+        out.mails.push(...(await this.outgoing(other, mails, `${seed}:leave:${other.gameKey}`)));
+      }
+    }
+    return out;
   }
 
   /** Which colour the sender plays in the game (the game was found through their address). */

@@ -190,4 +190,29 @@ describe('the referee service (one message, one transaction)', () => {
     expect((await service.flushOutbox(sender)).sent).toBe(1);
     expect(service.store.outboxCounts()).toMatchObject({ pending: 0, failed: 1 });
   });
+  it("P-8a, P-8b: leave stops the player's clock in all their games; every opponent is told", async () => {
+    const { service } = setup([
+      { id: '1', white: 'jan', black: 'petr', startsOn: '2026-11-02' },
+      { id: '2', white: 'eva', black: 'jan', startsOn: '2026-11-02' },
+    ]);
+    await service.processInbound(
+      mail('Jan <jan@x.example>', '1.e4\n\nLeave: 2026-12-01 - 2026-12-10'),
+    );
+    expect(service.state('CLUB/1').leaves).toMatchObject([
+      { side: 'white', from: '2026-12-01', to: '2026-12-10' },
+    ]);
+    expect(service.state('CLUB/2').leaves).toMatchObject([
+      { side: 'black', from: '2026-12-01', to: '2026-12-10' },
+    ]);
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    const leaveMails = sent.filter((m) =>
+      m.raw.toString().includes('X-Amici-Kind: leave-announced'),
+    );
+    expect(leaveMails.map((m) => m.to[0]).sort()).toEqual([
+      'eva@x.example',
+      'petr@x.example',
+      'td@club.example',
+    ]);
+  });
 });
