@@ -121,15 +121,20 @@ function viewFor(
     const toMove = state.result
       ? ''
       : `\n${t('toMoveLine', { side: sideLabel(state.pos.turn), move: state.pos.fullmoves })}`;
-    const png = boardPngFor(
-      state,
-      {
-        orientation,
-        lastMove: lastPly?.move,
-        files: r.notation === 'numeric' ? 'digits' : 'letters',
-      },
-      ctx.boardFont,
-    );
+    // The sender of an accepted move has just seen this position: the text board is enough,
+    // and a board image is the most expensive part of a mail (issue 5's backlog bench).
+    const png =
+      effect.kind === 'move-accepted'
+        ? undefined
+        : boardPngFor(
+            state,
+            {
+              orientation,
+              lastMove: lastPly?.move,
+              files: r.notation === 'numeric' ? 'digits' : 'letters',
+            },
+            ctx.boardFont,
+          );
     const textBlock = `${text}\n${legend}${toMove}`;
     if (!png) return pre(textBlock);
     const cid = `board-${safeName(ctx.event.tag)}-${safeName(ctx.gameId)}-${state.plies.length}@amici`;
