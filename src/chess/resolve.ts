@@ -20,15 +20,6 @@ import { numericSquare, writeMove } from './write-move.ts';
 
 const PROMOTION_ROLES: readonly PromotionRole[] = ['queen', 'rook', 'bishop', 'knight'];
 
-const ROLE_NAMES = {
-  pawn: 'pawn',
-  knight: 'knight',
-  bishop: 'bishop',
-  rook: 'rook',
-  queen: 'queen',
-  king: 'king',
-} as const;
-
 const sqName = (sq: Square) => `${makeSquare(sq)} (${numericSquare(sq)})`;
 
 interface ResolveContext {
@@ -48,7 +39,7 @@ function isPromotionMove(pos: Position, from: Square, to: Square): boolean {
 /** Why `from`→`to` is not legal, for a piece of the side to move standing on `from`. */
 function explainIllegal(rc: ResolveContext, from: Square, to: Square, piece: Piece): MoveError {
   const { pos, ctx, text } = rc;
-  const what = `the ${ROLE_NAMES[piece.role]} on ${sqName(from)}`;
+  const what = `the ${piece.role} on ${sqName(from)}`;
   if (pseudoDests(pos, from, ctx).has(to)) {
     return moveError(
       'IMPOSSIBLE',
@@ -102,7 +93,7 @@ function explainIllegal(rc: ResolveContext, from: Square, to: Square, piece: Pie
     'IMPOSSIBLE',
     'cannot-move-that-way',
     text,
-    `a ${ROLE_NAMES[piece.role]} cannot move from ${makeSquare(from)} to ${makeSquare(to)}`,
+    `a ${piece.role} cannot move from ${makeSquare(from)} to ${makeSquare(to)}`,
   );
 }
 
@@ -188,7 +179,7 @@ function fromTo(
         'IMPOSSIBLE',
         'not-your-piece',
         text,
-        `the ${ROLE_NAMES[piece.role]} on ${sqName(from)} is your opponent's`,
+        `the ${piece.role} on ${sqName(from)} is your opponent's`,
       ),
     );
   }
@@ -198,7 +189,7 @@ function fromTo(
         'IMPOSSIBLE',
         'no-piece',
         text,
-        `there is no ${ROLE_NAMES[role]} on ${sqName(from)} (there is a ${ROLE_NAMES[piece.role]})`,
+        `there is no ${role} on ${sqName(from)} (there is a ${piece.role})`,
       ),
     );
   }
@@ -266,9 +257,7 @@ function resolveAlgebraic(
   }
   let pieces = pos.board.pieces(pos.turn, s.role);
   if (pieces.isEmpty()) {
-    return fail(
-      moveError('IMPOSSIBLE', 'no-such-piece', text, `you have no ${ROLE_NAMES[s.role]} left`),
-    );
+    return fail(moveError('IMPOSSIBLE', 'no-such-piece', text, `you have no ${s.role} left`));
   }
   if (s.fromFile !== undefined) pieces = pieces.intersect(SquareSet.fromFile(s.fromFile));
   if (s.fromRank !== undefined) pieces = pieces.intersect(SquareSet.fromRank(s.fromRank));
@@ -298,7 +287,7 @@ function resolveAlgebraic(
         'AMBIGUOUS',
         'several-pieces',
         text,
-        `more than one ${ROLE_NAMES[s.role]} can go to ${makeSquare(s.to)}: say which`,
+        `more than one ${s.role} can go to ${makeSquare(s.to)}: say which`,
         legal
           .map((from) => {
             const m = { from, to: s.to };
@@ -318,9 +307,7 @@ function resolveAlgebraic(
     ]
       .filter(Boolean)
       .join(' ');
-    return fail(
-      moveError('IMPOSSIBLE', 'no-piece', text, `you have no ${ROLE_NAMES[s.role]} ${where}`),
-    );
+    return fail(moveError('IMPOSSIBLE', 'no-piece', text, `you have no ${s.role} ${where}`));
   }
   // Explain with the most telling reason among the pieces that could have been meant.
   const order = ['leaves-king-in-check', 'blocked', 'own-piece-on-target'];
@@ -336,7 +323,7 @@ function resolveAlgebraic(
         'IMPOSSIBLE',
         'no-piece-reaches',
         text,
-        `none of your ${ROLE_NAMES[s.role]}s can move to ${makeSquare(s.to)}`,
+        `none of your ${s.role}s can move to ${makeSquare(s.to)}`,
       ),
   );
 }
