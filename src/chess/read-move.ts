@@ -20,8 +20,6 @@ export type Reading =
   | { kind: 'algebraic'; lang: Language }
   | { kind: 'auto' };
 
-export const READING_NAMES = ['numeric', 'san', 'san:LANG', 'lan', 'lan:LANG', 'auto'] as const;
-
 /** Parse `numeric | san | san:LANG | lan | lan:LANG | figurine | auto`. */
 export function parseReading(s: string): Reading | undefined {
   if (s === 'numeric') return { kind: 'numeric' };

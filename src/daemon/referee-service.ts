@@ -308,7 +308,7 @@ export class RefereeService {
       changes: [] as { gameKey: string; events: GameEvent[] }[],
       mails: [] as NewOutboxMail[],
     };
-    if (!leave || leave.type !== 'leave') return out;
+    if (leave?.type !== 'leave') return out;
     for (const event of this.config.events) {
       const player = event.players.find((p) => p.addresses.some((a) => a.toLowerCase() === sender));
       if (!player) continue;

@@ -114,10 +114,16 @@ function pliesToRepeat(state: GameState, side: Side): number[] {
   return state.plies.map((_, i) => i).filter((i) => i > lastOwn);
 }
 
-function positionBefore(state: GameState, ply: number): Chess {
+/** The position before each of `plies` (ascending), replaying the game once. */
+function positionsBefore(state: GameState, plies: readonly number[]): Map<number, Chess> {
+  const out = new Map<number, Chess>();
   const pos = state.initial.clone();
-  for (let i = 0; i < ply; i++) pos.play(state.plies[i]!.move);
-  return pos;
+  let at = 0;
+  for (const ply of plies) {
+    for (; at < ply; at++) pos.play(state.plies[at]!.move);
+    out.set(ply, pos.clone());
+  }
+  return out;
 }
 
 function dateCorrections(state: GameState, t: Transmission): DateCorrection[] {
@@ -262,8 +268,9 @@ export function decideTransmission(
 
   // The repetition (P-2e, P-4b, P-4g) — all plies since the sender's own last move.
   const repeat = pliesToRepeat(state, sender);
+  const before = positionsBefore(state, repeat);
   const expected = repeat.map((i) => {
-    const pos = positionBefore(state, i);
+    const pos = before.get(i)!;
     const text = writeMove(pos, state.plies[i]!.move, replyNotation(t.reading));
     return `${pos.fullmoves}${pos.turn === 'white' ? '.' : '...'}${text}`;
   });
@@ -285,7 +292,7 @@ export function decideTransmission(
   for (const [k, plyIndex] of repeat.entries()) {
     const ply = state.plies[plyIndex]!;
     const tok = tokens[k]!;
-    const verdict = readsAs(positionBefore(state, plyIndex), tok.text, t.reading, ply.move);
+    const verdict = readsAs(before.get(plyIndex)!, tok.text, t.reading, ply.move);
     if (verdict === true) continue;
     if (ply.side === sender && ply.conditional) {
       // The sender's own accepted conditional move, written differently: a deviation (P-4h).

@@ -9,7 +9,6 @@ import type { StartSpec } from '../chess/index.ts';
 import { startPosition } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
 import type { ClaimKind, EndKind, GameEvent, Result, Side } from './game-event.ts';
-import { other } from './game-event.ts';
 
 export interface Ply {
   side: Side;
@@ -88,16 +87,6 @@ export interface GameState {
 }
 
 export const sideToMove = (state: GameState): Side => state.pos.turn;
-export const lastPly = (state: GameState): Ply | undefined => state.plies[state.plies.length - 1];
-export const playerOf = (state: GameState, side: Side): string =>
-  side === 'white' ? state.white : state.black;
-
-/** The last move of `side`, if any. */
-export function lastPlyOf(state: GameState, side: Side): Ply | undefined {
-  for (let i = state.plies.length - 1; i >= 0; i--)
-    if (state.plies[i]!.side === side) return state.plies[i];
-  return undefined;
-}
 
 export class FoldError extends Error {}
 
@@ -273,6 +262,3 @@ export function extendGame(state: GameState, more: readonly GameEvent[]): GameSt
   if (!more.length) return state;
   return foldGame([...state.events, ...more]);
 }
-
-export const isOver = (state: GameState): boolean => state.result !== undefined;
-export const opponentOf = other;
