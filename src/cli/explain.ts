@@ -176,8 +176,7 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
   const t = side
     ? assembleTransmission(inbound, { side, reading, sentOn })
     : assembleTransmission(inbound, { side: 'white', reading, sentOn });
-  const ruling =
-    state && side && t ? decideTransmission(state, t, sentOn, defaultEventRules()) : undefined;
+  const ruling = state && side && t ? decideTransmission(state, t, sentOn, rules) : undefined;
 
   if (values.json) {
     io.out(

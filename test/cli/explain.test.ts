@@ -82,7 +82,7 @@ describe('amici explain', () => {
     const config = join(d, 'amici.yaml');
     writeFileSync(
       config,
-      `from: { address: referee@club.example }\ninbox: { kind: maildir, path: ./in }\noutbox: { kind: pickup, path: ./out }\nstore: { path: ./amici.sqlite }\nevents:\n  - name: Club\n    tag: CLUB\n    td: { name: TD, address: td@club.example }\n    timeZone: UTC\n    players:\n      - { id: w, name: White, addresses: [white@example.org] }\n      - { id: b, name: Black, addresses: [black@example.org], notation: 'san:pl' }\n    games:\n      - { id: '1', white: w, black: b, startsOn: 2026-11-01 }\n`,
+      `from: { address: referee@club.example }\ninbox: { kind: maildir, path: ./in }\noutbox: { kind: pickup, path: ./out }\nstore: { path: ./amici.sqlite }\nevents:\n  - name: Club\n    tag: CLUB\n    td: { name: TD, address: td@club.example }\n    timeZone: UTC\n    penaltyDays: 3\n    players:\n      - { id: w, name: White, addresses: [white@example.org] }\n      - { id: b, name: Black, addresses: [black@example.org], notation: 'san:pl' }\n    games:\n      - { id: '1', white: w, black: b, startsOn: 2026-11-01 }\n`,
     );
     expect(
       (
@@ -108,5 +108,7 @@ describe('amici explain', () => {
     expect(r.out).toContain('ACCEPTED');
     const wrong = await run(['explain', mail('1.d4 Sc6'), '--config', config]);
     expect(wrong.out).toContain('REJECTED — the repetition "d4" is not the move played: 1.e4');
+    // The event's own settings apply: this event gives 3 penalty days, not the default 5.
+    expect(wrong.out).toContain('penalty 3 days');
   });
 });
