@@ -157,17 +157,17 @@ export class RefereeService {
   }
 
   /** Compose effects into queued MIME. `seed` makes Message-IDs stable for this decision. */
-  private async outgoing(
+  private outgoing(
     ref: GameRefResolved,
     mails: ComposedMail[],
     seed: string,
     replyTo?: { side: Side; messageId: string },
-  ): Promise<NewOutboxMail[]> {
+  ): NewOutboxMail[] {
     const out: NewOutboxMail[] = [];
     const date = this.clock();
     for (const [i, mail] of mails.entries()) {
       const to = this.addressesOf(ref, mail.to);
-      const { messageId, raw } = await buildMime({
+      const { messageId, raw } = buildMime({
         mail,
         from: this.config.from,
         to,
@@ -253,13 +253,8 @@ export class RefereeService {
     const decision = decide(state, t, now, rules);
     const after = extendGame(state, decision.events);
     const mails = this.composeAll(decision.effects, this.composeContext(ref, after, now));
-    const outbox = await this.outgoing(
-      ref,
-      mails,
-      key,
-      messageId ? { side, messageId } : undefined,
-    );
-    const others = await this.leaveInOtherGames(ref, sender, decision.events, key);
+    const outbox = this.outgoing(ref, mails, key, messageId ? { side, messageId } : undefined);
+    const others = this.leaveInOtherGames(ref, sender, decision.events, key);
     outbox.push(...others.mails);
     const rejected = decision.effects.some((e) => e.kind === 'transmission-rejected');
     const accepted = decision.effects.some(
@@ -297,12 +292,12 @@ export class RefereeService {
    * recorded in each of the player's other unfinished games too, and each opponent is told
    * (P-8b), in the same transaction as the mail that announced it.
    */
-  private async leaveInOtherGames(
+  private leaveInOtherGames(
     ref: GameRefResolved,
     sender: string,
     events: readonly GameEvent[],
     seed: string,
-  ): Promise<{ changes: { gameKey: string; events: GameEvent[] }[]; mails: NewOutboxMail[] }> {
+  ): { changes: { gameKey: string; events: GameEvent[] }[]; mails: NewOutboxMail[] } {
     const leave = events.find((e) => e.type === 'leave');
     const out = {
       changes: [] as { gameKey: string; events: GameEvent[] }[],
@@ -331,7 +326,7 @@ export class RefereeService {
         const after = extendGame(state, [e]);
         const mails = composeEffect(effect, this.composeContext(other, after, leave.on));
         out.changes.push({ gameKey: other.gameKey, events: [e] });
-        out.mails.push(...(await this.outgoing(other, mails, `${seed}:leave:${other.gameKey}`)));
+        out.mails.push(...this.outgoing(other, mails, `${seed}:leave:${other.gameKey}`));
       }
     }
     return out;
@@ -416,7 +411,7 @@ export class RefereeService {
       threadKey: `${event.tag}/which-game/${player.id}`,
       kind: 'which-game',
     };
-    const { messageId, raw } = await buildMime({
+    const { messageId, raw } = buildMime({
       mail,
       from: this.config.from,
       to: [player.addresses[0]!],
@@ -499,7 +494,7 @@ export class RefereeService {
         },
         this.composeContext(ref, state, now),
       );
-      mails.push(...(await this.outgoing(ref, [notice], base.dedupeKey)));
+      mails.push(...this.outgoing(ref, [notice], base.dedupeKey));
     }
     this.store.commitInbound(
       {
@@ -573,7 +568,7 @@ export class RefereeService {
     const decision = decide(state, input, today, this.rules(ref.event));
     const after = extendGame(state, decision.events);
     const mails = this.composeAll(decision.effects, this.composeContext(ref, after, today));
-    const outbox = await this.outgoing(ref, mails, seed);
+    const outbox = this.outgoing(ref, mails, seed);
     if (!decision.events.length && !outbox.length)
       return { committed: true, decision, state, mails: 0 };
     const committed = this.store.commitDecision(
@@ -658,7 +653,7 @@ export class RefereeService {
       },
       this.composeContext(ref, state, this.today(ref.event)),
     );
-    const mails = await this.outgoing(
+    const mails = this.outgoing(
       ref,
       [notice],
       `failure:${gameKey}:${to.join(',')}:${kind}:${error}`,
