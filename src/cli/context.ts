@@ -81,6 +81,7 @@ export async function openTransports(
       ...(o.dkim && privateKey
         ? { dkim: { domainName: o.dkim.domain, keySelector: o.dkim.selector, privateKey } }
         : {}),
+      connections: o.connections,
       logger,
     });
   }

@@ -63,6 +63,8 @@ const smtpOutbox = z.strictObject({
   dkim: z
     .strictObject({ domain: z.string(), selector: z.string(), privateKeyEnv: envName })
     .optional(),
+  /** SMTP connections used at once to send what waits in the outbox (a backlog, a round). */
+  connections: z.number().int().min(1).max(16).default(2),
 });
 
 const timeControl = z.discriminatedUnion('preset', [

@@ -39,11 +39,13 @@ async function drainInbox(
   parts: DaemonParts,
   summary: RunSummary,
   signal: AbortSignal,
+  committed: () => void = () => {},
 ): Promise<void> {
   for await (const item of parts.inbox.pending()) {
     if (signal.aborted) return;
     try {
       const outcome = await parts.service.processInbound(item);
+      committed();
       await parts.inbox.settle(item, outcome);
       summary.processed++;
     } catch (e) {
@@ -56,12 +58,41 @@ async function drainInbox(
   }
 }
 
+/**
+ * The outbox pump: one flush at a time, started whenever something was committed. A request
+ * while a flush runs makes it look again when it ends, so mail committed meanwhile goes too.
+ * It runs beside the inbox: replies leave while a backlog is still being read.
+ */
+function outboxPump(parts: DaemonParts, summary: RunSummary): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  let again = false;
+  return () => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        summary.sent += (await parts.service.flushOutbox(parts.sender)).sent;
+      } while (again);
+    })()
+      .catch((e) =>
+        parts.logger.error({ code: 'OUTBOX_ERROR', error: String((e as Error).stack ?? e) }),
+      )
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+}
+
 /** Run until `signal` aborts. */
 export async function runDaemon(parts: DaemonParts, signal: AbortSignal): Promise<RunSummary> {
   const summary: RunSummary = { processed: 0, sweeps: 0, sent: 0 };
-  const { service, sender, logger } = parts;
+  const { service, logger } = parts;
   let busy: Promise<void> = Promise.resolve();
-  // Everything that touches the store runs one after another on this chain.
+  // Everything that decides and commits runs one after another on this chain.
   const serial = (fn: () => Promise<void>) => {
     busy = busy
       .then(fn)
@@ -70,10 +101,8 @@ export async function runDaemon(parts: DaemonParts, signal: AbortSignal): Promis
       );
     return busy;
   };
-  const flush = () =>
-    serial(async () => {
-      summary.sent += (await service.flushOutbox(sender)).sent;
-    });
+  const flush = outboxPump(parts, summary);
+  const kick = () => void flush();
   const sweep = () =>
     serial(async () => {
       await service.sweep();
@@ -84,12 +113,13 @@ export async function runDaemon(parts: DaemonParts, signal: AbortSignal): Promis
   // Retries fall due while nothing else happens: look at the outbox every so often.
   const retryTimer = setInterval(() => {
     const next = service.store.nextOutboxTry();
-    if (next && next <= service.clock().toISOString()) void flush();
+    if (next && next <= service.clock().toISOString()) kick();
   }, 15_000);
   try {
     await sweep();
+    kick();
     while (!signal.aborted) {
-      await serial(() => drainInbox(parts, summary, signal));
+      await serial(() => drainInbox(parts, summary, signal, kick));
       await flush();
       if (signal.aborted) break;
       await parts.inbox.waitForMail(signal);
@@ -98,6 +128,7 @@ export async function runDaemon(parts: DaemonParts, signal: AbortSignal): Promis
     await task.stop();
     clearInterval(retryTimer);
     await busy;
+    await flush();
   }
   return summary;
 }

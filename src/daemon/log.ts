@@ -20,6 +20,8 @@ export const LOG_CODES = {
   OUTBOX_SENT: 'an outgoing mail was handed over (pickup file written or SMTP accepted)',
   OUTBOX_RETRY: 'an outgoing mail failed for now and will be retried',
   OUTBOX_FAILED: 'an outgoing mail failed for good; the TD is told',
+  OUTBOX_ERROR:
+    'sending from the outbox stopped on an unexpected error; tried again on the next change',
   IMAP_CONNECT: 'connected to the IMAP server',
   IMAP_RECONNECT: 'the IMAP connection dropped; reconnecting after a delay',
   IMAP_ERROR: 'an IMAP operation failed',

@@ -11,7 +11,7 @@ import { calendarDateOf } from '../clock/index.ts';
 import type { ComposeContext, ComposedMail } from '../compose/index.ts';
 import { composeEffect, composeTdNotice } from '../compose/index.ts';
 import { eventRulesOf } from '../config/load-config.ts';
-import type { AmiciConfig, EventConfig, GameConfig, PlayerConfig } from '../config/schema.ts';
+import type { AmiciConfig, EventConfig, PlayerConfig } from '../config/schema.ts';
 import type { Inbound } from '../mail/index.ts';
 import { AMICI_MARKER, readInbound } from '../mail/index.ts';
 import { assembleTransmission, findGameRef } from '../mail/transmission.ts';
@@ -28,6 +28,8 @@ import type {
 import { decide, due, extendGame, foldGame } from '../referee/index.ts';
 import type { InboundStatus, NewOutboxMail, Store } from '../store/store.ts';
 import { dedupeKey, gameKeyOf } from '../store/store.ts';
+import type { GameRefResolved } from './directory.ts';
+import { Directory } from './directory.ts';
 import type { Logger } from './log.ts';
 import { buildMime } from './outgoing-mime.ts';
 import type { InboundItem, Sender, SettleOutcome } from './transport.ts';
@@ -41,21 +43,23 @@ export interface ServiceOptions {
   templatesDir?: string;
 }
 
-export interface GameRefResolved {
-  event: EventConfig;
-  game: GameConfig;
-  gameKey: string;
-}
+export type { GameRefResolved } from './directory.ts';
+
+/** Game states kept in memory at most (a fold is cheap to redo; memory is bounded). */
+const MAX_CACHED_STATES = 10_000;
 
 export class RefereeService {
   readonly config: AmiciConfig;
   readonly store: Store;
   readonly logger: Logger;
   readonly clock: () => Date;
+  readonly directory: Directory;
+  private readonly states = new Map<string, GameState>();
   private readonly templatesDir: string | undefined;
 
   constructor(options: ServiceOptions) {
     this.config = options.config;
+    this.directory = new Directory(options.config);
     this.store = options.store;
     this.logger = options.logger;
     this.clock = options.clock ?? (() => new Date());
@@ -93,22 +97,26 @@ export class RefereeService {
   }
 
   player(event: EventConfig, id: string): PlayerConfig {
-    const p = event.players.find((x) => x.id === id);
-    if (!p) throw new Error(`no player ${id} in ${event.tag}`);
-    return p;
+    return this.directory.player(event, id);
   }
 
   resolveGame(gameKey: string): GameRefResolved | undefined {
-    for (const event of this.config.events) {
-      for (const game of event.games) {
-        if (gameKeyOf(event.tag, game.id) === gameKey) return { event, game, gameKey };
-      }
-    }
-    return undefined;
+    return this.directory.game(gameKey);
   }
 
+  /**
+   * A game's state now. Folds are kept per game and brought up to date with the events logged
+   * since (by this process or another: `amici td`, `amici post`), so a backlog does not re-read
+   * and re-parse a game's whole log for every mail.
+   */
   state(gameKey: string): GameState {
-    return foldGame(this.store.events(gameKey));
+    const known = this.states.get(gameKey);
+    const more = this.store.eventsFrom(gameKey, known?.events.length ?? 0);
+    if (known && !more.length) return known;
+    const state = known ? extendGame(known, more) : foldGame(more);
+    if (this.states.size >= MAX_CACHED_STATES) this.states.clear();
+    this.states.set(gameKey, state);
+    return state;
   }
 
   rules(event: EventConfig): EventRules {
@@ -304,13 +312,10 @@ export class RefereeService {
       mails: [] as NewOutboxMail[],
     };
     if (leave?.type !== 'leave') return out;
-    for (const event of this.config.events) {
-      const player = event.players.find((p) => p.addresses.some((a) => a.toLowerCase() === sender));
-      if (!player) continue;
-      for (const game of event.games) {
-        const other: GameRefResolved = { event, game, gameKey: gameKeyOf(event.tag, game.id) };
+    for (const { event, player } of this.directory.memberships(sender)) {
+      for (const other of this.directory.gamesOf(event, player.id)) {
+        const { game } = other;
         if (other.gameKey === ref.gameKey || !this.store.hasGame(other.gameKey)) continue;
-        if (game.white !== player.id && game.black !== player.id) continue;
         const state = this.state(other.gameKey);
         if (state.result) continue;
         const side: Side = game.white === player.id ? 'white' : 'black';
@@ -349,18 +354,12 @@ export class RefereeService {
     | GameRefResolved
     | 'unknown-sender'
     | { event: EventConfig; player: PlayerConfig; games: GameRefResolved[] } {
-    const mine: GameRefResolved[] = [];
-    let home: { event: EventConfig; player: PlayerConfig } | undefined;
-    for (const event of this.config.events) {
-      const player = event.players.find((p) => p.addresses.some((a) => a.toLowerCase() === sender));
-      if (!player) continue;
-      home ??= { event, player };
-      for (const game of event.games) {
-        if (game.white === player.id || game.black === player.id)
-          mine.push({ event, game, gameKey: gameKeyOf(event.tag, game.id) });
-      }
-    }
+    const memberships = this.directory.memberships(sender);
+    const home = memberships[0];
     if (!home) return 'unknown-sender';
+    const mine = memberships.flatMap(({ event, player }) =>
+      this.directory.gamesOf(event, player.id),
+    );
     const ref = findGameRef(inbound, (id) => {
       const key = this.store.gameOfMessageId(id);
       const r = key ? this.resolveGame(key) : undefined;
@@ -460,13 +459,9 @@ export class RefereeService {
         ? this.resolveGame(this.store.gameOfMessageId(c.originalMessageId) ?? '')
         : undefined;
     if (!ref && failed) {
-      for (const event of this.config.events) {
-        const p = event.players.find((x) => x.addresses.some((a) => a.toLowerCase() === failed));
-        const g = p && event.games.find((x) => x.white === p.id || x.black === p.id);
-        if (g) {
-          ref = { event, game: g, gameKey: gameKeyOf(event.tag, g.id) };
-          break;
-        }
+      for (const { event, player } of this.directory.memberships(failed)) {
+        ref = this.directory.gamesOf(event, player.id)[0];
+        if (ref) break;
       }
     }
     const mails: NewOutboxMail[] = [];
@@ -583,15 +578,23 @@ export class RefereeService {
 
   // --- the outbox ---------------------------------------------------------------------------
 
-  /** Hand every due outgoing mail to `sender`; retries per config, permanent failures to the TD. */
+  /**
+   * Hand every due outgoing mail to `sender`, as many at once as it takes (its `concurrency`);
+   * retries per config, permanent failures to the TD. One flush at a time: the daemon makes sure.
+   */
   async flushOutbox(sender: Sender): Promise<{ sent: number; retried: number; failed: number }> {
     const counts = { sent: 0, retried: 0, failed: 0 };
     const delays = this.config.retryDelays;
+    const lanes = Math.max(1, sender.concurrency ?? 1);
     for (;;) {
       const now = this.clock();
       const rows = this.store.dueOutbox(now.toISOString());
       if (!rows.length) break;
-      for (const row of rows) {
+      let taken = 0;
+      const lane = async () => {
+        for (let row = rows[taken++]; row; row = rows[taken++]) await sendOne(row);
+      };
+      const sendOne = async (row: (typeof rows)[number]) => {
         const r = await sender.send({
           messageId: row.messageId,
           from: row.sender,
@@ -608,7 +611,7 @@ export class RefereeService {
             kind: row.kind,
             via: sender.name,
           });
-          continue;
+          return;
         }
         if (!r.permanent && row.attempts < delays.length) {
           const next = new Date(now.getTime() + delays[row.attempts]! * 1000).toISOString();
@@ -621,7 +624,7 @@ export class RefereeService {
             next,
             error: r.error,
           });
-          continue;
+          return;
         }
         this.store.markFailed(row.id, r.error);
         counts.failed++;
@@ -632,7 +635,8 @@ export class RefereeService {
           error: r.error,
         });
         await this.tellTdOfFailure(row.gameKey, row.recipients, row.kind, r.error);
-      }
+      };
+      await Promise.all(Array.from({ length: Math.min(lanes, rows.length) }, lane));
     }
     return counts;
   }

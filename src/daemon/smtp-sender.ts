@@ -27,6 +27,8 @@ export interface SmtpSenderOptions {
   logger: SenderLogger;
   /** Connect, greeting and socket inactivity, each (default 60 s). */
   timeoutMs?: number;
+  /** Pooled connections, each sending one message at a time (default 1). */
+  connections?: number;
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -55,9 +57,10 @@ export function createSmtpSender(options: SmtpSenderOptions): Sender {
   const { logger } = options;
   const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const name = `smtp ${options.host}:${options.port}`;
+  const connections = options.connections ?? 1;
   const transport = createTransport({
     pool: true,
-    maxConnections: 1, // the outbox sends one message at a time
+    maxConnections: connections,
     host: options.host,
     port: options.port,
     secure: options.secure,
@@ -104,5 +107,5 @@ export function createSmtpSender(options: SmtpSenderOptions): Sender {
     transport.close();
   };
 
-  return { name, send, close };
+  return { name, concurrency: connections, send, close };
 }

@@ -45,6 +45,8 @@ export type SendResult =
 
 export interface Sender {
   readonly name: string;
+  /** How many sends may be in flight at once (default 1). */
+  readonly concurrency?: number;
   send(mail: OutgoingMail): Promise<SendResult>;
   close(): Promise<void>;
 }

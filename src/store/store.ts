@@ -62,6 +62,15 @@ const MIGRATIONS: string[] = [
      uid_validity TEXT NOT NULL,
      last_uid INTEGER NOT NULL
    );`,
+  // 2: an outgoing message's bytes in a table of their own. SQLite rewrites a whole row on
+  // UPDATE, so marking a mail sent rewrote its ~30 KB of MIME (0.25 ms a mail in the backlog
+  // bench); the status row is now small.
+  `CREATE TABLE outbox_raw (
+     outbox_id INTEGER PRIMARY KEY REFERENCES outbox(id),
+     raw BLOB NOT NULL
+   );
+   INSERT INTO outbox_raw (outbox_id, raw) SELECT id, raw FROM outbox;
+   ALTER TABLE outbox DROP COLUMN raw;`,
 ];
 
 export const INBOUND_STATUSES = ['done', 'rejected', 'ignored'] as const;
@@ -173,11 +182,14 @@ export class Store implements CheckpointStore {
   }
 
   events(gameKey: string): GameEvent[] {
-    const rows = this.sql('SELECT body FROM events WHERE game_key = ? ORDER BY seq').all(
-      gameKey,
-    ) as {
-      body: string;
-    }[];
+    return this.eventsFrom(gameKey, 0);
+  }
+
+  /** The events of a game from number `seq` on (0 = all), in order. */
+  eventsFrom(gameKey: string, seq: number): GameEvent[] {
+    const rows = this.sql(
+      'SELECT body FROM events WHERE game_key = ? AND seq >= ? ORDER BY seq',
+    ).all(gameKey, seq) as { body: string }[];
     return rows.map((r) => JSON.parse(r.body) as GameEvent);
   }
 
@@ -214,21 +226,22 @@ export class Store implements CheckpointStore {
 
   private enqueue(mails: readonly NewOutboxMail[], at: string, inboundId?: number): void {
     const insert = this.sql(
-      `INSERT INTO outbox (message_id, game_key, kind, recipients, sender, raw, created_at, next_try_at, status, inbound_id)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?) ON CONFLICT(message_id) DO NOTHING`,
+      `INSERT INTO outbox (message_id, game_key, kind, recipients, sender, created_at, next_try_at, status, inbound_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?) ON CONFLICT(message_id) DO NOTHING`,
     );
+    const insertRaw = this.sql('INSERT INTO outbox_raw (outbox_id, raw) VALUES (?, ?)');
     for (const m of mails) {
-      insert.run(
+      const r = insert.run(
         m.messageId,
         m.gameKey ?? null,
         m.kind,
         JSON.stringify(m.recipients),
         m.sender,
-        m.raw,
         at,
         at,
         inboundId ?? null,
       );
+      if (r.changes) insertRaw.run(r.lastInsertRowid, m.raw);
     }
   }
 
@@ -331,9 +344,10 @@ export class Store implements CheckpointStore {
 
   dueOutbox(now: string, limit = 100): OutboxRow[] {
     const rows = this.sql(
-      `SELECT id, message_id AS messageId, game_key AS gameKey, kind, recipients, sender, raw, attempts,
-                next_try_at AS nextTryAt, status, last_error AS lastError
-         FROM outbox WHERE status = 'pending' AND next_try_at <= ? ORDER BY id LIMIT ?`,
+      `SELECT id, message_id AS messageId, game_key AS gameKey, kind, recipients, sender, r.raw AS raw,
+                attempts, next_try_at AS nextTryAt, status, last_error AS lastError
+         FROM outbox JOIN outbox_raw r ON r.outbox_id = outbox.id
+         WHERE status = 'pending' AND next_try_at <= ? ORDER BY id LIMIT ?`,
     ).all(now, limit) as (Omit<OutboxRow, 'recipients'> & { recipients: string })[];
     return rows.map((r) => ({ ...r, recipients: JSON.parse(r.recipients) as string[] }));
   }
@@ -349,9 +363,17 @@ export class Store implements CheckpointStore {
   }
 
   markSent(id: number, at: string): void {
-    this.sql(
+    this.markSentMany([id], at);
+  }
+
+  /** Several mails handed over at once: one transaction. */
+  markSentMany(ids: readonly number[], at: string): void {
+    const update = this.sql(
       `UPDATE outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ?`,
-    ).run(at, id);
+    );
+    this.db.transaction(() => {
+      for (const id of ids) update.run(at, id);
+    })();
   }
 
   markRetry(id: number, nextTryAt: string, error: string): void {

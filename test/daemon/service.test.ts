@@ -1,3 +1,7 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { validateConfig } from '../../src/config/load-config.ts';
 import { memoryLogger } from '../../src/daemon/log.ts';
@@ -5,7 +9,10 @@ import { RefereeService } from '../../src/daemon/referee-service.ts';
 import type { OutgoingMail, Sender, SendResult } from '../../src/daemon/transport.ts';
 import { Store } from '../../src/store/store.ts';
 
-function setup(games = [{ id: '1', white: 'jan', black: 'petr', startsOn: '2026-11-02' }]) {
+function setup(
+  games = [{ id: '1', white: 'jan', black: 'petr', startsOn: '2026-11-02' }],
+  storePath = ':memory:',
+) {
   const r = validateConfig(
     {
       from: { name: 'amici', address: 'referee@club.example' },
@@ -36,7 +43,7 @@ function setup(games = [{ id: '1', white: 'jan', black: 'petr', startsOn: '2026-
   const logger = memoryLogger();
   const service = new RefereeService({
     config: r.config,
-    store: new Store(':memory:'),
+    store: new Store(storePath),
     logger,
     clock: () => now,
   });
@@ -214,5 +221,49 @@ describe('the referee service (one message, one transaction)', () => {
       'petr@x.example',
       'td@club.example',
     ]);
+  });
+  it('the outbox sends as many mails at once as the sender allows, each exactly once', async () => {
+    const { service } = setup();
+    const queued = Array.from({ length: 7 }, (_, i) => ({
+      messageId: `<q${i}@club.example>`,
+      kind: 'td-notice',
+      recipients: ['td@club.example'],
+      sender: 'referee@club.example',
+      raw: Buffer.from(`mail ${i}`),
+    }));
+    service.store.enqueueMail(queued, '2026-11-02T09:00:00.000Z');
+    let inFlight = 0;
+    let most = 0;
+    const sent: string[] = [];
+    const sender: Sender = {
+      name: 'three at once',
+      concurrency: 3,
+      async send(m) {
+        most = Math.max(most, ++inFlight);
+        await sleep(5);
+        inFlight--;
+        sent.push(m.messageId);
+        return { ok: true };
+      },
+      async close() {},
+    };
+    expect(await service.flushOutbox(sender)).toEqual({ sent: 7, retried: 0, failed: 0 });
+    expect(most).toBe(3);
+    expect(sent.sort()).toEqual(queued.map((q) => q.messageId).sort());
+    expect(service.store.outboxCounts()).toEqual({ pending: 0, sent: 7, failed: 0 });
+  });
+  it('a move entered by another process (amici post, amici td) counts for the next mail', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'amici-service-')), 'amici.sqlite');
+    const daemon = setup(undefined, path);
+    const cli = setup(undefined, path);
+    await daemon.service.processInbound(mail('Jan <jan@x.example>', '1.e4'));
+    expect(daemon.service.state('CLUB/1').plies).toHaveLength(1);
+    // Petr's answer reaches the TD by post and is entered on the command line.
+    await cli.service.processInbound(mail('Petr <petr@x.example>', '1.5254 5755'));
+    expect(daemon.service.state('CLUB/1').plies.map((p) => p.uci)).toEqual(['e2e4', 'e7e5']);
+    expect(await daemon.service.processInbound(mail('Jan <jan@x.example>', '1...e5 2.Nf3'))).toBe(
+      'done',
+    );
+    expect(cli.service.state('CLUB/1').plies).toHaveLength(3);
   });
 });

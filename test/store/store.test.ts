@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../src/referee/index.ts';
 import { dedupeKey, Store } from '../../src/store/store.ts';
@@ -90,5 +91,35 @@ describe('the store', () => {
     store.setCheckpoint('INBOX', '42', 7);
     store.setCheckpoint('INBOX', '42', 9);
     expect(store.getCheckpoint('INBOX')).toEqual({ uidValidity: '42', lastUid: 9 });
+  });
+
+  it('a store written before the outbox bytes moved to their own table keeps its queued mail', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'amici-store-')), 'old.sqlite');
+    // The first schema, as the first release wrote it, with one mail waiting.
+    const old = new Database(path);
+    old.exec(`CREATE TABLE games (game_key TEXT PRIMARY KEY, event_tag TEXT NOT NULL, game_id TEXT NOT NULL, created_at TEXT NOT NULL);
+      CREATE TABLE inbound (id INTEGER PRIMARY KEY, dedupe_key TEXT NOT NULL UNIQUE, message_id TEXT, received_at TEXT NOT NULL, processed_at TEXT NOT NULL, status TEXT NOT NULL, game_key TEXT, sender TEXT, subject TEXT, note TEXT, raw BLOB NOT NULL);
+      CREATE TABLE events (game_key TEXT NOT NULL REFERENCES games(game_key), seq INTEGER NOT NULL, type TEXT NOT NULL, body TEXT NOT NULL, recorded_at TEXT NOT NULL, inbound_id INTEGER REFERENCES inbound(id), PRIMARY KEY (game_key, seq));
+      CREATE TABLE outbox (id INTEGER PRIMARY KEY, message_id TEXT NOT NULL UNIQUE, game_key TEXT, kind TEXT NOT NULL, recipients TEXT NOT NULL, sender TEXT NOT NULL, raw BLOB NOT NULL, created_at TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_try_at TEXT NOT NULL, status TEXT NOT NULL, last_error TEXT, sent_at TEXT, inbound_id INTEGER REFERENCES inbound(id));
+      CREATE INDEX outbox_due ON outbox(status, next_try_at);
+      CREATE TABLE checkpoints (mailbox TEXT PRIMARY KEY, uid_validity TEXT NOT NULL, last_uid INTEGER NOT NULL);
+      PRAGMA user_version = 1;`);
+    old
+      .prepare(
+        `INSERT INTO outbox (message_id, kind, recipients, sender, raw, created_at, next_try_at, status)
+         VALUES ('<old@x>', 'move-relayed', '["b@x"]', 'ref@x', ?, ?, ?, 'pending')`,
+      )
+      .run(Buffer.from('the old mail'), at, at);
+    old.close();
+    const store = new Store(path);
+    const due = store.dueOutbox(at);
+    expect(due.map((r) => [r.messageId, r.raw.toString()])).toEqual([['<old@x>', 'the old mail']]);
+    store.enqueueMail([mail('<new@x>')], at);
+    store.markSentMany(
+      store.dueOutbox(at).map((r) => r.id),
+      at,
+    );
+    expect(store.outboxCounts()).toEqual({ pending: 0, sent: 2, failed: 0 });
+    store.close();
   });
 });
