@@ -1,6 +1,7 @@
 // The IMAP inbox (issue 5) on imapflow: one connection, kept up by an explicit reconnect loop
 // with backoff (imapflow never reconnects by itself); catch-up of every message above the
-// checkpoint (UIDVALIDITY + last settled UID, in the store), oldest first, with INTERNALDATE as
+// checkpoint (UIDVALIDITY + last settled UID, in the store), oldest first, in bounded batches
+// (the next one fetched while one is processed), with INTERNALDATE as
 // the date of receipt (P-2j, P-6d); IDLE for push with a bounded fallback poll; after commit a
 // message is flagged (\Seen and `$amici-<outcome>`) and MOVED to its outcome's folder, never
 // deleted; inside a pending() batch, settle() queues and the batch is filed when it ends (one
@@ -297,26 +298,49 @@ export function createImapInbox(options: ImapInboxOptions): Inbox {
       return;
     }
     if (plan === undefined) return;
-    for (const uids of plan.batches) {
-      let items: InboundItem[] | undefined;
-      try {
-        items = await fetchBatch(c, plan.uidValidity, uids);
-      } catch (error) {
-        logger.warn({ code: 'IMAP_ERROR', inbox: name, op: 'fetch', error: describe(error) });
+    const { uidValidity, batches } = plan;
+    // The next batch is fetched while this one is processed: the server reads and sends while
+    // we decide, as a plain streaming FETCH would. Errors are kept, not thrown, until its turn.
+    const fetchAhead = (k: number) =>
+      k < batches.length
+        ? fetchBatch(c, uidValidity, batches[k]!).then(
+            (items) => ({ items }),
+            (error: unknown) => ({ error }),
+          )
+        : undefined;
+    let ahead = fetchAhead(0);
+    for (let k = 0; ahead; k++) {
+      const fetched = await ahead;
+      ahead = undefined;
+      if ('error' in fetched) {
+        logger.warn({
+          code: 'IMAP_ERROR',
+          inbox: name,
+          op: 'fetch',
+          error: describe(fetched.error),
+        });
         return;
       }
+      const items = fetched.items;
       if (items === undefined) return;
+      ahead = fetchAhead(k + 1);
       // The lock is released before yielding: the caller settles between items.
       insideBatch = true;
+      let batchDone = false;
       try {
         for (const item of items) {
           const parsed = parseImapItemId(item.id);
           if (parsed) outstanding.add(parsed.uid);
           yield item;
         }
+        batchDone = true;
       } finally {
         insideBatch = false;
         await fileQueued(); // also when the caller stops early
+        if (!batchDone && ahead) {
+          await ahead; // the caller stopped early: nothing is left running on the connection
+          ahead = undefined;
+        }
       }
     }
   }

@@ -24,6 +24,7 @@ const USERS = {
   reconnect: 'reconnect@example.org',
   outage: 'outage@example.org',
   batch: 'batch@example.org',
+  stop: 'stop@example.org',
 } as const;
 
 const FOLDERS = { done: 'amici/done', rejected: 'amici/rejected', ignored: 'amici/ignored' };
@@ -314,6 +315,24 @@ describe('IMAP inbox against Dovecot', () => {
     expect(again.map((i) => i.id)).toEqual([seen[2]?.id]);
     await inbox.settle(again[0]!, 'done');
     expect([...checkpoints.saved.values()][0]?.lastUid).toBe(parseImapItemId(seen[4]!.id)?.uid);
+  });
+
+  it('a catch-up stopped mid-batch (a shutdown) leaves the rest, fetched ahead or not, for the next pass', async () => {
+    const checkpoints = memoryCheckpoints();
+    const sent = [1, 2, 3, 4, 5].map((n) => message(`Stop ${n}`));
+    for (const m of sent) await servers.appendTo(USERS.stop, m.raw);
+    const inbox = inboxFor(USERS.stop, checkpoints, { batch: { messages: 2, bytes: 1024 * 1024 } });
+    const first: InboundItem[] = [];
+    for await (const item of inbox.pending()) {
+      first.push(item);
+      await inbox.settle(item, 'done');
+      if (first.length === 3) break; // inside the second batch, with the third fetched ahead
+    }
+    const rest = await within(collect(inbox), WAIT_MS, 'the second pass');
+    expect(rest.map((i) => i.raw.toString('utf8'))).toEqual([sent[3]?.raw, sent[4]?.raw]);
+    for (const item of rest) await inbox.settle(item, 'done');
+    expect(await servers.fetchAll(USERS.stop)).toEqual([]);
+    expect(await servers.fetchAll(USERS.stop, folder(FOLDERS.done))).toHaveLength(5);
   });
 
   it('starts from the beginning when UIDVALIDITY changes', async () => {
