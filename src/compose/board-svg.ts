@@ -3,9 +3,11 @@
 // the filled glyph painted white under the outline glyph painted black, so they read as white
 // on any square; black pieces are the filled glyph in black. Pure: the renderer (board-png.ts)
 // loads the font explicitly. Serves P-2k's relayed-move mail (the position shown with the move).
+// board-raster.ts draws the mail's PNG from single squares made with the same helpers
+// (`squareFill`, `pieceSvg`, `boardGeometry`), so the look is defined here only.
 
 import type { Position } from 'chessops/chess';
-import type { Color, NormalMove, Role, Square } from 'chessops/types';
+import type { Color, NormalMove, Piece, Role, Square } from 'chessops/types';
 
 export interface BoardSvgOptions {
   /** The side shown at the bottom (default White). */
@@ -45,17 +47,41 @@ const DARK_LAST = '#c8b046';
 const FILE_LETTERS = 'abcdefgh';
 
 /** Where a square is drawn (column and row from the top-left, 0..7). */
-function cell(sq: Square, orientation: Color): { col: number; row: number } {
+export function squareCell(sq: Square, orientation: Color): { col: number; row: number } {
   const file = sq & 7;
   const rank = sq >> 3;
   return orientation === 'white' ? { col: file, row: 7 - rank } : { col: 7 - file, row: rank };
 }
 
-export function boardSvg(pos: Position, options: BoardSvgOptions = {}): string {
+export function isLightSquare(sq: Square): boolean {
+  return ((sq & 7) + (sq >> 3)) % 2 === 1;
+}
+
+/** A square's fill: light or dark, and the last move's colours when highlighted. */
+export function squareFill(light: boolean, last: boolean): string {
+  return light ? (last ? LIGHT_LAST : LIGHT) : last ? DARK_LAST : DARK;
+}
+
+/** The board's margin (where the coordinates are) and its whole width and height, in px. */
+export function boardGeometry(squareSize: number): { margin: number; size: number } {
+  const margin = Math.round(squareSize / 2);
+  return { margin, size: 8 * squareSize + 2 * margin };
+}
+
+/** The markup of a piece standing on the square whose top-left corner is at `x`, `y`. */
+export function pieceSvg(piece: Piece, x: number, y: number, s: number): string {
+  const attrs = `font-family="${BOARD_FONT_FAMILY}" font-size="${Math.round(s * 0.86)}" text-anchor="middle"`;
+  const at = `x="${x + s / 2}" y="${y + s * 0.8}" ${attrs}`;
+  return piece.color === 'white'
+    ? `<text ${at} fill="#ffffff">${SOLID[piece.role]}</text>\n<text ${at} fill="#000000">${OUTLINE[piece.role]}</text>`
+    : `<text ${at} fill="#000000">${SOLID[piece.role]}</text>`;
+}
+
+/** Only the board is read, so a bare board (no kings, as for board-raster.ts's frames) is fine. */
+export function boardSvg(pos: Pick<Position, 'board'>, options: BoardSvgOptions = {}): string {
   const orientation = options.orientation ?? 'white';
   const s = options.squareSize ?? 48;
-  const margin = Math.round(s / 2);
-  const size = 8 * s + 2 * margin;
+  const { margin, size } = boardGeometry(s);
   const highlight = new Set<Square>(
     options.lastMove ? [options.lastMove.from, options.lastMove.to] : [],
   );
@@ -65,10 +91,8 @@ export function boardSvg(pos: Position, options: BoardSvgOptions = {}): string {
     `<rect x="${margin - 1}" y="${margin - 1}" width="${8 * s + 2}" height="${8 * s + 2}" fill="#5a4632"/>`,
   ];
   for (let sq = 0; sq < 64; sq++) {
-    const { col, row } = cell(sq, orientation);
-    const light = ((sq & 7) + (sq >> 3)) % 2 === 1;
-    const last = highlight.has(sq);
-    const fill = light ? (last ? LIGHT_LAST : LIGHT) : last ? DARK_LAST : DARK;
+    const { col, row } = squareCell(sq, orientation);
+    const fill = squareFill(isLightSquare(sq), highlight.has(sq));
     out.push(
       `<rect x="${margin + col * s}" y="${margin + row * s}" width="${s}" height="${s}" fill="${fill}"/>`,
     );
@@ -86,20 +110,11 @@ export function boardSvg(pos: Position, options: BoardSvgOptions = {}): string {
     out.push(`<text x="${margin / 2}" y="${y}" ${text}>${rank + 1}</text>`);
     out.push(`<text x="${size - margin / 2}" y="${y}" ${text}>${rank + 1}</text>`);
   }
-  const glyph = Math.round(s * 0.86);
-  const piece = `font-family="${BOARD_FONT_FAMILY}" font-size="${glyph}" text-anchor="middle"`;
   for (const sq of pos.board.occupied) {
     const p = pos.board.get(sq);
     if (!p) continue;
-    const { col, row } = cell(sq, orientation);
-    const x = margin + col * s + s / 2;
-    const y = margin + row * s + s * 0.8;
-    if (p.color === 'white') {
-      out.push(`<text x="${x}" y="${y}" ${piece} fill="#ffffff">${SOLID[p.role]}</text>`);
-      out.push(`<text x="${x}" y="${y}" ${piece} fill="#000000">${OUTLINE[p.role]}</text>`);
-    } else {
-      out.push(`<text x="${x}" y="${y}" ${piece} fill="#000000">${SOLID[p.role]}</text>`);
-    }
+    const { col, row } = squareCell(sq, orientation);
+    out.push(pieceSvg(p, margin + col * s, margin + row * s, s));
   }
   out.push('</svg>');
   return out.join('\n');
