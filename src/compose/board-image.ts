@@ -28,9 +28,17 @@ const SQUARE = 48;
 const cache = new Map<string, BoardImage | undefined>();
 /** One raster per font file, made on the first board drawn with it; `undefined` if that failed. */
 const rasters = new Map<string, BoardRaster | undefined>();
+/** The font file found for a request (explicit file, else AMICI_BOARD_FONT, else the known paths). */
+const fonts = new Map<string, ReturnType<typeof findBoardFont>>();
 
 function rasterFor(fontFile?: string): BoardRaster | undefined {
-  const font = findBoardFont(fontFile);
+  const request = `${fontFile ?? ''}\0${process.env.AMICI_BOARD_FONT ?? ''}`;
+  let font = fonts.get(request);
+  if (!font) {
+    font = findBoardFont(fontFile);
+    // A missing font is looked for again next time: it may be installed while amici runs.
+    if (font.ok) fonts.set(request, font);
+  }
   if (!font.ok) return undefined;
   if (!rasters.has(font.value)) {
     let raster: BoardRaster | undefined;

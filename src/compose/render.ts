@@ -37,9 +37,21 @@ function enginesFor(dir: string): { text: Eta; html: Eta } {
   return made;
 }
 
-/** The language whose template exists for `name`: `lang`, else English. */
+const templateLanguages = new Map<string, string>();
+
+/**
+ * The language whose template exists for `name`: `lang`, else English. Looked up once per
+ * directory, language and template (templates are compiled once too: `cache: true`).
+ */
 export function templateLanguage(dir: string, lang: string, name: string): string {
-  return /^[a-z]{2,3}$/.test(lang) && existsSync(join(dir, lang, `${name}.txt.eta`)) ? lang : 'en';
+  const key = `${dir}\0${lang}\0${name}`;
+  let found = templateLanguages.get(key);
+  if (found === undefined) {
+    found =
+      /^[a-z]{2,3}$/.test(lang) && existsSync(join(dir, lang, `${name}.txt.eta`)) ? lang : 'en';
+    templateLanguages.set(key, found);
+  }
+  return found;
 }
 
 const escapeHtml = (s: string) =>

@@ -67,16 +67,22 @@ function rfc2822Date(d: Date): string {
   return `${RFC2822_DAYS[d.getUTCDay()]}, ${two(d.getUTCDate())} ${RFC2822_MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())} +0000`;
 }
 
-/** A text part: 7bit when plain short-lined ASCII, else quoted-printable (base64 if mostly non-ASCII). */
-function textPart(contentType: string, text: string): string {
+/**
+ * A text part: 7bit when plain short-lined ASCII; else quoted-printable, readable in the raw
+ * source, or base64 when that is mostly non-ASCII anyway or `preferBase64` (the HTML part: long
+ * lines nobody reads raw, and base64 is native while quoted-printable is encoded in JS).
+ */
+function textPart(contentType: string, text: string, preferBase64 = false): string {
   const body = text.replace(/\r?\n/g, CRLF);
+  const type = `Content-Type: ${contentType}; charset=utf-8`;
+  const asBase64 = () =>
+    `${type}${CRLF}Content-Transfer-Encoding: base64${CRLF}${CRLF}${base64.wrap(base64.encode(body), 76)}`;
+  if (preferBase64) return asBase64();
   let nonAscii = 0;
   for (let i = 0; i < body.length; i++) if (body.charCodeAt(i) > 0x7e) nonAscii++;
-  const type = `Content-Type: ${contentType}; charset=utf-8`;
   if (nonAscii === 0 && !mime.hasLongerLines(body, 76))
     return `${type}${CRLF}Content-Transfer-Encoding: 7bit${CRLF}${CRLF}${body}`;
-  if (nonAscii > body.length / 3)
-    return `${type}${CRLF}Content-Transfer-Encoding: base64${CRLF}${CRLF}${base64.wrap(base64.encode(body), 76)}`;
+  if (nonAscii > body.length / 3) return asBase64();
   return `${type}${CRLF}Content-Transfer-Encoding: quoted-printable${CRLF}${CRLF}${qp.wrap(qp.encode(body), 76)}`;
 }
 
@@ -115,7 +121,7 @@ export function buildMime(input: MimeInput): { messageId: string; raw: Buffer } 
 
   const inline = mail.attachments.filter((a) => a.cid);
   const attached = mail.attachments.filter((a) => !a.cid);
-  const html = textPart('text/html', mail.html);
+  const html = textPart('text/html', mail.html, true);
   const htmlWithImages = inline.length
     ? multipart('related', boundary(3), [html, ...inline.map(attachmentPart)], ' type="text/html";')
     : html;
