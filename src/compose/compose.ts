@@ -4,7 +4,9 @@
 // What a mail shows is built here from the game state after the decision: the moves with the
 // repetition (P-2e), dates (P-2f..j), the clock table (P-2k), the board as text and PNG, the
 // score and the PGN (P-12, L-8.5), the problem of a rejected transmission with the rule ids
-// and what to send instead (P-4c, P-4d, P-6g), the record of a time claim (P-7a).
+// and what to send instead (P-4c, P-4d, P-6g), the record of a time claim (P-7a). A mail that
+// belongs to no game — the "which game?" reply to a player whose mail we could not attach to one
+// of their games — is composed here too, from `which-game.txt.eta`.
 
 import type { Language } from '../chess/index.ts';
 import type { Effect, GameState, Problem, Recipient, Side } from '../referee/index.ts';
@@ -299,4 +301,80 @@ export function composeEffect(effect: Effect, ctx: ComposeContext): ComposedMail
 /** A notice to the TD that is not a rulebook effect: a dispute (P-5d) or a bounce. */
 export function composeTdNotice(notice: TdNotice, ctx: ComposeContext): ComposedMail {
   return composeOne('td-notice', { kind: 'td-notice' }, { notice }, ctx, 'td');
+}
+
+/** One of a player's unfinished games, as the which-game reply lists it. */
+export interface WhichGameEntry {
+  /** The event's tag: `WCH26` in `[WCH26/7]`. */
+  eventTag: string;
+  gameId: string;
+  white: string;
+  black: string;
+}
+
+/** What the which-game reply needs: there is no game, so no game state and no side. */
+export interface WhichGameInput {
+  /** The player who wrote; `lang` is theirs, else their event's (unknown codes: English). */
+  player: { id: string; name: string; lang: string };
+  /** The player's event: its tag names the thread, its name the signature. */
+  event: { name: string; tag: string };
+  td: { name: string };
+  /** The player's unfinished games, in the order they are listed. */
+  games: readonly WhichGameEntry[];
+  /** The subject of the player's mail, kept after the question. */
+  subject: string;
+  /** The templates directory (default: `templates/` of this repository). */
+  templatesDir?: string;
+}
+
+/** Subjects are one line and not endless: a decoded subject can hold line breaks. */
+const MAX_SUBJECT = 200;
+
+/**
+ * The reply to a player whose mail names no game we can find (no tag, no thread, no `Game:`
+ * line) while they play several: nothing was played; send it again with the game's tag, or
+ * answer our last mail about the game; here are your unfinished games.
+ */
+export function composeWhichGame(input: WhichGameInput): ComposedMail {
+  const dir = input.templatesDir ?? TEMPLATES_DIR;
+  const kind = 'which-game';
+  const lang = templateLanguage(dir, input.player.lang, kind);
+  const labels = loadLabels(dir, lang);
+  const games = input.games.map((g) => ({
+    tag: `[${g.eventTag}/${g.gameId}]`,
+    white: g.white,
+    black: g.black,
+    game: `${g.white} – ${g.black}`,
+  }));
+  const width = Math.max(0, ...games.map((g) => g.tag.length));
+  const lines = games.map((g) => `${g.tag.padEnd(width)}  ${g.game}`);
+  const list: Block = {
+    text: lines.map((l) => `  ${l}`).join('\n'),
+    html: pre(lines.join('\n')).html,
+  };
+  const view = {
+    lang,
+    name: input.player.name,
+    subject: input.subject.replace(/\s+/g, ' ').trim(),
+    event: input.event,
+    td: input.td.name,
+    games,
+    list,
+    /** The tag to show in the example subject: the first listed game's, else the event's. */
+    example: games[0]?.tag ?? `[${input.event.tag}/…]`,
+    t: (path: string, vars?: Record<string, string | number>) => label(labels, path, vars),
+  };
+  const signature = label(labels, 'signature', { event: input.event.name, td: input.td.name });
+  const rendered = renderMail(dir, lang, kind, view, signature);
+  return {
+    // No game, so no side: the shell addresses the mail to the player who wrote.
+    to: 'white',
+    lang,
+    subject: rendered.subject.slice(0, MAX_SUBJECT),
+    text: rendered.text,
+    html: rendered.html,
+    attachments: [],
+    threadKey: `${input.event.tag}/which-game/${input.player.id}`,
+    kind,
+  };
 }

@@ -9,11 +9,11 @@ import { parseReading } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
 import { calendarDateOf } from '../clock/index.ts';
 import type { ComposeContext, ComposedMail } from '../compose/index.ts';
-import { composeEffect, composeTdNotice } from '../compose/index.ts';
+import { composeEffect, composeTdNotice, composeWhichGame } from '../compose/index.ts';
 import { eventRulesOf } from '../config/load-config.ts';
 import type { AmiciConfig, EventConfig, PlayerConfig } from '../config/schema.ts';
 import type { Inbound } from '../mail/index.ts';
-import { AMICI_MARKER, readInbound } from '../mail/index.ts';
+import { readInbound } from '../mail/index.ts';
 import { assembleTransmission, findGameRef } from '../mail/transmission.ts';
 import type {
   Decision,
@@ -382,34 +382,19 @@ export class RefereeService {
     base: { dedupeKey: string; receivedAt: string; raw: Buffer; messageId?: string },
     at: string,
   ): Promise<SettleOutcome> {
-    const list = games.map(
-      (g) =>
-        `  [${g.event.tag}/${g.game.id}]  ${this.player(g.event, g.game.white).name} – ${this.player(g.event, g.game.black).name}`,
-    );
-    const text = [
-      AMICI_MARKER,
-      '',
-      `${player.name},`,
-      '',
-      'amici could not tell which game your mail is about, so nothing was played.',
-      'Please send it again with the game tag in the subject, e.g. "[TAG/GAME] my move",',
-      'or simply reply to amici’s last mail about the game.',
-      '',
-      list.length ? 'Your games:' : 'You have no unfinished game.',
-      ...list,
-      '',
-      '— amici, referee',
-    ].join('\n');
-    const mail: ComposedMail = {
-      to: 'white',
-      lang: 'en',
-      subject: `Which game? — Re: ${inbound.mail.subject}`.slice(0, 200),
-      text,
-      html: `<pre>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</pre>`,
-      attachments: [],
-      threadKey: `${event.tag}/which-game/${player.id}`,
-      kind: 'which-game',
-    };
+    const mail = composeWhichGame({
+      player: { id: player.id, name: player.name, lang: player.language ?? event.language },
+      event: { name: event.name, tag: event.tag },
+      td: { name: event.td.name },
+      games: games.map((g) => ({
+        eventTag: g.event.tag,
+        gameId: g.game.id,
+        white: this.player(g.event, g.game.white).name,
+        black: this.player(g.event, g.game.black).name,
+      })),
+      subject: inbound.mail.subject,
+      ...(this.templatesDir ? { templatesDir: this.templatesDir } : {}),
+    });
     const { messageId, raw } = buildMime({
       mail,
       from: this.config.from,

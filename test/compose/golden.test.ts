@@ -1,14 +1,15 @@
 // Golden files for every template in every language (issue 4): each case's mails — one per
 // recipient — as text and as HTML, compared with test/fixtures/golden/<lang>/<case>.{txt,html}.
 // `UPDATE_GOLDEN=1 npx vitest run test/compose` rewrites them; read them before committing.
-// Also: every mail starts with the amici marker and carries the game's subject tag.
+// Also: every mail starts with the amici marker and carries the game's subject tag. The
+// which-game reply, which belongs to no game, has golden files of its own (which-game*.txt).
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { ComposeContext, ComposedMail } from '../../src/compose/index.ts';
-import { composeEffect, composeTdNotice } from '../../src/compose/index.ts';
+import type { ComposeContext, ComposedMail, WhichGameInput } from '../../src/compose/index.ts';
+import { composeEffect, composeTdNotice, composeWhichGame } from '../../src/compose/index.ts';
 import { AMICI_MARKER } from '../../src/mail/marker.ts';
 import type { Case } from './cases.ts';
 import { cases, RULES } from './cases.ts';
@@ -56,6 +57,18 @@ function golden(file: string, actual: string): void {
   expect(actual).toBe(readFileSync(path, 'utf8'));
 }
 
+const head = (m: ComposedMail) =>
+  `===== to: ${m.to} · lang: ${m.lang} · kind: ${m.kind} · thread: ${m.threadKey}\nSubject: ${m.subject}\nAttachments: ${attachmentLine(m)}\n`;
+
+/** The golden text and HTML files of one case's mails. */
+function goldenMails(file: string, mails: ComposedMail[]): void {
+  golden(`${file}.txt`, mails.map((m) => `${head(m)}\n${m.text}`).join('\n'));
+  golden(
+    `${file}.html`,
+    mails.map((m) => `<!-- ${head(m).trim().replace(/--/g, '- -')} -->\n${m.html}`).join('\n'),
+  );
+}
+
 const ALL = cases();
 
 describe('golden mails: every effect kind in every template language', () => {
@@ -64,19 +77,68 @@ describe('golden mails: every effect kind in every template language', () => {
       it(`${lang}/${c.name}`, () => {
         const mails = mailsOf(c, lang);
         expect(mails.length).toBeGreaterThan(0);
-        const head = (m: ComposedMail) =>
-          `===== to: ${m.to} · lang: ${m.lang} · kind: ${m.kind} · thread: ${m.threadKey}\nSubject: ${m.subject}\nAttachments: ${attachmentLine(m)}\n`;
-        golden(`${lang}/${c.name}.txt`, mails.map((m) => `${head(m)}\n${m.text}`).join('\n'));
-        golden(
-          `${lang}/${c.name}.html`,
-          mails
-            .map((m) => `<!-- ${head(m).trim().replace(/--/g, '- -')} -->\n${m.html}`)
-            .join('\n'),
-        );
+        goldenMails(`${lang}/${c.name}`, mails);
         for (const m of mails) expect(m.lang).toBe(lang);
       });
     }
   }
+});
+
+/** Jan Novák plays two games of WCH26 and wrote without a tag. */
+function whichGameInput(lang: string, games = true): WhichGameInput {
+  return {
+    player: { id: 'novak', name: 'Jan Novák', lang },
+    event: { name: 'World Championship 2026', tag: 'WCH26' },
+    td: { name: 'Olena Petrenko' },
+    games: games
+      ? [
+          { eventTag: 'WCH26', gameId: '7', white: 'Anna Nowak', black: 'Jan Novák' },
+          { eventTag: 'WCH26', gameId: '12', white: 'Jan Novák', black: 'Hanna Bondar' },
+        ]
+      : [],
+    subject: 'my move <9...Nc6>',
+  };
+}
+
+describe('golden mails: the which-game reply in every template language', () => {
+  for (const lang of LANGS) {
+    it(`${lang}/which-game: nothing played, resend with the tag, the unfinished games`, () => {
+      const m = composeWhichGame(whichGameInput(lang));
+      goldenMails(`${lang}/which-game`, [m]);
+      expect(m).toMatchObject({
+        lang,
+        kind: 'which-game',
+        threadKey: 'WCH26/which-game/novak',
+        attachments: [],
+      });
+      expect(m.subject).toMatch(/\? — Re: my move <9\.\.\.Nc6>$/);
+      expect(m.text.split('\n')[0]).toBe(AMICI_MARKER);
+      expect(m.text).toContain(
+        '  [WCH26/7]   Anna Nowak – Jan Novák\n  [WCH26/12]  Jan Novák – Hanna Bondar',
+      );
+      expect(m.html).toContain('[WCH26/12]  Jan Novák – Hanna Bondar');
+      expect(m.text).not.toMatch(/undefined|\[object Object\]|NaN/);
+      expect(m.html).not.toMatch(/undefined|\[object Object\]|NaN|\uE000/);
+    });
+    it(`${lang}/which-game-none: a player without an unfinished game`, () => {
+      const m = composeWhichGame(whichGameInput(lang, false));
+      goldenMails(`${lang}/which-game-none`, [m]);
+      expect(m.lang).toBe(lang);
+      expect(m.text).not.toContain('[WCH26/7]');
+    });
+  }
+
+  it('falls back to English for a language without templates (fr); a bare subject is kept bare', () => {
+    const m = composeWhichGame({ ...whichGameInput('fr'), subject: '  ' });
+    expect(m.lang).toBe('en');
+    expect(m.subject).toBe('Which game?');
+  });
+
+  it('keeps a subject with line breaks on one line', () => {
+    const m = composeWhichGame({ ...whichGameInput('en'), subject: 'my\r\n move' });
+    expect(m.subject).toBe('Which game? — Re: my move');
+    expect(m.text).toContain('Dear Jan Novák,');
+  });
 });
 
 describe('every mail carries the marker and the subject tag', () => {

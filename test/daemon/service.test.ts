@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { validateConfig } from '../../src/config/load-config.ts';
 import { memoryLogger } from '../../src/daemon/log.ts';
@@ -12,6 +13,7 @@ import { Store } from '../../src/store/store.ts';
 function setup(
   games = [{ id: '1', white: 'jan', black: 'petr', startsOn: '2026-11-02' }],
   storePath = ':memory:',
+  prefs: Record<string, { language?: string }> = {},
 ) {
   const r = validateConfig(
     {
@@ -28,9 +30,15 @@ function setup(
           timeZone: 'Europe/Warsaw',
           language: 'en',
           players: [
-            { id: 'jan', name: 'Jan', addresses: ['jan@x.example'] },
-            { id: 'petr', name: 'Petr', addresses: ['petr@x.example'], notation: 'numeric' },
-            { id: 'eva', name: 'Eva', addresses: ['eva@x.example'] },
+            { id: 'jan', name: 'Jan', addresses: ['jan@x.example'], ...prefs.jan },
+            {
+              id: 'petr',
+              name: 'Petr',
+              addresses: ['petr@x.example'],
+              notation: 'numeric',
+              ...prefs.petr,
+            },
+            { id: 'eva', name: 'Eva', addresses: ['eva@x.example'], ...prefs.eva },
           ],
           games,
         },
@@ -150,6 +158,36 @@ describe('the referee service (one message, one transaction)', () => {
     await service.flushOutbox(sender);
     expect(sent[0]!.raw.toString()).toContain('[CLUB/2]');
     expect(service.state('CLUB/1').plies).toHaveLength(0);
+  });
+  it('the which-game reply is in the player’s language (Polish) and lists both games; nothing is played', async () => {
+    const { service, logger } = setup(
+      [
+        { id: '1', white: 'jan', black: 'petr', startsOn: '2026-11-02' },
+        { id: '2', white: 'eva', black: 'jan', startsOn: '2026-11-02' },
+      ],
+      ':memory:',
+      { jan: { language: 'pl' } },
+    );
+    const m = mail('Jan <jan@x.example>', '1.e4', 'mój ruch');
+    expect(await service.processInbound(m)).toBe('rejected');
+    expect(service.state('CLUB/1').plies).toHaveLength(0);
+    expect(service.state('CLUB/2').plies).toHaveLength(0);
+    expect(logger.lines.at(-1)).toMatchObject({ code: 'INBOUND_NO_GAME', games: 2 });
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.to).toEqual(['jan@x.example']);
+    const parsed = await simpleParser(sent[0]!.raw);
+    expect(parsed.subject).toBe('Która partia? — Re: mój ruch');
+    expect(parsed.inReplyTo).toBe(`<in${n}@x.example>`);
+    expect(parsed.headers.get('x-amici-kind')).toBe('which-game');
+    expect(parsed.text).toContain('Dzień dobry Jan,');
+    expect(parsed.text).toContain('nie wykonano żadnego posunięcia');
+    expect(parsed.text).toContain('Twoje niezakończone partie:');
+    expect(parsed.text).toContain('[CLUB/1]  Jan – Petr');
+    expect(parsed.text).toContain('[CLUB/2]  Eva – Jan');
+    expect(parsed.html).toContain('<html lang="pl">');
+    expect(parsed.attachments).toHaveLength(0);
   });
   it('a bounce of our mail to a player becomes a TD notice', async () => {
     const { service } = setup();
