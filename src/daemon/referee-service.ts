@@ -374,14 +374,14 @@ export class RefereeService {
     return { ...home, games: open };
   }
 
-  private async askWhichGame(
+  private askWhichGame(
     event: EventConfig,
     player: PlayerConfig,
     games: GameRefResolved[],
     inbound: Inbound,
     base: { dedupeKey: string; receivedAt: string; raw: Buffer; messageId?: string },
     at: string,
-  ): Promise<SettleOutcome> {
+  ): SettleOutcome {
     const mail = composeWhichGame({
       player: { id: player.id, name: player.name, lang: player.language ?? event.language },
       event: { name: event.name, tag: event.tag },
@@ -432,11 +432,11 @@ export class RefereeService {
   }
 
   /** A bounce of our mail: the TD of the game (or of the player's event) is told. */
-  private async bounce(
+  private bounce(
     inbound: Inbound,
     base: { dedupeKey: string; receivedAt: string; raw: Buffer; messageId?: string },
     at: string,
-  ): Promise<SettleOutcome> {
+  ): SettleOutcome {
     const c = inbound.classification;
     const failed = c.kind === 'bounce' ? c.failedRecipient?.toLowerCase() : undefined;
     let ref =
@@ -619,19 +619,14 @@ export class RefereeService {
           to: row.recipients,
           error: r.error,
         });
-        await this.tellTdOfFailure(row.gameKey, row.recipients, row.kind, r.error);
+        this.tellTdOfFailure(row.gameKey, row.recipients, row.kind, r.error);
       };
       await Promise.all(Array.from({ length: Math.min(lanes, rows.length) }, lane));
     }
     return counts;
   }
 
-  private async tellTdOfFailure(
-    gameKey: string | null,
-    to: string[],
-    kind: string,
-    error: string,
-  ): Promise<void> {
+  private tellTdOfFailure(gameKey: string | null, to: string[], kind: string, error: string): void {
     const ref = gameKey ? this.resolveGame(gameKey) : undefined;
     if (!ref || kind === 'td-notice' || to.includes(ref.event.td.address)) return; // never loop on the TD's own mail
     const state = this.state(ref.gameKey);
