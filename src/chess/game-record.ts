@@ -99,15 +99,46 @@ export function boardEnd(pos: Chess): BoardEnd | undefined {
   return undefined;
 }
 
+/**
+ * A free-text detail in machine-readable form, next to its English text: the mail composer says
+ * it in the reader's language from the label `detail.<code>` with `params` filled in (numbers,
+ * sides as `white`/`black`, dates as `CalendarDate`). `inner` is a detail this one quotes (the
+ * time-exceeded claim a loss on time counts). Codes, with their params:
+ * - `declared-move-illegal` {}: the move declared with a claim is not legal (L-9.2, L-9.3).
+ * - `threefold-board` / `threefold-declared` {count}: how often the position on the board, or
+ *   the one after the declared move, has occurred (L-9.2).
+ * - `tablebase-decides` {count}: pieces left, 7 or fewer: the tablebase decides (L-5.2.4).
+ * - `fifty-moves` {count}: moves by each side without a capture or pawn move (L-9.3).
+ * - `time-exceeded` {side, limit, move, over, date} and `time-exceeded-no-limit` (no `limit`):
+ *   a time-exceeded claim (P-7a).
+ * - `time-forfeit` {count} with `inner`: the time limit exceeded `count` times (P-7f, L-6.7).
+ * - `tablebase-claim` {outcome: `win`|`draw`}: what a tablebase claim claims (L-5.1.3).
+ */
+export interface DetailKey {
+  code: string;
+  params: Record<string, string | number>;
+  inner?: DetailKey;
+}
+
 export interface ClaimVerdict {
   /** The claim is right: the game is drawn. */
   valid: boolean;
   rule: 'L-9.2' | 'L-9.3' | 'L-5.2.4';
   /** Why, for the reply: how often the position occurred, or the half-move count. */
   detail: string;
+  /** The same, machine-readable (said in the reader's language). */
+  detailKey: DetailKey;
   /** L-9.3 with 7 or fewer pieces: the TD decides by the tablebase (L-5.2.4). */
   toTablebase?: boolean;
 }
+
+/** The verdict on a claim whose declared move is not legal. */
+const illegalDeclared = (rule: 'L-9.2' | 'L-9.3'): ClaimVerdict => ({
+  valid: false,
+  rule,
+  detail: 'the declared move is not legal',
+  detailKey: { code: 'declared-move-illegal', params: {} },
+});
 
 /**
  * Threefold repetition (L-9.2) of the current position, or of the one `declared` would
@@ -117,7 +148,7 @@ export function claimThreefold(game: PlayedGame, declared?: NormalMove): ClaimVe
   let keys = game.keys;
   if (declared) {
     if (!game.pos.isLegal(declared)) {
-      return { valid: false, rule: 'L-9.2', detail: 'the declared move is not legal' };
+      return illegalDeclared('L-9.2');
     }
     keys = playOn(game, declared).keys;
   }
@@ -128,6 +159,7 @@ export function claimThreefold(game: PlayedGame, declared?: NormalMove): ClaimVe
     valid: count >= 3,
     rule: 'L-9.2',
     detail: `${which} has occurred ${count} time${count === 1 ? '' : 's'}`,
+    detailKey: { code: declared ? 'threefold-declared' : 'threefold-board', params: { count } },
   };
 }
 
@@ -139,7 +171,7 @@ export function claimFiftyMoves(game: PlayedGame, declared?: NormalMove): ClaimV
   let pos = game.pos;
   if (declared) {
     if (!pos.isLegal(declared)) {
-      return { valid: false, rule: 'L-9.3', detail: 'the declared move is not legal' };
+      return illegalDeclared('L-9.3');
     }
     pos = playOn(game, declared).pos;
   }
@@ -149,12 +181,15 @@ export function claimFiftyMoves(game: PlayedGame, declared?: NormalMove): ClaimV
       valid: false,
       rule: 'L-5.2.4',
       detail: `${pieces} pieces remain: the 7-piece tablebase decides, not the 50-move rule`,
+      detailKey: { code: 'tablebase-decides', params: { count: pieces } },
       toTablebase: true,
     };
   }
+  const moves = Math.floor(pos.halfmoves / 2);
   return {
     valid: pos.halfmoves >= 100,
     rule: 'L-9.3',
-    detail: `${Math.floor(pos.halfmoves / 2)} moves by each side without a capture or pawn move`,
+    detail: `${moves} moves by each side without a capture or pawn move`,
+    detailKey: { code: 'fifty-moves', params: { count: moves } },
   };
 }

@@ -8,7 +8,7 @@
 // belongs to no game — the "which game?" reply to a player whose mail we could not attach to one
 // of their games — is composed here too, from `which-game.txt.eta`.
 
-import type { Language } from '../chess/index.ts';
+import type { DetailKey, Language } from '../chess/index.ts';
 import type { Effect, GameState, Problem, Recipient, Side } from '../referee/index.ts';
 import { other } from '../referee/index.ts';
 import { boardPngFor } from './board-image.ts';
@@ -38,7 +38,7 @@ import {
   wrapWords,
 } from './game-view.ts';
 import type { LabelTree } from './labels.ts';
-import { label, loadLabels } from './labels.ts';
+import { label, labelIfAny, loadLabels } from './labels.ts';
 import type { Block } from './render.ts';
 import { htmlEscape, renderMail, TEMPLATES_DIR, templateLanguage } from './render.ts';
 
@@ -102,6 +102,7 @@ function viewFor(
   ctx: ComposeContext,
   r: Reader,
   labels: LabelTree,
+  labelLang: string,
 ) {
   const state = ctx.state;
   const t = (path: string, vars?: Record<string, string | number>) => label(labels, path, vars);
@@ -176,6 +177,33 @@ function viewFor(
     return '';
   };
 
+  /** A detail in the labels' language (`detail.<code>`); undefined when a label is missing. */
+  const sayDetail = (key: DetailKey): string | undefined => {
+    const vars: Record<string, string | number> = {};
+    for (const [name, value] of Object.entries(key.params)) {
+      if (name === 'side' && (value === 'white' || value === 'black')) vars.side = sideLabel(value);
+      else if (name === 'outcome') {
+        vars.outcome = labelIfAny(labels, `tablebaseOutcome.${value}`, labelLang) ?? String(value);
+      } else {
+        // Numbers, and dates as the templates show them: the CalendarDate as it is.
+        vars[name] = value;
+      }
+    }
+    if (key.inner) {
+      const inner = sayDetail(key.inner);
+      if (inner === undefined) return undefined;
+      vars.inner = inner;
+    }
+    return labelIfAny(labels, `detail.${key.code}`, labelLang, vars);
+  };
+
+  /**
+   * A detail of the rules core (claim verdicts, claims, the end of a game) in the reader's
+   * language when it carries its machine-readable form; else, as in older logs, the English text.
+   */
+  const detailText = (d: { detail?: string; detailKey?: DetailKey } | undefined): string =>
+    (d?.detailKey && sayDetail(d.detailKey)) || d?.detail || '';
+
   const ruleRef = (ids: readonly string[]) =>
     ids.length ? `(${ids.length === 1 ? t('rule') : t('rules')} ${ids.join(', ')})` : '';
 
@@ -240,6 +268,7 @@ function viewFor(
     lineText: (line: readonly string[], afterPly: number) =>
       lineText(positionBefore(state, afterPly + 1), line, r.notation, r.sanLang),
     ruleRef,
+    detailText,
     board,
     clock,
     clockLines: lines,
@@ -276,7 +305,7 @@ function composeOne(
   const reader = readerOf(ctx, to);
   const lang = templateLanguage(dir, reader.lang, kind);
   const labels = loadLabels(dir, lang);
-  const view = { ...viewFor(effect, ctx, reader, labels), ...extra };
+  const view = { ...viewFor(effect, ctx, reader, labels, lang), ...extra };
   const signature = label(labels, 'signature', { event: ctx.event.name, td: ctx.td.name });
   const rendered = renderMail(dir, lang, kind, view, signature);
   const tag = subjectTag(ctx);

@@ -1,7 +1,9 @@
 // The words the composer puts into tables and lists (issue 4): side names, clock headers, result
 // and end words, move-error kinds and reasons (P-4c), leave refusals (P-8a), one
 // `templates/<lang>/labels.json` per language, every missing key taken from English. `{name}`
-// placeholders are filled by `label()`.
+// placeholders are filled by `label()`. The details the rules core writes (claim verdicts, time
+// claims, the end of a game) are said from `detail.<code>`, some in plural forms chosen by the
+// count (`labelIfAny()`).
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -44,8 +46,38 @@ export function label(
 ): string {
   let node: string | LabelTree | undefined = labels;
   for (const part of path.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  if (typeof node !== 'string') return path;
-  return node.replace(/\{(\w+)\}/g, (m, name: string) =>
+  return typeof node === 'string' ? fill(node, vars) : path;
+}
+
+const fill = (text: string, vars: Record<string, string | number>): string =>
+  text.replace(/\{(\w+)\}/g, (m, name: string) =>
     vars[name] === undefined ? m : String(vars[name]),
   );
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+function pluralForm(lang: string, n: number): string {
+  let rules = pluralRules.get(lang);
+  if (!rules) {
+    rules = new Intl.PluralRules(lang);
+    pluralRules.set(lang, rules);
+  }
+  return rules.select(n);
+}
+
+/**
+ * The label at `path` when it exists, else undefined; a label given as plural forms
+ * (`{ "one": …, "few": …, "other": … }`) takes the form `Intl.PluralRules` of `lang` picks for
+ * `vars.count`, `other` when that form is missing.
+ */
+export function labelIfAny(
+  labels: LabelTree,
+  path: string,
+  lang: string,
+  vars: Record<string, string | number> = {},
+): string | undefined {
+  let node: string | LabelTree | undefined = labels;
+  for (const part of path.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  if (typeof node === 'object') node = node[pluralForm(lang, Number(vars.count))] ?? node.other;
+  return typeof node === 'string' ? fill(node, vars) : undefined;
 }

@@ -67,6 +67,16 @@ export function decideDue(
             side,
             protestBy,
             detail: `${side} exceeded the time limit${limit} at move ${excess.controlMove} by ${excess.overDays} days on ${excess.occurredOn}`,
+            detailKey: {
+              code: excess.limitDays === null ? 'time-exceeded-no-limit' : 'time-exceeded',
+              params: {
+                side,
+                ...(excess.limitDays === null ? {} : { limit: excess.limitDays }),
+                move: excess.controlMove,
+                over: excess.overDays,
+                date: excess.occurredOn,
+              },
+            },
           },
         ],
         effects: [

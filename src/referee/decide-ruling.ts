@@ -49,6 +49,11 @@ export function ruleOnClaim(
         on,
         claim.side,
         `time exceeded ${upheldBefore + 1} times (${claim.detail})`,
+        claim.detailKey && {
+          code: 'time-forfeit',
+          params: { count: upheldBefore + 1 },
+          inner: claim.detailKey,
+        },
       ),
     );
   return combine(ruled, {

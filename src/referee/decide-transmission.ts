@@ -387,6 +387,7 @@ export function decideTransmission(
           kind: 'tablebase',
           side: sender,
           detail: claim.outcome ?? 'draw',
+          detailKey: { code: 'tablebase-claim', params: { outcome: claim.outcome ?? 'draw' } },
         });
         draft.effects.push({
           kind: 'tablebase-claim',
@@ -414,12 +415,14 @@ export function decideTransmission(
             claim.kind === 'threefold' ? 'threefold-repetition' : 'fifty-moves',
             verdict.rule,
             verdict.detail,
+            verdict.detailKey,
           );
           draft.effects.push({
             kind: 'claim-verdict',
             to: [sender],
             valid: true,
             detail: verdict.detail,
+            detailKey: verdict.detailKey,
             rules: [verdict.rule],
           });
           return {
@@ -432,6 +435,7 @@ export function decideTransmission(
           to: [sender, 'td'],
           valid: false,
           detail: verdict.detail,
+          detailKey: verdict.detailKey,
           rules: verdict.toTablebase ? [verdict.rule] : [verdict.rule, 'L-9.4', 'L-9.1.2.2'],
         });
         // A wrong claim counts as a draw offer, and the declared move is played (L-9.4).

@@ -2,7 +2,7 @@
 // The mail layer turns each effect into a mail from templates (clock tables and boards are
 // rendered from the game state the effect belongs to). Effects are never I/O themselves.
 
-import type { MoveError } from '../chess/index.ts';
+import type { DetailKey, MoveError } from '../chess/index.ts';
 import type { CalendarDate, ClockRow, Excess } from '../clock/index.ts';
 import type { EndKind, Result, Side } from './game-event.ts';
 
@@ -70,11 +70,21 @@ export type Effect =
       result: Result;
       endKind: EndKind;
       detail?: string;
+      /** `detail` machine-readable, for the reader's language. */
+      detailKey?: DetailKey;
       /** P-12, L-8.5: the TD gets the PGN. */
       withPgn: boolean;
       rules: string[];
     }
-  | { kind: 'claim-verdict'; to: Recipient[]; valid: boolean; detail: string; rules: string[] }
+  | {
+      kind: 'claim-verdict';
+      to: Recipient[];
+      valid: boolean;
+      detail: string;
+      /** `detail` machine-readable, for the reader's language. */
+      detailKey?: DetailKey;
+      rules: string[];
+    }
   | {
       kind: 'tablebase-claim';
       to: Recipient[];

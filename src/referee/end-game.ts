@@ -2,6 +2,7 @@
 // PGN (P-12, L-8.5). Also the L-6.7 rule for a loss on time: a draw when the opponent could
 // not mate by any legal sequence.
 
+import type { DetailKey } from '../chess/index.ts';
 import { canMate } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
 import type { Decision } from './decision.ts';
@@ -16,16 +17,21 @@ export function endGame(
   kind: EndKind,
   rule: string,
   detail?: string,
+  detailKey?: DetailKey,
 ): Decision {
+  const details = {
+    ...(detail ? { detail } : {}),
+    ...(detail && detailKey ? { detailKey } : {}),
+  };
   return {
-    events: [{ type: 'ended', on, result, kind, rule, ...(detail ? { detail } : {}) }],
+    events: [{ type: 'ended', on, result, kind, rule, ...details }],
     effects: [
       {
         kind: 'game-ended',
         to: EVERYONE,
         result,
         endKind: kind,
-        ...(detail ? { detail } : {}),
+        ...details,
         withPgn: true,
         rules: [rule, 'P-12', 'L-8.5'],
       },
@@ -41,8 +47,9 @@ export function loseOnTime(
   on: CalendarDate,
   loser: Side,
   detail: string,
+  detailKey?: DetailKey,
 ): Decision {
   return canMate(state.pos, other(loser))
-    ? endGame(on, winFor(other(loser)), 'time-forfeit', 'P-7f', detail)
-    : endGame(on, '1/2-1/2', 'time-forfeit-draw', 'L-6.7', detail);
+    ? endGame(on, winFor(other(loser)), 'time-forfeit', 'P-7f', detail, detailKey)
+    : endGame(on, '1/2-1/2', 'time-forfeit-draw', 'L-6.7', detail, detailKey);
 }

@@ -3,7 +3,7 @@
 // Moves are stored in UCI (`e2e4`, castling as king-onto-rook `e1h1`) so the log is readable.
 
 import type { Color } from 'chessops/types';
-import type { StartSpec } from '../chess/index.ts';
+import type { DetailKey, StartSpec } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
 
 export type Side = Color;
@@ -83,7 +83,10 @@ export type GameEvent =
       side: Side;
       /** The protest window ends at the end of this day (P-7c). */
       protestBy?: CalendarDate;
+      /** In English, as it always was stored. */
       detail: string;
+      /** The detail machine-readable, for the reader's language (absent in older logs). */
+      detailKey?: DetailKey;
     }
   | {
       type: 'claim-ruled';
@@ -121,6 +124,8 @@ export type GameEvent =
       kind: EndKind;
       rule: string;
       detail?: string;
+      /** `detail` machine-readable (absent in older logs and for a TD's own words). */
+      detailKey?: DetailKey;
     }
   /** Due work done (P-3a reminder, P-3b report, notices): its key, so it is never done twice. */
   | { type: 'due-done'; on: CalendarDate; key: string };

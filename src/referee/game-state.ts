@@ -5,7 +5,7 @@
 import type { Chess } from 'chessops/chess';
 import type { NormalMove } from 'chessops/types';
 import { parseUci } from 'chessops/util';
-import type { StartSpec } from '../chess/index.ts';
+import type { DetailKey, StartSpec } from '../chess/index.ts';
 import { startPosition } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
 import type { ClaimKind, EndKind, GameEvent, Result, Side } from './game-event.ts';
@@ -40,6 +40,8 @@ export interface Claim {
   on: CalendarDate;
   protestBy?: CalendarDate;
   detail: string;
+  /** `detail` machine-readable; absent when the log predates it. */
+  detailKey?: DetailKey;
   ruling?: { upheld: boolean; on: CalendarDate; by: 'td' | 'deadline' };
 }
 
@@ -83,7 +85,14 @@ export interface GameState {
   lines: Partial<Record<Side, string[]>>;
   claims: Claim[];
   dueDone: Set<string>;
-  result?: { result: Result; kind: EndKind; rule: string; on: CalendarDate; detail?: string };
+  result?: {
+    result: Result;
+    kind: EndKind;
+    rule: string;
+    on: CalendarDate;
+    detail?: string;
+    detailKey?: DetailKey;
+  };
 }
 
 export const sideToMove = (state: GameState): Side => state.pos.turn;
@@ -189,6 +198,7 @@ function applyEvent(s: GameState, e: GameEvent): void {
         on: e.on,
         protestBy: e.protestBy,
         detail: e.detail,
+        ...(e.detailKey ? { detailKey: e.detailKey } : {}),
       });
       return;
     case 'claim-ruled': {
@@ -238,7 +248,14 @@ function applyEvent(s: GameState, e: GameEvent): void {
       return;
     }
     case 'ended':
-      s.result = { result: e.result, kind: e.kind, rule: e.rule, on: e.on, detail: e.detail };
+      s.result = {
+        result: e.result,
+        kind: e.kind,
+        rule: e.rule,
+        on: e.on,
+        detail: e.detail,
+        ...(e.detailKey ? { detailKey: e.detailKey } : {}),
+      };
       s.drawOffer = undefined;
       s.lines = {};
       return;

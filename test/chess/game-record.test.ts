@@ -117,6 +117,43 @@ describe('L-9.3: the 50-move rule', () => {
   });
 });
 
+describe('L-9.2, L-9.3, L-5.2.4: the verdict’s detail in machine-readable form', () => {
+  it('L-9.2: the threefold count on the board, next to the unchanged English text', () => {
+    const v = claimThreefold(played(standard, '1.Nf3 Nf6 2.Ng1 Ng8 3.Nf3 Nf6 4.Ng1 Ng8'));
+    expect(v.detail).toBe('the position on the board has occurred 3 times');
+    expect(v.detailKey).toEqual({ code: 'threefold-board', params: { count: 3 } });
+  });
+  it('L-9.2: the count after the declared move', () => {
+    const g = played(standard, '1.Nf3 Nf6 2.Ng1 Ng8 3.Nf3 Nf6 4.Ng1');
+    expect(claimThreefold(g, uci('f6g8')).detailKey).toEqual({
+      code: 'threefold-declared',
+      params: { count: 3 },
+    });
+    const once = claimThreefold(g, uci('b8c6'));
+    expect(once.detail).toBe('the position after the declared move has occurred 1 time');
+    expect(once.detailKey).toEqual({ code: 'threefold-declared', params: { count: 1 } });
+  });
+  it('L-9.2, L-9.3: a declared move that is not legal', () => {
+    const g = played(standard, '1.e4 e5');
+    for (const v of [claimThreefold(g, uci('e1e3')), claimFiftyMoves(g, uci('e1e3'))]) {
+      expect(v.detail).toBe('the declared move is not legal');
+      expect(v.detailKey).toEqual({ code: 'declared-move-illegal', params: {} });
+    }
+  });
+  it('L-9.3: the moves by each side without a capture or pawn move', () => {
+    const g = played(fen('r3k3/pppp4/8/8/8/8/PPPP4/R3K2R w - - 99 80'), '');
+    const v = claimFiftyMoves(g, uci('h1h2'));
+    expect(v.detail).toBe('50 moves by each side without a capture or pawn move');
+    expect(v.detailKey).toEqual({ code: 'fifty-moves', params: { count: 50 } });
+    expect(claimFiftyMoves(g).detailKey).toEqual({ code: 'fifty-moves', params: { count: 49 } });
+  });
+  it('L-5.2.4: the pieces left when the tablebase decides', () => {
+    const v = claimFiftyMoves(played(fen('r3k3/8/8/8/8/8/8/R3K3 w - - 120 90'), ''));
+    expect(v.detail).toBe('4 pieces remain: the 7-piece tablebase decides, not the 50-move rule');
+    expect(v.detailKey).toEqual({ code: 'tablebase-decides', params: { count: 4 } });
+  });
+});
+
 describe('playRecord', () => {
   it('refuses an illegal move in a stored record', () => {
     const r = playRecord({ start: standard, moves: [{ move: uci('e2e5') }] });

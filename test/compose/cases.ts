@@ -18,6 +18,7 @@ import type {
   Transmission,
 } from '../../src/referee/index.ts';
 import {
+  decideRuling,
   decideTransmission,
   defaultEventRules,
   extendGame,
@@ -174,6 +175,33 @@ export function cases(): Case[] {
     ),
   );
 
+  // A right threefold claim (L-9.2) with the declared move 4...Ng8: drawn, the detail in words.
+  const shuffle = foldGame(gameLog('1.Nf3 Nf6 2.Ng1 Ng8 3.Nf3 Nf6 4.Ng1', '2026-10-01', 2));
+  out.push(
+    decided(
+      'claim-threefold',
+      shuffle,
+      tx('black', now, '4.Ng1 4...Ng8', { claim: { kind: 'threefold' } }),
+      ['claim-verdict', 'game-ended'],
+    ),
+  );
+
+  // A 50-move claim (L-9.3) with 4 pieces: the tablebase decides (L-5.2.4).
+  const rookEnding = foldGame(
+    gameLog('60.Kf3', '2026-10-01', 2, {
+      kind: 'fen',
+      fen: '8/8/4k3/8/8/3QK3/8/7r w - - 90 60',
+    }),
+  );
+  out.push(
+    decided(
+      'claim-fifty-tablebase',
+      rookEnding,
+      tx('black', now, '60.Kf3 60...Rh3+', { claim: { kind: 'fifty-moves' } }),
+      ['claim-verdict'],
+    ),
+  );
+
   // A tablebase claim (L-5.1.3) with 4 pieces.
   const tb = foldGame(
     gameLog('', '2026-10-01', 2, { kind: 'fen', fen: '8/8/4k3/8/8/3QK3/8/7r w - - 0 60' }),
@@ -249,6 +277,16 @@ export function cases(): Case[] {
       side: 'white',
       protestBy,
       detail: `white exceeded the time limit of ${excess.limitDays} days at move ${excess.controlMove} by ${excess.overDays} days on ${excess.occurredOn}`,
+      detailKey: {
+        code: 'time-exceeded',
+        params: {
+          side: 'white',
+          limit: excess.limitDays ?? 0,
+          move: excess.controlMove,
+          over: excess.overDays,
+          date: excess.occurredOn,
+        },
+      },
     },
     { type: 'claim-ruled', on: addDays(protestBy, 1), id: claimId, upheld: true, by: 'deadline' },
     { type: 'clock-restarted', on: claimOn, side: 'white' },
@@ -267,6 +305,38 @@ export function cases(): Case[] {
         rules: ['P-7c', 'P-7d', 'P-7e'],
       },
     ],
+  });
+
+  // The second excess of White upheld by the TD: lost on time (P-7f), the claim in words.
+  const secondOn = addDays(protestBy, 30);
+  const secondId = `time:white:20:11:r1`;
+  const again = extendGame(claimed, [
+    {
+      type: 'claim',
+      on: secondOn,
+      id: secondId,
+      kind: 'time',
+      side: 'white',
+      protestBy: addDays(secondOn, RULES.protestDays),
+      detail: `white exceeded the time limit of 30 days at move 20 by 2 days on ${addDays(secondOn, -1)}`,
+      detailKey: {
+        code: 'time-exceeded',
+        params: { side: 'white', limit: 30, move: 20, over: 2, date: addDays(secondOn, -1) },
+      },
+    },
+  ]);
+  const forfeitOn = addDays(secondOn, 3);
+  const forfeit = decideRuling(
+    again,
+    { kind: 'ruling', ruling: { kind: 'uphold-claim', claimId: secondId } },
+    forfeitOn,
+    RULES,
+  );
+  out.push({
+    name: 'time-forfeit',
+    state: extendGame(again, forfeit.events),
+    now: forfeitOn,
+    effects: forfeit.effects.filter((e) => e.kind === 'game-ended'),
   });
 
   // Due work on the base game (Black to move since White's 9.h3).

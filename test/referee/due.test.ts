@@ -136,6 +136,19 @@ describe('time exceeded (P-7a, P-7b)', () => {
     expect(toTd.record.at(-1)).toMatchObject({ totalDays: 40, daysLeft: -10 });
     expect(toTd.excess).toMatchObject({ controlMove: 10, limitDays: 30, overDays: 10 });
   });
+
+  it('P-7a: the claim’s detail in English and machine-readable (side, limit, move, days, date)', () => {
+    const d = doWork(fresh, one(fresh, '2026-02-01', 'time-exceeded'), '2026-02-01');
+    expect(d.events[1]).toMatchObject({
+      type: 'claim',
+      detail: 'white exceeded the time limit of 30 days at move 10 by 1 days on 2026-02-01',
+      detailKey: {
+        code: 'time-exceeded',
+        params: { side: 'white', limit: 30, move: 10, over: 1, date: '2026-02-01' },
+      },
+    });
+    expect(apply(fresh, d).claims[0]?.detailKey?.code).toBe('time-exceeded');
+  });
 });
 
 describe('claim deadline and its consequence (P-7c, P-7e, P-7f, L-6.7)', () => {
@@ -175,6 +188,23 @@ describe('claim deadline and its consequence (P-7c, P-7e, P-7f, L-6.7)', () => {
     expect(eventTypes(d)).toEqual(['due-done', 'claim-ruled', 'ended']);
     expect(d.events[2]).toMatchObject({ result: '0-1', kind: 'time-forfeit', rule: 'P-7f' });
     expect(effectKinds(d)).toContain('game-ended');
+    // The detail counts the excesses and quotes the claim, in English and machine-readable.
+    const claim = s.claims.find((c) => c.id === 'time:white:10:1:r1')!;
+    const ended = d.events[2];
+    if (ended?.type !== 'ended') throw new Error('not ended');
+    expect(ended.detail).toBe(`time exceeded 2 times (${claim.detail})`);
+    expect(ended.detailKey).toEqual({
+      code: 'time-forfeit',
+      params: { count: 2 },
+      inner: claim.detailKey,
+    });
+    expect(ended.detailKey?.inner).toMatchObject({
+      code: 'time-exceeded',
+      params: { side: 'white', move: 10, date: '2026-03-04' },
+    });
+    expect(apply(s, d).result?.detailKey).toEqual(ended.detailKey);
+    const told = d.effects.find((e) => e.kind === 'game-ended');
+    expect(told).toMatchObject({ detail: ended.detail, detailKey: ended.detailKey });
   });
 
   it('L-6.7: the loser on time draws when the opponent cannot mate', () => {

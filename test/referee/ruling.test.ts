@@ -86,6 +86,10 @@ describe('claims ruled by the TD (P-7d, P-7e, P-7f, L-6.7)', () => {
     expect(eventTypes(d)).toEqual(['claim-ruled', 'ended']);
     expect(d.events[1]).toMatchObject({ result: '0-1', kind: 'time-forfeit', rule: 'P-7f' });
     expect(effectKinds(d)).toEqual(['ruling-applied', 'game-ended']);
+    // Claims of an older log carry only their English detail: so does the end.
+    expect(d.events[1]).toMatchObject({ detail: 'time exceeded 2 times (over the limit)' });
+    expect(d.events[1]).not.toHaveProperty('detailKey');
+    expect(d.effects[1]).not.toHaveProperty('detailKey');
   });
 
   it('L-6.7: the loss on time is a draw when the opponent cannot mate', () => {

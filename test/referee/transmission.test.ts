@@ -382,6 +382,15 @@ describe('draw offers, claims, ends (L-5, L-9)', () => {
       result: '1/2-1/2',
       kind: 'threefold-repetition',
       rule: 'L-9.2',
+      detail: 'the position after the declared move has occurred 3 times',
+      detailKey: { code: 'threefold-declared', params: { count: 3 } },
+    });
+    expect(r.effects.find((e) => e.kind === 'claim-verdict')).toMatchObject({
+      valid: true,
+      detailKey: { code: 'threefold-declared', params: { count: 3 } },
+    });
+    expect(r.effects.find((e) => e.kind === 'game-ended')).toMatchObject({
+      detailKey: { code: 'threefold-declared', params: { count: 3 } },
     });
   });
 
@@ -415,6 +424,11 @@ describe('draw offers, claims, ends (L-5, L-9)', () => {
       to: ['td', 'black'],
       outcome: 'win',
       fen: '8/8/8/4k3/8/8/4KQ2/8 w - - 0 60',
+    });
+    expect(r.state.claims[0]).toMatchObject({
+      kind: 'tablebase',
+      detail: 'win',
+      detailKey: { code: 'tablebase-claim', params: { outcome: 'win' } },
     });
   });
 

@@ -1,0 +1,172 @@
+// The details the rules core writes (claim verdicts L-9.2/L-9.3/L-5.2.4, time claims P-7a, the
+// end of a game P-7f) said in the reader's language from their machine-readable form, and the
+// English text of an older log — written before that form existed — still folded and shown.
+
+import { describe, expect, it } from 'vitest';
+import type { DetailKey } from '../../src/chess/index.ts';
+import type { ComposeContext } from '../../src/compose/index.ts';
+import { composeEffect } from '../../src/compose/index.ts';
+import type { Effect, GameEvent, GameState } from '../../src/referee/index.ts';
+import { foldGame } from '../../src/referee/index.ts';
+import { gameLog, RULES } from './cases.ts';
+
+function ctx(state: GameState, lang: string): ComposeContext {
+  return {
+    state,
+    rules: RULES,
+    now: '2026-11-01',
+    event: { name: 'World Championship 2026', tag: 'WCH26' },
+    gameId: '7',
+    players: {
+      white: { name: 'Anna Nowak', lang, notation: 'san' },
+      black: { name: 'Jan Novák', lang, notation: 'numeric' },
+    },
+    td: { name: 'Olena Petrenko', lang },
+  };
+}
+
+const OLD_DETAIL = 'white exceeded the time limit of 30 days at move 10 by 10 days on 2026-09-08';
+
+const OLD_END = `time exceeded 2 times (${OLD_DETAIL})`;
+
+/** A log as stored before details had a machine-readable form: `detail` strings only. */
+const oldLog: GameEvent[] = [
+  ...gameLog('1.e4 e5 2.Nf3 Nc6', '2026-08-01', 4),
+  {
+    type: 'claim',
+    on: '2026-09-09',
+    id: 'time:white:10:1',
+    kind: 'time',
+    side: 'white',
+    protestBy: '2026-09-23',
+    detail: OLD_DETAIL,
+  },
+  { type: 'claim-ruled', on: '2026-09-24', id: 'time:white:10:1', upheld: true, by: 'deadline' },
+  {
+    type: 'ended',
+    on: '2026-10-30',
+    result: '0-1',
+    kind: 'time-forfeit',
+    rule: 'P-7f',
+    detail: OLD_END,
+  },
+];
+
+const ruled: Effect = {
+  kind: 'claim-ruled',
+  to: ['white'],
+  claimId: 'time:white:10:1',
+  upheld: true,
+  by: 'deadline',
+  rules: ['P-7c', 'P-7d'],
+};
+
+const verdict = (detailKey?: DetailKey): Effect => ({
+  kind: 'claim-verdict',
+  to: ['black'],
+  valid: false,
+  detail: 'the English text',
+  ...(detailKey ? { detailKey } : {}),
+  rules: ['L-9.2', 'L-9.4', 'L-9.1.2.2'],
+});
+
+const textOf = (effect: Effect, state: GameState, lang: string): string =>
+  composeEffect(effect, ctx(state, lang))[0]!.text;
+
+describe('an older log: details stored in English only', () => {
+  const state = foldGame(oldLog);
+
+  it('P-5a: still folds, the claim and the result keep their English detail', () => {
+    expect(state.claims[0]).toMatchObject({ detail: OLD_DETAIL, ruling: { upheld: true } });
+    expect(state.claims[0]).not.toHaveProperty('detailKey');
+    expect(state.result).toMatchObject({ kind: 'time-forfeit', detail: OLD_END });
+    expect(state.result).not.toHaveProperty('detailKey');
+  });
+
+  it('P-7d: the claim ruled shows the English detail in a Polish mail, as before', () => {
+    expect(textOf(ruled, state, 'pl')).toContain(`Reklamacja: ${OLD_DETAIL}.`);
+    expect(textOf(ruled, state, 'en')).toContain(`The claim: ${OLD_DETAIL}.`);
+  });
+
+  it('P-7f: the end of the game shows the English detail in a German mail', () => {
+    const ended: Effect = {
+      kind: 'game-ended',
+      to: ['black'],
+      result: '0-1',
+      endKind: 'time-forfeit',
+      detail: state.result!.detail!,
+      withPgn: true,
+      rules: ['P-7f', 'P-12', 'L-8.5'],
+    };
+    expect(textOf(ended, state, 'de')).toContain(`Einzelheiten: ${OLD_END}`);
+  });
+});
+
+describe('a detail said in the reader’s language', () => {
+  const state = foldGame(gameLog('1.e4 e5', '2026-10-01', 2));
+  const threefold = (count: number): DetailKey => ({
+    code: 'threefold-declared',
+    params: { count },
+  });
+
+  it('L-9.2: plural forms by the count (Polish, Ukrainian)', () => {
+    expect(textOf(verdict(threefold(1)), state, 'pl')).toContain(
+      'pozycja po zapowiedzianym posunięciu wystąpiłaby tylko raz.',
+    );
+    expect(textOf(verdict(threefold(2)), state, 'pl')).toContain('wystąpiłaby 2 razy.');
+    expect(textOf(verdict(threefold(2)), state, 'uk')).toContain('виникла б 2 рази.');
+    expect(textOf(verdict(threefold(5)), state, 'uk')).toContain('виникла б 5 разів.');
+  });
+
+  it('L-9.3: English keeps its own wording', () => {
+    expect(textOf(verdict({ code: 'fifty-moves', params: { count: 42 } }), state, 'en')).toContain(
+      ': 42 moves by each side without a capture or pawn move.',
+    );
+    expect(textOf(verdict(threefold(1)), state, 'en')).toContain(
+      ': the position after the declared move has occurred 1 time.',
+    );
+  });
+
+  it('a code without a label falls back to the English text', () => {
+    expect(textOf(verdict({ code: 'no-such-code', params: {} }), state, 'cs')).toContain(
+      ': the English text.',
+    );
+    const inner = {
+      code: 'time-forfeit',
+      params: { count: 2 },
+      inner: { code: 'nope', params: {} },
+    };
+    expect(textOf(verdict(inner), state, 'pl')).toContain(': the English text.');
+  });
+
+  it('P-7a: the side by its label, the date as the templates show dates', () => {
+    const key: DetailKey = {
+      code: 'time-exceeded-no-limit',
+      params: { side: 'black', move: 12, over: 3, date: '2026-10-20' },
+    };
+    expect(textOf(verdict(key), state, 'cs')).toContain(
+      'Černý překročil časový limit v tahu 12 o 3 dní, dne 2026-10-20.',
+    );
+    expect(textOf(verdict(key), state, 'en')).toContain(
+      'Black exceeded the time limit at move 12 by 3 days on 2026-10-20.',
+    );
+  });
+
+  it('L-5.1.3: what a tablebase claim claims, in the claim ruled', () => {
+    const tb = foldGame([
+      ...gameLog('1.e4 e5', '2026-10-01', 2),
+      {
+        type: 'claim',
+        on: '2026-10-10',
+        id: 'tablebase:2:white',
+        kind: 'tablebase',
+        side: 'white',
+        detail: 'win',
+        detailKey: { code: 'tablebase-claim', params: { outcome: 'win' } },
+      },
+    ]);
+    const effect: Effect = { ...ruled, claimId: 'tablebase:2:white', by: 'td' };
+    expect(textOf(effect, tb, 'pl')).toContain('Reklamacja: wygrana według bazy końcówek.');
+    expect(textOf(effect, tb, 'en')).toContain('The claim: win.');
+  });
+});
