@@ -106,10 +106,13 @@ export function renderMail(
   });
 
   const [subjectLine = '', ...rest] = text.split('\n');
+  // Optional paragraphs (date corrections, warnings) leave blank lines behind when absent:
+  // one blank line between paragraphs, as in the HTML part.
   const body = rest
     .join('\n')
     .replace(/^\s*\n/, '')
-    .replace(/\s+$/, '');
+    .replace(/\s+$/, '')
+    .replace(/\n[ \t]*\n(?:[ \t]*\n)+/g, '\n\n');
   const htmlRest = htmlBody.split('\n').slice(1).join('\n');
   const html = htmlEta.render('_layout.html.eta', {
     lang,

@@ -304,4 +304,24 @@ describe('the referee service (one message, one transaction)', () => {
     );
     expect(cli.service.state('CLUB/1').plies).toHaveLength(3);
   });
+  it('P-2f, P-2h: a transmission with both dates right gets an acknowledgement without empty gaps, in every language', async () => {
+    for (const language of ['en', 'pl', 'cs', 'uk', 'de']) {
+      const { service } = setup(undefined, ':memory:', { petr: { language } });
+      await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));
+      const reply = mail(
+        'Petr <petr@x.example>',
+        '1.5254 5755\n\nReceived: 2026-11-02\nSent: 2026-11-02',
+      );
+      expect(await service.processInbound(reply)).toBe('done');
+      const { sent, sender } = recorder();
+      await service.flushOutbox(sender);
+      const ack = sent.find(
+        (m) =>
+          m.to[0] === 'petr@x.example' && m.raw.toString().includes('X-Amici-Kind: move-accepted'),
+      );
+      const text = (await simpleParser(ack!.raw)).text ?? '';
+      expect(text, language).toContain('5755');
+      expect(text, language).not.toMatch(/\n[ \t]*\n[ \t]*\n/);
+    }
+  });
 });
