@@ -73,14 +73,21 @@ function rfc2822Date(d: Date): string {
  * lines nobody reads raw, and base64 is native while quoted-printable is encoded in JS).
  */
 function textPart(contentType: string, text: string, preferBase64 = false): string {
-  const body = text.replace(/\r?\n/g, CRLF);
+  // Lone CRs and LFs become CRLF: a bare one is not a line break in MIME.
+  const body = text.replace(/\r\n|\r|\n/g, CRLF);
   const type = `Content-Type: ${contentType}; charset=utf-8`;
   const asBase64 = () =>
     `${type}${CRLF}Content-Transfer-Encoding: base64${CRLF}${CRLF}${base64.wrap(base64.encode(body), 76)}`;
   if (preferBase64) return asBase64();
+  // Control characters (but tab and line ends) are not 7bit either: quoted-printable keeps them.
   let nonAscii = 0;
-  for (let i = 0; i < body.length; i++) if (body.charCodeAt(i) > 0x7e) nonAscii++;
-  if (nonAscii === 0 && !mime.hasLongerLines(body, 76))
+  let control = false;
+  for (let i = 0; i < body.length; i++) {
+    const c = body.charCodeAt(i);
+    if (c > 0x7e) nonAscii++;
+    else if (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) control = true;
+  }
+  if (nonAscii === 0 && !control && !mime.hasLongerLines(body, 76))
     return `${type}${CRLF}Content-Transfer-Encoding: 7bit${CRLF}${CRLF}${body}`;
   if (nonAscii > body.length / 3) return asBase64();
   return `${type}${CRLF}Content-Transfer-Encoding: quoted-printable${CRLF}${CRLF}${qp.wrap(qp.encode(body), 76)}`;

@@ -2,6 +2,7 @@
 // headers of the game thread, the text and HTML parts, the board inline by cid, the PGN as an
 // attachment — in Polish, Ukrainian and plain English.
 
+import fc from 'fast-check';
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import type { ComposedMail } from '../../src/compose/index.ts';
@@ -113,5 +114,74 @@ describe('outgoing MIME', () => {
       buildMime({ ...input(relay()), from: { name: 'J. Smith, TD', address: 'td@x.org' } }).raw,
     );
     expect(m.from?.value[0]).toEqual({ name: 'J. Smith, TD', address: 'td@x.org' });
+  });
+});
+
+// Any subject, display name, text and file name a mail can carry comes back the same through
+// mailparser (line breaks in header values become spaces; text line ends are normalised).
+// More runs: AMICI_PROPERTY_RUNS=2000 npx vitest run test/daemon/outgoing-mime
+const RUNS = Number(process.env.AMICI_PROPERTY_RUNS ?? 100);
+
+describe('outgoing MIME, any content', () => {
+  const tricky = fc.constantFrom(
+    ...[
+      'a',
+      'Ż',
+      'ł',
+      'Ї',
+      'ß',
+      '"',
+      '=',
+      '?',
+      '_',
+      ' ',
+      '\t',
+      '–',
+      '♞',
+      '😀',
+      '<',
+      ';',
+      '=?',
+      '?=',
+    ],
+  );
+  const words = fc.oneof(
+    fc.string({ unit: 'grapheme', maxLength: 120 }),
+    fc.string({ unit: 'binary', maxLength: 60 }),
+    fc.string({ unit: tricky, maxLength: 60 }),
+  );
+  const body = fc.array(fc.oneof(words, fc.constantFrom('', '.', '..', 'From x', '=3D')), {
+    maxLength: 12,
+  });
+  const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, ' ').trim();
+
+  it('reads back subject, sender name, text and attachments unchanged', async () => {
+    await fc.assert(
+      fc.asyncProperty(words, words, body, words, async (subject, name, lines, file) => {
+        const text = `${lines.join('\n')}\n`;
+        const filename = `${oneLine(file).replace(/[\\/]/g, '') || 'x'}.pgn`;
+        const { raw } = buildMime({
+          ...input(
+            relay({
+              subject,
+              text,
+              html: `<p>${lines.join('<br>')}</p>`,
+              attachments: [
+                { filename, contentType: 'application/x-chess-pgn', content: Buffer.from(text) },
+              ],
+            }),
+          ),
+          from: { name, address: 'referee@klub.pl' },
+        });
+        const m = await simpleParser(raw);
+        expect(m.subject ?? '').toBe(oneLine(subject));
+        expect(m.from?.value[0]?.name ?? '').toBe(oneLine(name));
+        expect(m.text ?? '').toBe(text.replace(/\r\n?/g, '\n'));
+        expect(m.attachments.map((a) => [a.filename, a.content.toString('utf8')])).toEqual([
+          [filename, text],
+        ]);
+      }),
+      { numRuns: RUNS },
+    );
   });
 });
