@@ -45,8 +45,11 @@ export interface ServiceOptions {
 
 export type { GameRefResolved } from './directory.ts';
 
-/** Game states kept in memory at most (a fold is cheap to redo; memory is bounded). */
-const MAX_CACHED_STATES = 10_000;
+/**
+ * Game states kept in memory at most: a fold is cheap to redo, memory is not (a 100-move game's
+ * state with its log is ~70 KB, measured, so this bounds the cache near 140 MB at worst).
+ */
+const MAX_CACHED_STATES = 2_000;
 
 export class RefereeService {
   readonly config: AmiciConfig;
