@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { isLanguage, parseReading } from '../chess/index.ts';
 import { isCalendarDate, isValidTimeZone } from '../clock/index.ts';
+import { roundRobin } from './pairings.ts';
 
 const date = z.string().refine(isCalendarDate, { message: 'expected a date YYYY-MM-DD' });
 const envName = z
@@ -114,6 +115,15 @@ const game = z
     message: 'give fen or chess960, not both',
   });
 
+/** Games made from the player list instead of listed one by one (pairings.ts). */
+const pairings = z.strictObject({
+  system: z.literal('round-robin'),
+  /** The day every game's clock starts (all games of a section start together). */
+  startsOn: date,
+  /** Every pair plays twice, colours reversed. */
+  double: z.boolean().default(false),
+});
+
 const event = z
   .strictObject({
     name: z.string(),
@@ -139,8 +149,16 @@ const event = z
     notation: notation.default('auto'),
     players: z.array(player).min(2),
     games: z.array(game).default([]),
+    pairings: pairings.optional(),
   })
   .superRefine((e, ctx) => {
+    if (e.pairings && e.games.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['pairings'],
+        message: 'give games or pairings, not both',
+      });
+    }
     const ids = new Set(e.players.map((p) => p.id));
     e.games.forEach((g, i) => {
       for (const side of ['white', 'black'] as const) {
@@ -167,6 +185,14 @@ const event = z
         seen.set(a.toLowerCase(), p.id);
       });
     });
+  })
+  .transform((e) => {
+    if (!e.pairings) return e;
+    const games: z.output<typeof game>[] = roundRobin(
+      e.players.map((p) => p.id),
+      e.pairings,
+    );
+    return { ...e, games };
   });
 
 export const configSchema = z.strictObject({
