@@ -6,6 +6,7 @@ import { explainCommand } from './explain.ts';
 import { exportCommand, gamesCommand, pgnCommand, showCommand } from './inspect.ts';
 import type { CliIo } from './io.ts';
 import { processIo } from './io.ts';
+import { outboxCommand } from './outbox.ts';
 import { checkConfigCommand, initCommand, runCommand } from './run.ts';
 import { postCommand, tdCommand } from './td.ts';
 
@@ -35,6 +36,10 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   td: {
     run: tdCommand,
     summary: 'apply a TD ruling offline (claims, leave, penalties, clocks, results)',
+  },
+  outbox: {
+    run: outboxCommand,
+    summary: 'outgoing mail waiting or failed; retry failed mail (retry ID… | --failed)',
   },
   export: {
     run: exportCommand,

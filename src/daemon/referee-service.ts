@@ -636,7 +636,7 @@ export class RefereeService {
     const notice = composeTdNotice(
       {
         kind: 'bounce',
-        text: `amici could not deliver a mail (${kind}) to ${to.join(', ')}: ${error}`,
+        text: `amici could not deliver a mail (${kind}) to ${to.join(', ')}: ${error}\nOnce the cause is fixed, \`amici outbox retry --failed\` sends it again (\`amici outbox\` lists it).`,
       },
       this.composeContext(ref, state, this.today(ref.event)),
     );

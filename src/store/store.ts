@@ -100,6 +100,20 @@ export interface OutboxRow {
   lastError: string | null;
 }
 
+export interface OutboxInfo {
+  id: number;
+  messageId: string;
+  gameKey: string | null;
+  kind: string;
+  recipients: string[];
+  attempts: number;
+  createdAt: string;
+  nextTryAt: string;
+  sentAt: string | null;
+  status: OutboxStatus;
+  lastError: string | null;
+}
+
 export interface InboundRecord {
   dedupeKey: string;
   messageId?: string;
@@ -386,6 +400,40 @@ export class Store implements CheckpointStore {
     this.sql(
       `UPDATE outbox SET status = 'failed', attempts = attempts + 1, last_error = ? WHERE id = ?`,
     ).run(error, id);
+  }
+
+  /** Outgoing mail without its bytes, newest first: what `amici outbox` shows. */
+  outboxList(statuses: readonly OutboxStatus[], limit = 200): OutboxInfo[] {
+    const rows = this.sql(
+      `SELECT id, message_id AS messageId, game_key AS gameKey, kind, recipients, attempts,
+              created_at AS createdAt, next_try_at AS nextTryAt, sent_at AS sentAt, status,
+              last_error AS lastError
+         FROM outbox WHERE status IN (SELECT value FROM json_each(?)) ORDER BY id DESC LIMIT ?`,
+    ).all(JSON.stringify(statuses), limit) as (Omit<OutboxInfo, 'recipients'> & {
+      recipients: string;
+    })[];
+    return rows.map((r) => ({ ...r, recipients: JSON.parse(r.recipients) as string[] }));
+  }
+
+  /**
+   * Failed mail sent again (after an outage longer than the retry schedule): pending from `at`,
+   * the retry schedule from its start. Returns the ids requeued; other ids are left alone.
+   */
+  requeueFailed(ids: readonly number[] | 'all', at: string): number[] {
+    return this.db.transaction(() => {
+      const failed = (
+        this.sql(`SELECT id FROM outbox WHERE status = 'failed' ORDER BY id`).all() as {
+          id: number;
+        }[]
+      )
+        .map((r) => r.id)
+        .filter((id) => ids === 'all' || ids.includes(id));
+      const update = this.sql(
+        `UPDATE outbox SET status = 'pending', attempts = 0, next_try_at = ? WHERE id = ?`,
+      );
+      for (const id of failed) update.run(at, id);
+      return failed;
+    })();
   }
 
   outboxCounts(): Record<OutboxStatus, number> {

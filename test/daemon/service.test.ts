@@ -229,8 +229,11 @@ describe('the referee service (one message, one transaction)', () => {
       { ok: false, permanent: true, error: '550 no such user' },
     ]);
     expect(await service.flushOutbox(sender)).toEqual({ sent: 1, retried: 1, failed: 1 });
-    // The TD notice about the failure was queued and sent in the same flush.
-    expect(sent.map((m) => m.to[0])).toContain('td@club.example');
+    // The TD notice about the failure was queued and sent in the same flush, with the way out.
+    const notice = sent.find((m) => m.to[0] === 'td@club.example');
+    const noticeText = (await simpleParser(notice!.raw)).text ?? '';
+    expect(noticeText).toContain('550 no such user');
+    expect(noticeText).toContain('amici outbox retry --failed');
     setNow('2026-11-02T09:01:00Z');
     expect((await service.flushOutbox(sender)).sent).toBe(1);
     expect(service.store.outboxCounts()).toMatchObject({ pending: 0, failed: 1 });

@@ -1,0 +1,115 @@
+// `amici outbox`: what waits to be sent and what failed for good — the TD's view of the outbox
+// after a mail server outage or a bouncing address — and `amici outbox retry` to send failed
+// mail again once the cause is fixed (the retry schedule starts afresh; the daemon, or
+// `amici run --once`, sends it).
+
+import { parseArgs } from 'node:util';
+import { memoryLogger } from '../daemon/log.ts';
+import type { OutboxInfo, OutboxStatus } from '../store/store.ts';
+import { openConfig, openService } from './context.ts';
+import type { CliIo } from './io.ts';
+
+const OPTIONS = {
+  config: { type: 'string' },
+  json: { type: 'boolean' },
+  all: { type: 'boolean' },
+  failed: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const HELP = `usage: amici outbox [--all] [--json] [--config FILE]
+       amici outbox retry (ID… | --failed) [--config FILE]
+
+Lists outgoing mail that waits (pending) or failed for good (failed), newest first; --all adds
+the mail already sent (the last 200). \`retry\` queues failed mail again, from now, with the
+retry schedule from its start; the daemon or \`amici run --once\` then sends it.
+`;
+
+function line(m: OutboxInfo): string {
+  const when = m.status === 'sent' ? (m.sentAt ?? '') : m.status === 'pending' ? m.nextTryAt : '';
+  return [
+    String(m.id).padStart(6),
+    m.status.padEnd(7),
+    (m.gameKey ?? '-').padEnd(12),
+    m.kind.padEnd(22),
+    m.recipients.join(', ').padEnd(30),
+    String(m.attempts).padStart(3),
+    when.slice(0, 16).padEnd(16),
+    m.lastError ?? '',
+  ]
+    .join('  ')
+    .trimEnd();
+}
+
+export async function outboxCommand(args: string[], io: CliIo): Promise<number> {
+  let parsed: ReturnType<
+    typeof parseArgs<{ args: string[]; options: typeof OPTIONS; allowPositionals: true }>
+  >;
+  try {
+    parsed = parseArgs({ args, options: OPTIONS, allowPositionals: true });
+  } catch (e) {
+    io.err(`amici outbox: ${(e as Error).message}\n\n${HELP}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    io.out(HELP);
+    return 0;
+  }
+  const [verb, ...ids] = positionals;
+  if (verb !== undefined && verb !== 'retry') {
+    io.err(`amici outbox: unknown "${verb}"\n\n${HELP}`);
+    return 2;
+  }
+  const numbers = ids.map(Number);
+  if (verb === 'retry' && (values.failed ? ids.length > 0 : ids.length === 0)) {
+    io.err(`amici outbox retry: give the ids of failed mail, or --failed for all of it\n`);
+    return 2;
+  }
+  if (numbers.some((n) => !Number.isSafeInteger(n) || n <= 0)) {
+    io.err(`amici outbox retry: ids are the numbers \`amici outbox\` shows\n`);
+    return 2;
+  }
+  const loaded = await openConfig(values.config, io);
+  if (!loaded) return 2;
+  const service = openService(loaded.config, memoryLogger());
+  try {
+    const store = service.store;
+    if (verb === 'retry') {
+      const requeued = store.requeueFailed(
+        values.failed ? 'all' : numbers,
+        service.clock().toISOString(),
+      );
+      const missed = numbers.filter((n) => !requeued.includes(n));
+      if (missed.length)
+        io.err(`amici outbox retry: not failed mail, left alone: ${missed.join(', ')}\n`);
+      io.out(
+        requeued.length
+          ? `queued again: ${requeued.join(', ')} — sent by the daemon, or now by \`amici run --once\`\n`
+          : 'nothing to retry: no failed mail\n',
+      );
+      return missed.length ? 1 : 0;
+    }
+    const statuses: OutboxStatus[] = values.all
+      ? ['pending', 'failed', 'sent']
+      : ['pending', 'failed'];
+    const rows = store.outboxList(statuses);
+    if (values.json) {
+      io.out(`${JSON.stringify(rows, null, 2)}\n`);
+      return 0;
+    }
+    const counts = store.outboxCounts();
+    io.out(`outbox: ${counts.pending} pending, ${counts.failed} failed, ${counts.sent} sent\n`);
+    if (rows.length) {
+      io.out(
+        `${'id'.padStart(6)}  ${'status'.padEnd(7)}  ${'game'.padEnd(12)}  ${'kind'.padEnd(22)}  ${'to'.padEnd(30)}  try  ${'next / sent'.padEnd(16)}  last error\n`,
+      );
+      for (const m of rows) io.out(`${line(m)}\n`);
+    }
+    if (counts.failed)
+      io.out('failed mail is sent again with `amici outbox retry ID…` or `--failed`\n');
+    return 0;
+  } finally {
+    service.store.close();
+  }
+}
