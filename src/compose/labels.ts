@@ -68,7 +68,8 @@ function pluralForm(lang: string, n: number): string {
 /**
  * The label at `path` when it exists, else undefined; a label given as plural forms
  * (`{ "one": …, "few": …, "other": … }`) takes the form `Intl.PluralRules` of `lang` picks for
- * `vars.count`, `other` when that form is missing.
+ * `vars.count` — or for the variable its `"plural"` entry names (`"plural": "over"`) — and
+ * `other` when that form is missing.
  */
 export function labelIfAny(
   labels: LabelTree,
@@ -78,6 +79,9 @@ export function labelIfAny(
 ): string | undefined {
   let node: string | LabelTree | undefined = labels;
   for (const part of path.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  if (typeof node === 'object') node = node[pluralForm(lang, Number(vars.count))] ?? node.other;
+  if (typeof node === 'object') {
+    const by = typeof node.plural === 'string' ? node.plural : 'count';
+    node = node[pluralForm(lang, Number(vars[by]))] ?? node.other;
+  }
   return typeof node === 'string' ? fill(node, vars) : undefined;
 }

@@ -66,7 +66,7 @@ export function decideDue(
             kind: 'time',
             side,
             protestBy,
-            detail: `${side} exceeded the time limit${limit} at move ${excess.controlMove} by ${excess.overDays} days on ${excess.occurredOn}`,
+            detail: `${side} exceeded the time limit${limit} at move ${excess.controlMove} by ${excess.overDays} day${excess.overDays === 1 ? '' : 's'} on ${excess.occurredOn}`,
             detailKey: {
               code: excess.limitDays === null ? 'time-exceeded-no-limit' : 'time-exceeded',
               params: {

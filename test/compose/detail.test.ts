@@ -145,11 +145,27 @@ describe('a detail said in the reader’s language', () => {
       params: { side: 'black', move: 12, over: 3, date: '2026-10-20' },
     };
     expect(textOf(verdict(key), state, 'cs')).toContain(
-      'Černý překročil časový limit v tahu 12 o 3 dní, dne 2026-10-20.',
+      'Černý překročil časový limit v tahu 12 o 3 dny, dne 2026-10-20.',
     );
     expect(textOf(verdict(key), state, 'en')).toContain(
       'Black exceeded the time limit at move 12 by 3 days on 2026-10-20.',
     );
+  });
+
+  it('P-7a: the days over the limit in the plural form each language needs', () => {
+    const over = (n: number): DetailKey => ({
+      code: 'time-exceeded-no-limit',
+      params: { side: 'white', move: 10, over: n, date: '2026-10-20' },
+    });
+    const say = (n: number, lang: string) => textOf(verdict(over(n)), state, lang);
+    expect(say(1, 'en')).toContain('by 1 day on');
+    expect(say(2, 'en')).toContain('by 2 days on');
+    expect(say(1, 'pl')).toContain('o 1 dzień,');
+    expect(say(3, 'pl')).toContain('o 3 dni,');
+    expect(say(1, 'cs')).toContain('o 1 den,');
+    expect(say(5, 'cs')).toContain('o 5 dní,');
+    expect(say(1, 'de')).toContain('um 1 Tag überschritten');
+    expect(say(2, 'de')).toContain('um 2 Tage überschritten');
   });
 
   it('L-5.1.3: what a tablebase claim claims, in the claim ruled', () => {

@@ -141,7 +141,7 @@ describe('time exceeded (P-7a, P-7b)', () => {
     const d = doWork(fresh, one(fresh, '2026-02-01', 'time-exceeded'), '2026-02-01');
     expect(d.events[1]).toMatchObject({
       type: 'claim',
-      detail: 'white exceeded the time limit of 30 days at move 10 by 1 days on 2026-02-01',
+      detail: 'white exceeded the time limit of 30 days at move 10 by 1 day on 2026-02-01',
       detailKey: {
         code: 'time-exceeded',
         params: { side: 'white', limit: 30, move: 10, over: 1, date: '2026-02-01' },
