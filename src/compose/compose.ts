@@ -38,7 +38,7 @@ import {
   wrapWords,
 } from './game-view.ts';
 import type { LabelTree } from './labels.ts';
-import { label, labelIfAny, loadLabels } from './labels.ts';
+import { label, labelIfAny, loadLabels, pluralForm } from './labels.ts';
 import type { Block } from './render.ts';
 import { htmlEscape, renderMail, TEMPLATES_DIR, templateLanguage } from './render.ts';
 
@@ -269,6 +269,9 @@ function viewFor(
       lineText(positionBefore(state, afterPly + 1), line, r.notation, r.sanLang),
     ruleRef,
     detailText,
+    /** The word for `n` in the reader's language: `it.plural(n, { one: 'day', other: 'days' })`. */
+    plural: (n: number, forms: Record<string, string>) =>
+      forms[pluralForm(labelLang, n)] ?? forms.other ?? '',
     board,
     clock,
     clockLines: lines,

@@ -56,7 +56,8 @@ const fill = (text: string, vars: Record<string, string | number>): string =>
 
 const pluralRules = new Map<string, Intl.PluralRules>();
 
-function pluralForm(lang: string, n: number): string {
+/** The plural form (`one`, `few`, `many`, `other`…) `lang` uses for the number `n`. */
+export function pluralForm(lang: string, n: number): string {
   let rules = pluralRules.get(lang);
   if (!rules) {
     rules = new Intl.PluralRules(lang);

@@ -185,4 +185,31 @@ describe('a detail said in the reader’s language', () => {
     expect(textOf(effect, tb, 'pl')).toContain('Reklamacja: wygrana według bazy końcówek.');
     expect(textOf(effect, tb, 'en')).toContain('The claim: win.');
   });
+
+  it('P-7a: a time claim says the days over the limit in the plural form of the language', () => {
+    const state = foldGame(gameLog('1.e4 e5', '2026-08-01', 4));
+    const claim = (over: number): Effect =>
+      ({
+        kind: 'time-claim',
+        to: ['white'],
+        claimId: 'time:white:10:1',
+        offender: 'white',
+        excess: { controlMove: 10, limitDays: 30, overDays: over, occurredOn: '2026-09-08' },
+        record: [],
+        protestBy: '2026-09-23',
+        rules: ['P-7b', 'P-7c'],
+      }) as unknown as Effect;
+    const say = (over: number, lang: string) =>
+      composeEffect(claim(over), ctx(state, lang))
+        .map((m) => m.text)
+        .join('\n');
+    expect(say(1, 'en')).toContain('by 1 day,');
+    expect(say(3, 'en')).toContain('by 3 days,');
+    expect(say(1, 'cs')).toContain('o 1 den,');
+    expect(say(2, 'cs')).toContain('o 2 dny,');
+    expect(say(5, 'cs')).toContain('o 5 dní,');
+    expect(say(1, 'pl')).toContain('o 1 dzień,');
+    expect(say(5, 'pl')).toContain('o 5 dni,');
+    expect(say(1, 'de')).toContain('um 1 Tag überschritten');
+  });
 });
