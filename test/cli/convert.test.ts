@@ -2,30 +2,15 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.ts';
-
-async function run(args: string[], stdin = '') {
-  let out = '';
-  let err = '';
-  const code = await main(args, {
-    out: (t) => {
-      out += t;
-    },
-    err: (t) => {
-      err += t;
-    },
-    readStdin: async () => stdin,
-  });
-  return { code, out, err };
-}
+import { runCli } from '../support/cli.ts';
 
 describe('amici convert', () => {
   it('SAN to numeric, with the draw mark', async () => {
-    const r = await run(['convert', '--to', 'numeric', '1.e4 e5 2.Nf3 Nf6 3.d4 (=)']);
+    const r = await runCli(['convert', '--to', 'numeric', '1.e4 e5 2.Nf3 Nf6 3.d4 (=)']);
     expect(r).toEqual({ code: 0, out: '1.5254 5755 2.7163 7866 3.4244 (=)\n', err: '' });
   });
   it('numeric to German SAN', async () => {
-    const r = await run([
+    const r = await runCli([
       'convert',
       '--from',
       'numeric',
@@ -37,31 +22,38 @@ describe('amici convert', () => {
   });
   it('Polish to English and to figurine', async () => {
     const pl = '1.e4 e5 2.Sf3 Sc6 3.Gb5 a6';
-    expect((await run(['convert', '--from', 'san:pl', '--to', 'san', pl])).out).toBe(
+    expect((await runCli(['convert', '--from', 'san:pl', '--to', 'san', pl])).out).toBe(
       '1.e4 e5 2.Nf3 Nc6 3.Bb5 a6\n',
     );
-    expect((await run(['convert', '--from', 'san:pl', '--to', 'figurine', pl])).out).toBe(
+    expect((await runCli(['convert', '--from', 'san:pl', '--to', 'figurine', pl])).out).toBe(
       '1.e4 e5 2.♘f3 ♘c6 3.♗b5 a6\n',
     );
   });
   it('long algebraic in Czech', async () => {
-    expect((await run(['convert', '--to', 'lan:cs', '1.e4 e5 2.Nf3'])).out).toBe(
+    expect((await runCli(['convert', '--to', 'lan:cs', '1.e4 e5 2.Nf3'])).out).toBe(
       '1.e2-e4 e7-e5 2.Jg1-f3\n',
     );
   });
   it('reads standard input, keeps the result', async () => {
-    const r = await run(['convert', '--to', 'numeric'], '1. f3 e5 2. g4 Qh4# 0-1\n');
+    const r = await runCli(['convert', '--to', 'numeric'], '1. f3 e5 2. g4 Qh4# 0-1\n');
     expect(r.out).toBe('1.6263 5755 2.7274 4884 0-1\n');
   });
   it('a PGN in, numeric out; numeric in, PGN out', async () => {
     const pgn = '[Event "Test"]\n[White "A"]\n[Black "B"]\n[Result "*"]\n\n1. e4 c5 2. Nf3 *\n';
-    expect((await run(['convert', '--to', 'numeric'], pgn)).out).toBe('1.5254 3735 2.7163\n');
-    const back = await run(['convert', '--from', 'numeric', '--to', 'pgn', '1.5254 3735 2.7163']);
+    expect((await runCli(['convert', '--to', 'numeric'], pgn)).out).toBe('1.5254 3735 2.7163\n');
+    const back = await runCli([
+      'convert',
+      '--from',
+      'numeric',
+      '--to',
+      'pgn',
+      '1.5254 3735 2.7163',
+    ]);
     expect(back.out).toContain('[Mode "EM"]');
     expect(back.out).toContain('1. e4 c5 2. Nf3 *');
   });
   it('from a FEN with Black to move, and from a Chess960 number', async () => {
-    const fen = await run([
+    const fen = await runCli([
       'convert',
       '--fen',
       '4k3/8/8/8/8/8/4P3/4K3 b - - 0 1',
@@ -70,11 +62,11 @@ describe('amici convert', () => {
       '1...Kd7 2.e4',
     ]);
     expect(fen.out).toBe('1...5847 2.5254\n');
-    const c960 = await run(['convert', '--chess960', '0', '--to', 'san', '1.5254 5755 2.5163']);
+    const c960 = await runCli(['convert', '--chess960', '0', '--to', 'san', '1.5254 5755 2.5163']);
     expect(c960.out).toBe('1.e4 e5 2.Nf3\n');
   });
   it('IMPOSSIBLE: says which move, why, and the legal moves; exits 1', async () => {
-    const r = await run(['convert', '--to', 'numeric', '1.e4 e5 2.Nf3 Nc6 3.Nf5']);
+    const r = await runCli(['convert', '--to', 'numeric', '1.e4 e5 2.Nf3 Nc6 3.Nf5']);
     expect(r.code).toBe(1);
     expect(r.out).toBe('');
     expect(r.err).toContain('3. (White) "Nf5": IMPOSSIBLE');
@@ -83,13 +75,13 @@ describe('amici convert', () => {
     expect(r.err).toContain('read so far: 1.5254 5755 2.7163 2836');
   });
   it('AMBIGUOUS in auto mode lists the readings', async () => {
-    const r = await run(['convert', '--to', 'numeric', '1.e4 e5 2.Se2']);
+    const r = await runCli(['convert', '--to', 'numeric', '1.e4 e5 2.Se2']);
     expect(r.code).toBe(1);
     expect(r.err).toContain('2. (White) "Se2": AMBIGUOUS');
     expect(r.err).toContain('7152 = Ng1-e2 (Polish, German, Swedish)');
   });
   it('ILLEGIBLE: the 6762 promotion shows the five-digit form', async () => {
-    const r = await run([
+    const r = await runCli([
       'convert',
       '--fen',
       'k7/5P2/8/8/8/8/8/4K3 w - - 0 1',
@@ -104,11 +96,11 @@ describe('amici convert', () => {
     expect(r.err).toContain('67682');
   });
   it('usage errors exit 2 with the usage', async () => {
-    expect((await run(['convert', '1.e4'])).code).toBe(2);
-    expect((await run(['convert', '--to', 'klingon', '1.e4'])).err).toContain(
+    expect((await runCli(['convert', '1.e4'])).code).toBe(2);
+    expect((await runCli(['convert', '--to', 'klingon', '1.e4'])).err).toContain(
       'usage: amici convert',
     );
-    expect((await run(['nonsense'])).code).toBe(2);
+    expect((await runCli(['nonsense'])).code).toBe(2);
   });
 });
 

@@ -2,29 +2,14 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.ts';
-
-async function run(args: string[]) {
-  let out = '';
-  let err = '';
-  const code = await main(args, {
-    out: (t) => {
-      out += t;
-    },
-    err: (t) => {
-      err += t;
-    },
-    readStdin: async () => '',
-  });
-  return { code, out, err };
-}
+import { runCli } from '../support/cli.ts';
 
 describe('amici demo and the commands around an installation', () => {
   const dir = mkdtempSync(join(tmpdir(), 'amici-cli-'));
   const config = join(dir, 'amici.yaml');
 
   it('demo: a game by email end to end on the embedded default, mate, the PGN to the TD', async () => {
-    const r = await run(['demo', '--dir', dir]);
+    const r = await runCli(['demo', '--dir', dir]);
     expect(r.code).toBe(0);
     expect(r.out).toContain('Jan Kowalski → amici:  1.e4');
     expect(r.out).toMatch(/Subject: \[DEMO\/1\] .*5254/); // Petr reads numeric
@@ -40,22 +25,22 @@ describe('amici demo and the commands around an installation', () => {
     expect(readdirSync(join(dir, 'inbox', '.amici.rejected', 'cur'))).toHaveLength(1);
   });
   it('games, show, pgn', async () => {
-    expect((await run(['games', '--config', config])).out).toMatch(
+    expect((await runCli(['games', '--config', config])).out).toMatch(
       /DEMO\/1\s+Jan Kowalski\s+Petr Novák\s+7 .* 1-0/,
     );
-    const show = await run(['show', 'DEMO/1', '--config', config, '--json']);
+    const show = await runCli(['show', 'DEMO/1', '--config', config, '--json']);
     const data = JSON.parse(show.out);
     expect(data.history).toHaveLength(7);
     expect(data.penalties).toMatchObject([{ side: 'black', days: 5, rule: 'P-6g' }]);
     expect(data.clocks[1].rows.at(-1).totalDays).toBe(11);
-    const pgn = await run(['pgn', 'DEMO/1', '--config', config]);
+    const pgn = await runCli(['pgn', 'DEMO/1', '--config', config]);
     expect(pgn.out).toContain('[Mode "EM"]');
     expect(pgn.out).toContain('1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0');
-    expect((await run(['show', 'NOPE/9', '--config', config])).code).toBe(1);
+    expect((await runCli(['show', 'NOPE/9', '--config', config])).code).toBe(1);
   });
   it('P-5a: export writes every mail received and every game log', async () => {
     const out = join(dir, 'export');
-    const r = await run(['export', '--config', config, '--out', out]);
+    const r = await runCli(['export', '--config', config, '--out', out]);
     expect(r.out).toContain('exported 8 mails and 1 games');
     expect(readdirSync(join(out, 'mail')).filter((f) => f.endsWith('.eml'))).toHaveLength(8);
     expect(existsSync(join(out, 'games', 'DEMO_1.pgn'))).toBe(true);
@@ -63,16 +48,16 @@ describe('amici demo and the commands around an installation', () => {
   it('init writes a valid starter config; check-config explains it and names errors by path', async () => {
     const d = mkdtempSync(join(tmpdir(), 'amici-init-'));
     const file = join(d, 'amici.yaml');
-    expect((await run(['init', '--config', file])).code).toBe(0);
-    expect((await run(['init', '--config', file])).code).toBe(1);
-    const check = await run(['check-config', '--config', file]);
+    expect((await runCli(['init', '--config', file])).code).toBe(0);
+    expect((await runCli(['init', '--config', file])).code).toBe(1);
+    const check = await runCli(['check-config', '--config', file]);
     expect(check.out).toContain('valid');
     expect(check.out).toContain('event CCC26');
     writeFileSync(
       file,
       readFileSync(file, 'utf8').replace('td@chessclub.example', 'not-an-address'),
     );
-    const bad = await run(['check-config', '--config', file]);
+    const bad = await runCli(['check-config', '--config', file]);
     expect(bad.code).toBe(1);
     expect(bad.err).toContain('events[0].td.address: expected an email address');
   });
@@ -80,7 +65,7 @@ describe('amici demo and the commands around an installation', () => {
     const d = mkdtempSync(join(tmpdir(), 'amici-post-'));
     const file = join(d, 'amici.yaml');
     writeFileSync(file, readFileSync(config, 'utf8'));
-    const post = await run([
+    const post = await runCli([
       'post',
       'DEMO/1',
       '--as',
@@ -96,7 +81,7 @@ describe('amici demo and the commands around an installation', () => {
     ]);
     expect(post.code).toBe(0);
     expect(post.out).toContain('move-relayed → black');
-    const bad = await run([
+    const bad = await runCli([
       'post',
       'DEMO/1',
       '--as',
@@ -112,12 +97,12 @@ describe('amici demo and the commands around an installation', () => {
     ]);
     expect(bad.code).toBe(1);
     expect(bad.out).toContain('rejected: repetition-missing');
-    expect((await run(['td', 'DEMO/1', 'pause', '--config', file])).out).toContain(
+    expect((await runCli(['td', 'DEMO/1', 'pause', '--config', file])).out).toContain(
       'pause → white, black [L-6.10',
     );
-    const shown = JSON.parse((await run(['show', 'DEMO/1', '--config', file, '--json'])).out);
+    const shown = JSON.parse((await runCli(['show', 'DEMO/1', '--config', file, '--json'])).out);
     expect(shown.history[0]).toMatchObject({ sentOn: '2026-11-03', deliveredOn: '2026-11-06' });
-    expect((await run(['td', 'DEMO/1', 'penalise', '--config', file])).code).toBe(2);
+    expect((await runCli(['td', 'DEMO/1', 'penalise', '--config', file])).code).toBe(2);
   });
   it('run --once processes a waiting mail and writes the replies', async () => {
     const d = mkdtempSync(join(tmpdir(), 'amici-run-'));
@@ -129,7 +114,7 @@ describe('amici demo and the commands around an installation', () => {
       join(d, 'inbox', 'new', '1.eml'),
       'From: Jan Kowalski <jan@demo.example>\r\nTo: referee@demo.example\r\nSubject: [DEMO/1] ruch\r\nDate: Mon, 2 Nov 2026 10:00:00 +0000\r\nMessage-ID: <r1@demo.example>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n1.e4\r\n',
     );
-    const r = await run(['run', '--once', '--config', file]);
+    const r = await runCli(['run', '--once', '--config', file]);
     expect(r.code).toBe(0);
     expect(readdirSync(join(d, 'outbox')).filter((f) => f.endsWith('.eml'))).toHaveLength(2);
     expect(readdirSync(join(d, 'inbox', '.amici.done', 'cur'))).toHaveLength(1);

@@ -2,22 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.ts';
-
-async function run(args: string[]) {
-  let out = '';
-  let err = '';
-  const code = await main(args, {
-    out: (t) => {
-      out += t;
-    },
-    err: (t) => {
-      err += t;
-    },
-    readStdin: async () => '',
-  });
-  return { code, out, err };
-}
+import { runCli } from '../support/cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'amici-explain-'));
 const pgn = join(dir, 'game.pgn');
@@ -36,7 +21,7 @@ const mail = (body: string) => {
 
 describe('amici explain', () => {
   it('P-2e, P-4d: shows the reading and why a reply without the repetition is rejected', async () => {
-    const r = await run([
+    const r = await runCli([
       'explain',
       mail(
         'Hi,\r\n\r\n2...Nc6\r\n\r\nReceived: 19.11.2026\r\n\r\nOn Thu, 19 Nov 2026 amici wrote:\r\n> 2.Nf3',
@@ -55,27 +40,27 @@ describe('amici explain', () => {
     );
   });
   it('a correct reply would be accepted, with the missing dates recorded (P-2i)', async () => {
-    const r = await run(['explain', mail('2.Nf3 Nc6'), '--game', pgn]);
+    const r = await runCli(['explain', mail('2.Nf3 Nc6'), '--game', pgn]);
     expect(r.out).toContain(
       'ACCEPTED — 1 move(s) played; dates recorded: received 2026-11-20 (P-2i, not stated); sent 2026-11-20 (P-2i, not stated)',
     );
   });
   it('an auto-reply is never answered', async () => {
-    const r = await run([
+    const r = await runCli([
       'explain',
       new URL('../fixtures/mail/30-exchange-oof-en.eml', import.meta.url).pathname,
     ]);
     expect(r.out).toMatch(/Kind: {5}auto-reply .* never answered/);
   });
   it('--json gives the same reading as data', async () => {
-    const r = await run(['explain', mail('2.Nf3 Nc6'), '--game', pgn, '--json']);
+    const r = await runCli(['explain', mail('2.Nf3 Nc6'), '--game', pgn, '--json']);
     const data = JSON.parse(r.out);
     expect(data.game).toEqual({ event: 'CLUB', game: '1', via: 'subject' });
     expect(data.transmission.moves.map((m: { text: string }) => m.text)).toEqual(['Nf3', 'Nc6']);
     expect(data.ruling.effects[0].kind).toBe('move-accepted');
   });
   it('a missing file is a usage error', async () => {
-    expect((await run(['explain', join(dir, 'nope.eml')])).code).toBe(2);
+    expect((await runCli(['explain', join(dir, 'nope.eml')])).code).toBe(2);
   });
   it('against the installation: the game and player as the daemon finds them, the stored state', async () => {
     const d = mkdtempSync(join(tmpdir(), 'amici-explain-cfg-'));
@@ -86,7 +71,7 @@ describe('amici explain', () => {
     );
     expect(
       (
-        await run([
+        await runCli([
           'post',
           'CLUB/1',
           '--as',
@@ -102,11 +87,11 @@ describe('amici explain', () => {
         ])
       ).code,
     ).toBe(0);
-    const r = await run(['explain', mail('1.e4 Sc6'), '--config', config]);
+    const r = await runCli(['explain', mail('1.e4 Sc6'), '--config', config]);
     expect(r.out).toContain('Player:   black');
     expect(r.out).toContain('Ruling (against CLUB/1 in');
     expect(r.out).toContain('ACCEPTED');
-    const wrong = await run(['explain', mail('1.d4 Sc6'), '--config', config]);
+    const wrong = await runCli(['explain', mail('1.d4 Sc6'), '--config', config]);
     expect(wrong.out).toContain('REJECTED — the repetition "d4" is not the move played: 1.e4');
     // The event's own settings apply: this event gives 3 penalty days, not the default 5.
     expect(wrong.out).toContain('penalty 3 days');

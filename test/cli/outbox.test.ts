@@ -5,28 +5,13 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.ts';
 import { Store } from '../../src/store/store.ts';
-
-async function run(args: string[]) {
-  let out = '';
-  let err = '';
-  const code = await main(args, {
-    out: (t) => {
-      out += t;
-    },
-    err: (t) => {
-      err += t;
-    },
-    readStdin: async () => '',
-  });
-  return { code, out, err };
-}
+import { runCli } from '../support/cli.ts';
 
 describe('amici outbox', () => {
   it('shows failed mail with its error, queues it again, and the next run sends it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'amici-outbox-'));
-    expect((await run(['demo', '--dir', dir])).code).toBe(0);
+    expect((await runCli(['demo', '--dir', dir])).code).toBe(0);
     const config = join(dir, 'amici.yaml');
     const sentBefore = readdirSync(join(dir, 'outbox')).length;
 
@@ -51,29 +36,29 @@ describe('amici outbox', () => {
     store.markFailed(row!.id, '554 relay access denied');
     store.close();
 
-    const listed = await run(['outbox', '--config', config]);
+    const listed = await runCli(['outbox', '--config', config]);
     expect(listed.code).toBe(0);
     expect(listed.out).toContain('0 pending, 1 failed');
     expect(listed.out).toMatch(
       /failed\s+DEMO\/1\s+td-notice\s+td@demo\.example.*554 relay access denied/,
     );
-    const json = JSON.parse((await run(['outbox', '--config', config, '--json'])).out);
+    const json = JSON.parse((await runCli(['outbox', '--config', config, '--json'])).out);
     expect(json).toMatchObject([
       { id: row!.id, status: 'failed', lastError: '554 relay access denied' },
     ]);
 
     // Only failed mail can be retried; a wrong id is named, not guessed at.
-    const wrong = await run(['outbox', 'retry', '99999', '--config', config]);
+    const wrong = await runCli(['outbox', 'retry', '99999', '--config', config]);
     expect(wrong.code).toBe(1);
     expect(wrong.err).toContain('not failed mail, left alone: 99999');
-    expect((await run(['outbox', 'retry', '--config', config])).code).toBe(2);
+    expect((await runCli(['outbox', 'retry', '--config', config])).code).toBe(2);
 
-    const retried = await run(['outbox', 'retry', '--failed', '--config', config]);
+    const retried = await runCli(['outbox', 'retry', '--failed', '--config', config]);
     expect(retried.code).toBe(0);
     expect(retried.out).toContain(`queued again: ${row!.id}`);
-    expect((await run(['outbox', '--config', config])).out).toContain('1 pending, 0 failed');
+    expect((await runCli(['outbox', '--config', config])).out).toContain('1 pending, 0 failed');
 
-    expect((await run(['run', '--once', '--config', config])).code).toBe(0);
+    expect((await runCli(['run', '--once', '--config', config])).code).toBe(0);
     const files = readdirSync(join(dir, 'outbox'));
     expect(files.length).toBe(sentBefore + 1);
     expect(
@@ -81,6 +66,6 @@ describe('amici outbox', () => {
         readFileSync(join(dir, 'outbox', f), 'utf8').includes('<stuck@demo.example>'),
       ),
     ).toBe(true);
-    expect((await run(['outbox', '--config', config])).out).toContain('0 pending, 0 failed');
+    expect((await runCli(['outbox', '--config', config])).out).toContain('0 pending, 0 failed');
   });
 });
