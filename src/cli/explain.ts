@@ -14,9 +14,10 @@ import { loadConfig } from '../config/load-config.ts';
 import { memoryLogger } from '../daemon/log.ts';
 import { readInbound } from '../mail/index.ts';
 import { assembleTransmission, findGameRef } from '../mail/transmission.ts';
-import type { Effect, GameEvent, GameState, Side } from '../referee/index.ts';
+import type { GameEvent, GameState, Side } from '../referee/index.ts';
 import { decideTransmission, defaultEventRules, foldGame } from '../referee/index.ts';
 import { openService } from './context.ts';
+import { describeEffect } from './describe-effect.ts';
 import type { CliIo } from './io.ts';
 
 export const EXPLAIN_USAGE = `usage: amici explain FILE.eml [--config FILE | --game GAME.pgn --as white|black] [--from NOTATION] [--zone ZONE] [--json]
@@ -57,29 +58,6 @@ function stateFromPgn(
     side = side === 'white' ? 'black' : 'white';
   }
   return { state: foldGame(events), tags };
-}
-
-function describeEffect(e: Effect): string {
-  switch (e.kind) {
-    case 'transmission-rejected': {
-      const p = e.problem;
-      const why =
-        p.code === 'move'
-          ? `${p.error.kind} ${p.error.reason}: ${p.error.message}${p.error.candidates?.length ? ` (${p.error.candidates.join(', ')})` : ''}`
-          : p.code === 'repetition-missing'
-            ? `the repetition of the opponent's last move is missing: write ${p.expected.join(' ')} first`
-            : p.code === 'repetition-wrong'
-              ? `the repetition "${p.written}" is not the move played: ${p.expected.join(' ')}`
-              : p.code;
-      return `REJECTED — ${why} [${e.rules.join(', ')}]${e.penaltyDays ? `; penalty ${e.penaltyDays} days` : ''}`;
-    }
-    case 'move-accepted':
-      return `ACCEPTED — ${e.plies.length} move(s) played${e.corrections.length ? `; dates recorded: ${e.corrections.map((c) => `${c.field} ${c.recorded} (${c.rule}${c.stated ? `, stated ${c.stated}` : ', not stated'})`).join('; ')}` : ''}${e.warnings.length ? `; warnings: ${e.warnings.map((w) => w.code).join(', ')}` : ''}`;
-    case 'game-ended':
-      return `GAME ENDS ${e.result} — ${e.endKind} [${e.rules.join(', ')}]`;
-    default:
-      return `${e.kind} → ${e.to.join(', ')} [${e.rules.join(', ')}]`;
-  }
 }
 
 export async function explainCommand(args: string[], io: CliIo): Promise<number> {

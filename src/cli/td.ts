@@ -9,8 +9,9 @@ import type { CalendarDate } from '../clock/index.ts';
 import { isCalendarDate } from '../clock/index.ts';
 import { memoryLogger } from '../daemon/log.ts';
 import type { GameRefResolved, RefereeService } from '../daemon/referee-service.ts';
-import type { Effect, RefereeInput, Result, Ruling, Side } from '../referee/index.ts';
+import type { RefereeInput, Result, Ruling, Side } from '../referee/index.ts';
 import { openConfig, openService } from './context.ts';
+import { describeEffect } from './describe-effect.ts';
 import type { CliIo } from './io.ts';
 
 const RULINGS = [
@@ -47,17 +48,6 @@ export const POST_USAGE = `usage: amici post GAME --as white|black --moves "MOVE
 Enters a postal move as the card reads: the repetition of the opponent's last move and the move
 ("12...Nf6 13.Nf3"). --postmark is the dispatch date (P-2j, P-6d), --received the day the
 opponent received it. The move is checked exactly as a mail would be.`;
-
-function describe(e: Effect): string {
-  switch (e.kind) {
-    case 'transmission-rejected':
-      return `rejected: ${e.problem.code}${'error' in e.problem && e.problem.error ? ` — ${e.problem.error.message}` : ''} [${e.rules.join(', ')}]${e.penaltyDays ? ` penalty ${e.penaltyDays} days` : ''}`;
-    case 'ruling-applied':
-      return `${e.ruling}${e.note ? ` — ${e.note}` : ''} → ${e.to.join(', ')} [${e.rules.join(', ')}]`;
-    default:
-      return `${e.kind} → ${e.to.join(', ')} [${e.rules.join(', ')}]`;
-  }
-}
 
 const side = (s: string | undefined): Side | undefined =>
   s === 'white' || s === 'black' ? s : undefined;
@@ -257,7 +247,7 @@ async function apply(
       today,
       `${seed}:${state.events.length}`,
     );
-    for (const e of r.decision.effects) io.out(`${describe(e)}\n`);
+    for (const e of r.decision.effects) io.out(`${describeEffect(e)}\n`);
     io.out(
       `${r.decision.events.length} event(s) recorded, ${r.mails} mail(s) queued (sent by \`amici run\`)\n`,
     );

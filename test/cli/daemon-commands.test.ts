@@ -96,7 +96,10 @@ describe('amici demo and the commands around an installation', () => {
       file,
     ]);
     expect(bad.code).toBe(1);
-    expect(bad.out).toContain('rejected: repetition-missing');
+    // The TD reads what the player would be told: what is missing and what to write first.
+    expect(bad.out).toContain(
+      "REJECTED — the repetition of the opponent's last move is missing: write 1.5254 first [P-2e, P-4d, P-6g]; penalty 5 days",
+    );
     expect((await runCli(['td', 'DEMO/1', 'pause', '--config', file])).out).toContain(
       'pause → white, black [L-6.10',
     );

@@ -1,0 +1,30 @@
+// One line per effect of a decision, for the commands that show what amici decided without
+// sending mail (`amici explain`) or after a TD's input (`amici td`, `amici post`): what was
+// rejected and why, what was accepted, how a game ended, who is told, with the rule ids.
+
+import type { Effect } from '../referee/index.ts';
+
+export function describeEffect(e: Effect): string {
+  switch (e.kind) {
+    case 'transmission-rejected': {
+      const p = e.problem;
+      const why =
+        p.code === 'move'
+          ? `${p.error.kind} ${p.error.reason}: ${p.error.message}${p.error.candidates?.length ? ` (${p.error.candidates.join(', ')})` : ''}`
+          : p.code === 'repetition-missing'
+            ? `the repetition of the opponent's last move is missing: write ${p.expected.join(' ')} first`
+            : p.code === 'repetition-wrong'
+              ? `the repetition "${p.written}" is not the move played: ${p.expected.join(' ')}`
+              : p.code;
+      return `REJECTED — ${why} [${e.rules.join(', ')}]${e.penaltyDays ? `; penalty ${e.penaltyDays} days` : ''}`;
+    }
+    case 'move-accepted':
+      return `ACCEPTED — ${e.plies.length} move(s) played${e.corrections.length ? `; dates recorded: ${e.corrections.map((c) => `${c.field} ${c.recorded} (${c.rule}${c.stated ? `, stated ${c.stated}` : ', not stated'})`).join('; ')}` : ''}${e.warnings.length ? `; warnings: ${e.warnings.map((w) => w.code).join(', ')}` : ''}`;
+    case 'game-ended':
+      return `GAME ENDS ${e.result} — ${e.endKind} [${e.rules.join(', ')}]`;
+    case 'ruling-applied':
+      return `${e.ruling}${e.note ? ` — ${e.note}` : ''} → ${e.to.join(', ')} [${e.rules.join(', ')}]`;
+    default:
+      return `${e.kind} → ${e.to.join(', ')} [${e.rules.join(', ')}]`;
+  }
+}
