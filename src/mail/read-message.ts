@@ -58,9 +58,30 @@ export type ReadError = (typeof READ_ERRORS)[number];
 export interface ReadOptions {
   /** Refuse larger inputs (bytes); default 20 MiB. */
   maxBytes?: number;
+  /**
+   * Give up on a message the parser has not finished after this long (default 60 s): one
+   * pathological mail must not stop the referee for every other game.
+   */
+  parseTimeoutMs?: number;
 }
 
 const DEFAULT_MAX_BYTES = 20 * 1024 * 1024;
+const DEFAULT_PARSE_TIMEOUT_MS = 60_000;
+
+/** `promise`, or a rejection after `ms`. */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`not parsed within ${ms} ms`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export async function readMessage(
   raw: Buffer | string,
@@ -72,7 +93,10 @@ export async function readMessage(
   const head = buffer.subarray(0, 1 << 20).toString('latin1');
   if (!/^[\x21-\x39\x3b-\x7e]+:/.test(head.trimStart())) return fail('not-a-message');
   try {
-    const parsed = await simpleParser(buffer, { keepDeliveryStatus: true, skipHtmlToText: true });
+    const parsed = await within(
+      simpleParser(buffer, { keepDeliveryStatus: true, skipHtmlToText: true }),
+      options.parseTimeoutMs ?? DEFAULT_PARSE_TIMEOUT_MS,
+    );
     const headers = collectHeaders(parsed.headerLines);
     if (Object.keys(headers).length === 0) return fail('not-a-message');
     const html = typeof parsed.html === 'string' ? parsed.html : undefined;
