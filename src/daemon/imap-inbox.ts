@@ -127,6 +127,13 @@ export function createImapInbox(options: ImapInboxOptions): Inbox {
         logger.warn({ code: 'IMAP_ERROR', inbox: name, op: 'connection', error: describe(error) });
       });
       candidate.on('exists', (event) => {
+        logger.debug({
+          code: 'IMAP_EXISTS',
+          inbox: name,
+          count: event.count,
+          prev: event.prevCount,
+          idling: candidate.idling,
+        });
         if (event.path === mailbox && event.count > event.prevCount) wake();
       });
       candidate.on('close', () => {
@@ -534,7 +541,9 @@ export function createImapInbox(options: ImapInboxOptions): Inbox {
       if (lock === undefined) return;
       lock.release();
       if (!c.usable || c.idling) return;
+      logger.debug({ code: 'IMAP_IDLE', inbox: name, state: 'start' });
       await c.idle();
+      logger.debug({ code: 'IMAP_IDLE', inbox: name, state: 'end' });
     })().catch((error: unknown) => {
       logger.warn({ code: 'IMAP_ERROR', inbox: name, op: 'idle', error: describe(error) });
     });

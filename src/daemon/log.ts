@@ -27,6 +27,8 @@ export const LOG_CODES = {
   IMAP_ERROR: 'an IMAP operation failed',
   IMAP_FOLDER_CREATED: 'a folder for processed mail was created on the IMAP server',
   IMAP_SETTLED: 'a processed message was flagged and moved to its folder',
+  IMAP_EXISTS: 'the server reported how many messages the mailbox holds (debug)',
+  IMAP_IDLE: 'the connection entered or left IDLE (debug)',
   IMAP_UIDVALIDITY_CHANGED: 'the mailbox UIDVALIDITY changed; reading it again from the start',
   SMTP_SENT: 'the SMTP server accepted a message',
   SMTP_ERROR: 'an SMTP delivery attempt failed',
