@@ -11,15 +11,8 @@
 // logged, never thrown.
 
 import { ImapFlow, type MailboxLockObject } from 'imapflow';
+import type { Logger } from './log.ts';
 import type { CheckpointStore, InboundItem, Inbox, SettleOutcome } from './transport.ts';
-
-/** Pino-compatible; every line carries a stable `code` (see src/daemon/log.ts). */
-export interface InboxLogger {
-  info(fields: Record<string, unknown>, msg?: string): void;
-  warn(fields: Record<string, unknown>, msg?: string): void;
-  error(fields: Record<string, unknown>, msg?: string): void;
-  debug(fields: Record<string, unknown>, msg?: string): void;
-}
 
 export interface ImapInboxOptions {
   host: string;
@@ -32,7 +25,8 @@ export interface ImapInboxOptions {
   /** Where settled mail goes; `/` separates levels (mapped to the server's delimiter). */
   folders: Record<SettleOutcome, string>;
   checkpoints: CheckpointStore;
-  logger: InboxLogger;
+  /** Every line carries a stable `code` (log.ts). */
+  logger: Logger;
   /** TCP connect + greeting, each (default 10 s). */
   connectTimeoutMs?: number;
   /** Delays before reconnect attempts 1, 2, …; the last one repeats (default 1 s … 60 s). */

@@ -5,15 +5,8 @@
 // Retry delays are the outbox's business, kept as data there.
 
 import { createTransport } from 'nodemailer';
+import type { Logger } from './log.ts';
 import type { OutgoingMail, Sender, SendResult } from './transport.ts';
-
-/** Pino-compatible; every line carries a stable `code` (see src/daemon/log.ts). */
-export interface SenderLogger {
-  info(fields: Record<string, unknown>, msg?: string): void;
-  warn(fields: Record<string, unknown>, msg?: string): void;
-  error(fields: Record<string, unknown>, msg?: string): void;
-  debug(fields: Record<string, unknown>, msg?: string): void;
-}
 
 export interface SmtpSenderOptions {
   host: string;
@@ -24,7 +17,8 @@ export interface SmtpSenderOptions {
   password?: string;
   /** DKIM-sign every message: the key of `keySelector._domainkey.domainName` (PEM). */
   dkim?: { domainName: string; keySelector: string; privateKey: string };
-  logger: SenderLogger;
+  /** Every line carries a stable `code` (log.ts). */
+  logger: Logger;
   /** Connect, greeting and socket inactivity, each (default 60 s). */
   timeoutMs?: number;
   /** Pooled connections, each sending one message at a time (default 1). */
@@ -96,7 +90,12 @@ export function createSmtpSender(options: SmtpSenderOptions): Sender {
       return { ok: true, response: String(info.response ?? '') };
     } catch (error) {
       const failure = classifySmtpFailure(error);
-      const fields = { code: 'SMTP_ERROR', sender: name, messageId: mail.messageId, ...failure };
+      const fields = {
+        code: 'SMTP_ERROR' as const,
+        sender: name,
+        messageId: mail.messageId,
+        ...failure,
+      };
       if (LOGIN_ERROR_CODES.has(String((error as SmtpFailure)?.code))) logger.error(fields);
       else logger.warn(fields);
       return { ok: false, ...failure };
