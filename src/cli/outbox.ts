@@ -25,6 +25,8 @@ the mail already sent (the last 200). \`retry\` queues failed mail again, from n
 retry schedule from its start; the daemon or \`amici run --once\` then sends it.
 `;
 
+const parse = (args: string[]) => parseArgs({ args, options: OPTIONS, allowPositionals: true });
+
 function line(m: OutboxInfo): string {
   const when = m.status === 'sent' ? (m.sentAt ?? '') : m.status === 'pending' ? m.nextTryAt : '';
   return [
@@ -42,11 +44,9 @@ function line(m: OutboxInfo): string {
 }
 
 export async function outboxCommand(args: string[], io: CliIo): Promise<number> {
-  let parsed: ReturnType<
-    typeof parseArgs<{ args: string[]; options: typeof OPTIONS; allowPositionals: true }>
-  >;
+  let parsed: ReturnType<typeof parse>;
   try {
-    parsed = parseArgs({ args, options: OPTIONS, allowPositionals: true });
+    parsed = parse(args);
   } catch (e) {
     io.err(`amici outbox: ${(e as Error).message}\n\n${HELP}`);
     return 2;

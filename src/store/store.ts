@@ -377,17 +377,9 @@ export class Store implements CheckpointStore {
   }
 
   markSent(id: number, at: string): void {
-    this.markSentMany([id], at);
-  }
-
-  /** Several mails handed over at once: one transaction. */
-  markSentMany(ids: readonly number[], at: string): void {
-    const update = this.sql(
+    this.sql(
       `UPDATE outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ?`,
-    );
-    this.db.transaction(() => {
-      for (const id of ids) update.run(at, id);
-    })();
+    ).run(at, id);
   }
 
   markRetry(id: number, nextTryAt: string, error: string): void {

@@ -115,10 +115,7 @@ describe('the store', () => {
     const due = store.dueOutbox(at);
     expect(due.map((r) => [r.messageId, r.raw.toString()])).toEqual([['<old@x>', 'the old mail']]);
     store.enqueueMail([mail('<new@x>')], at);
-    store.markSentMany(
-      store.dueOutbox(at).map((r) => r.id),
-      at,
-    );
+    for (const r of store.dueOutbox(at)) store.markSent(r.id, at);
     expect(store.outboxCounts()).toEqual({ pending: 0, sent: 2, failed: 0 });
     store.close();
   });
