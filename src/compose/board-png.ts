@@ -1,8 +1,8 @@
-// The board PNG for the HTML part of a mail (issue 4): the SVG of board-svg.ts rendered with
-// @resvg/resvg-js. The font is loaded explicitly from a file (never a desktop fontconfig), so
-// the pieces show the same on every machine; without the font there is no image (an error
-// value, never a throw), and the mail keeps the text board. DejaVu Sans comes from the Debian
-// package fonts-dejavu-core (scripts/setup.sh), or from AMICI_BOARD_FONT.
+// The font and glyphs of the board PNG (issue 4): the font is loaded explicitly from a file
+// (never a desktop fontconfig), so the pieces show the same on every machine; without the font
+// there is no image (an error value, never a throw), and the mail keeps the text board. DejaVu
+// Sans comes from the Debian package fonts-dejavu-core (scripts/setup.sh), or from
+// AMICI_BOARD_FONT. Glyphs become paths here once; board-raster.ts draws the boards.
 
 import { existsSync } from 'node:fs';
 import { Resvg } from '@resvg/resvg-js';
@@ -16,16 +16,12 @@ export const BOARD_FONT_PATHS: readonly string[] = [
   '/usr/share/fonts/TTF/DejaVuSans.ttf',
 ];
 
-export type BoardPngError =
-  | { code: 'font-missing'; tried: string[] }
-  | { code: 'render-failed'; message: string };
-
-export type BoardPngResult = { ok: true; value: Buffer } | { ok: false; error: BoardPngError };
+export type BoardFontError = { code: 'font-missing'; tried: string[] };
 
 /** The font file to use: `explicit`, else AMICI_BOARD_FONT, else the first known path present. */
 export function findBoardFont(
   explicit?: string,
-): { ok: true; value: string } | { ok: false; error: BoardPngError } {
+): { ok: true; value: string } | { ok: false; error: BoardFontError } {
   const tried = [explicit, process.env.AMICI_BOARD_FONT, ...BOARD_FONT_PATHS].filter(
     (p): p is string => typeof p === 'string' && p.length > 0,
   );
@@ -77,18 +73,4 @@ export function textToPaths(svg: string, font: string): string {
     return `<g id="${id}">${glyphPaths(char, attrs, font)}</g>`;
   });
   return body.replace(/(<svg\b[^>]*>)/, `$1<defs>${defs.join('')}</defs>`);
-}
-
-export function renderBoardPng(svg: string, fontFile?: string): BoardPngResult {
-  const font = findBoardFont(fontFile);
-  if (!font.ok) return font;
-  try {
-    const resvg = new Resvg(textToPaths(svg, font.value), {
-      fitTo: { mode: 'original' },
-      font: { loadSystemFonts: false },
-    });
-    return { ok: true, value: resvg.render().asPng() };
-  } catch (e) {
-    return { ok: false, error: { code: 'render-failed', message: String(e) } };
-  }
 }

@@ -1,12 +1,13 @@
 // The board for mail (issue 4): the fixed-width text board in the recipient's letters, and the
-// PNG rendered with the DejaVu Sans chess glyphs — a valid PNG, deterministic for a position.
+// PNG drawn with the DejaVu Sans chess glyphs — a valid PNG, deterministic for a position.
 
 import { Chess } from 'chessops/chess';
 import { parseFen } from 'chessops/fen';
 import type { NormalMove } from 'chessops/types';
 import { parseUci } from 'chessops/util';
 import { describe, expect, it } from 'vitest';
-import { boardSvg, boardText, findBoardFont, renderBoardPng } from '../../src/compose/index.ts';
+import { createBoardRaster } from '../../src/compose/board-raster.ts';
+import { boardSvg, boardText, findBoardFont } from '../../src/compose/index.ts';
 
 const at = (fen: string) => Chess.fromSetup(parseFen(fen).unwrap()).unwrap();
 const START = Chess.default();
@@ -49,6 +50,16 @@ describe('boardText', () => {
 describe('board PNG', () => {
   const pos = at('r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4');
   const lastMove = parseUci('g8f6') as NormalMove;
+  /** The board image as mails carry it (board-raster.ts); no font is an error value. */
+  const renderBoardPng = (p: Chess, last?: NormalMove) => {
+    const font = findBoardFont();
+    if (!font.ok) return font;
+    const raster = createBoardRaster(font.value);
+    return {
+      ok: true as const,
+      value: raster.render(p, { orientation: 'white', files: 'letters', lastMove: last }),
+    };
+  };
 
   it('finds the font it draws the pieces with (fonts-dejavu-core, scripts/setup.sh)', () => {
     expect(findBoardFont().ok).toBe(true);
@@ -61,8 +72,8 @@ describe('board PNG', () => {
   });
 
   it('renders a valid PNG of plausible size, the same bytes every time', () => {
-    const a = renderBoardPng(boardSvg(pos, { lastMove }));
-    const b = renderBoardPng(boardSvg(pos, { lastMove }));
+    const a = renderBoardPng(pos, lastMove);
+    const b = renderBoardPng(pos, lastMove);
     expect(a.ok && b.ok).toBe(true);
     if (!a.ok || !b.ok) return;
     expect(a.value.subarray(0, 8).equals(SIGNATURE)).toBe(true);
@@ -73,8 +84,8 @@ describe('board PNG', () => {
   });
 
   it('draws pieces: a full board differs from one with bare kings', () => {
-    const empty = renderBoardPng(boardSvg(at('4k3/8/8/8/8/8/8/4K3 w - - 0 1')));
-    const full = renderBoardPng(boardSvg(pos));
+    const empty = renderBoardPng(at('4k3/8/8/8/8/8/8/4K3 w - - 0 1'));
+    const full = renderBoardPng(pos);
     expect(empty.ok && full.ok).toBe(true);
     if (empty.ok && full.ok) expect(full.value.length).toBeGreaterThan(empty.value.length + 5_000);
   });
