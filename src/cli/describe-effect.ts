@@ -22,6 +22,8 @@ export function describeEffect(e: Effect): string {
       return `ACCEPTED — ${e.plies.length} move(s) played${e.corrections.length ? `; dates recorded: ${e.corrections.map((c) => `${c.field} ${c.recorded} (${c.rule}${c.stated ? `, stated ${c.stated}` : ', not stated'})`).join('; ')}` : ''}${e.warnings.length ? `; warnings: ${e.warnings.map((w) => w.code).join(', ')}` : ''}`;
     case 'game-ended':
       return `GAME ENDS ${e.result} — ${e.endKind} [${e.rules.join(', ')}]`;
+    case 'move-relayed':
+      return `move-relayed${e.drawOffer ? ' with a draw offer (=)' : ''}${e.conditionalLine?.length ? ` with the conditional line ${e.conditionalLine.join(' ')}` : ''} → ${e.to.join(', ')} [${[...e.rules, ...(e.drawOffer ? ['L-8.1'] : [])].join(', ')}]`;
     case 'ruling-applied':
       return `${e.ruling}${e.note ? ` — ${e.note}` : ''} → ${e.to.join(', ')} [${e.rules.join(', ')}]`;
     default:

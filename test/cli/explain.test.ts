@@ -45,6 +45,11 @@ describe('amici explain', () => {
       'ACCEPTED — 1 move(s) played; dates recorded: received 2026-11-20 (P-2i, not stated); sent 2026-11-20 (P-2i, not stated)',
     );
   });
+  it('L-8.1: a draw offer with the move is shown as relayed with the move', async () => {
+    const r = await runCli(['explain', mail('2.Nf3 Nc6 I offer a draw'), '--game', pgn]);
+    expect(r.out).toContain('Commands: draw offer');
+    expect(r.out).toContain('move-relayed with a draw offer (=) → white [P-2k, L-8.1]');
+  });
   it('an auto-reply is never answered', async () => {
     const r = await runCli([
       'explain',
