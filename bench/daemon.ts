@@ -1,7 +1,8 @@
 // The daemon against a real Dovecot (issue 5): (a) a backlog of move mails across many games,
 // APPENDed to the referee's INBOX and processed end to end by runDaemon — IMAP fetch, parse,
 // decide, compose (board PNG, MIME), commit, file the message on the server — divided by the
-// floor, UID FETCH of the same messages plus mailparser, timed in the same run (target ≤ 1.5×);
+// floor, UID FETCH of the same messages plus mailparser, timed in the same run (the median of
+// three reads; target ≤ 1.5×);
 // and until the SMTP sink (its own process, like a real relay) has accepted every reply;
 // (b) the latency from the APPEND of a move to the SMTP sink accepting its relay to the
 // opponent, with the daemon waiting in IDLE (target p50 < 1 s).
@@ -45,6 +46,7 @@ const P50_TARGET_MS = 1_000;
 const BACKLOG_TIMEOUT_MS = 30 * 60_000;
 const SAMPLE_TIMEOUT_MS = 15_000;
 const APPEND_CONNECTIONS = 4;
+const FLOOR_RUNS = 3;
 
 const REFEREE = 'referee@amici.test';
 const TD = 'td@amici.test';
@@ -384,7 +386,12 @@ export async function benchDaemon(): Promise<BenchReport> {
     const tAppend = performance.now();
     const appended = await appendRounds(servers, games, MAILS_PER_GAME);
     const appendMs = performance.now() - tAppend;
-    const floorMs = await floor(servers, appended);
+    // The floor is about a second and varies ±20% from run to run on a shared VM: take the
+    // median of three reads, so the ratio moves with amici rather than with the floor.
+    const floors: number[] = [];
+    for (let i = 0; i < FLOOR_RUNS; i++) floors.push(await floor(servers, appended));
+    floors.sort((a, b) => a - b);
+    const floorMs = floors[Math.floor(floors.length / 2)]!;
 
     // The daemon, its parts wrapped to see where the time goes.
     const t = await openTransports(parsed.config, service, logger);
@@ -555,7 +562,10 @@ export async function benchDaemon(): Promise<BenchReport> {
         value: `${done} done, ${rejected} returned, ${sentBacklog} sent`,
       },
       { name: '  APPEND (set-up, not timed below)', value: secs(appendMs) },
-      { name: '  floor: UID FETCH + simpleParser', value: secs(floorMs) },
+      {
+        name: `  floor: UID FETCH + simpleParser (median of ${FLOOR_RUNS})`,
+        value: `${secs(floorMs)} (${floors.map((f) => (f / 1000).toFixed(2)).join(', ')})`,
+      },
       {
         name: `processed end to end / floor (<= ${RATIO_TARGET}x)`,
         value: `${ratio.toFixed(2)}x (${secs(endToEndMs)}) ${ratio <= RATIO_TARGET ? 'met' : 'MISSED'}`,

@@ -35,3 +35,22 @@ export function timeBest(fn: () => unknown, runs = 5): number {
   }
   return best;
 }
+
+/**
+ * Best wall time in ms of each of `fns`, run in turn for `rounds` rounds after one warm-up
+ * each. Taking turns spreads every function over the whole measurement, so a burst of noise
+ * from a shared machine (seen: one row at half speed for a few seconds) cannot take all the
+ * runs of one row and none of another.
+ */
+export function timeBestInTurn(fns: readonly (() => unknown)[], rounds = 7): number[] {
+  for (const fn of fns) fn();
+  const best = fns.map(() => Number.POSITIVE_INFINITY);
+  for (let r = 0; r < rounds; r++) {
+    fns.forEach((fn, i) => {
+      const t0 = performance.now();
+      fn();
+      best[i] = Math.min(best[i]!, performance.now() - t0);
+    });
+  }
+  return best;
+}
