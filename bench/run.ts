@@ -7,14 +7,24 @@ import { benchReferee } from './referee.ts';
 import type { BenchReport } from './support.ts';
 
 // A benchmark may be async (the daemon's starts real mail servers); they run one at a time.
-const BENCHES: (() => BenchReport | Promise<BenchReport>)[] = [
-  benchNotation,
-  benchReferee,
-  benchDaemon,
-];
+// `npm run bench -- daemon` runs only the ones named.
+const BENCHES: Record<string, () => BenchReport | Promise<BenchReport>> = {
+  notation: benchNotation,
+  referee: benchReferee,
+  daemon: benchDaemon,
+};
+const names = process.argv.slice(2);
+const unknown = names.filter((n) => !(n in BENCHES));
+if (unknown.length) {
+  console.error(
+    `bench: no benchmark ${unknown.join(', ')}; there are ${Object.keys(BENCHES).join(', ')}`,
+  );
+  process.exit(2);
+}
 
 let missed = 0;
-for (const bench of BENCHES) {
+for (const [name, bench] of Object.entries(BENCHES)) {
+  if (names.length && !names.includes(name)) continue;
   const report = await bench();
   console.log(`\n${report.title}`);
   for (const row of report.rows) {
