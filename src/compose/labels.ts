@@ -44,9 +44,15 @@ export function label(
   path: string,
   vars: Record<string, string | number> = {},
 ): string {
+  const node = lookup(labels, path);
+  return typeof node === 'string' ? fill(node, vars) : path;
+}
+
+/** The entry at a dotted `path`: a text, a subtree (plural forms), or nothing. */
+function lookup(labels: LabelTree, path: string): string | LabelTree | undefined {
   let node: string | LabelTree | undefined = labels;
   for (const part of path.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  return typeof node === 'string' ? fill(node, vars) : path;
+  return node;
 }
 
 const fill = (text: string, vars: Record<string, string | number>): string =>
@@ -78,8 +84,7 @@ export function labelIfAny(
   lang: string,
   vars: Record<string, string | number> = {},
 ): string | undefined {
-  let node: string | LabelTree | undefined = labels;
-  for (const part of path.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  let node = lookup(labels, path);
   if (typeof node === 'object') {
     const by = typeof node.plural === 'string' ? node.plural : 'count';
     node = node[pluralForm(lang, Number(vars[by]))] ?? node.other;

@@ -47,7 +47,7 @@ function header(name: string, value: string): string {
   return mime.foldLines(`${name}: ${mime.encodeWords(oneLine(value), 'Q', 52)}`, 76);
 }
 
-/** `Display Name <address>`, the name bare, quoted or encoded as it needs. */
+/** `Display Name <address>`, the name bare, quoted or encoded as it needs (the header folds it). */
 function mailbox(name: string, address: string): string {
   const display = oneLine(name);
   if (!display) return address;
@@ -55,7 +55,7 @@ function mailbox(name: string, address: string): string {
   const shown = mime.isPlainText(display)
     ? mime.quoteString(display)
     : mime.encodeWord(display, 'Q', 52);
-  return mime.foldLines(`${shown} <${address}>`, 76);
+  return `${shown} <${address}>`;
 }
 
 const RFC2822_DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
