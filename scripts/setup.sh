@@ -6,8 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Integration tests run a real IMAP server (Dovecot, with LMTP delivery) on loopback; the
-# board PNG in reply mail draws its pieces with DejaVu Sans (fonts-dejavu-core).
-APT_PACKAGES=(dovecot-imapd dovecot-lmtpd fonts-dejavu-core)
+# board PNG in reply mail draws its pieces with DejaVu Sans (fonts-dejavu-core); the durability
+# test reads the order of amici's fsyncs and renames with strace.
+APT_PACKAGES=(dovecot-imapd dovecot-lmtpd fonts-dejavu-core strace)
 
 missing=()
 if command -v dpkg >/dev/null 2>&1; then

@@ -18,7 +18,8 @@ import { RefereeService } from '../daemon/referee-service.ts';
 import { Store } from '../store/store.ts';
 import type { CliIo } from './io.ts';
 
-const CONFIG = `from: { name: amici referee, address: referee@demo.example }
+/** The demo event: two players, one game, on the embedded default (Maildir in, pickup out). */
+export const DEMO_CONFIG = `from: { name: amici referee, address: referee@demo.example }
 inbox: { kind: maildir, path: ./inbox }
 outbox: { kind: pickup, path: ./outbox }
 store: { path: ./amici.sqlite }
@@ -71,7 +72,7 @@ export async function demoCommand(args: string[], io: CliIo): Promise<number> {
   });
   const dir = values.dir ?? (await mkdtemp(join(tmpdir(), 'amici-demo-')));
   await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, 'amici.yaml'), CONFIG);
+  await writeFile(join(dir, 'amici.yaml'), DEMO_CONFIG);
   const loaded = await loadConfig(join(dir, 'amici.yaml'));
   if (!loaded.ok) throw new Error(loaded.errors.join('\n'));
   const config = loaded.config;
