@@ -5,9 +5,13 @@ import { copyFile, mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { loadConfig, restartOnlyChanges } from '../config/load-config.ts';
+import type { DaemonParts } from '../daemon/daemon.ts';
 import { runDaemon, runOnce } from '../daemon/daemon.ts';
+import type { Logger } from '../daemon/log.ts';
 import { createLogger } from '../daemon/log.ts';
 import { ensureMaildir } from '../daemon/maildir-inbox.ts';
+import type { RefereeService } from '../daemon/referee-service.ts';
 import { DEFAULT_CONFIG, openConfig, openService, openTransports } from './context.ts';
 import type { CliIo } from './io.ts';
 
@@ -24,7 +28,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   });
   if (values.help) {
     io.out(
-      'usage: amici run [--config FILE] [--once]\n\nRuns the referee: reads mail, decides, replies; sweeps due work on the schedule.\n--once processes what is waiting (inbox, one sweep, outbox) and exits.\nStops gracefully on SIGINT/SIGTERM. Logs are JSON lines on standard error.\n',
+      'usage: amici run [--config FILE] [--once]\n\nRuns the referee: reads mail, decides, replies; sweeps due work on the schedule.\n--once processes what is waiting (inbox, one sweep, outbox) and exits.\nStops gracefully on SIGINT/SIGTERM. On SIGHUP reads the config file again: players, addresses,\ngames and event settings take effect at once (inbox, outbox, store and sweep need a restart).\nLogs are JSON lines on standard error.\n',
     );
     return 0;
   }
@@ -40,20 +44,31 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
       return 2;
     }
     service.ensureGames();
-    logger.info({
-      code: 'DAEMON_START',
-      config: loaded.file,
-      inbox: t.inbox.name,
-      outbox: t.sender.name,
-      once: values.once === true,
-    });
-    const parts = { service, inbox: t.inbox, sender: t.sender, logger, sweep: loaded.config.sweep };
+    const parts: DaemonParts = {
+      service,
+      inbox: t.inbox,
+      sender: t.sender,
+      logger,
+      sweep: loaded.config.sweep,
+      reload: () => reloadConfig(loaded.file, service, logger),
+    };
+    const started = () =>
+      logger.info({
+        code: 'DAEMON_START',
+        config: loaded.file,
+        inbox: t.inbox.name,
+        outbox: t.sender.name,
+        once: values.once === true,
+      });
     try {
       if (values.once) {
+        started();
         const s = await runOnce(parts);
         logger.info({ code: 'DAEMON_STOP', ...s });
         return 0;
       }
+      // The handlers are in place before DAEMON_START says so: a signal sent on seeing it is
+      // never met by Node's default action (which ends the process, SIGHUP included).
       const stop = new AbortController();
       const onSignal = (signal: string) => {
         logger.info({ code: 'DAEMON_STOP', signal });
@@ -61,8 +76,19 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
       };
       process.once('SIGINT', onSignal);
       process.once('SIGTERM', onSignal);
-      const s = await runDaemon(parts, stop.signal);
-      logger.info({ code: 'DAEMON_STOP', ...s });
+      const requests = new EventTarget();
+      const onHangup = () => {
+        logger.info({ code: 'CONFIG_RELOAD', signal: 'SIGHUP' });
+        requests.dispatchEvent(new Event('reload'));
+      };
+      process.on('SIGHUP', onHangup);
+      try {
+        started();
+        const s = await runDaemon(parts, stop.signal, requests);
+        logger.info({ code: 'DAEMON_STOP', ...s });
+      } finally {
+        process.off('SIGHUP', onHangup);
+      }
       return 0;
     } finally {
       await t.inbox.close();
@@ -71,6 +97,32 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   } finally {
     service.store.close();
   }
+}
+
+/**
+ * SIGHUP: read the config file again and, if it validates and keeps the inbox, outbox, store and
+ * sweep, put it in force; otherwise say why in the log and keep the configuration in force.
+ */
+async function reloadConfig(file: string, service: RefereeService, logger: Logger): Promise<void> {
+  const r = await loadConfig(file);
+  if (!r.ok) {
+    logger.warn({ code: 'CONFIG_INVALID', config: file, errors: r.errors });
+    return;
+  }
+  const needRestart = restartOnlyChanges(service.config, r.config);
+  if (needRestart.length) {
+    logger.warn({ code: 'CONFIG_NEEDS_RESTART', config: file, changed: needRestart });
+    return;
+  }
+  const { created } = service.reconfigure(r.config);
+  logger.info({
+    code: 'CONFIG_RELOADED',
+    config: file,
+    events: r.config.events.length,
+    players: r.config.events.reduce((n, e) => n + e.players.length, 0),
+    games: r.config.events.reduce((n, e) => n + e.games.length, 0),
+    created,
+  });
 }
 
 export async function checkConfigCommand(args: string[], io: CliIo): Promise<number> {

@@ -94,3 +94,14 @@ export function secret(name: string, env: NodeJS.ProcessEnv = process.env): stri
   const v = env[name];
   return v === undefined || v === '' ? undefined : v;
 }
+
+/** The parts of the configuration a running daemon holds open; changing them needs a restart. */
+export const RESTART_ONLY = ['inbox', 'outbox', 'store', 'sweep'] as const;
+
+/** Which of the restart-only parts differ between the configuration in force and an edited one. */
+export function restartOnlyChanges(
+  running: AmiciConfig,
+  edited: AmiciConfig,
+): (typeof RESTART_ONLY)[number][] {
+  return RESTART_ONLY.filter((k) => JSON.stringify(running[k]) !== JSON.stringify(edited[k]));
+}

@@ -1,7 +1,9 @@
 // The daemon: catch up on the inbox, then wait for mail (IDLE, a file watch) and process each
 // message as it comes; flush the outbox after every change and when a retry falls due; run the
 // due-work sweep on a node-cron schedule and once at start. Stops gracefully on the signal:
-// the message in hand is finished and committed, nothing is cut halfway.
+// the message in hand is finished and committed, nothing is cut halfway. A reload request (the
+// CLI sends one on SIGHUP) runs `reload` on the same chain as the messages, so no message is
+// decided half under the old configuration and half under the new.
 
 import cron from 'node-cron';
 import type { Logger } from './log.ts';
@@ -15,7 +17,12 @@ export interface DaemonParts {
   logger: Logger;
   /** node-cron expression for the sweep. */
   sweep: string;
+  /** Read the configuration again and put it in force (see `requests`). */
+  reload?: () => Promise<void>;
 }
+
+/** What may be asked of a running daemon: a `reload` event runs `DaemonParts.reload`. */
+export type DaemonRequests = EventTarget;
 
 export interface RunSummary {
   processed: number;
@@ -88,7 +95,11 @@ function outboxPump(parts: DaemonParts, summary: RunSummary): () => Promise<void
 }
 
 /** Run until `signal` aborts. */
-export async function runDaemon(parts: DaemonParts, signal: AbortSignal): Promise<RunSummary> {
+export async function runDaemon(
+  parts: DaemonParts,
+  signal: AbortSignal,
+  requests: DaemonRequests = new EventTarget(),
+): Promise<RunSummary> {
   const summary: RunSummary = { processed: 0, sweeps: 0, sent: 0 };
   const { service, logger } = parts;
   let busy: Promise<void> = Promise.resolve();
@@ -110,6 +121,11 @@ export async function runDaemon(parts: DaemonParts, signal: AbortSignal): Promis
     });
 
   const task = cron.schedule(parts.sweep, () => void sweep().then(flush));
+  const reload = () => {
+    const { reload: fn } = parts;
+    if (fn) void serial(fn).then(kick);
+  };
+  requests.addEventListener('reload', reload);
   // Retries fall due while nothing else happens: look at the outbox every so often.
   const retryTimer = setInterval(() => {
     const next = service.store.nextOutboxTry();
@@ -125,6 +141,7 @@ export async function runDaemon(parts: DaemonParts, signal: AbortSignal): Promis
       await parts.inbox.waitForMail(signal);
     }
   } finally {
+    requests.removeEventListener('reload', reload);
     await task.stop();
     clearInterval(retryTimer);
     await busy;

@@ -32,7 +32,13 @@ export const LOG_CODES = {
   IMAP_UIDVALIDITY_CHANGED: 'the mailbox UIDVALIDITY changed; reading it again from the start',
   SMTP_SENT: 'the SMTP server accepted a message',
   SMTP_ERROR: 'an SMTP delivery attempt failed',
-  CONFIG_INVALID: 'the configuration file did not validate',
+  CONFIG_INVALID:
+    'the configuration file did not validate at a reload; the configuration in force stays',
+  CONFIG_RELOAD: 'a reload of the configuration file was asked for (SIGHUP)',
+  CONFIG_RELOADED:
+    'the edited configuration is in force: players, addresses, games, event settings; new games created',
+  CONFIG_NEEDS_RESTART:
+    'a reload was refused: the file changes the inbox, outbox, store or sweep, which need a restart',
 } as const;
 export type LogCode = keyof typeof LOG_CODES;
 

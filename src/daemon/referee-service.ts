@@ -52,11 +52,12 @@ export type { GameRefResolved } from './directory.ts';
 const MAX_CACHED_STATES = 2_000;
 
 export class RefereeService {
-  readonly config: AmiciConfig;
+  /** The configuration in force; `reconfigure` replaces it (with `directory`) between messages. */
+  config: AmiciConfig;
   readonly store: Store;
   readonly logger: Logger;
   readonly clock: () => Date;
-  readonly directory: Directory;
+  directory: Directory;
   private readonly states = new Map<string, GameState>();
   private readonly templatesDir: string | undefined;
 
@@ -70,6 +71,18 @@ export class RefereeService {
   }
 
   // --- the games of the configuration -----------------------------------------------------
+
+  /**
+   * Put an edited configuration in force (`amici run` on SIGHUP): players, addresses, games and
+   * event settings as the file now says, and the games it adds created. The daemon calls this
+   * between messages, never during one. Games already played keep their logs: a game the file
+   * no longer lists stays in the store, as it does at a restart.
+   */
+  reconfigure(config: AmiciConfig): { created: number } {
+    this.config = config;
+    this.directory = new Directory(config);
+    return { created: this.ensureGames() };
+  }
 
   /** Create in the store every game of the config that is not there yet. */
   ensureGames(): number {

@@ -1,5 +1,12 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,39 +29,101 @@ events:
       - { id: '1', white: w, black: b, startsOn: ${new Date().toISOString().slice(0, 10)} }
 `;
 
+/** `amici run` on a Maildir and a pickup directory in a new temp dir, as a TD starts it. */
+function startDaemon(config = CONFIG) {
+  const dir = mkdtempSync(join(tmpdir(), 'amici-run-'));
+  writeFileSync(join(dir, 'amici.yaml'), config);
+  mkdirSync(join(dir, 'inbox', 'new'), { recursive: true });
+  const child = spawn(process.execPath, [BIN, 'run', '--config', join(dir, 'amici.yaml')], {
+    cwd: dir,
+  });
+  let log = '';
+  child.stderr.on('data', (d: Buffer) => {
+    log += d.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const until = async (ok: () => boolean, what: string) => {
+    for (let i = 0; i < 200 && !ok(); i++) await new Promise((r) => setTimeout(r, 50));
+    if (!ok()) throw new Error(`timed out waiting for ${what}; log:\n${log}`);
+  };
+  const outbox = join(dir, 'outbox');
+  const sent = () =>
+    existsSync(outbox)
+      ? readdirSync(outbox)
+          .filter((f) => f.endsWith('.eml'))
+          .map((f) => readFileSync(join(outbox, f), 'utf8'))
+      : [];
+  let n = 0;
+  const deliver = (from: string, body: string) =>
+    writeFileSync(
+      join(dir, 'inbox', 'new', `${++n}.eml`),
+      `From: ${from}\r\nTo: referee@club.example\r\nSubject: [CLUB/1] move\r\nDate: ${new Date().toUTCString()}\r\nMessage-ID: <s${n}@example.org>\r\nContent-Type: text/plain\r\n\r\n${body}\r\n`,
+    );
+  return { dir, child, exited, until, sent, deliver, log: () => log };
+}
+
 describe('amici run', () => {
   it('processes mail as it arrives and stops gracefully on SIGTERM', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'amici-stop-'));
-    writeFileSync(join(dir, 'amici.yaml'), CONFIG);
-    mkdirSync(join(dir, 'inbox', 'new'), { recursive: true });
-    const child = spawn(process.execPath, [BIN, 'run', '--config', join(dir, 'amici.yaml')], {
-      cwd: dir,
-    });
-    let log = '';
-    child.stderr.on('data', (d: Buffer) => {
-      log += d.toString();
-    });
-    const exited = new Promise<number | null>((resolve) =>
-      child.on('exit', (code) => resolve(code)),
-    );
-    const until = async (ok: () => boolean, what: string) => {
-      for (let i = 0; i < 200 && !ok(); i++) await new Promise((r) => setTimeout(r, 50));
-      if (!ok()) throw new Error(`timed out waiting for ${what}; log:\n${log}`);
-    };
-    await until(() => log.includes('DAEMON_START'), 'the daemon to start');
+    const d = startDaemon();
+    await d.until(() => d.log().includes('DAEMON_START'), 'the daemon to start');
+    d.deliver('White <white@example.org>', '1.e4');
+    await d.until(() => d.sent().length === 2, 'the replies');
+    d.child.kill('SIGTERM');
+    expect(await d.exited).toBe(0);
+    expect(d.log()).toContain('"code":"DAEMON_STOP"');
+    expect(d.log()).toContain('"signal":"SIGTERM"');
+  });
+
+  it('SIGHUP puts an edited config in force; a broken or restart-only edit is refused and the old one stays', async () => {
+    const d = startDaemon();
+    const file = join(d.dir, 'amici.yaml');
+    await d.until(() => d.log().includes('DAEMON_START'), 'the daemon to start');
+    const count = (code: string) => d.log().split(`"code":"${code}"`).length - 1;
+
+    // Black has a new address, and a third player joins with a game of his own.
     writeFileSync(
-      join(dir, 'inbox', 'new', '1.eml'),
-      `From: White <white@example.org>\r\nTo: referee@club.example\r\nSubject: [CLUB/1] move\r\nDate: ${new Date().toUTCString()}\r\nMessage-ID: <s1@example.org>\r\nContent-Type: text/plain\r\n\r\n1.e4\r\n`,
+      file,
+      CONFIG.replace('black@example.org', 'black@new.example')
+        .replace(
+          '      - { id: b, name: Black, addresses: [black@new.example] }\n',
+          '      - { id: b, name: Black, addresses: [black@new.example] }\n      - { id: c, name: Late, addresses: [late@example.org] }\n',
+        )
+        .replace(
+          /(games:\n.*\n)/,
+          "$1      - { id: '2', white: c, black: w, startsOn: 2026-11-22 }\n",
+        ),
     );
-    const outbox = join(dir, 'outbox');
-    await until(
-      () =>
-        existsSync(outbox) && readdirSync(outbox).filter((f) => f.endsWith('.eml')).length === 2,
-      'the replies',
+    d.child.kill('SIGHUP');
+    await d.until(() => count('CONFIG_RELOADED') === 1, 'the reload');
+    expect(d.log()).toMatch(/"code":"CONFIG_RELOADED".*"players":3,"games":2,"created":1/);
+    expect(d.log()).toContain('"code":"GAME_CREATED","game":"CLUB/2"');
+
+    d.deliver('White <white@example.org>', '1.e4');
+    await d.until(() => d.sent().length === 2, 'the replies to White');
+    // The relay of 1.e4 went to Black's new address, and Black's mail from it is read.
+    expect(d.sent().some((m) => /^To: .*black@new\.example/m.test(m))).toBe(true);
+    d.deliver('Black <black@new.example>', '1.e4 e5');
+    await d.until(() => d.sent().length === 4, 'the replies to Black');
+
+    // A file that does not validate: refused, with the path of the error; the daemon goes on.
+    const good = readFileSync(file, 'utf8');
+    writeFileSync(file, good.replace('td@club.example', 'not-an-address'));
+    d.child.kill('SIGHUP');
+    await d.until(() => count('CONFIG_INVALID') === 1, 'the refusal');
+    expect(d.log()).toContain('events[0].td.address: expected an email address');
+    // Moving the store needs a restart: refused, nothing of the file applied.
+    writeFileSync(
+      file,
+      good.replace('./amici.sqlite', './other.sqlite').replace('black@new.example', 'x@y.example'),
     );
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
-    expect(log).toContain('"code":"DAEMON_STOP"');
-    expect(log).toContain('"signal":"SIGTERM"');
+    d.child.kill('SIGHUP');
+    await d.until(() => count('CONFIG_NEEDS_RESTART') === 1, 'the restart notice');
+    expect(d.log()).toMatch(/"code":"CONFIG_NEEDS_RESTART".*"changed":\["store"\]/);
+
+    d.deliver('White <white@example.org>', '1...e5 2.Nf3');
+    await d.until(() => d.sent().length === 6, 'the replies under the configuration in force');
+    expect(d.sent().filter((m) => /^To: .*black@new\.example/m.test(m))).toHaveLength(3);
+    d.child.kill('SIGTERM');
+    expect(await d.exited).toBe(0);
   });
 });
