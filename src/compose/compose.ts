@@ -44,9 +44,11 @@ import { htmlEscape, renderMail, TEMPLATES_DIR, templateLanguage } from './rende
 
 /** Notices to the TD that are not rulebook effects: a dispute (P-5d), a bounced mail. */
 export interface TdNotice {
-  kind: 'dispute' | 'bounce';
-  /** Free text: the dispute as a player put it, or the bounce report. */
+  kind: 'dispute' | 'bounce' | 'unknown-sender';
+  /** Free text: the dispute as a player put it, the bounce report, or the unknown sender's mail. */
   text: string;
+  /** For `unknown-sender`: the address the mail came from. */
+  address?: string;
   /** The player it concerns, if any. */
   side?: Side;
 }
@@ -396,17 +398,71 @@ export function composeWhichGame(input: WhichGameInput): ComposedMail {
     example: games[0]?.tag ?? `[${input.event.tag}/…]`,
     t: (path: string, vars?: Record<string, string | number>) => label(labels, path, vars),
   };
+  return replyToWriter(dir, lang, labels, kind, view, input, `which-game/${input.player.id}`);
+}
+
+/**
+ * A reply that concerns no side of a game (which-game, unknown-address): rendered from `view`,
+ * signed for the event; the shell addresses it to whoever wrote, so `to` is only a placeholder.
+ */
+function replyToWriter(
+  dir: string,
+  lang: string,
+  labels: LabelTree,
+  kind: string,
+  view: Record<string, unknown>,
+  input: { event: { name: string; tag: string }; td: { name: string } },
+  thread: string,
+): ComposedMail {
   const signature = label(labels, 'signature', { event: input.event.name, td: input.td.name });
   const rendered = renderMail(dir, lang, kind, view, signature);
   return {
-    // No game, so no side: the shell addresses the mail to the player who wrote.
     to: 'white',
     lang,
     subject: rendered.subject.slice(0, MAX_SUBJECT),
     text: rendered.text,
     html: rendered.html,
     attachments: [],
-    threadKey: `${input.event.tag}/which-game/${input.player.id}`,
+    threadKey: `${input.event.tag}/${thread}`,
     kind,
   };
+}
+
+/** What the reply to a mail from an unregistered address needs: the game it named, no player. */
+export interface UnknownAddressInput {
+  /** The address the mail came from. */
+  address: string;
+  /** The event's language: the writer is no known player. */
+  lang: string;
+  event: { name: string; tag: string };
+  td: { name: string };
+  game: { id: string; white: string; black: string };
+  /** The subject of the mail, kept after the notice. */
+  subject: string;
+  /** The templates directory (default: `templates/` of this repository). */
+  templatesDir?: string;
+}
+
+/**
+ * The reply to a mail about a game of the event (by its tag, our thread or a `Game:` line) from
+ * an address no player has: nothing was played, no clock stopped; a change of address goes to
+ * the TD (P-5c), who has been told; send it from the registered address, or again once the TD
+ * has added this one. Mail naming no game of ours gets no reply at all (no backscatter).
+ */
+export function composeUnknownAddress(input: UnknownAddressInput): ComposedMail {
+  const dir = input.templatesDir ?? TEMPLATES_DIR;
+  const kind = 'unknown-address';
+  const lang = templateLanguage(dir, input.lang, kind);
+  const labels = loadLabels(dir, lang);
+  const view = {
+    lang,
+    address: input.address,
+    subject: input.subject.replace(/\s+/g, ' ').trim(),
+    event: input.event,
+    td: input.td.name,
+    tag: `[${input.event.tag}/${input.game.id}]`,
+    game: `${input.game.white} – ${input.game.black}`,
+    t: (path: string, vars?: Record<string, string | number>) => label(labels, path, vars),
+  };
+  return replyToWriter(dir, lang, labels, kind, view, input, `unknown-address/${input.address}`);
 }

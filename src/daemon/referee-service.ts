@@ -9,7 +9,12 @@ import { parseReading } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
 import { calendarDateOf } from '../clock/index.ts';
 import type { ComposeContext, ComposedMail } from '../compose/index.ts';
-import { composeEffect, composeTdNotice, composeWhichGame } from '../compose/index.ts';
+import {
+  composeEffect,
+  composeTdNotice,
+  composeUnknownAddress,
+  composeWhichGame,
+} from '../compose/index.ts';
 import { eventRulesOf } from '../config/load-config.ts';
 import type { AmiciConfig, EventConfig, PlayerConfig } from '../config/schema.ts';
 import type { Inbound } from '../mail/index.ts';
@@ -259,7 +264,11 @@ export class RefereeService {
     if (!sender) return ignore('no sender', who);
 
     const ref = this.gameOf(inbound, sender);
-    if (ref === 'unknown-sender') return ignore('unknown sender', who);
+    if (ref === 'unknown-sender')
+      return (
+        this.unknownSender(inbound, sender, item.receivedAt, base, at) ??
+        ignore('unknown sender', who)
+      );
     if (!('gameKey' in ref))
       return this.askWhichGame(ref.event, ref.player, ref.games, inbound, base, at);
 
@@ -376,11 +385,7 @@ export class RefereeService {
     const mine = memberships.flatMap(({ event, player }) =>
       this.directory.gamesOf(event, player.id),
     );
-    const ref = findGameRef(inbound, (id) => {
-      const key = this.store.gameOfMessageId(id);
-      const r = key ? this.resolveGame(key) : undefined;
-      return r ? { event: r.event.tag, game: r.game.id } : undefined;
-    });
+    const ref = findGameRef(inbound, this.threadLookup);
     if (ref) {
       const found = mine.find((g) => g.event.tag === ref.event && g.game.id === ref.game);
       if (found) return found;
@@ -388,6 +393,95 @@ export class RefereeService {
     const open = mine.filter((g) => this.store.hasGame(g.gameKey) && !this.state(g.gameKey).result);
     if (!ref && open.length === 1) return open[0]!;
     return { ...home, games: open };
+  }
+
+  /** The game of one of our Message-IDs (a reply's In-Reply-To or References). */
+  private readonly threadLookup = (id: string) => {
+    const key = this.store.gameOfMessageId(id);
+    const r = key ? this.resolveGame(key) : undefined;
+    return r ? { event: r.event.tag, game: r.game.id } : undefined;
+  };
+
+  /**
+   * A mail from an address no player has. If it names a game of ours (its tag, our thread, a
+   * `Game:` line), the writer is most likely a player on a new address (P-5c): nothing is played,
+   * they are told why and what to do, and the TD gets the mail to add the address. Anything else
+   * is left to be ignored without a reply (`undefined`): a forged sender gets no backscatter.
+   */
+  private unknownSender(
+    inbound: Inbound,
+    sender: string,
+    receivedAt: string,
+    base: { dedupeKey: string; receivedAt: string; raw: Buffer; messageId?: string },
+    at: string,
+  ): SettleOutcome | undefined {
+    const named = findGameRef(inbound, this.threadLookup);
+    const ref = named ? this.resolveGame(gameKeyOf(named.event, named.game)) : undefined;
+    if (!ref || !this.store.hasGame(ref.gameKey)) return undefined;
+    const { event, game } = ref;
+    const reply = composeUnknownAddress({
+      address: sender,
+      lang: event.language,
+      event: { name: event.name, tag: event.tag },
+      td: { name: event.td.name },
+      game: {
+        id: game.id,
+        white: this.player(event, game.white).name,
+        black: this.player(event, game.black).name,
+      },
+      subject: inbound.mail.subject,
+      ...(this.templatesDir ? { templatesDir: this.templatesDir } : {}),
+    });
+    const { messageId, raw } = buildMime({
+      mail: reply,
+      from: this.config.from,
+      to: [sender],
+      seed: `${base.dedupeKey}:unknown-address`,
+      ...(base.messageId ? { inReplyTo: base.messageId } : {}),
+      date: this.clock(),
+    });
+    const from = inbound.mail.from;
+    const text = [
+      `From: ${from?.name ? `${from.name} <${sender}>` : sender}`,
+      `Received: ${receivedAt}`,
+      `Subject: ${inbound.mail.subject}`,
+      '',
+      ...inbound.newText.lines.slice(0, 20),
+    ].join('\n');
+    const notice = composeTdNotice(
+      { kind: 'unknown-sender', address: sender, text },
+      this.composeContext(ref, this.state(ref.gameKey), this.today(event)),
+    );
+    this.store.commitInbound(
+      {
+        ...base,
+        sender,
+        subject: inbound.mail.subject,
+        gameKey: ref.gameKey,
+        status: 'rejected',
+        note: 'unknown sender for the game (P-5c)',
+      },
+      [],
+      [
+        {
+          messageId,
+          gameKey: ref.gameKey,
+          kind: reply.kind,
+          recipients: [sender],
+          sender: this.config.from.address,
+          raw,
+        },
+        ...this.outgoing(ref, [notice], `${base.dedupeKey}:unknown-sender`),
+      ],
+      at,
+    );
+    this.logger.info({
+      code: 'INBOUND_UNKNOWN_ADDRESS',
+      sender,
+      game: ref.gameKey,
+      via: named?.via,
+    });
+    return 'rejected';
   }
 
   private askWhichGame(

@@ -74,13 +74,23 @@ describe('amici run', () => {
     expect(d.log()).toContain('"signal":"SIGTERM"');
   });
 
-  it('SIGHUP puts an edited config in force; a broken or restart-only edit is refused and the old one stays', async () => {
+  it('P-5c: a player writes from a new address, the TD adds it and sends SIGHUP, the move is played; a broken or restart-only edit is refused', async () => {
     const d = startDaemon();
     const file = join(d.dir, 'amici.yaml');
     await d.until(() => d.log().includes('DAEMON_START'), 'the daemon to start');
     const count = (code: string) => d.log().split(`"code":"${code}"`).length - 1;
+    d.deliver('White <white@example.org>', '1.e4');
+    await d.until(() => d.sent().length === 2, 'the replies to White');
 
-    // Black has a new address, and a third player joins with a game of his own.
+    // Black answers from an address amici does not know: nothing is played; Black is told why
+    // and the TD gets the mail.
+    d.deliver('Black <black@new.example>', '1.e4 e5');
+    await d.until(() => d.sent().length === 4, 'the answer to the unknown address');
+    expect(d.log()).toContain('"code":"INBOUND_UNKNOWN_ADDRESS"');
+    expect(d.sent().filter((m) => /^To: .*black@new\.example/m.test(m))).toHaveLength(1);
+    expect(d.sent().some((m) => /^To: td@club\.example/m.test(m) && m.includes('P-5c'))).toBe(true);
+
+    // The TD gives Black the new address, adds a late entrant with a game, and sends SIGHUP.
     writeFileSync(
       file,
       CONFIG.replace('black@example.org', 'black@new.example')
@@ -98,12 +108,10 @@ describe('amici run', () => {
     expect(d.log()).toMatch(/"code":"CONFIG_RELOADED".*"players":3,"games":2,"created":1/);
     expect(d.log()).toContain('"code":"GAME_CREATED","game":"CLUB/2"');
 
-    d.deliver('White <white@example.org>', '1.e4');
-    await d.until(() => d.sent().length === 2, 'the replies to White');
-    // The relay of 1.e4 went to Black's new address, and Black's mail from it is read.
-    expect(d.sent().some((m) => /^To: .*black@new\.example/m.test(m))).toBe(true);
+    // Black sends the move again from the new address: played, relayed to White, acknowledged.
     d.deliver('Black <black@new.example>', '1.e4 e5');
-    await d.until(() => d.sent().length === 4, 'the replies to Black');
+    await d.until(() => d.sent().length === 6, 'the replies to Black');
+    expect(d.log()).toMatch(/"code":"INBOUND_PROCESSED".*"side":"black","status":"done"/);
 
     // A file that does not validate: refused, with the path of the error; the daemon goes on.
     const good = readFileSync(file, 'utf8');
@@ -121,7 +129,8 @@ describe('amici run', () => {
     expect(d.log()).toMatch(/"code":"CONFIG_NEEDS_RESTART".*"changed":\["store"\]/);
 
     d.deliver('White <white@example.org>', '1...e5 2.Nf3');
-    await d.until(() => d.sent().length === 6, 'the replies under the configuration in force');
+    await d.until(() => d.sent().length === 8, 'the replies under the configuration in force');
+    // Black's mail: the unknown-address answer, the acknowledgement, then the relay of 2.Nf3.
     expect(d.sent().filter((m) => /^To: .*black@new\.example/m.test(m))).toHaveLength(3);
     d.child.kill('SIGTERM');
     expect(await d.exited).toBe(0);

@@ -114,7 +114,7 @@ describe('the referee service (one message, one transaction)', () => {
     expect(text).toMatch(/P-4d/);
     expect(service.state('CLUB/1').penalties).toHaveLength(1);
   });
-  it('auto-replies and unknown senders are filed as ignored and never answered', async () => {
+  it('auto-replies, and unknown senders whose mail names no game of ours, are filed as ignored and never answered', async () => {
     const { service } = setup();
     expect(
       await service.processInbound(
@@ -126,8 +126,72 @@ describe('the referee service (one message, one transaction)', () => {
         ),
       ),
     ).toBe('ignored');
-    expect(await service.processInbound(mail('Spam <spam@y.example>', 'buy now'))).toBe('ignored');
+    expect(
+      await service.processInbound(mail('Spam <spam@y.example>', 'buy now', 'Great offer')),
+    ).toBe('ignored');
+    // A tag of a game that does not exist is no game of ours either.
+    expect(
+      await service.processInbound(mail('Spam <spam@y.example>', '1.e4', '[CLUB/99] move')),
+    ).toBe('ignored');
     expect(service.store.outboxCounts().pending).toBe(0);
+  });
+  it('P-5c: a move for a game from an address no player has is not played; the sender is told why and the TD gets the mail', async () => {
+    const { service, logger } = setup(undefined, ':memory:');
+    const m = mail('Jan K. <jan.new@mobile.example>', '1.e4\n\nSent from my phone');
+    expect(await service.processInbound(m)).toBe('rejected');
+    expect(service.state('CLUB/1').plies).toHaveLength(0);
+    expect(logger.lines.at(-1)).toMatchObject({
+      code: 'INBOUND_UNKNOWN_ADDRESS',
+      sender: 'jan.new@mobile.example',
+      game: 'CLUB/1',
+      via: 'subject',
+    });
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    expect(sent.map((s) => s.to)).toEqual([['jan.new@mobile.example'], ['td@club.example']]);
+    const reply = await simpleParser(sent[0]!.raw);
+    expect(reply.subject).toBe('Address not registered — Re: Re: [CLUB/1] move');
+    expect(reply.inReplyTo).toBe(`<in${n}@x.example>`);
+    expect(reply.headers.get('x-amici-kind')).toBe('unknown-address');
+    expect(reply.text).toContain(
+      'game [CLUB/1] (Jan – Petr) of Club came from jan.new@mobile.example',
+    );
+    expect(reply.text).toContain('nothing was played, and no clock was stopped');
+    expect(reply.text).toContain('(rule P-5c)');
+    // Neither player's registered address is given away to whoever wrote.
+    expect(reply.text).not.toContain('jan@x.example');
+    const notice = await simpleParser(sent[1]!.raw);
+    expect(notice.subject).toBe('[CLUB/1] Jan – Petr: mail from an unknown address');
+    // What the TD needs to add the address and to judge the delay: who, when, what was sent.
+    for (const part of [
+      'came from jan.new@mobile.example',
+      '(rule P-5c)',
+      'From: Jan K. <jan.new@mobile.example>',
+      'Received: 2026-11-02T10:00:00Z',
+      '\n1.e4\n',
+    ])
+      expect(notice.text).toContain(part);
+    // The same mail again changes nothing.
+    expect(await service.processInbound({ ...m, id: 'again' })).toBe('rejected');
+    expect(service.store.outboxCounts()).toMatchObject({ pending: 0 });
+  });
+  it('P-5c: a reply to our mail from an unknown address finds the game by our Message-ID; in the event language', async () => {
+    const { service } = setup();
+    await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    const relay = sent.find((s) => s.to[0] === 'petr@x.example')!;
+    const id = /Message-ID: (<[^>]+>)/i.exec(relay.raw.toString())![1]!;
+    const m = mail(
+      'Petr <petr@work.example>',
+      '1.5254 5755',
+      'Re: your move',
+      `In-Reply-To: ${id}\r\n`,
+    );
+    expect(await service.processInbound(m)).toBe('rejected');
+    expect(service.state('CLUB/1').plies).toHaveLength(1);
+    await service.flushOutbox(sender);
+    expect(sent.slice(-2).map((s) => s.to)).toEqual([['petr@work.example'], ['td@club.example']]);
   });
   it('a reply without a tag finds the game through our Message-ID in In-Reply-To', async () => {
     const { service } = setup([
