@@ -128,7 +128,7 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
       } else {
         against = undefined;
         io.err(
-          `amici explain: ${ref === 'unknown-sender' ? `${mail.from.address} is not a player in ${configFile}` : 'no single game found for this mail in the installation'}\n`,
+          `amici explain: ${ref === 'unknown-sender' ? `${mail.from.address} is not a player in ${configFile}; amici plays nothing from it, and if the mail names a game of the event, the sender and the TD are told (P-5c)` : 'no single game found for this mail in the installation'}\n`,
         );
       }
     } finally {

@@ -10,11 +10,11 @@ writeFileSync(
   pgn,
   '[Event "Club"]\n[White "white@example.org"]\n[Black "black@example.org"]\n\n1. e4 e5 2. Nf3 *\n',
 );
-const mail = (body: string) => {
+const mail = (body: string, from = 'Black <black@example.org>') => {
   const file = join(dir, `${Math.random().toString(36).slice(2)}.eml`);
   writeFileSync(
     file,
-    `From: Black <black@example.org>\r\nTo: amici@example.org\r\nSubject: Re: [CLUB/1] your move\r\nDate: Fri, 20 Nov 2026 10:00:00 +0000\r\nMessage-ID: <m1@example.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body}\r\n`,
+    `From: ${from}\r\nTo: amici@example.org\r\nSubject: Re: [CLUB/1] your move\r\nDate: Fri, 20 Nov 2026 10:00:00 +0000\r\nMessage-ID: <m1@example.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body}\r\n`,
   );
   return file;
 };
@@ -100,5 +100,14 @@ describe('amici explain', () => {
     expect(wrong.out).toContain('REJECTED — the repetition "d4" is not the move played: 1.e4');
     // The event's own settings apply: this event gives 3 penalty days, not the default 5.
     expect(wrong.out).toContain('penalty 3 days');
+    // P-5c: an address no player has is named, and what the daemon does with such mail.
+    const stranger = await runCli([
+      'explain',
+      mail('1.e4 Sc6', 'Black <black@new.example>'),
+      '--config',
+      config,
+    ]);
+    expect(stranger.err).toContain('black@new.example is not a player in');
+    expect(stranger.err).toContain('the sender and the TD are told (P-5c)');
   });
 });
