@@ -56,6 +56,9 @@ export type { GameRefResolved } from './directory.ts';
  */
 const MAX_CACHED_STATES = 2_000;
 
+/** An address no player has gets at most one answer per game in this long (P-5c). */
+const UNKNOWN_ADDRESS_QUIET_MS = 24 * 3600 * 1000;
+
 export class RefereeService {
   /** The configuration in force; `reconfigure` replaces it (with `directory`) between messages. */
   config: AmiciConfig;
@@ -265,10 +268,7 @@ export class RefereeService {
 
     const ref = this.gameOf(inbound, sender);
     if (ref === 'unknown-sender')
-      return (
-        this.unknownSender(inbound, sender, item.receivedAt, base, at) ??
-        ignore('unknown sender', who)
-      );
+      return this.unknownSender(inbound, sender, base, at) ?? ignore('unknown sender', who);
     if (!('gameKey' in ref))
       return this.askWhichGame(ref.event, ref.player, ref.games, inbound, base, at);
 
@@ -411,13 +411,40 @@ export class RefereeService {
   private unknownSender(
     inbound: Inbound,
     sender: string,
-    receivedAt: string,
     base: { dedupeKey: string; receivedAt: string; raw: Buffer; messageId?: string },
     at: string,
   ): SettleOutcome | undefined {
     const named = findGameRef(inbound, this.threadLookup);
     const ref = named ? this.resolveGame(gameKeyOf(named.event, named.game)) : undefined;
     if (!ref || !this.store.hasGame(ref.gameKey)) return undefined;
+    const file = (mails: NewOutboxMail[], answered?: string): SettleOutcome => {
+      const note = 'unknown sender for the game (P-5c)';
+      this.store.commitInbound(
+        {
+          ...base,
+          sender,
+          subject: inbound.mail.subject,
+          gameKey: ref.gameKey,
+          status: 'rejected',
+          note: answered ? `${note}; answered ${answered}` : note,
+        },
+        [],
+        mails,
+        at,
+      );
+      this.logger.info({
+        code: 'INBOUND_UNKNOWN_ADDRESS',
+        sender,
+        game: ref.gameKey,
+        via: named?.via,
+        ...(answered ? { answered } : {}),
+      });
+      return 'rejected';
+    };
+    // One answer a day per address and game: a second mail (or a robot that answers our
+    // answer) is filed and kept, but starts no exchange of mail.
+    const last = this.store.lastQueued('unknown-address', ref.gameKey, [sender]);
+    if (last && Date.parse(at) - Date.parse(last) < UNKNOWN_ADDRESS_QUIET_MS) return file([], last);
     const { event, game } = ref;
     const reply = composeUnknownAddress({
       address: sender,
@@ -443,7 +470,7 @@ export class RefereeService {
     const from = inbound.mail.from;
     const text = [
       `From: ${from?.name ? `${from.name} <${sender}>` : sender}`,
-      `Received: ${receivedAt}`,
+      `Received: ${base.receivedAt}`,
       `Subject: ${inbound.mail.subject}`,
       '',
       ...inbound.newText.lines.slice(0, 20),
@@ -452,36 +479,17 @@ export class RefereeService {
       { kind: 'unknown-sender', address: sender, text },
       this.composeContext(ref, this.state(ref.gameKey), this.today(event)),
     );
-    this.store.commitInbound(
+    return file([
       {
-        ...base,
-        sender,
-        subject: inbound.mail.subject,
+        messageId,
         gameKey: ref.gameKey,
-        status: 'rejected',
-        note: 'unknown sender for the game (P-5c)',
+        kind: reply.kind,
+        recipients: [sender],
+        sender: this.config.from.address,
+        raw,
       },
-      [],
-      [
-        {
-          messageId,
-          gameKey: ref.gameKey,
-          kind: reply.kind,
-          recipients: [sender],
-          sender: this.config.from.address,
-          raw,
-        },
-        ...this.outgoing(ref, [notice], `${base.dedupeKey}:unknown-sender`),
-      ],
-      at,
-    );
-    this.logger.info({
-      code: 'INBOUND_UNKNOWN_ADDRESS',
-      sender,
-      game: ref.gameKey,
-      via: named?.via,
-    });
-    return 'rejected';
+      ...this.outgoing(ref, [notice], `${base.dedupeKey}:unknown-sender`),
+    ]);
   }
 
   private askWhichGame(

@@ -332,6 +332,14 @@ export class Store implements CheckpointStore {
   }
 
   /** Which game one of our Message-IDs belongs to (for replies that lost the subject tag). */
+  /** When mail of this kind for this game last went to exactly these recipients (ISO), if ever. */
+  lastQueued(kind: string, gameKey: string, recipients: readonly string[]): string | undefined {
+    const r = this.sql(
+      'SELECT MAX(created_at) AS at FROM outbox WHERE kind = ? AND game_key = ? AND recipients = ?',
+    ).get(kind, gameKey, JSON.stringify(recipients)) as { at: string | null };
+    return r.at ?? undefined;
+  }
+
   gameOfMessageId(messageId: string): string | undefined {
     const r = this.sql('SELECT game_key AS g FROM outbox WHERE message_id = ?').get(messageId) as
       | { g: string | null }

@@ -136,7 +136,7 @@ describe('the referee service (one message, one transaction)', () => {
     expect(service.store.outboxCounts().pending).toBe(0);
   });
   it('P-5c: a move for a game from an address no player has is not played; the sender is told why and the TD gets the mail', async () => {
-    const { service, logger } = setup(undefined, ':memory:');
+    const { service, logger, setNow } = setup(undefined, ':memory:');
     const m = mail('Jan K. <jan.new@mobile.example>', '1.e4\n\nSent from my phone');
     expect(await service.processInbound(m)).toBe('rejected');
     expect(service.state('CLUB/1').plies).toHaveLength(0);
@@ -174,6 +174,23 @@ describe('the referee service (one message, one transaction)', () => {
     // The same mail again changes nothing.
     expect(await service.processInbound({ ...m, id: 'again' })).toBe('rejected');
     expect(service.store.outboxCounts()).toMatchObject({ pending: 0 });
+    // Another mail the same day (or a robot answering our answer) is kept but not answered:
+    // no exchange of mail with an address nobody registered.
+    expect(await service.processInbound(mail('Jan K. <jan.new@mobile.example>', '1.d4'))).toBe(
+      'rejected',
+    );
+    expect(service.store.outboxCounts()).toMatchObject({ pending: 0 });
+    expect(logger.lines.at(-1)).toMatchObject({
+      code: 'INBOUND_UNKNOWN_ADDRESS',
+      answered: expect.any(String),
+    });
+    // A day later the writer is answered again, and the TD told again.
+    setNow('2026-11-03T09:30:00Z');
+    expect(await service.processInbound(mail('Jan K. <jan.new@mobile.example>', '1.d4'))).toBe(
+      'rejected',
+    );
+    expect(service.store.outboxCounts()).toMatchObject({ pending: 2 });
+    expect(service.state('CLUB/1').plies).toHaveLength(0);
   });
   it('P-5c: a reply to our mail from an unknown address finds the game by our Message-ID; in the event language', async () => {
     const { service } = setup();
