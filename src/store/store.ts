@@ -389,10 +389,27 @@ export class Store implements CheckpointStore {
     return r.t ?? undefined;
   }
 
+  /**
+   * Commit `fn` without syncing the WAL (synchronous = NORMAL), for bookkeeping whose loss at a
+   * power cut only repeats work; every other commit is synced (FULL). The next synced commit
+   * syncs these frames too, so the order on disk is kept.
+   */
+  private unsynced(fn: () => void): void {
+    this.sql('PRAGMA synchronous = NORMAL').run();
+    try {
+      fn();
+    } finally {
+      this.sql('PRAGMA synchronous = FULL').run();
+    }
+  }
+
+  /** A reply handed over. Lost at a power cut, it goes out once more with the same Message-ID. */
   markSent(id: number, at: string): void {
-    this.sql(
-      `UPDATE outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ?`,
-    ).run(at, id);
+    this.unsynced(() =>
+      this.sql(
+        `UPDATE outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ?`,
+      ).run(at, id),
+    );
   }
 
   markRetry(id: number, nextTryAt: string, error: string): void {
