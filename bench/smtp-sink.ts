@@ -46,7 +46,15 @@ process.on('message', (m: { type: string; on?: boolean }) => {
 });
 process.on('disconnect', () => process.exit(0));
 
+server.once('error', (e) => {
+  console.error(e);
+  process.exit(1);
+});
 server.listen(0, '127.0.0.1', () => {
+  // Once listening, smtp-server reports a client that vanishes mid-transaction (a daemon stopped
+  // mid-send) as a server error; a real relay shrugs that off, and so does this one.
+  server.removeAllListeners('error');
+  server.on('error', () => {});
   const address = server.server.address();
   send({ type: 'ready', port: typeof address === 'object' && address ? address.port : 0 });
 });
