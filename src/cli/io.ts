@@ -16,3 +16,27 @@ export const processIo: CliIo = {
     return Buffer.concat(chunks).toString('utf8');
   },
 };
+
+/**
+ * A command's arguments, parsed by `parse`; or, when they do not parse (usage error, 2) or ask
+ * for --help (0), the exit code after the message and the help are printed.
+ */
+export function argsOrExit<T extends { values: { help?: boolean | undefined } }>(
+  io: CliIo,
+  command: string,
+  help: string,
+  parse: () => T,
+): T | number {
+  let parsed: T;
+  try {
+    parsed = parse();
+  } catch (e) {
+    io.err(`amici ${command}: ${(e as Error).message}\n\n${help}`);
+    return 2;
+  }
+  if (parsed.values.help) {
+    io.out(help);
+    return 0;
+  }
+  return parsed;
+}

@@ -3,6 +3,7 @@
 import { convertCommand } from './convert.ts';
 import { demoCommand } from './demo.ts';
 import { explainCommand } from './explain.ts';
+import { inboxCommand } from './inbox.ts';
 import { exportCommand, gamesCommand, pgnCommand, showCommand } from './inspect.ts';
 import type { CliIo } from './io.ts';
 import { processIo } from './io.ts';
@@ -36,6 +37,10 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   td: {
     run: tdCommand,
     summary: 'apply a TD ruling offline (claims, leave, penalties, clocks, results)',
+  },
+  inbox: {
+    run: inboxCommand,
+    summary: 'mail received: when, from whom, which game, done/rejected/ignored and why',
   },
   outbox: {
     run: outboxCommand,

@@ -8,6 +8,7 @@ import { memoryLogger } from '../daemon/log.ts';
 import type { OutboxInfo, OutboxStatus } from '../store/store.ts';
 import { openConfig, openService } from './context.ts';
 import type { CliIo } from './io.ts';
+import { argsOrExit } from './io.ts';
 
 const OPTIONS = {
   config: { type: 'string' },
@@ -44,18 +45,9 @@ function line(m: OutboxInfo): string {
 }
 
 export async function outboxCommand(args: string[], io: CliIo): Promise<number> {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(args);
-  } catch (e) {
-    io.err(`amici outbox: ${(e as Error).message}\n\n${HELP}`);
-    return 2;
-  }
+  const parsed = argsOrExit(io, 'outbox', HELP, () => parse(args));
+  if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
-  if (values.help) {
-    io.out(HELP);
-    return 0;
-  }
   const [verb, ...ids] = positionals;
   if (verb !== undefined && verb !== 'retry') {
     io.err(`amici outbox: unknown "${verb}"\n\n${HELP}`);

@@ -45,6 +45,31 @@ describe('amici demo and the commands around an installation', () => {
     expect(readdirSync(join(out, 'mail')).filter((f) => f.endsWith('.eml'))).toHaveLength(8);
     expect(existsSync(join(out, 'games', 'DEMO_1.pgn'))).toBe(true);
   });
+  it('P-5a, P-5d: inbox lists every mail received, how it was filed and why; show prints one as received', async () => {
+    const all = await runCli(['inbox', '--config', config]);
+    expect(all.code).toBe(0);
+    const rows = all.out.split('\n').filter((l) => /^\s+\d+\s+2026-/.test(l));
+    expect(rows).toHaveLength(8);
+    expect(rows[0]).toMatch(
+      /^\s+8\s+2026-11-\d\d \d\d:\d\d\s+done\s+DEMO\/1\s+jan@demo\.example\s+.*game-ended/,
+    );
+    const rejected = await runCli(['inbox', '--status', 'rejected', '--json', '--config', config]);
+    const data = JSON.parse(rejected.out);
+    expect(data).toHaveLength(1);
+    expect(data[0]).toMatchObject({
+      sender: 'petr@demo.example',
+      gameKey: 'DEMO/1',
+      status: 'rejected',
+    });
+    const petr = JSON.parse(
+      (await runCli(['inbox', '--from', 'PETR@demo.example', '--json', '--config', config])).out,
+    );
+    expect(petr.map((m: { id: number }) => m.id)).toEqual([7, 5, 4, 2]);
+    const shown = await runCli(['inbox', 'show', String(data[0].id), '--config', config]);
+    expect(shown.out).toMatch(/^From: Petr Novák <petr@demo\.example>/m);
+    expect((await runCli(['inbox', 'show', '999', '--config', config])).code).toBe(1);
+    expect((await runCli(['inbox', '--status', 'lost', '--config', config])).code).toBe(2);
+  });
   it('init writes a valid starter config; check-config explains it and names errors by path', async () => {
     const d = mkdtempSync(join(tmpdir(), 'amici-init-'));
     const file = join(d, 'amici.yaml');

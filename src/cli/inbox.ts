@@ -1,0 +1,111 @@
+// `amici inbox`: every mail received and what amici made of it — the record P-5a asks to keep,
+// read the way a TD needs it when a player says "I sent my move on Tuesday" (P-5d): when it
+// came, from whom, for which game, filed as done, rejected or ignored, and why. `amici inbox
+// show ID` prints a mail exactly as it was received.
+
+import { parseArgs } from 'node:util';
+import { memoryLogger } from '../daemon/log.ts';
+import type { InboundStatus } from '../store/store.ts';
+import { INBOUND_STATUSES } from '../store/store.ts';
+import { openConfig, openService } from './context.ts';
+import type { CliIo } from './io.ts';
+import { argsOrExit } from './io.ts';
+
+const OPTIONS = {
+  config: { type: 'string' },
+  json: { type: 'boolean' },
+  all: { type: 'boolean' },
+  status: { type: 'string' },
+  game: { type: 'string' },
+  from: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** How many mails the list shows without --all. */
+const RECENT = 50;
+
+const HELP = `usage: amici inbox [--status done|rejected|ignored] [--game GAME] [--from ADDRESS]
+                   [--all] [--json] [--config FILE]
+       amici inbox show ID [--config FILE]
+
+Lists the mail amici received, newest first (the last ${RECENT}; --all: every one): when it came,
+the sender, the game, how it was filed (done, rejected, ignored) and why. \`show\` prints one
+mail exactly as it was received (P-5a).
+`;
+
+const parse = (args: string[]) => parseArgs({ args, options: OPTIONS, allowPositionals: true });
+
+export async function inboxCommand(args: string[], io: CliIo): Promise<number> {
+  const parsed = argsOrExit(io, 'inbox', HELP, () => parse(args));
+  if (typeof parsed === 'number') return parsed;
+  const { values, positionals } = parsed;
+  const [verb, id, ...extra] = positionals;
+  if ((verb !== undefined && verb !== 'show') || extra.length) {
+    io.err(`amici inbox: unknown "${positionals.join(' ')}"\n\n${HELP}`);
+    return 2;
+  }
+  const number = Number(id);
+  if (verb === 'show' && (!Number.isSafeInteger(number) || number <= 0)) {
+    io.err('amici inbox show: give the number `amici inbox` shows\n');
+    return 2;
+  }
+  const status = values.status;
+  if (status !== undefined && !INBOUND_STATUSES.includes(status as InboundStatus)) {
+    io.err(`amici inbox: --status is one of ${INBOUND_STATUSES.join(', ')}\n`);
+    return 2;
+  }
+  const loaded = await openConfig(values.config, io);
+  if (!loaded) return 2;
+  const service = openService(loaded.config, memoryLogger());
+  try {
+    if (verb === 'show') {
+      const raw = service.store.inboundRaw(number);
+      if (!raw) {
+        io.err(`amici inbox show: no mail ${number}\n`);
+        return 1;
+      }
+      io.out(raw.toString('utf8'));
+      return 0;
+    }
+    const from = values.from?.toLowerCase();
+    const rows = service.store
+      .inboundLog()
+      .filter(
+        (m) =>
+          (status === undefined || m.status === status) &&
+          (values.game === undefined || m.gameKey === values.game) &&
+          (from === undefined || m.sender?.toLowerCase() === from),
+      )
+      .reverse();
+    const shown = values.all ? rows : rows.slice(0, RECENT);
+    if (values.json) {
+      io.out(`${JSON.stringify(shown, null, 2)}\n`);
+      return 0;
+    }
+    if (!shown.length) {
+      io.out('no mail received that matches\n');
+      return 0;
+    }
+    io.out(
+      `${'id'.padStart(6)}  ${'received (UTC)'.padEnd(16)}  ${'filed'.padEnd(8)}  ${'game'.padEnd(12)}  ${'from'.padEnd(30)}  what amici made of it\n`,
+    );
+    for (const m of shown)
+      io.out(
+        `${[
+          String(m.id).padStart(6),
+          m.receivedAt.slice(0, 16).replace('T', ' '),
+          m.status.padEnd(8),
+          (m.gameKey ?? '-').padEnd(12),
+          (m.sender ?? '-').padEnd(30),
+          m.note ?? '',
+        ]
+          .join('  ')
+          .trimEnd()}\n${m.subject ? `${' '.repeat(8)}${m.subject}\n` : ''}`,
+      );
+    if (shown.length < rows.length)
+      io.out(`(${rows.length - shown.length} older; --all shows every one)\n`);
+    return 0;
+  } finally {
+    service.store.close();
+  }
+}
