@@ -4,7 +4,7 @@ import { convertCommand } from './convert.ts';
 import { demoCommand } from './demo.ts';
 import { explainCommand } from './explain.ts';
 import { inboxCommand } from './inbox.ts';
-import { exportCommand, gamesCommand, pgnCommand, showCommand } from './inspect.ts';
+import { backupCommand, exportCommand, gamesCommand, pgnCommand, showCommand } from './inspect.ts';
 import type { CliIo } from './io.ts';
 import { processIo } from './io.ts';
 import { outboxCommand } from './outbox.ts';
@@ -49,6 +49,10 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   export: {
     run: exportCommand,
     summary: 'write the raw archive: every mail received, every game log and PGN',
+  },
+  backup: {
+    run: backupCommand,
+    summary: 'a consistent copy of the state file, safe while amici runs (backup FILE)',
   },
   convert: {
     run: convertCommand,

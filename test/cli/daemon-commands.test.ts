@@ -1,6 +1,6 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.ts';
 
@@ -69,6 +69,23 @@ describe('amici demo and the commands around an installation', () => {
     expect(shown.out).toMatch(/^From: Petr Novák <petr@demo\.example>/m);
     expect((await runCli(['inbox', 'show', '999', '--config', config])).code).toBe(1);
     expect((await runCli(['inbox', '--status', 'lost', '--config', config])).code).toBe(2);
+  });
+  it('backup: a consistent, checked copy of the state that amici can run on', async () => {
+    const target = join(mkdtempSync(join(tmpdir(), 'amici-backup-')), 'copy.sqlite');
+    const r = await runCli(['backup', target, '--config', config]);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/backed up 1 games and 8 mails received to .*integrity checked/);
+    expect((await runCli(['backup', target, '--config', config])).code).toBe(1);
+    // Restoring is pointing the store at the copy: the game reads the same.
+    const restored = join(dirname(target), 'amici.yaml');
+    writeFileSync(
+      restored,
+      readFileSync(config, 'utf8').replace(/store: \{ path: [^}]+\}/, `store: { path: ${target} }`),
+    );
+    expect(readFileSync(restored, 'utf8')).toContain(`store: { path: ${target} }`);
+    const show = async (file: string) =>
+      JSON.parse((await runCli(['show', 'DEMO/1', '--json', '--config', file])).out);
+    expect(await show(restored)).toEqual(await show(config));
   });
   it('init writes a valid starter config; check-config explains it and names errors by path', async () => {
     const d = mkdtempSync(join(tmpdir(), 'amici-init-'));
