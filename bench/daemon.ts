@@ -590,7 +590,9 @@ export async function benchDaemon(): Promise<BenchReport> {
         value: `${secs(stage(name))} ${pct(stage(name), endToEndMs)}`,
       })),
       {
-        name: '    parse + decide + store reads',
+        // processInbound is timed wall to wall: while it awaits the parser, the outbox lanes
+        // and the next IMAP batch run, so this remainder holds their work too.
+        name: '    the rest: parse, decide, and the sending and fetching meanwhile',
         value: `${secs(rest)} ${pct(rest, endToEndMs)}`,
       },
       {
