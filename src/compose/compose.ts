@@ -370,10 +370,6 @@ const MAX_SUBJECT = 200;
  * answer our last mail about the game; here are your unfinished games.
  */
 export function composeWhichGame(input: WhichGameInput): ComposedMail {
-  const dir = input.templatesDir ?? TEMPLATES_DIR;
-  const kind = 'which-game';
-  const lang = templateLanguage(dir, input.player.lang, kind);
-  const labels = loadLabels(dir, lang);
   const games = input.games.map((g) => ({
     tag: `[${g.eventTag}/${g.gameId}]`,
     white: g.white,
@@ -386,8 +382,8 @@ export function composeWhichGame(input: WhichGameInput): ComposedMail {
     text: lines.map((l) => `  ${l}`).join('\n'),
     html: pre(lines.join('\n')).html,
   };
-  const view = {
-    lang,
+  const on = { ...input, lang: input.player.lang };
+  return gamelessMail('which-game', on, `which-game/${input.player.id}`, (_lang, t) => ({
     name: input.player.name,
     subject: input.subject.replace(/\s+/g, ' ').trim(),
     event: input.event,
@@ -396,24 +392,33 @@ export function composeWhichGame(input: WhichGameInput): ComposedMail {
     list,
     /** The tag to show in the example subject: the first listed game's, else the event's. */
     example: games[0]?.tag ?? `[${input.event.tag}/…]`,
-    t: (path: string, vars?: Record<string, string | number>) => label(labels, path, vars),
-  };
-  return replyToWriter(dir, lang, labels, kind, view, input, `which-game/${input.player.id}`);
+    t,
+  }));
 }
 
 /**
- * A reply that concerns no side of a game (which-game, unknown-address): rendered from `view`,
- * signed for the event; the shell addresses it to whoever wrote, so `to` is only a placeholder.
+ * A mail that concerns no side of a game (which-game, unknown-address, inbox-alert): its view
+ * made in the reader's language, signed for the event; the shell addresses it (to whoever wrote,
+ * or to the TD), so `to` is only a placeholder.
  */
-function replyToWriter(
-  dir: string,
-  lang: string,
-  labels: LabelTree,
+function gamelessMail(
   kind: string,
-  view: Record<string, unknown>,
-  input: { event: { name: string; tag: string }; td: { name: string } },
+  input: {
+    lang: string;
+    templatesDir?: string | undefined;
+    event: { name: string; tag: string };
+    td: { name: string };
+  },
   thread: string,
+  viewOf: (
+    lang: string,
+    t: (path: string, vars?: Record<string, string | number>) => string,
+  ) => Record<string, unknown>,
 ): ComposedMail {
+  const dir = input.templatesDir ?? TEMPLATES_DIR;
+  const lang = templateLanguage(dir, input.lang, kind);
+  const labels = loadLabels(dir, lang);
+  const view = { lang, ...viewOf(lang, (path, vars) => label(labels, path, vars)) };
   const signature = label(labels, 'signature', { event: input.event.name, td: input.td.name });
   const rendered = renderMail(dir, lang, kind, view, signature);
   return {
@@ -450,19 +455,45 @@ export interface UnknownAddressInput {
  * has added this one. Mail naming no game of ours gets no reply at all (no backscatter).
  */
 export function composeUnknownAddress(input: UnknownAddressInput): ComposedMail {
-  const dir = input.templatesDir ?? TEMPLATES_DIR;
-  const kind = 'unknown-address';
-  const lang = templateLanguage(dir, input.lang, kind);
-  const labels = loadLabels(dir, lang);
-  const view = {
-    lang,
+  return gamelessMail('unknown-address', input, `unknown-address/${input.address}`, (_l, t) => ({
     address: input.address,
     subject: input.subject.replace(/\s+/g, ' ').trim(),
     event: input.event,
     td: input.td.name,
     tag: `[${input.event.tag}/${input.game.id}]`,
     game: `${input.game.white} – ${input.game.black}`,
-    t: (path: string, vars?: Record<string, string | number>) => label(labels, path, vars),
-  };
-  return replyToWriter(dir, lang, labels, kind, view, input, `unknown-address/${input.address}`);
+    t,
+  }));
+}
+
+/** What the TDs are told when amici's inbox cannot be read for long, and when it can again. */
+export interface InboxAlertInput {
+  state: 'down' | 'back';
+  /** The inbox's name ("imap referee@host/INBOX"). */
+  inbox: string;
+  /** Since when it could not be read; `until`: since when it can again (ISO instants). */
+  since: string;
+  until?: string;
+  error?: string;
+  td: { name: string };
+  /** The events this TD directs: their names sign the mail; the first one's language is used. */
+  events: readonly { name: string; tag: string }[];
+  lang: string;
+  templatesDir?: string;
+}
+
+/** An instant as a TD reads it in a mail: `2026-11-22 08:05 UTC`. */
+const utcMinute = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+
+/** The notice to a TD that the inbox cannot be read (so no move is relayed), or can again. */
+export function composeInboxAlert(input: InboxAlertInput): ComposedMail {
+  const event = { name: input.events.map((e) => e.name).join(', '), tag: 'amici' };
+  return gamelessMail('inbox-alert', { ...input, event }, 'inbox-alert', () => ({
+    state: input.state,
+    name: input.td.name,
+    inbox: input.inbox,
+    since: utcMinute(input.since),
+    until: input.until ? utcMinute(input.until) : '',
+    error: input.error ?? '',
+  }));
 }

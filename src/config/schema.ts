@@ -203,6 +203,8 @@ export const configSchema = z.strictObject({
   store: z.strictObject({ path: z.string() }),
   /** node-cron expression for the due-work sweep (P-3a reminders, P-7a claims, …). */
   sweep: z.string().default('0 * * * *'),
+  /** Minutes the inbox may stay unreadable (IMAP down, login refused) before the TDs are told. */
+  inboxAlertMinutes: z.number().int().positive().default(60),
   /** Seconds to wait before each retry of an outgoing mail; after the last, the TD is told. */
   retryDelays: z
     .array(z.number().int().positive())

@@ -19,6 +19,8 @@ export interface DaemonParts {
   sweep: string;
   /** Read the configuration again and put it in force (see `requests`). */
   reload?: () => Promise<void>;
+  /** How often the outbox's retry times and the inbox's health are looked at (default 15 s). */
+  watchMs?: number;
 }
 
 /** What may be asked of a running daemon: a `reload` event runs `DaemonParts.reload`. */
@@ -126,11 +128,33 @@ export async function runDaemon(
     if (fn) void serial(fn).then(kick);
   };
   requests.addEventListener('reload', reload);
+  // An inbox that stays unreadable for inboxAlertMinutes is reported to the TDs once, and its
+  // return too: the daemon cannot relay moves meanwhile, and nobody may be reading the logs.
+  let reported: string | undefined; // the start of the outage the TDs were told of
+  const watchInbox = () => {
+    const health = parts.inbox.health?.();
+    if (!health) return;
+    const notice = (alert: Parameters<RefereeService['noticeInbox']>[0]) =>
+      void serial(async () => void service.noticeInbox(alert)).then(kick);
+    if (!health.ok) {
+      const minutes = (Date.now() - Date.parse(health.since)) / 60_000;
+      if (reported === undefined && minutes >= service.config.inboxAlertMinutes) {
+        const { since, error } = health;
+        reported = since;
+        notice({ state: 'down', inbox: parts.inbox.name, since, error });
+      }
+    } else if (reported !== undefined) {
+      const since = reported;
+      reported = undefined;
+      notice({ state: 'back', inbox: parts.inbox.name, since, until: new Date().toISOString() });
+    }
+  };
   // Retries fall due while nothing else happens: look at the outbox every so often.
   const retryTimer = setInterval(() => {
     const next = service.store.nextOutboxTry();
     if (next && next <= service.clock().toISOString()) kick();
-  }, 15_000);
+    watchInbox();
+  }, parts.watchMs ?? 15_000);
   try {
     await sweep();
     kick();

@@ -12,7 +12,13 @@
 
 import { ImapFlow, type MailboxLockObject } from 'imapflow';
 import type { Logger } from './log.ts';
-import type { CheckpointStore, InboundItem, Inbox, SettleOutcome } from './transport.ts';
+import type {
+  CheckpointStore,
+  InboundItem,
+  Inbox,
+  InboxHealth,
+  SettleOutcome,
+} from './transport.ts';
 
 export interface ImapInboxOptions {
   host: string;
@@ -75,6 +81,11 @@ export function createImapInbox(options: ImapInboxOptions): Inbox {
   let connectingClient: ImapFlow | undefined; // so close() can cut a login that hangs
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let attempt = 0; // failed attempts since the last good connection
+  /** Since when no connection could be had (ISO), and why: what `health()` reports. */
+  let down: { since: string; error: string } | undefined;
+  const failed = (error: string): void => {
+    down = { since: down?.since ?? new Date().toISOString(), error };
+  };
   let closed = false;
   /** Set by an EXISTS that grew the mailbox (or a reconnect) since the last scan began. */
   let mailMayWait = false;
@@ -135,6 +146,7 @@ export function createImapInbox(options: ImapInboxOptions): Inbox {
         client = undefined;
         if (closed) return;
         logger.warn({ code: 'IMAP_RECONNECT', inbox: name, reason: 'connection closed' });
+        failed('connection closed');
         scheduleReconnect();
       });
       try {
@@ -149,6 +161,7 @@ export function createImapInbox(options: ImapInboxOptions): Inbox {
           op: refused ? 'login' : 'connect',
           error: describe(error),
         });
+        failed(`${refused ? 'login refused' : 'cannot connect'}: ${describe(error)}`);
         return undefined;
       }
       if (closed) {
@@ -158,6 +171,7 @@ export function createImapInbox(options: ImapInboxOptions): Inbox {
       client = candidate;
       const reconnected = attempt > 0;
       attempt = 0;
+      down = undefined;
       logger.info({ code: 'IMAP_CONNECT', inbox: name, reconnected });
       // Notifications were missed while we were away: let the caller look.
       if (reconnected) wake();
@@ -573,7 +587,9 @@ export function createImapInbox(options: ImapInboxOptions): Inbox {
     }
   };
 
-  return { name, pending, settle, waitForMail, close };
+  const health = (): InboxHealth => (down ? { ok: false, ...down } : { ok: true });
+
+  return { name, pending, settle, waitForMail, health, close };
 }
 
 /** 'amici/done' → ['amici', 'done']: imapflow joins the levels with the server's delimiter. */

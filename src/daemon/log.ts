@@ -16,6 +16,9 @@ export const LOG_CODES = {
   INBOUND_NO_GAME: 'a player wrote without a game we could find; asked which game',
   INBOUND_BOUNCE: 'a bounce of our mail to a player; the TD is told',
   INBOUND_FAILED: 'processing an inbound message failed; it stays in the inbox and is retried',
+  INBOX_DOWN:
+    'the inbox could not be read for longer than inboxAlertMinutes; every TD is told by mail',
+  INBOX_BACK: 'the inbox is read again after an outage the TDs were told of; they are told',
   SWEEP_START: 'a due-work sweep began',
   SWEEP_DONE: 'a due-work sweep ended (games looked at, work done)',
   SWEEP_WORK: 'one piece of due work was decided (reminder, claim, deadline, notice)',

@@ -11,6 +11,7 @@ import { calendarDateOf } from '../clock/index.ts';
 import type { ComposeContext, ComposedMail } from '../compose/index.ts';
 import {
   composeEffect,
+  composeInboxAlert,
   composeTdNotice,
   composeUnknownAddress,
   composeWhichGame,
@@ -612,6 +613,58 @@ export class RefereeService {
       tdTold: mails.length > 0,
     });
     return 'ignored';
+  }
+
+  // --- the TDs told of the inbox ------------------------------------------------------------
+
+  /**
+   * Tell every TD (one mail per address, in the language of their first event) that the inbox
+   * cannot be read, so no move is relayed, or that it can again. The Message-ID follows from
+   * the outage, so telling twice of the same one queues one mail.
+   */
+  noticeInbox(alert: {
+    state: 'down' | 'back';
+    inbox: string;
+    since: string;
+    until?: string;
+    error?: string;
+  }): number {
+    const byTd = new Map<string, EventConfig[]>();
+    for (const e of this.config.events) {
+      const key = e.td.address.toLowerCase();
+      byTd.set(key, [...(byTd.get(key) ?? []), e]);
+    }
+    const mails: NewOutboxMail[] = [];
+    for (const [key, events] of byTd) {
+      const first = events[0]!;
+      const mail = composeInboxAlert({
+        ...alert,
+        td: { name: first.td.name },
+        events: events.map((e) => ({ name: e.name, tag: e.tag })),
+        lang: first.language,
+        ...(this.templatesDir ? { templatesDir: this.templatesDir } : {}),
+      });
+      const { messageId, raw } = buildMime({
+        mail,
+        from: this.config.from,
+        to: [first.td.address],
+        seed: `inbox-alert:${alert.state}:${alert.since}:${key}`,
+        date: this.clock(),
+      });
+      mails.push({
+        messageId,
+        kind: mail.kind,
+        recipients: [first.td.address],
+        sender: this.config.from.address,
+        raw,
+      });
+    }
+    this.store.enqueueMail(mails, this.clock().toISOString());
+    const fields = { inbox: alert.inbox, since: alert.since, tds: mails.length };
+    if (alert.state === 'down')
+      this.logger.warn({ code: 'INBOX_DOWN', ...fields, error: alert.error });
+    else this.logger.info({ code: 'INBOX_BACK', ...fields, until: alert.until });
+    return mails.length;
   }
 
   // --- the sweep ----------------------------------------------------------------------------

@@ -28,8 +28,13 @@ export interface Inbox {
   settle(item: InboundItem, outcome: SettleOutcome): Promise<void>;
   /** Resolve when new mail may be waiting (IDLE, a file watch, a poll), or when `signal` aborts. */
   waitForMail(signal: AbortSignal): Promise<void>;
+  /** Whether mail can be read now; an inbox that cannot fail (a Maildir) leaves this out. */
+  health?(): InboxHealth;
   close(): Promise<void>;
 }
+
+/** An inbox that cannot be read: since when (ISO instant) and the last error. */
+export type InboxHealth = { ok: true } | { ok: false; since: string; error: string };
 
 export interface OutgoingMail {
   messageId: string;

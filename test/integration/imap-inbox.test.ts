@@ -468,11 +468,16 @@ describe('IMAP inbox against Dovecot', () => {
         .filter((l) => l.code === 'IMAP_RECONNECT' && typeof l.delayMs === 'number')
         .map((l) => l.delayMs);
       expect(delays.slice(0, 3)).toEqual([100, 200, 400]);
+      // What the daemon watches to tell the TDs: down since the drop, with the reason.
+      const health = inbox.health?.();
+      expect(health).toMatchObject({ ok: false, error: expect.stringMatching(/connect|closed/) });
+      expect(Date.parse((health as { since: string }).since)).toBeLessThanOrEqual(Date.now());
 
       const controller = new AbortController();
       const waiting = inbox.waitForMail(controller.signal);
       await relay.start();
       await within(waiting, WAIT_MS, 'waitForMail after the server is back');
+      expect(inbox.health?.()).toEqual({ ok: true });
       // The unsettled message comes again (the store dedupes it), then the new one.
       const after = await collect(inbox);
       expect(after.map((i) => i.raw.toString('utf8'))).toEqual([first.raw, during.raw]);
@@ -496,6 +501,10 @@ describe('IMAP inbox against Dovecot', () => {
     expect(inbox.logger.lines.find((l) => l.op === 'login')).toMatchObject({
       level: 'error',
       code: 'IMAP_ERROR',
+    });
+    expect(inbox.health?.()).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^login refused/),
     });
     await within(inbox.close(), WAIT_MS, 'close');
   });
