@@ -95,12 +95,15 @@ const tableBlock = (t: Parameters<typeof tableText>[0]): Block => ({
 
 const safeName = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '-');
 
+/** A mail about a game that no rulebook effect makes: a TD notice, the answer to mail with no move. */
+type ShellMail = { kind: 'td-notice' | 'no-move' };
+
 /** The subject tag of a game: `[WCH26/7]`. */
 export const subjectTag = (ctx: ComposeContext) => `[${ctx.event.tag}/${ctx.gameId}]`;
 
 /** Everything a template may use, for one recipient. */
 function viewFor(
-  effect: Effect | { kind: 'td-notice' },
+  effect: Effect | ShellMail,
   ctx: ComposeContext,
   r: Reader,
   labels: LabelTree,
@@ -301,7 +304,7 @@ export type ComposeView = ReturnType<typeof viewFor>;
 
 function composeOne(
   kind: string,
-  effect: Effect | { kind: 'td-notice' },
+  effect: Effect | ShellMail,
   extra: Record<string, unknown>,
   ctx: ComposeContext,
   to: Recipient,
@@ -335,6 +338,15 @@ export function composeEffect(effect: Effect, ctx: ComposeContext): ComposedMail
 /** A notice to the TD that is not a rulebook effect: a dispute (P-5d) or a bounce. */
 export function composeTdNotice(notice: TdNotice, ctx: ComposeContext): ComposedMail {
   return composeOne('td-notice', { kind: 'td-notice' }, { notice }, ctx, 'td');
+}
+
+/**
+ * The answer to a player's mail about a game that holds no move and no command ("Thanks!",
+ * "whose move is it?", a move only in an attached photo): nothing was played; whose move it is
+ * and, if theirs, how to write it (P-2a, P-2e); the board, both clocks, the score.
+ */
+export function composeNoMove(ctx: ComposeContext, side: Side): ComposedMail {
+  return composeOne('no-move', { kind: 'no-move' }, {}, ctx, side);
 }
 
 /** One of a player's unfinished games, as the which-game reply lists it. */

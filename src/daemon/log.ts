@@ -13,6 +13,8 @@ export const LOG_CODES = {
     'an auto-reply, a bounce, unreadable mail, or an unknown sender naming no game; nothing sent back',
   INBOUND_UNKNOWN_ADDRESS:
     'a mail about a game came from an address no player has; the sender and the TD are told (P-5c)',
+  INBOUND_NO_MOVE:
+    "a player's mail held no move or command; they are told where the game stands (once a day)",
   INBOUND_NO_GAME: 'a player wrote without a game we could find; asked which game',
   INBOUND_BOUNCE: 'a bounce of our mail to a player; the TD is told',
   INBOUND_FAILED: 'processing an inbound message failed; it stays in the inbox and is retried',

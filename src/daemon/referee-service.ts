@@ -12,6 +12,7 @@ import type { ComposeContext, ComposedMail } from '../compose/index.ts';
 import {
   composeEffect,
   composeInboxAlert,
+  composeNoMove,
   composeTdNotice,
   composeUnknownAddress,
   composeWhichGame,
@@ -57,8 +58,26 @@ export type { GameRefResolved } from './directory.ts';
  */
 const MAX_CACHED_STATES = 2_000;
 
-/** An address no player has gets at most one answer per game in this long (P-5c). */
-const UNKNOWN_ADDRESS_QUIET_MS = 24 * 3600 * 1000;
+/**
+ * A player's mail that holds words but no move, no command (draw, resign, leave, note…) and no
+ * stated date: a question or a thank-you, not a transmission. An empty one is a blank
+ * transmission (P-4d), and goes to the rulebook like any other.
+ */
+function notATransmission(inbound: Inbound, t: RefereeInput & { kind: 'transmission' }): boolean {
+  return (
+    t.moves.length === 0 &&
+    inbound.commands.length === 0 &&
+    t.statedReceivedOn === undefined &&
+    t.statedSentOn === undefined &&
+    inbound.newText.text.trim() !== ''
+  );
+}
+
+/**
+ * Mail that is no transmission (from an address no player has, P-5c; or with no move in it)
+ * gets at most one answer per game and address in this long: no exchange with a robot.
+ */
+const QUIET_MS = 24 * 3600 * 1000;
 
 export class RefereeService {
   /** The configuration in force; `reconfigure` replaces it (with `directory`) between messages. */
@@ -248,12 +267,8 @@ export class RefereeService {
       raw: item.raw,
       ...(messageId ? { messageId } : {}),
     };
-    const ignore = (
-      note: string,
-      extra: { sender?: string; subject?: string; gameKey?: string } = {},
-      mails: NewOutboxMail[] = [],
-    ) => {
-      this.store.commitInbound({ ...base, ...extra, status: 'ignored', note }, [], mails, at);
+    const ignore = (note: string, extra: { sender?: string; subject?: string } = {}) => {
+      this.store.commitInbound({ ...base, ...extra, status: 'ignored', note }, [], [], at);
       this.logger.info({ code: 'INBOUND_IGNORED', item: item.id, messageId, note });
       return 'ignored' as const;
     };
@@ -283,7 +298,45 @@ export class RefereeService {
       reading: this.readingOf(ref.event, player),
       sentOn: now,
     });
-    if (!t) return ignore('no transmission', { ...who, gameKey: ref.gameKey });
+    if (!t) return ignore('no transmission', who);
+    if (notATransmission(inbound, t)) {
+      // Words with no move, command or date in them ("Thanks!", "is it my move?") are no
+      // transmission, so not a blank one (P-4d, which an empty mail still is): nothing is
+      // played and no penalty given; the player is told where the game stands — once a day
+      // per game, so a "Thanks!" to every answer starts no exchange.
+      const address = this.player(ref.event, ref.game[side]).addresses[0]!;
+      const last = this.store.lastQueued('no-move', ref.gameKey, [address]);
+      const quiet = last && Date.parse(at) - Date.parse(last) < QUIET_MS;
+      const mails = quiet
+        ? []
+        : this.outgoing(
+            ref,
+            [composeNoMove(this.composeContext(ref, state, now), side)],
+            key,
+            messageId ? { side, messageId } : undefined,
+          );
+      this.store.commitInbound(
+        {
+          ...base,
+          ...who,
+          gameKey: ref.gameKey,
+          status: 'ignored',
+          note: quiet ? `no transmission; answered ${last}` : 'no transmission; answered',
+        },
+        [],
+        mails,
+        at,
+      );
+      this.logger.info({
+        code: 'INBOUND_NO_MOVE',
+        item: item.id,
+        messageId,
+        game: ref.gameKey,
+        side,
+        ...(quiet ? { answered: last } : {}),
+      });
+      return 'ignored';
+    }
     const decision = decide(state, t, now, rules);
     const after = extendGame(state, decision.events);
     const mails = this.composeAll(decision.effects, this.composeContext(ref, after, now));
@@ -445,7 +498,7 @@ export class RefereeService {
     // One answer a day per address and game: a second mail (or a robot that answers our
     // answer) is filed and kept, but starts no exchange of mail.
     const last = this.store.lastQueued('unknown-address', ref.gameKey, [sender]);
-    if (last && Date.parse(at) - Date.parse(last) < UNKNOWN_ADDRESS_QUIET_MS) return file([], last);
+    if (last && Date.parse(at) - Date.parse(last) < QUIET_MS) return file([], last);
     const { event, game } = ref;
     const reply = composeUnknownAddress({
       address: sender,

@@ -91,6 +91,8 @@ export interface Case {
   now: CalendarDate;
   effects: Effect[];
   notices?: TdNotice[];
+  /** Players whose mail held no move: each gets the no-move answer. */
+  noMove?: Side[];
 }
 
 const OPENING = '1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 6.Re1 b5 7.Bb3 d6 8.c3 O-O 9.h3';
@@ -414,7 +416,13 @@ export function cases(): Case[] {
         side: 'black',
         text: '550 5.1.1 <jan@example.org>: Recipient address rejected: User unknown',
       },
+      {
+        kind: 'unknown-sender',
+        address: 'jan.novak@mobile.example',
+        text: 'From: Jan N. <jan.novak@mobile.example>\nReceived: 2026-10-20T08:12:00Z\nSubject: Re: [WCH26/7] move\n\n9...Na5 10.Bc2',
+      },
     ],
   });
+  out.push({ name: 'no-move', state: base, now, effects: [], noMove: ['black', 'white'] });
   return out;
 }

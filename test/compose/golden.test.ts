@@ -1,15 +1,23 @@
 // Golden files for every template in every language (issue 4): each case's mails — one per
 // recipient — as text and as HTML, compared with test/fixtures/golden/<lang>/<case>.{txt,html}.
 // `UPDATE_GOLDEN=1 npx vitest run test/compose` rewrites them; read them before committing.
-// Also: every mail starts with the amici marker and carries the game's subject tag. The
-// which-game reply, which belongs to no game, has golden files of its own (which-game*.txt).
+// Also: every mail starts with the amici marker and carries the game's subject tag. The mails
+// that belong to no game have golden files of their own: the which-game reply (which-game*),
+// the answer to an unregistered address (unknown-address), the TDs' inbox alert (inbox-alert).
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { ComposeContext, ComposedMail, WhichGameInput } from '../../src/compose/index.ts';
-import { composeEffect, composeTdNotice, composeWhichGame } from '../../src/compose/index.ts';
+import {
+  composeEffect,
+  composeInboxAlert,
+  composeNoMove,
+  composeTdNotice,
+  composeUnknownAddress,
+  composeWhichGame,
+} from '../../src/compose/index.ts';
 import { AMICI_MARKER } from '../../src/mail/marker.ts';
 import type { Case } from './cases.ts';
 import { cases, RULES } from './cases.ts';
@@ -38,6 +46,7 @@ function mailsOf(c: Case, lang: string): ComposedMail[] {
   return [
     ...c.effects.flatMap((e) => composeEffect(e, ctx)),
     ...(c.notices ?? []).map((n) => composeTdNotice(n, ctx)),
+    ...(c.noMove ?? []).map((side) => composeNoMove(ctx, side)),
   ];
 }
 
@@ -139,6 +148,48 @@ describe('golden mails: the which-game reply in every template language', () => 
     expect(m.subject).toBe('Which game? — Re: my move');
     expect(m.text).toContain('Dear Jan Novák,');
   });
+});
+
+describe('golden mails: the gameless mails in every template language', () => {
+  for (const lang of LANGS) {
+    it(`${lang}/unknown-address (P-5c): nothing played, the TD told, no registered address shown`, () => {
+      const m = composeUnknownAddress({
+        address: 'jan.novak@mobile.example',
+        lang,
+        event: { name: 'World Championship 2026', tag: 'WCH26' },
+        td: { name: 'Olena Petrenko' },
+        game: { id: '7', white: 'Anna Nowak', black: 'Jan Novák' },
+        subject: 'Re: [WCH26/7] move',
+      });
+      goldenMails(`${lang}/unknown-address`, [m]);
+      expect(m).toMatchObject({ lang, kind: 'unknown-address', attachments: [] });
+      expect(m.text).toContain('[WCH26/7] (Anna Nowak – Jan Novák)');
+      expect(m.text).toContain('P-5c');
+      expect(m.text).toContain('jan.novak@mobile.example');
+    });
+    it(`${lang}/inbox-alert: the inbox unreadable since when and why, then back`, () => {
+      const alert = {
+        inbox: 'imap referee@mail.example/INBOX',
+        since: '2026-10-20T06:05:00Z',
+        td: { name: 'Olena Petrenko' },
+        events: [{ name: 'World Championship 2026', tag: 'WCH26' }],
+        lang,
+      };
+      const mails = [
+        composeInboxAlert({
+          ...alert,
+          state: 'down',
+          error: 'login refused: AUTHENTICATIONFAILED',
+        }),
+        composeInboxAlert({ ...alert, state: 'back', until: '2026-10-20T09:40:00Z' }),
+      ];
+      goldenMails(`${lang}/inbox-alert`, mails);
+      expect(mails[0]!.text).toContain('2026-10-20 06:05 UTC');
+      expect(mails[0]!.text).toContain('AUTHENTICATIONFAILED');
+      expect(mails[1]!.text).toContain('2026-10-20 09:40 UTC');
+      for (const m of mails) expect(m.text).not.toMatch(/undefined|\[object Object\]|NaN/);
+    });
+  }
 });
 
 describe('every mail carries the marker and the subject tag', () => {

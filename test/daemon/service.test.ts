@@ -192,6 +192,50 @@ describe('the referee service (one message, one transaction)', () => {
     expect(service.store.outboxCounts()).toMatchObject({ pending: 2 });
     expect(service.state('CLUB/1').plies).toHaveLength(0);
   });
+  it('P-2a, P-2e, P-4d: words with no move are no transmission: no penalty; an answer with whose move and how to write it, once a day', async () => {
+    const { service, logger, setNow } = setup();
+    await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    sent.length = 0;
+    const question = mail('Petr <petr@x.example>', 'Is it my move? I lost track.');
+    expect(await service.processInbound(question)).toBe('ignored');
+    expect(service.state('CLUB/1').plies).toHaveLength(1);
+    expect(logger.lines.at(-1)).toMatchObject({
+      code: 'INBOUND_NO_MOVE',
+      game: 'CLUB/1',
+      side: 'black',
+    });
+    await service.flushOutbox(sender);
+    expect(sent.map((s) => s.to)).toEqual([['petr@x.example']]);
+    const reply = await simpleParser(sent[0]!.raw);
+    expect(reply.subject).toBe('[CLUB/1] Jan – Petr: no move found in your mail');
+    expect(reply.inReplyTo).toBe(`<in${n}@x.example>`);
+    expect(reply.text).toContain('We found no move in your mail, so nothing was played.');
+    // Petr reads numeric: the repetition of 1.e4 in his notation, then his own move's number.
+    expect(reply.text).toContain(
+      "It is your move, and your clock is running. Send the repetition of your opponent's last move, then your own move, numbered: 1. 5254 1... … (rules P-2a, P-2e)",
+    );
+    expect(reply.text).toContain('The game so far:');
+    // "Thanks!" the same day: filed, not answered; a day later it is answered again.
+    expect(await service.processInbound(mail('Petr <petr@x.example>', 'Thanks!'))).toBe('ignored');
+    expect(service.store.outboxCounts().pending).toBe(0);
+    expect(logger.lines.at(-1)).toMatchObject({
+      code: 'INBOUND_NO_MOVE',
+      answered: expect.any(String),
+    });
+    // No penalty came of the words; an empty mail, though, is a blank transmission (P-4d).
+    expect(service.state('CLUB/1').penalties).toEqual([]);
+    expect(await service.processInbound(mail('Petr <petr@x.example>', ''))).toBe('rejected');
+    expect(service.state('CLUB/1').penalties).toMatchObject([{ side: 'black', rule: 'P-6g' }]);
+    // Jan, whose opponent is to move, is told so.
+    setNow('2026-11-03T12:00:00Z');
+    expect(await service.processInbound(mail('Jan <jan@x.example>', 'Any news?'))).toBe('ignored');
+    await service.flushOutbox(sender);
+    expect((await simpleParser(sent.at(-1)!.raw)).text).toContain(
+      "It is your opponent's move; it is relayed to you as soon as it arrives.",
+    );
+  });
   it('P-5c: a reply to our mail from an unknown address finds the game by our Message-ID; in the event language', async () => {
     const { service } = setup();
     await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));
