@@ -13,7 +13,7 @@ import { calendarDateOf } from '../clock/index.ts';
 import { loadConfig } from '../config/load-config.ts';
 import { memoryLogger } from '../daemon/log.ts';
 import { readInbound } from '../mail/index.ts';
-import { assembleTransmission, findGameRef } from '../mail/transmission.ts';
+import { assembleTransmission, findGameRef, notATransmission } from '../mail/transmission.ts';
 import type { GameEvent, GameState, Side } from '../referee/index.ts';
 import { decideTransmission, defaultEventRules, foldGame } from '../referee/index.ts';
 import { openService } from './context.ts';
@@ -154,11 +154,14 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
   const t = side
     ? assembleTransmission(inbound, { side, reading, sentOn })
     : assembleTransmission(inbound, { side: 'white', reading, sentOn });
-  const ruling = state && side && t ? decideTransmission(state, t, sentOn, rules) : undefined;
+  // Words with no move, command or date: the daemon answers them and plays nothing (no P-4d).
+  const chatter = t !== undefined && notATransmission(inbound, t);
+  const ruling =
+    state && side && t && !chatter ? decideTransmission(state, t, sentOn, rules) : undefined;
 
   if (values.json) {
     io.out(
-      `${JSON.stringify({ file, from: mail.from, subject: mail.subject, kind: classification, game, newText: inbound.newText.text, transmission: t, ruling }, null, 2)}\n`,
+      `${JSON.stringify({ file, from: mail.from, subject: mail.subject, kind: classification, game, newText: inbound.newText.text, transmission: t, notATransmission: chatter, ruling }, null, 2)}\n`,
     );
     return 0;
   }
@@ -192,7 +195,11 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
     ].filter(Boolean);
     lines.push(`Commands: ${cmds.join('; ') || '(none)'}`);
   }
-  if (ruling) {
+  if (chatter) {
+    lines.push(
+      'Ruling:   no transmission (words with no move, command or date): nothing is played and no penalty given; the player is told whose move it is and how to write one (once a day per game) [P-2a, P-2e]',
+    );
+  } else if (ruling) {
     lines.push(
       `Ruling (against ${against}, ${state!.plies.length} moves played, ${side} to send):`,
     );

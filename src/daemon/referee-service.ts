@@ -21,7 +21,7 @@ import { eventRulesOf } from '../config/load-config.ts';
 import type { AmiciConfig, EventConfig, PlayerConfig } from '../config/schema.ts';
 import type { Inbound } from '../mail/index.ts';
 import { readInbound } from '../mail/index.ts';
-import { assembleTransmission, findGameRef } from '../mail/transmission.ts';
+import { assembleTransmission, findGameRef, notATransmission } from '../mail/transmission.ts';
 import type {
   Decision,
   Effect,
@@ -57,21 +57,6 @@ export type { GameRefResolved } from './directory.ts';
  * state with its log is ~70 KB, measured, so this bounds the cache near 140 MB at worst).
  */
 const MAX_CACHED_STATES = 2_000;
-
-/**
- * A player's mail that holds words but no move, no command (draw, resign, leave, note…) and no
- * stated date: a question or a thank-you, not a transmission. An empty one is a blank
- * transmission (P-4d), and goes to the rulebook like any other.
- */
-function notATransmission(inbound: Inbound, t: RefereeInput & { kind: 'transmission' }): boolean {
-  return (
-    t.moves.length === 0 &&
-    inbound.commands.length === 0 &&
-    t.statedReceivedOn === undefined &&
-    t.statedSentOn === undefined &&
-    inbound.newText.text.trim() !== ''
-  );
-}
 
 /**
  * Mail that is no transmission (from an address no player has, P-5c; or with no move in it)

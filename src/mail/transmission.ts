@@ -135,3 +135,18 @@ export function assembleTransmission(
   if (conditional.length) t.conditional = conditional;
   return t;
 }
+
+/**
+ * A player's mail that holds words but no move, no command (draw, resign, leave, note…) and no
+ * stated date: a question or a thank-you, not a transmission, so not a blank one either. An
+ * empty mail is a blank transmission (P-4d), and goes to the rulebook like any other.
+ */
+export function notATransmission(inbound: Inbound, t: Transmission): boolean {
+  return (
+    t.moves.length === 0 &&
+    inbound.commands.length === 0 &&
+    t.statedReceivedOn === undefined &&
+    t.statedSentOn === undefined &&
+    inbound.newText.text.trim() !== ''
+  );
+}

@@ -64,6 +64,13 @@ describe('amici explain', () => {
     expect(data.transmission.moves.map((m: { text: string }) => m.text)).toEqual(['Nf3', 'Nc6']);
     expect(data.ruling.effects[0].kind).toBe('move-accepted');
   });
+  it('P-4d: words with no move are shown as no transmission, not as a blank one', async () => {
+    const r = await runCli(['explain', mail('Thanks, see you!'), '--game', pgn, '--as', 'black']);
+    expect(r.out).toContain('Ruling:   no transmission');
+    expect(r.out).not.toContain('REJECTED');
+    const blank = await runCli(['explain', mail(''), '--game', pgn, '--as', 'black', '--json']);
+    expect(JSON.parse(blank.out).ruling.effects[0].kind).toBe('transmission-rejected');
+  });
   it('a missing file is a usage error', async () => {
     expect((await runCli(['explain', join(dir, 'nope.eml')])).code).toBe(2);
   });
