@@ -1,5 +1,6 @@
 // Looking at an installation: `amici games`, `amici show GAME`, `amici pgn GAME|--event TAG`,
-// `amici export` (the raw archive, P-5a), `amici backup` (a consistent copy of the state). Read-only; `--json` where the output is data.
+// `amici export` (the raw archive, P-5a), `amici backup` (a consistent copy of the state file).
+// They change no game; `--json` where the output is data.
 
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';

@@ -395,7 +395,7 @@ export function composeWhichGame(input: WhichGameInput): ComposedMail {
     html: pre(lines.join('\n')).html,
   };
   const on = { ...input, lang: input.player.lang };
-  return gamelessMail('which-game', on, `which-game/${input.player.id}`, (_lang, t) => ({
+  return gamelessMail('which-game', on, `which-game/${input.player.id}`, (t) => ({
     name: input.player.name,
     subject: input.subject.replace(/\s+/g, ' ').trim(),
     event: input.event,
@@ -423,14 +423,13 @@ function gamelessMail(
   },
   thread: string,
   viewOf: (
-    lang: string,
     t: (path: string, vars?: Record<string, string | number>) => string,
   ) => Record<string, unknown>,
 ): ComposedMail {
   const dir = input.templatesDir ?? TEMPLATES_DIR;
   const lang = templateLanguage(dir, input.lang, kind);
   const labels = loadLabels(dir, lang);
-  const view = { lang, ...viewOf(lang, (path, vars) => label(labels, path, vars)) };
+  const view = { lang, ...viewOf((path, vars) => label(labels, path, vars)) };
   const signature = label(labels, 'signature', { event: input.event.name, td: input.td.name });
   const rendered = renderMail(dir, lang, kind, view, signature);
   return {
@@ -467,7 +466,7 @@ export interface UnknownAddressInput {
  * has added this one. Mail naming no game of ours gets no reply at all (no backscatter).
  */
 export function composeUnknownAddress(input: UnknownAddressInput): ComposedMail {
-  return gamelessMail('unknown-address', input, `unknown-address/${input.address}`, (_l, t) => ({
+  return gamelessMail('unknown-address', input, `unknown-address/${input.address}`, (t) => ({
     address: input.address,
     subject: input.subject.replace(/\s+/g, ' ').trim(),
     event: input.event,
