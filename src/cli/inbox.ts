@@ -5,6 +5,7 @@
 
 import { parseArgs } from 'node:util';
 import { memoryLogger } from '../daemon/log.ts';
+import type { RefereeService } from '../daemon/referee-service.ts';
 import type { InboundStatus } from '../store/store.ts';
 import { INBOUND_STATUSES } from '../store/store.ts';
 import { openConfig, openService } from './context.ts';
@@ -27,11 +28,55 @@ const RECENT = 50;
 const HELP = `usage: amici inbox [--status done|rejected|ignored] [--game GAME] [--from ADDRESS]
                    [--all] [--json] [--config FILE]
        amici inbox show ID [--config FILE]
+       amici inbox replay ID [--config FILE]
 
 Lists the mail amici received, newest first (the last ${RECENT}; --all: every one): when it came,
 the sender, the game, how it was filed (done, rejected, ignored) and why. \`show\` prints one
-mail exactly as it was received (P-5a).
+mail exactly as it was received (P-5a). \`replay\` reads a stored mail again, dated as it first
+came: after a player's new address is added (P-5c), for example. Only mail that played nothing
+and cost nothing can be read again.
 `;
+
+/**
+ * Read a stored mail again, dated as it first came (P-2j, P-6d): after the TD added a player's
+ * new address (P-5c), or corrected what made it unreadable. Only mail that played nothing and
+ * cost nothing may be read again, so no move is played twice and no penalty given twice.
+ */
+async function replay(
+  service: RefereeService,
+  logger: ReturnType<typeof memoryLogger>,
+  id: number,
+  io: CliIo,
+): Promise<number> {
+  const mail = service.store.inboundRecord(id);
+  if (!mail) {
+    io.err(`amici inbox replay: no mail ${id}\n`);
+    return 1;
+  }
+  // Every reading of this mail so far: the first and each replay.
+  const readings = service.store.readingsOf(mail.dedupeKey.replace(/:replay:\d+$/, ''));
+  const counted = readings.find((r) => r.status === 'done' || r.events > 0);
+  if (counted) {
+    io.err(
+      `amici inbox replay: mail ${id} was read as mail ${counted.id}, filed ${counted.status} with ${counted.events} event(s) in a game's log; reading it again would count it twice\n`,
+    );
+    return 1;
+  }
+  service.ensureGames();
+  const outcome = await service.processInbound({
+    id: `replay:${id}`,
+    raw: mail.raw,
+    receivedAt: mail.receivedAt,
+    replay: readings.length,
+  });
+  const said = logger.lines.at(-1) ?? {};
+  const effects = Array.isArray(said.effects) ? ` (${said.effects.join(', ')})` : '';
+  io.out(
+    `mail ${id}, received ${mail.receivedAt}, read again: filed as ${outcome} — ${String(said.code)}${effects}\n` +
+      'Its replies wait in the outbox: the running daemon sends them, or `amici run --once`.\n',
+  );
+  return 0;
+}
 
 const parse = (args: string[]) => parseArgs({ args, options: OPTIONS, allowPositionals: true });
 
@@ -40,13 +85,13 @@ export async function inboxCommand(args: string[], io: CliIo): Promise<number> {
   if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
   const [verb, id, ...extra] = positionals;
-  if ((verb !== undefined && verb !== 'show') || extra.length) {
+  if ((verb !== undefined && verb !== 'show' && verb !== 'replay') || extra.length) {
     io.err(`amici inbox: unknown "${positionals.join(' ')}"\n\n${HELP}`);
     return 2;
   }
   const number = Number(id);
-  if (verb === 'show' && (!Number.isSafeInteger(number) || number <= 0)) {
-    io.err('amici inbox show: give the number `amici inbox` shows\n');
+  if (verb !== undefined && (!Number.isSafeInteger(number) || number <= 0)) {
+    io.err(`amici inbox ${verb}: give the number \`amici inbox\` shows\n`);
     return 2;
   }
   const status = values.status;
@@ -56,8 +101,10 @@ export async function inboxCommand(args: string[], io: CliIo): Promise<number> {
   }
   const loaded = await openConfig(values.config, io);
   if (!loaded) return 2;
-  const service = openService(loaded.config, memoryLogger());
+  const logger = memoryLogger();
+  const service = openService(loaded.config, logger);
   try {
+    if (verb === 'replay') return await replay(service, logger, number, io);
     if (verb === 'show') {
       const raw = service.store.inboundRaw(number);
       if (!raw) {

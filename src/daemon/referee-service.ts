@@ -231,10 +231,14 @@ export class RefereeService {
   // --- inbound ------------------------------------------------------------------------------
 
   /** Decide one inbound message and commit everything it causes. Returns where to file it. */
-  async processInbound(item: InboundItem): Promise<SettleOutcome> {
+  async processInbound(item: InboundItem, retried = false): Promise<SettleOutcome> {
     const read = await readInbound(item.raw);
     const messageId = read.ok ? read.value.mail.messageId : undefined;
-    const key = dedupeKey(item.raw, messageId);
+    // A replay is a reading of its own: the mail's key and which replay it is.
+    const key =
+      item.replay === undefined
+        ? dedupeKey(item.raw, messageId)
+        : `${dedupeKey(item.raw, messageId)}:replay:${item.replay}`;
     const seen = this.store.seen(key);
     if (seen) {
       this.logger.info({
@@ -333,7 +337,7 @@ export class RefereeService {
       (e) => e.kind === 'move-accepted' || e.kind === 'game-ended',
     );
     const status: InboundStatus = rejected && !accepted ? 'rejected' : 'done';
-    this.store.commitInbound(
+    const committed = this.store.commitInbound(
       {
         ...base,
         ...who,
@@ -344,7 +348,14 @@ export class RefereeService {
       [{ gameKey: ref.gameKey, events: decision.events }, ...others.changes],
       outbox,
       at,
+      { gameKey: ref.gameKey, events: state.events.length },
     );
+    if (committed.stale) {
+      // Another process logged events for the game meanwhile: decide again on the game as it
+      // now is (once; a second change in that instant fails the mail, which is read again).
+      if (retried) throw new Error(`${ref.gameKey} changed while its mail was decided, twice`);
+      return this.processInbound(item, true);
+    }
     this.logger.info({
       code: 'INBOUND_PROCESSED',
       item: item.id,

@@ -14,6 +14,8 @@ export interface InboundItem {
   raw: Buffer;
   /** When it reached our mailbox (ISO instant): the real dispatch date of P-2j, P-6d. */
   receivedAt: string;
+  /** A stored mail read again on the TD's word (`amici inbox replay`): the how-many-th time. */
+  replay?: number;
 }
 
 export interface Inbox {

@@ -305,9 +305,14 @@ export class Store implements CheckpointStore {
     changes: { gameKey: string; events: readonly GameEvent[] }[],
     mails: readonly NewOutboxMail[],
     at: string,
-  ): { committed: boolean } {
+    /** The game's event count the decision was made on: another process (`amici td`, `post`,
+     * `inbox replay`) may have logged events since, and then nothing is committed (`stale`). */
+    expect?: { gameKey: string; events: number },
+  ): { committed: boolean; stale?: boolean } {
     return this.db.transaction(() => {
       if (this.seen(record.dedupeKey)) return { committed: false };
+      if (expect && this.eventCount(expect.gameKey) !== expect.events)
+        return { committed: false, stale: true };
       const r = this.sql(
         `INSERT INTO inbound (dedupe_key, message_id, received_at, processed_at, status, game_key, sender, subject, note, raw)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -342,16 +347,17 @@ export class Store implements CheckpointStore {
     at: string,
   ): boolean {
     return this.db.transaction(() => {
-      const n = (
-        this.sql('SELECT COUNT(*) AS n FROM events WHERE game_key = ?').get(gameKey) as {
-          n: number;
-        }
-      ).n;
-      if (n !== expectedSeq) return false;
+      if (this.eventCount(gameKey) !== expectedSeq) return false;
       this.appendEvents(gameKey, events, at);
       this.enqueue(mails, at);
       return true;
     })();
+  }
+
+  private eventCount(gameKey: string): number {
+    return (
+      this.sql('SELECT COUNT(*) AS n FROM events WHERE game_key = ?').get(gameKey) as { n: number }
+    ).n;
   }
 
   /** When mail of this kind for this game last went to exactly these recipients (ISO), if ever. */
@@ -383,6 +389,26 @@ export class Store implements CheckpointStore {
     return this.sql(
       'SELECT id, message_id AS messageId, received_at AS receivedAt, status, game_key AS gameKey, sender, subject, note FROM inbound ORDER BY id',
     ).all() as never;
+  }
+
+  /** One stored mail: its key, how it was filed, when it came, its bytes. */
+  inboundRecord(
+    id: number,
+  ): { dedupeKey: string; status: InboundStatus; receivedAt: string; raw: Buffer } | undefined {
+    return this.sql(
+      'SELECT dedupe_key AS dedupeKey, status, received_at AS receivedAt, raw FROM inbound WHERE id = ?',
+    ).get(id) as never;
+  }
+
+  /**
+   * Every reading of one mail: the first (key `key`) and each replay (`key:replay:N`), oldest
+   * first, with how it was filed and how many events it logged.
+   */
+  readingsOf(key: string): { id: number; status: InboundStatus; events: number }[] {
+    return this.sql(
+      `SELECT id, status, (SELECT COUNT(*) FROM events WHERE inbound_id = inbound.id) AS events
+         FROM inbound WHERE dedupe_key = ? OR dedupe_key LIKE ? ESCAPE '\\' ORDER BY id`,
+    ).all(key, `${key.replace(/[\\%_]/g, '\\$&')}:replay:%`) as never;
   }
 
   inboundRaw(id: number): Buffer | undefined {

@@ -432,6 +432,32 @@ describe('the referee service (one message, one transaction)', () => {
     );
     expect(cli.service.state('CLUB/1').plies).toHaveLength(3);
   });
+  it('a move entered by another process while a mail is being decided: the mail is decided again on the game as it now is', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'amici-service-')), 'amici.sqlite');
+    const daemon = setup(undefined, path);
+    const cli = setup(undefined, path);
+    await daemon.service.processInbound(mail('Jan <jan@x.example>', '1.e4'));
+    // Just before the daemon commits Petr's mailed answer, the TD enters the same move from a
+    // postal card (amici post) in another process.
+    const store = daemon.service.store;
+    const commit = store.commitInbound.bind(store);
+    let raced = false;
+    store.commitInbound = (...args: Parameters<typeof commit>) => {
+      if (!raced) {
+        raced = true;
+        const d = '2026-11-02';
+        const move = { type: 'move', on: d, side: 'black', uci: 'e7e5', sentOn: d, deliveredOn: d };
+        expect(cli.service.store.commitDecision('CLUB/1', 2, [move as never], [], d)).toBe(true);
+      }
+      return commit(...args);
+    };
+    const outcome = await daemon.service.processInbound(
+      mail('Petr <petr@x.example>', '1.5254 5755\n\nposted as well'),
+    );
+    // One black move in the log, not two; the daemon's copy was decided on the new position.
+    expect(daemon.service.state('CLUB/1').plies.map((p) => p.uci)).toEqual(['e2e4', 'e7e5']);
+    expect(outcome).toBe('rejected');
+  });
   it('P-2f, P-2h: a transmission with both dates right gets an acknowledgement without empty gaps, in every language', async () => {
     for (const language of ['en', 'pl', 'cs', 'uk', 'de']) {
       const { service } = setup(undefined, ':memory:', { petr: { language } });
