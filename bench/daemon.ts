@@ -592,7 +592,7 @@ export async function benchDaemon(): Promise<BenchReport> {
       {
         // processInbound is timed wall to wall: while it awaits the parser, the outbox lanes
         // and the next IMAP batch run, so this remainder holds their work too.
-        name: '    the rest: parse, decide, and the sending and fetching meanwhile',
+        name: '    rest (parse, decide; sends meanwhile)',
         value: `${secs(rest)} ${pct(rest, endToEndMs)}`,
       },
       {
