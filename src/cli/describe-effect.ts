@@ -24,6 +24,8 @@ export function describeEffect(e: Effect): string {
       return `GAME ENDS ${e.result} — ${e.endKind} [${e.rules.join(', ')}]`;
     case 'move-relayed':
       return `move-relayed${e.drawOffer ? ' with a draw offer (=)' : ''}${e.conditionalLine?.length ? ` with the conditional line ${e.conditionalLine.join(' ')}` : ''} → ${e.to.join(', ')} [${[...e.rules, ...(e.drawOffer ? ['L-8.1'] : [])].join(', ')}]`;
+    case 'transmission-repeated':
+      return `ALREADY RECEIVED — the sender's last transmission, sent again: it stands as it was, nothing is played [${e.rules.join(', ')}]`;
     case 'ruling-applied':
       return `${e.ruling}${e.note ? ` — ${e.note}` : ''} → ${e.to.join(', ')} [${e.rules.join(', ')}]`;
     default:

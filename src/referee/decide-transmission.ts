@@ -39,7 +39,7 @@ import { answeredDeliveredOn } from './game-clock.ts';
 import type { GameEvent, Side } from './game-event.ts';
 import { other } from './game-event.ts';
 import type { GameState } from './game-state.ts';
-import { extendGame } from './game-state.ts';
+import { extendGame, foldGame } from './game-state.ts';
 import type { Transmission } from './referee-input.ts';
 
 const BOARD_END_KIND = {
@@ -208,6 +208,27 @@ function readLine(
   return { line };
 }
 
+/**
+ * The ply of the sender's last move when `t` is the transmission that made it, sent again: read
+ * against the game as it was before that move, `t` would play exactly that move.
+ */
+function sameAsLastTransmission(
+  state: GameState,
+  t: Transmission,
+  rules: EventRules,
+): number | undefined {
+  const at = state.events.findLastIndex((e) => e.type === 'move' && e.side === t.side);
+  const last = state.events[at];
+  if (last?.type !== 'move') return undefined;
+  const before = foldGame(state.events.slice(0, at));
+  if (before.pos.turn !== t.side || before.result) return undefined;
+  const again = decideTransmission(before, { ...t, sentOn: last.sentOn }, last.sentOn, rules);
+  if (again.effects.some((e) => e.kind === 'transmission-rejected')) return undefined;
+  const move = again.events.find((e) => e.type === 'move' && e.side === t.side);
+  if (move?.type !== 'move' || move.uci !== last.uci) return undefined;
+  return state.plies.findLastIndex((p) => p.side === t.side);
+}
+
 export function decideTransmission(
   state: GameState,
   t: Transmission,
@@ -251,7 +272,14 @@ export function decideTransmission(
   const declines = state.drawOffer?.by === opponent;
   const toMove = state.pos.turn;
   if (sender !== toMove || (t.moves.length === 0 && !t.claim)) {
-    if (t.moves.length > 0) return reject(draft, t, { code: 'not-your-turn' }, ['P-4a']);
+    if (t.moves.length > 0) {
+      // The same transmission again (no answer seen yet, so sent once more): not a move out of
+      // turn but the one already played, which stands (P-4a). The sender is told so.
+      const ply = sameAsLastTransmission(state, t, rules);
+      if (ply === undefined) return reject(draft, t, { code: 'not-your-turn' }, ['P-4a']);
+      draft.effects.push({ kind: 'transmission-repeated', to: [sender], ply, rules: ['P-4a'] });
+      return draft;
+    }
     if (t.declineDraw && declines) {
       draft.events.push({ type: 'draw-declined', on: now, side: sender });
       draft.effects.push({

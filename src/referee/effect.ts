@@ -62,6 +62,14 @@ export type Effect =
       penaltyDays: number;
       rules: string[];
     }
+  | {
+      /** The sender's last transmission sent again (a worried resend): it stands as it was. */
+      kind: 'transmission-repeated';
+      to: Recipient[];
+      /** The sender's move that transmission made (index into the plies). */
+      ply: number;
+      rules: string[];
+    }
   | { kind: 'draw-declined'; to: Recipient[]; by: Side; rules: string[] }
   | { kind: 'note-relayed'; to: Recipient[]; from: Side; note: string; rules: string[] }
   | {

@@ -71,6 +71,15 @@ describe('amici explain', () => {
     const blank = await runCli(['explain', mail(''), '--game', pgn, '--as', 'black', '--json']);
     expect(JSON.parse(blank.out).ruling.effects[0].kind).toBe('transmission-rejected');
   });
+  it('P-4a: a transmission sent again is shown as already received', async () => {
+    // White's last transmission in the test game was 1...e5 2.Nf3; Black is to move.
+    const again = (text: string) =>
+      runCli(['explain', mail(text, 'White <white@example.org>'), '--game', pgn, '--as', 'white']);
+    expect((await again('1...e5 2.Nf3')).out).toContain(
+      "ALREADY RECEIVED — the sender's last transmission, sent again: it stands as it was, nothing is played [P-4a]",
+    );
+    expect((await again('1...e5 2.Nc3')).out).toContain('REJECTED — not-your-turn [P-4a]');
+  });
   it('a missing file is a usage error', async () => {
     expect((await runCli(['explain', join(dir, 'nope.eml')])).code).toBe(2);
   });

@@ -130,6 +130,8 @@ export function cases(): Case[] {
     ),
   );
   out.push(decided('rejected-repetition', base, tx('black', now, '9...Na5')));
+  // White, with no answer yet, sends 8...O-O 9.h3 once more (P-4a: it stands as it was).
+  out.push(decided('repeated', base, tx('white', now, '8...O-O 9.h3')));
   out.push(
     decided(
       'rejected-promotion',

@@ -454,9 +454,11 @@ describe('the referee service (one message, one transaction)', () => {
     const outcome = await daemon.service.processInbound(
       mail('Petr <petr@x.example>', '1.5254 5755\n\nposted as well'),
     );
-    // One black move in the log, not two; the daemon's copy was decided on the new position.
+    // One black move in the log, not two: the daemon's copy, decided again on the new position,
+    // is the same transmission as the one entered (P-4a), and Petr is told it stands.
     expect(daemon.service.state('CLUB/1').plies.map((p) => p.uci)).toEqual(['e2e4', 'e7e5']);
-    expect(outcome).toBe('rejected');
+    expect(outcome).toBe('done');
+    expect(daemon.logger.lines.at(-1)).toMatchObject({ effects: ['transmission-repeated'] });
   });
   it('P-2f, P-2h: a transmission with both dates right gets an acknowledgement without empty gaps, in every language', async () => {
     for (const language of ['en', 'pl', 'cs', 'uk', 'de']) {

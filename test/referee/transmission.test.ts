@@ -198,6 +198,26 @@ describe('the transmission rules (P-2, P-4)', () => {
     expect(r.state.plies[3]?.uci).toBe('b8c6');
   });
 
+  it('P-4a: the same transmission sent again stands as it was: the sender is told, nothing is played or counted', () => {
+    const s = play(opening(newGame()), [['black', '2026-01-07', '2.Nf3 Nc6']]);
+    const r = send(s, tx('black', '2026-01-09', '2.Nf3 Nc6'));
+    expect(r.effects).toEqual([
+      { kind: 'transmission-repeated', to: ['black'], ply: 3, rules: ['P-4a'] },
+    ]);
+    expect(r.state.events).toHaveLength(s.events.length);
+    // Written in another notation, it is still the same transmission.
+    const numeric = send(s, {
+      ...tx('black', '2026-01-09', '2.7163 2836'),
+      reading: { kind: 'numeric' },
+    });
+    expect(numeric.effects.map((e) => e.kind)).toEqual(['transmission-repeated']);
+    // The first move of the game, sent twice by White.
+    const first = play(newGame(), [['white', '2026-01-02', '1.e4']]);
+    expect(send(first, tx('white', '2026-01-03', '1.e4')).effects[0]?.kind).toBe(
+      'transmission-repeated',
+    );
+  });
+
   it('P-6g: the penalty counts in the clock', () => {
     const s = opening(newGame());
     const penalised = send(s, tx('black', '2026-01-07', '2.Nc3 Nc6')).state;
