@@ -291,7 +291,10 @@ export function decideTransmission(
       return draft;
     }
     if (t.leave || t.note || t.declineDraw || sender !== toMove) return draft;
-    return reject(draft, t, { code: 'blank' }, ['P-4d'], rules.penaltyDays);
+    // A draw offer alone is no move: it goes with one (L-9.1.2.1), and the reply says so.
+    const blank: Problem = t.drawOffer ? { code: 'blank', drawOffer: true } : { code: 'blank' };
+    const ids = t.drawOffer ? ['P-4d', 'L-9.1.2.1'] : ['P-4d'];
+    return reject(draft, t, blank, ids, rules.penaltyDays);
   }
 
   // The repetition (P-2e, P-4b, P-4g) — all plies since the sender's own last move.

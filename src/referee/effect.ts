@@ -22,7 +22,8 @@ export type Problem =
   | { code: 'repetition-missing'; expected: string[] }
   | { code: 'repetition-wrong'; expected: string[]; error?: MoveError; written: string }
   | { code: 'line-deviation'; expected: string; written: string }
-  | { code: 'blank' }
+  /** `drawOffer`: the transmission offered a draw, which goes with a move (L-9.1.2.1). */
+  | { code: 'blank'; drawOffer?: true }
   | { code: 'extra-moves'; written: string[] }
   | { code: 'not-your-turn' }
   | { code: 'game-over'; result: Result }

@@ -130,6 +130,10 @@ export function cases(): Case[] {
     ),
   );
   out.push(decided('rejected-repetition', base, tx('black', now, '9...Na5')));
+  // Black offers a draw in words, with no move (P-4d, L-9.1.2.1).
+  out.push(
+    decided('rejected-offer-alone', base, tx('black', now, '', { drawOffer: true, moves: [] })),
+  );
   // White, with no answer yet, sends 8...O-O 9.h3 once more (P-4a: it stands as it was).
   out.push(decided('repeated', base, tx('white', now, '8...O-O 9.h3')));
   out.push(

@@ -135,6 +135,15 @@ describe('the transmission rules (P-2, P-4)', () => {
     });
   });
 
+  it('P-4d, L-9.1.2.1: a draw offer alone is no move, and the answer says an offer goes with one', () => {
+    const r = send(opening(newGame()), tx('black', '2026-01-07', '', { drawOffer: true }));
+    expect(rejection(r.effects)).toMatchObject({
+      problem: { code: 'blank', drawOffer: true },
+      penaltyDays: 5,
+      rules: ['P-4d', 'L-9.1.2.1', 'P-6g'],
+    });
+  });
+
   it('P-4e: check, capture and e.p. marks in the repetition do not matter', () => {
     let s = play(newGame(), [
       ['white', '2026-01-02', '1.e4'],
