@@ -2,7 +2,8 @@
 // (Dovecot), mail going through an SMTP sink that delivers into Dovecot over LMTP, and the amici
 // daemon on IMAP IDLE and SMTP. It includes a move returned for a missing repetition (P-2e,
 // P-4d), a reminder after 14 days of silence copied to the TD (P-3a), and a finished game whose
-// result and PGN reach the TD (P-12, L-8.5).
+// result and PGN reach the TD (P-12, L-8.5); and the mail that is no new move: a thank-you, the
+// same move sent twice (P-4a), a move from an address the TD has not added yet (P-5c).
 
 import { simpleParser } from 'mailparser';
 import nodemailer from 'nodemailer';
@@ -20,6 +21,8 @@ const REFEREE = 'referee@amici.test';
 const JAN = 'jan@amici.test';
 const PETR = 'petr@amici.test';
 const TD = 'td@amici.test';
+/** Petr's phone, an address nobody registered. */
+const PETR_PHONE = 'petr.phone@amici.test';
 const DAY = 86_400_000;
 
 let servers: MailServers;
@@ -54,7 +57,7 @@ async function send(from: string, body: string) {
 }
 
 beforeAll(async () => {
-  servers = await startMailServers({ users: [REFEREE, JAN, PETR, TD] });
+  servers = await startMailServers({ users: [REFEREE, JAN, PETR, TD, PETR_PHONE] });
   process.env.AMICI_TEST_IMAP_PASSWORD = servers.password;
   const today = new Date().toISOString().slice(0, 10);
   const parsed = validateConfig(
@@ -137,6 +140,22 @@ describe('a whole game by email through Dovecot and SMTP', () => {
     expect(relay.text).toMatch(/e5/);
   });
 
+  it('P-4a, P-4d, P-5c: a thank-you, a move sent twice and a move from an unknown address play nothing, and each is answered', async () => {
+    await send(JAN, 'Thanks, and good luck!');
+    const status = await next(JAN, 'no-move');
+    expect(status.text).toContain('It is your move');
+    await send(PETR, '1.5254 5755');
+    const again = await next(PETR, 'transmission-repeated');
+    expect(again.subject).toContain('already received');
+    await send(PETR_PHONE, '1.5254 5755');
+    const stranger = await next(PETR_PHONE, 'unknown-address');
+    expect(stranger.text).toContain('P-5c');
+    expect(stranger.text).not.toContain(PETR);
+    expect((await next(TD, 'td-notice')).text).toContain(PETR_PHONE);
+    expect(service.state('CLUB/1').plies).toHaveLength(2);
+    expect(service.state('CLUB/1').penalties).toHaveLength(1); // the one of the missing repetition
+  });
+
   it('P-3a: after 14 days of silence the last transmission is repeated, with a copy to the TD', async () => {
     offsetMs = 16 * DAY;
     const reminder = await next(JAN, 'reminder');
@@ -166,16 +185,17 @@ describe('a whole game by email through Dovecot and SMTP', () => {
   });
 
   // The folders `amici/done` and `amici/rejected` of the config are `amici.done` … on Dovecot.
-  it('every mail received was filed, never deleted: 7 done, 1 rejected, the inbox empty', async () => {
+  it('every mail received was filed, never deleted: 8 done, 2 rejected, 1 ignored, the inbox empty', async () => {
     const deadline = Date.now() + 10_000;
     let done: StoredMessage[] = [];
     while (Date.now() < deadline) {
       done = await servers.fetchAll(REFEREE, 'amici.done');
-      if (done.length === 7) break;
+      if (done.length === 8) break;
       await new Promise((r) => setTimeout(r, 200));
     }
-    expect(done).toHaveLength(7);
-    expect(await servers.fetchAll(REFEREE, 'amici.rejected')).toHaveLength(1);
+    expect(done).toHaveLength(8);
+    expect(await servers.fetchAll(REFEREE, 'amici.rejected')).toHaveLength(2);
+    expect(await servers.fetchAll(REFEREE, 'amici.ignored')).toHaveLength(1);
     expect(await servers.fetchAll(REFEREE, 'INBOX')).toHaveLength(0);
     expect(logger.lines.filter((l) => l.code === 'INBOUND_FAILED')).toEqual([]);
   });
