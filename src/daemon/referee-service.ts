@@ -272,8 +272,12 @@ export class RefereeService {
     if (!sender) return ignore('no sender', who);
 
     const ref = this.gameOf(inbound, sender);
-    if (ref === 'unknown-sender')
+    if (ref === 'unknown-sender') {
+      // A TD answering one of our notices plays no game here: rulings go through `amici td`.
+      if (this.config.events.some((e) => e.td.address.toLowerCase() === sender))
+        return ignore('from the TD', who);
       return this.unknownSender(inbound, sender, base, at) ?? ignore('unknown sender', who);
+    }
     if (!('gameKey' in ref))
       return this.askWhichGame(ref.event, ref.player, ref.games, inbound, base, at);
 

@@ -236,6 +236,13 @@ describe('the referee service (one message, one transaction)', () => {
       "It is your opponent's move; it is relayed to you as soon as it arrives.",
     );
   });
+  it('a TD answering a notice is not taken for an unknown player: filed, not answered', async () => {
+    const { service, logger } = setup();
+    const m = mail('Anna <TD@club.example>', 'Noted, thanks.', 'Re: [CLUB/1] Jan – Petr: dispute');
+    expect(await service.processInbound(m)).toBe('ignored');
+    expect(logger.lines.at(-1)).toMatchObject({ code: 'INBOUND_IGNORED', note: 'from the TD' });
+    expect(service.store.outboxCounts().pending).toBe(0);
+  });
   it('P-5c: a reply to our mail from an unknown address finds the game by our Message-ID; in the event language', async () => {
     const { service } = setup();
     await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));
