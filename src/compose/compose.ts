@@ -373,6 +373,17 @@ export interface WhichGameInput {
   templatesDir?: string;
 }
 
+/**
+ * The subject of the mail we answer, as our subject quotes it after "— Re:": on one line, and
+ * without the reply prefixes it already had (Re:, RE[2]:, Aw:, Odp:, Sv:), so no "Re: Re:".
+ */
+function answeredSubject(subject: string): string {
+  return subject
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^(?:(?:re|aw|odp|sv|vs|wg|fw|fwd)(?:\[\d+\])?\s*:\s*)+/i, '');
+}
+
 /** Subjects are one line and not endless: a decoded subject can hold line breaks. */
 const MAX_SUBJECT = 200;
 
@@ -397,7 +408,7 @@ export function composeWhichGame(input: WhichGameInput): ComposedMail {
   const on = { ...input, lang: input.player.lang };
   return gamelessMail('which-game', on, `which-game/${input.player.id}`, (t) => ({
     name: input.player.name,
-    subject: input.subject.replace(/\s+/g, ' ').trim(),
+    subject: answeredSubject(input.subject),
     event: input.event,
     td: input.td.name,
     games,
@@ -468,7 +479,7 @@ export interface UnknownAddressInput {
 export function composeUnknownAddress(input: UnknownAddressInput): ComposedMail {
   return gamelessMail('unknown-address', input, `unknown-address/${input.address}`, (t) => ({
     address: input.address,
-    subject: input.subject.replace(/\s+/g, ' ').trim(),
+    subject: answeredSubject(input.subject),
     event: input.event,
     td: input.td.name,
     tag: `[${input.event.tag}/${input.game.id}]`,

@@ -150,7 +150,7 @@ describe('the referee service (one message, one transaction)', () => {
     await service.flushOutbox(sender);
     expect(sent.map((s) => s.to)).toEqual([['jan.new@mobile.example'], ['td@club.example']]);
     const reply = await simpleParser(sent[0]!.raw);
-    expect(reply.subject).toBe('Address not registered — Re: Re: [CLUB/1] move');
+    expect(reply.subject).toBe('Address not registered — Re: [CLUB/1] move');
     expect(reply.inReplyTo).toBe(`<in${n}@x.example>`);
     expect(reply.headers.get('x-amici-kind')).toBe('unknown-address');
     expect(reply.text).toContain(
