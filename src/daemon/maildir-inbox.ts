@@ -29,7 +29,9 @@ export function createMaildirInbox(root: string, options: { pollMs?: number } = 
         for (const name of await readdir(join(root, dir))) {
           if (name.startsWith('.')) continue;
           const s = await stat(join(root, dir, name)).catch(() => undefined);
-          if (s?.isFile()) files.push({ dir, name, mtime: s.mtimeMs });
+          // An empty file is one still being written by something that did not use tmp/ (a
+          // `cp` into new/): its write wakes the watch again, and then it is read whole.
+          if (s?.isFile() && s.size > 0) files.push({ dir, name, mtime: s.mtimeMs });
         }
       }
       files.sort((a, b) => a.mtime - b.mtime || a.name.localeCompare(b.name));

@@ -5,6 +5,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,6 +35,7 @@ function startDaemon(config = CONFIG) {
   const dir = mkdtempSync(join(tmpdir(), 'amici-run-'));
   writeFileSync(join(dir, 'amici.yaml'), config);
   mkdirSync(join(dir, 'inbox', 'new'), { recursive: true });
+  mkdirSync(join(dir, 'inbox', 'tmp'), { recursive: true });
   const child = spawn(process.execPath, [BIN, 'run', '--config', join(dir, 'amici.yaml')], {
     cwd: dir,
   });
@@ -54,11 +56,16 @@ function startDaemon(config = CONFIG) {
           .map((f) => readFileSync(join(outbox, f), 'utf8'))
       : [];
   let n = 0;
-  const deliver = (from: string, body: string) =>
+  // As a delivery agent does: written in tmp/, then renamed into new/, so the daemon watching
+  // new/ never reads a file half written.
+  const deliver = (from: string, body: string) => {
+    const name = `${++n}.eml`;
     writeFileSync(
-      join(dir, 'inbox', 'new', `${++n}.eml`),
+      join(dir, 'inbox', 'tmp', name),
       `From: ${from}\r\nTo: referee@club.example\r\nSubject: [CLUB/1] move\r\nDate: ${new Date().toUTCString()}\r\nMessage-ID: <s${n}@example.org>\r\nContent-Type: text/plain\r\n\r\n${body}\r\n`,
     );
+    renameSync(join(dir, 'inbox', 'tmp', name), join(dir, 'inbox', 'new', name));
+  };
   return { dir, child, exited, until, sent, deliver, log: () => log };
 }
 
