@@ -1,7 +1,8 @@
 // `amici inbox`: every mail received and what amici made of it — the record P-5a asks to keep,
 // read the way a TD needs it when a player says "I sent my move on Tuesday" (P-5d): when it
 // came, from whom, for which game, filed as done, rejected or ignored, and why. `amici inbox
-// show ID` prints a mail exactly as it was received.
+// show ID` prints a mail exactly as it was received; `amici inbox replay ID` reads a stored mail
+// again, dated as it came, once the TD has fixed what stopped it (a new address, P-5c).
 
 import { parseArgs } from 'node:util';
 import { memoryLogger } from '../daemon/log.ts';
