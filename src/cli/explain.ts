@@ -192,6 +192,9 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
       t.claim && `claims ${t.claim.kind}`,
       t.leave && `leave ${t.leave.from}..${t.leave.to}`,
       t.note && `note: ${t.note}`,
+      ...inbound.commands.flatMap((c) =>
+        c.kind === 'td-message' ? [`for the TD (P-5d): ${c.text}`] : [],
+      ),
     ].filter(Boolean);
     lines.push(`Commands: ${cmds.join('; ') || '(none)'}`);
   }

@@ -96,7 +96,7 @@ const tableBlock = (t: Parameters<typeof tableText>[0]): Block => ({
 const safeName = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '-');
 
 /** A mail about a game that no rulebook effect makes: a TD notice, the answer to mail with no move. */
-type ShellMail = { kind: 'td-notice' | 'no-move' };
+type ShellMail = { kind: 'td-notice' | 'no-move' | 'td-forwarded' };
 
 /** The subject tag of a game: `[WCH26/7]`. */
 export const subjectTag = (ctx: ComposeContext) => `[${ctx.event.tag}/${ctx.gameId}]`;
@@ -347,6 +347,11 @@ export function composeTdNotice(notice: TdNotice, ctx: ComposeContext): Composed
  */
 export function composeNoMove(ctx: ComposeContext, side: Side): ComposedMail {
   return composeOne('no-move', { kind: 'no-move' }, {}, ctx, side);
+}
+
+/** To a player whose mail had a line for the TD (`TD: …`): it went to the TD (P-5d). */
+export function composeTdForwarded(ctx: ComposeContext, side: Side): ComposedMail {
+  return composeOne('td-forwarded', { kind: 'td-forwarded' }, {}, ctx, side);
 }
 
 /** One of a player's unfinished games, as the which-game reply lists it. */

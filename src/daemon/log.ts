@@ -13,6 +13,8 @@ export const LOG_CODES = {
     'an auto-reply, a bounce, unreadable mail, or an unknown sender naming no game; nothing sent back',
   INBOUND_UNKNOWN_ADDRESS:
     'a mail about a game came from an address no player has; the sender and the TD are told (P-5c)',
+  INBOUND_TD_MESSAGE:
+    "a player's mail held only a line for the TD (`TD: …`); the TD got the mail, the player a word (P-5d)",
   INBOUND_NO_MOVE:
     "a player's mail held no move or command; they are told where the game stands (once a day)",
   INBOUND_NO_GAME: 'a player wrote without a game we could find; asked which game',

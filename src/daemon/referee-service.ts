@@ -13,6 +13,7 @@ import {
   composeEffect,
   composeInboxAlert,
   composeNoMove,
+  composeTdForwarded,
   composeTdNotice,
   composeUnknownAddress,
   composeWhichGame,
@@ -57,6 +58,18 @@ export type { GameRefResolved } from './directory.ts';
  * state with its log is ~70 KB, measured, so this bounds the cache near 140 MB at worst).
  */
 const MAX_CACHED_STATES = 2_000;
+
+/** A mail as a TD notice quotes it: who, when, the subject and what the player wrote now. */
+function mailForTd(inbound: Inbound, sender: string, receivedAt: string): string {
+  const from = inbound.mail.from;
+  return [
+    `From: ${from?.name ? `${from.name} <${sender}>` : sender}`,
+    `Received: ${receivedAt}`,
+    `Subject: ${inbound.mail.subject}`,
+    '',
+    ...inbound.newText.lines.slice(0, 40),
+  ].join('\n');
+}
 
 /**
  * Mail that is no transmission (from an address no player has, P-5c; or with no move in it)
@@ -292,6 +305,32 @@ export class RefereeService {
       sentOn: now,
     });
     if (!t) return ignore('no transmission', who);
+    // A line for the TD (`TD: …`, P-5d): the TD gets the whole mail, the player a word that it
+    // went; whatever else the mail holds is decided as usual.
+    const forTd = inbound.commands.some((c) => c.kind === 'td-message')
+      ? this.outgoing(
+          ref,
+          [
+            composeTdNotice(
+              { kind: 'dispute', side, text: mailForTd(inbound, sender, base.receivedAt) },
+              this.composeContext(ref, state, now),
+            ),
+            composeTdForwarded(this.composeContext(ref, state, now), side),
+          ],
+          `${key}:td`,
+          messageId ? { side, messageId } : undefined,
+        )
+      : [];
+    if (forTd.length && notATransmission(inbound, t)) {
+      this.store.commitInbound(
+        { ...base, ...who, gameKey: ref.gameKey, status: 'done', note: 'for the TD (P-5d)' },
+        [],
+        forTd,
+        at,
+      );
+      this.logger.info({ code: 'INBOUND_TD_MESSAGE', item: item.id, game: ref.gameKey, side });
+      return 'done';
+    }
     if (notATransmission(inbound, t)) {
       // Words with no move, command or date in them ("Thanks!", "is it my move?") are no
       // transmission, so not a blank one (P-4d, which an empty mail still is): nothing is
@@ -335,7 +374,7 @@ export class RefereeService {
     const mails = this.composeAll(decision.effects, this.composeContext(ref, after, now));
     const outbox = this.outgoing(ref, mails, key, messageId ? { side, messageId } : undefined);
     const others = this.leaveInOtherGames(ref, sender, decision.events, key);
-    outbox.push(...others.mails);
+    outbox.push(...others.mails, ...forTd);
     const rejected = decision.effects.some((e) => e.kind === 'transmission-rejected');
     const accepted = decision.effects.some(
       (e) => e.kind === 'move-accepted' || e.kind === 'game-ended',
@@ -521,16 +560,12 @@ export class RefereeService {
       ...(base.messageId ? { inReplyTo: base.messageId } : {}),
       date: this.clock(),
     });
-    const from = inbound.mail.from;
-    const text = [
-      `From: ${from?.name ? `${from.name} <${sender}>` : sender}`,
-      `Received: ${base.receivedAt}`,
-      `Subject: ${inbound.mail.subject}`,
-      '',
-      ...inbound.newText.lines.slice(0, 20),
-    ].join('\n');
     const notice = composeTdNotice(
-      { kind: 'unknown-sender', address: sender, text },
+      {
+        kind: 'unknown-sender',
+        address: sender,
+        text: mailForTd(inbound, sender, base.receivedAt),
+      },
       this.composeContext(ref, this.state(ref.gameKey), this.today(event)),
     );
     return file([

@@ -2,9 +2,10 @@
 // Czech, German, Russian, Ukrainian), and findCommands, which finds them line by line with
 // their spans and raw arguments: draw offer (L-9.1.2.1, the mark `(=)` of L-8.1), accepting or
 // declining one (L-5.2.3), resignation (L-5.1.2), claims of threefold repetition (L-9.2) and of
-// the 50-move rule (L-9.3), leave with its dates (P-8a, P-8b), a conditional line (P-4f) and a
-// note to the opponent. Moves stay raw text for the chess reader. Words are matched whole
-// (Unicode letter boundaries, never inside a move token like `Кf6` or `Sf6`), and a line that
+// the 50-move rule (L-9.3), leave with its dates (P-8a, P-8b), a conditional line (P-4f), a
+// note to the opponent, and a line for the TD (`TD: …`, P-5d). Moves stay raw text for the
+// chess reader. Words are matched whole (Unicode letter boundaries, never inside a move token
+// like `Кf6` or `Sf6`), and a line that
 // states a claim is not also read as a draw offer (the referee applies L-9.1.2.2 itself).
 
 import type { LineSpan } from './stated-date.ts';
@@ -20,6 +21,7 @@ export const COMMAND_KINDS = [
   'leave',
   'conditional',
   'note',
+  'td-message',
 ] as const;
 export type CommandKind = (typeof COMMAND_KINDS)[number];
 
@@ -135,6 +137,23 @@ export const KEYWORDS = {
     ru: ['примечание', 'заметка', 'комментарий', 'сообщение'],
     uk: ['примітка', 'коментар', 'зауваження', 'повідомлення'],
   },
+  /** A line for the TD, not the opponent: a dispute or a question (P-5d). */
+  td: {
+    en: ['td', 'to the td', 'tournament director', 'dispute', 'complaint'],
+    pl: ['sędzia', 'sędziemu', 'do sędziego', 'sędzia turnieju', 'spór', 'skarga'],
+    cs: [
+      'ředitel',
+      'řediteli',
+      'ředitel turnaje',
+      'řediteli turnaje',
+      'rozhodčí',
+      'spor',
+      'stížnost',
+    ],
+    de: ['turnierleiter', 'an den turnierleiter', 'turnierleitung', 'streitfall', 'beschwerde'],
+    ru: ['директору', 'директор турнира', 'судье', 'спор', 'жалоба'],
+    uk: ['директору', 'директор турніру', 'судді', 'спір', 'скарга'],
+  },
 } as const satisfies Record<string, Record<KeywordLanguage, readonly string[]>>;
 
 type KeywordGroup = keyof typeof KEYWORDS;
@@ -175,6 +194,7 @@ const RE = {
     'iu',
   ),
   note: new RegExp(`^\\s*(?:${alternatives('note')})\\s*:\\s*(?<text>.*)$`, 'iu'),
+  td: new RegExp(`^\\s*(?:${alternatives('td')})\\s*:\\s*(?<text>.*)$`, 'iu'),
 };
 
 /** A move-looking token: numbered move, SAN, long algebraic, numeric, castling, figurine. */
@@ -188,7 +208,7 @@ export interface CommandBase {
   raw: string;
 }
 
-type SimpleKind = Exclude<CommandKind, 'leave' | 'conditional' | 'note'>;
+type SimpleKind = Exclude<CommandKind, 'leave' | 'conditional' | 'note' | 'td-message'>;
 
 export type Command =
   | (CommandBase & { kind: SimpleKind })
@@ -200,7 +220,9 @@ export type Command =
       toDate?: string;
     })
   | (CommandBase & { kind: 'conditional'; condition: string; reply: string })
-  | (CommandBase & { kind: 'note'; text: string });
+  | (CommandBase & { kind: 'note'; text: string })
+  /** `TD: …` — for the TD (P-5d); the TD gets the whole mail. */
+  | (CommandBase & { kind: 'td-message'; text: string });
 
 function span(line: number, start: number, end: number): LineSpan {
   return { line, start, end };
@@ -224,6 +246,12 @@ function commandsInLine(line: string, index: number): Command[] {
   });
   const whole = (kind: SimpleKind): Command => ({ kind, ...base() });
 
+  const td = RE.td.exec(line);
+  if (td?.groups) {
+    return [
+      { ...base(), kind: 'td-message', wholeLine: true, text: (td.groups.text ?? '').trim() },
+    ];
+  }
   const note = RE.note.exec(line);
   if (note?.groups) {
     return [{ ...base(), kind: 'note', wholeLine: true, text: (note.groups.text ?? '').trim() }];

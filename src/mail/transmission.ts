@@ -137,14 +137,15 @@ export function assembleTransmission(
 }
 
 /**
- * A player's mail that holds words but no move, no command (draw, resign, leave, note…) and no
- * stated date: a question or a thank-you, not a transmission, so not a blank one either. An
- * empty mail is a blank transmission (P-4d), and goes to the rulebook like any other.
+ * A player's mail that holds words but no move, no command for the game (draw, resign, leave,
+ * note…; a line for the TD is none) and no stated date: a question, a thank-you, a message for
+ * the TD — not a transmission, so not a blank one either. An empty mail is a blank transmission
+ * (P-4d), and goes to the rulebook like any other.
  */
 export function notATransmission(inbound: Inbound, t: Transmission): boolean {
   return (
     t.moves.length === 0 &&
-    inbound.commands.length === 0 &&
+    inbound.commands.every((c) => c.kind === 'td-message') &&
     t.statedReceivedOn === undefined &&
     t.statedSentOn === undefined &&
     inbound.newText.text.trim() !== ''

@@ -80,6 +80,10 @@ describe('amici explain', () => {
     );
     expect((await again('1...e5 2.Nc3')).out).toContain('REJECTED — not-your-turn [P-4a]');
   });
+  it('P-5d: a line for the TD is shown as such', async () => {
+    const r = await runCli(['explain', mail('TD: no answer for a month'), '--game', pgn]);
+    expect(r.out).toContain('Commands: for the TD (P-5d): no answer for a month');
+  });
   it('a missing file is a usage error', async () => {
     expect((await runCli(['explain', join(dir, 'nope.eml')])).code).toBe(2);
   });

@@ -93,6 +93,8 @@ export interface Case {
   notices?: TdNotice[];
   /** Players whose mail held no move: each gets the no-move answer. */
   noMove?: Side[];
+  /** Players whose mail had a line for the TD: each is told it went (P-5d). */
+  tdForwarded?: Side[];
 }
 
 const OPENING = '1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 6.Re1 b5 7.Bb3 d6 8.c3 O-O 9.h3';
@@ -430,5 +432,6 @@ export function cases(): Case[] {
     ],
   });
   out.push({ name: 'no-move', state: base, now, effects: [], noMove: ['black', 'white'] });
+  out.push({ name: 'td-forwarded', state: base, now, effects: [], tdForwarded: ['black'] });
   return out;
 }

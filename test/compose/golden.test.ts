@@ -14,6 +14,7 @@ import {
   composeEffect,
   composeInboxAlert,
   composeNoMove,
+  composeTdForwarded,
   composeTdNotice,
   composeUnknownAddress,
   composeWhichGame,
@@ -47,6 +48,7 @@ function mailsOf(c: Case, lang: string): ComposedMail[] {
     ...c.effects.flatMap((e) => composeEffect(e, ctx)),
     ...(c.notices ?? []).map((n) => composeTdNotice(n, ctx)),
     ...(c.noMove ?? []).map((side) => composeNoMove(ctx, side)),
+    ...(c.tdForwarded ?? []).map((side) => composeTdForwarded(ctx, side)),
   ];
 }
 

@@ -236,6 +236,37 @@ describe('the referee service (one message, one transaction)', () => {
       "It is your opponent's move; it is relayed to you as soon as it arrives.",
     );
   });
+  it('P-5d: a line for the TD sends the TD the whole mail and the player a word; a move with it is played as usual', async () => {
+    const { service, logger } = setup();
+    await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    sent.length = 0;
+    const words = 'TD: my opponent says he sent 1.e4 on Monday; it reached me only today.';
+    expect(await service.processInbound(mail('Petr <petr@x.example>', words))).toBe('done');
+    expect(logger.lines.at(-1)).toMatchObject({ code: 'INBOUND_TD_MESSAGE', side: 'black' });
+    expect(service.state('CLUB/1').plies).toHaveLength(1);
+    expect(service.state('CLUB/1').penalties).toEqual([]);
+    await service.flushOutbox(sender);
+    expect(sent.map((m) => m.to)).toEqual([['td@club.example'], ['petr@x.example']]);
+    const notice = await simpleParser(sent[0]!.raw);
+    expect(notice.subject).toBe('[CLUB/1] Jan – Petr: dispute');
+    expect(notice.text).toContain('(rule P-5d), raised by Black (Petr)');
+    expect(notice.text).toContain('it reached me only today');
+    const word = await simpleParser(sent[1]!.raw);
+    expect(word.subject).toBe('[CLUB/1] Jan – Petr: your message went to the Tournament Director');
+    expect(word.text).toContain('forwarded to Anna (rule P-5d)');
+    // With a move, in Polish words: the move is played, and the TD told all the same.
+    sent.length = 0;
+    const both = '1.5254 5755\nSędzia: proszę sprawdzić daty';
+    expect(await service.processInbound(mail('Petr <petr@x.example>', both))).toBe('done');
+    expect(service.state('CLUB/1').plies).toHaveLength(2);
+    await service.flushOutbox(sender);
+    const kinds = await Promise.all(
+      sent.map(async (m) => (await simpleParser(m.raw)).headers.get('x-amici-kind')),
+    );
+    expect(kinds.sort()).toEqual(['move-accepted', 'move-relayed', 'td-forwarded', 'td-notice']);
+  });
   it('a TD answering a notice is not taken for an unknown player: filed, not answered', async () => {
     const { service, logger } = setup();
     const m = mail('Anna <TD@club.example>', 'Noted, thanks.', 'Re: [CLUB/1] Jan – Petr: dispute');
