@@ -55,7 +55,7 @@ async function replay(
     return 1;
   }
   // Every reading of this mail so far: the first and each replay.
-  const readings = service.store.readingsOf(mail.dedupeKey.replace(/:replay:\d+$/, ''));
+  const readings = service.store.readingsOf(mail.dedupeKey);
   const counted = readings.find((r) => r.status === 'done' || r.events > 0);
   if (counted) {
     io.err(

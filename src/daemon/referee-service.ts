@@ -35,7 +35,7 @@ import type {
 } from '../referee/index.ts';
 import { decide, due, extendGame, foldGame } from '../referee/index.ts';
 import type { InboundStatus, NewOutboxMail, Store } from '../store/store.ts';
-import { dedupeKey, gameKeyOf } from '../store/store.ts';
+import { dedupeKey, gameKeyOf, replayKey } from '../store/store.ts';
 import type { GameRefResolved } from './directory.ts';
 import { Directory } from './directory.ts';
 import type { Logger } from './log.ts';
@@ -206,6 +206,48 @@ export class RefereeService {
     return [this.player(ref.event, ref.game[to]).addresses[0]!];
   }
 
+  /**
+   * A mail that goes to addresses of its own rather than to a side of a game (the writer of a
+   * mail, a TD), as a queued outbox row. `seed` makes its Message-ID stable.
+   */
+  private mailTo(
+    mail: ComposedMail,
+    to: string[],
+    seed: string,
+    options: { gameKey?: string; inReplyTo?: string | undefined } = {},
+  ): NewOutboxMail {
+    const { messageId, raw } = buildMime({
+      mail,
+      from: this.config.from,
+      to,
+      seed,
+      ...(options.inReplyTo ? { inReplyTo: options.inReplyTo } : {}),
+      date: this.clock(),
+    });
+    return {
+      messageId,
+      ...(options.gameKey ? { gameKey: options.gameKey } : {}),
+      kind: mail.kind,
+      recipients: to,
+      sender: this.config.from.address,
+      raw,
+    };
+  }
+
+  /**
+   * When mail of `kind` for the game last went to `address`, if that was less than QUIET_MS
+   * before `at`: such an answer is given once a day, so no robot can start an exchange.
+   */
+  private answeredLately(
+    kind: string,
+    gameKey: string,
+    address: string,
+    at: string,
+  ): string | undefined {
+    const last = this.store.lastQueued(kind, gameKey, [address]);
+    return last && Date.parse(at) - Date.parse(last) < QUIET_MS ? last : undefined;
+  }
+
   /** Compose effects into queued MIME. `seed` makes Message-IDs stable for this decision. */
   private outgoing(
     ref: GameRefResolved,
@@ -213,28 +255,12 @@ export class RefereeService {
     seed: string,
     replyTo?: { side: Side; messageId: string },
   ): NewOutboxMail[] {
-    const out: NewOutboxMail[] = [];
-    const date = this.clock();
-    for (const [i, mail] of mails.entries()) {
-      const to = this.addressesOf(ref, mail.to);
-      const { messageId, raw } = buildMime({
-        mail,
-        from: this.config.from,
-        to,
-        seed: `${seed}:${i}:${mail.to}`,
-        ...(replyTo && replyTo.side === mail.to ? { inReplyTo: replyTo.messageId } : {}),
-        date,
-      });
-      out.push({
-        messageId,
+    return mails.map((mail, i) =>
+      this.mailTo(mail, this.addressesOf(ref, mail.to), `${seed}:${i}:${mail.to}`, {
         gameKey: ref.gameKey,
-        kind: mail.kind,
-        recipients: to,
-        sender: this.config.from.address,
-        raw,
-      });
-    }
-    return out;
+        inReplyTo: replyTo?.side === mail.to ? replyTo.messageId : undefined,
+      }),
+    );
   }
 
   private composeAll(effects: Effect[], ctx: ComposeContext): ComposedMail[] {
@@ -248,10 +274,8 @@ export class RefereeService {
     const read = await readInbound(item.raw);
     const messageId = read.ok ? read.value.mail.messageId : undefined;
     // A replay is a reading of its own: the mail's key and which replay it is.
-    const key =
-      item.replay === undefined
-        ? dedupeKey(item.raw, messageId)
-        : `${dedupeKey(item.raw, messageId)}:replay:${item.replay}`;
+    const first = dedupeKey(item.raw, messageId);
+    const key = item.replay === undefined ? first : replayKey(first, item.replay);
     const seen = this.store.seen(key);
     if (seen) {
       this.logger.info({
@@ -307,15 +331,18 @@ export class RefereeService {
     if (!t) return ignore('no transmission', who);
     // A line for the TD (`TD: …`, P-5d): the TD gets the whole mail, the player a word that it
     // went; whatever else the mail holds is decided as usual.
-    const forTd = inbound.commands.some((c) => c.kind === 'td-message')
+    const tdContext = inbound.commands.some((c) => c.kind === 'td-message')
+      ? this.composeContext(ref, state, now)
+      : undefined;
+    const forTd = tdContext
       ? this.outgoing(
           ref,
           [
             composeTdNotice(
               { kind: 'dispute', side, text: mailForTd(inbound, sender, base.receivedAt) },
-              this.composeContext(ref, state, now),
+              tdContext,
             ),
-            composeTdForwarded(this.composeContext(ref, state, now), side),
+            composeTdForwarded(tdContext, side),
           ],
           `${key}:td`,
           messageId ? { side, messageId } : undefined,
@@ -337,8 +364,8 @@ export class RefereeService {
       // played and no penalty given; the player is told where the game stands — once a day
       // per game, so a "Thanks!" to every answer starts no exchange.
       const address = this.player(ref.event, ref.game[side]).addresses[0]!;
-      const last = this.store.lastQueued('no-move', ref.gameKey, [address]);
-      const quiet = last && Date.parse(at) - Date.parse(last) < QUIET_MS;
+      const last = this.answeredLately('no-move', ref.gameKey, address, at);
+      const quiet = last !== undefined;
       const mails = quiet
         ? []
         : this.outgoing(
@@ -536,8 +563,8 @@ export class RefereeService {
     };
     // One answer a day per address and game: a second mail (or a robot that answers our
     // answer) is filed and kept, but starts no exchange of mail.
-    const last = this.store.lastQueued('unknown-address', ref.gameKey, [sender]);
-    if (last && Date.parse(at) - Date.parse(last) < QUIET_MS) return file([], last);
+    const last = this.answeredLately('unknown-address', ref.gameKey, sender, at);
+    if (last) return file([], last);
     const { event, game } = ref;
     const reply = composeUnknownAddress({
       address: sender,
@@ -552,14 +579,6 @@ export class RefereeService {
       subject: inbound.mail.subject,
       ...(this.templatesDir ? { templatesDir: this.templatesDir } : {}),
     });
-    const { messageId, raw } = buildMime({
-      mail: reply,
-      from: this.config.from,
-      to: [sender],
-      seed: `${base.dedupeKey}:unknown-address`,
-      ...(base.messageId ? { inReplyTo: base.messageId } : {}),
-      date: this.clock(),
-    });
     const notice = composeTdNotice(
       {
         kind: 'unknown-sender',
@@ -569,14 +588,10 @@ export class RefereeService {
       this.composeContext(ref, this.state(ref.gameKey), this.today(event)),
     );
     return file([
-      {
-        messageId,
+      this.mailTo(reply, [sender], `${base.dedupeKey}:unknown-address`, {
         gameKey: ref.gameKey,
-        kind: reply.kind,
-        recipients: [sender],
-        sender: this.config.from.address,
-        raw,
-      },
+        inReplyTo: base.messageId,
+      }),
       ...this.outgoing(ref, [notice], `${base.dedupeKey}:unknown-sender`),
     ]);
   }
@@ -602,14 +617,6 @@ export class RefereeService {
       subject: inbound.mail.subject,
       ...(this.templatesDir ? { templatesDir: this.templatesDir } : {}),
     });
-    const { messageId, raw } = buildMime({
-      mail,
-      from: this.config.from,
-      to: [player.addresses[0]!],
-      seed: `${base.dedupeKey}:which-game`,
-      ...(base.messageId ? { inReplyTo: base.messageId } : {}),
-      date: this.clock(),
-    });
     this.store.commitInbound(
       {
         ...base,
@@ -620,13 +627,9 @@ export class RefereeService {
       },
       [],
       [
-        {
-          messageId,
-          kind: 'which-game',
-          recipients: [player.addresses[0]!],
-          sender: this.config.from.address,
-          raw,
-        },
+        this.mailTo(mail, [player.addresses[0]!], `${base.dedupeKey}:which-game`, {
+          inReplyTo: base.messageId,
+        }),
       ],
       at,
     );
@@ -732,20 +735,9 @@ export class RefereeService {
         lang: first.language,
         ...(this.templatesDir ? { templatesDir: this.templatesDir } : {}),
       });
-      const { messageId, raw } = buildMime({
-        mail,
-        from: this.config.from,
-        to: [first.td.address],
-        seed: `inbox-alert:${alert.state}:${alert.since}:${key}`,
-        date: this.clock(),
-      });
-      mails.push({
-        messageId,
-        kind: mail.kind,
-        recipients: [first.td.address],
-        sender: this.config.from.address,
-        raw,
-      });
+      mails.push(
+        this.mailTo(mail, [first.td.address], `inbox-alert:${alert.state}:${alert.since}:${key}`),
+      );
     }
     this.store.enqueueMail(mails, this.clock().toISOString());
     const fields = { inbox: alert.inbox, since: alert.since, tds: mails.length };

@@ -147,6 +147,9 @@ export function dedupeKey(raw: Buffer, messageId: string | undefined): string {
     .digest('hex');
 }
 
+/** The key of the n-th replay of a stored mail (`amici inbox replay`): a reading of its own. */
+export const replayKey = (key: string, n: number | '%') => `${key}:replay:${n}`;
+
 export const gameKeyOf = (eventTag: string, gameId: string) => `${eventTag}/${gameId}`;
 
 export class Store implements CheckpointStore {
@@ -401,14 +404,15 @@ export class Store implements CheckpointStore {
   }
 
   /**
-   * Every reading of one mail: the first (key `key`) and each replay (`key:replay:N`), oldest
-   * first, with how it was filed and how many events it logged.
+   * Every reading of the mail whose reading has key `key`: the first and each replay
+   * (`replayKey`), oldest first, with how it was filed and how many events it logged.
    */
   readingsOf(key: string): { id: number; status: InboundStatus; events: number }[] {
+    const first = key.replace(/:replay:\d+$/, ''); // a hex digest: nothing LIKE reads as a pattern
     return this.sql(
       `SELECT id, status, (SELECT COUNT(*) FROM events WHERE inbound_id = inbound.id) AS events
-         FROM inbound WHERE dedupe_key = ? OR dedupe_key LIKE ? ESCAPE '\\' ORDER BY id`,
-    ).all(key, `${key.replace(/[\\%_]/g, '\\$&')}:replay:%`) as never;
+         FROM inbound WHERE dedupe_key = ? OR dedupe_key LIKE ? ORDER BY id`,
+    ).all(first, replayKey(first, '%')) as never;
   }
 
   inboundRaw(id: number): Buffer | undefined {
