@@ -7,8 +7,8 @@
 
 import cron from 'node-cron';
 import type { Logger } from './log.ts';
-import type { RefereeService } from './referee-service.ts';
-import type { Inbox, Sender } from './transport.ts';
+import type { ReadItem, RefereeService } from './referee-service.ts';
+import type { InboundItem, Inbox, Sender } from './transport.ts';
 
 export interface DaemonParts {
   service: RefereeService;
@@ -44,27 +44,79 @@ export async function runOnce(
   return summary;
 }
 
+/**
+ * Mails decided and committed together at most: one synced commit for a backlog's batch (see
+ * RefereeService.decideGroup). A lone mail, the common case under IDLE, is a group of one.
+ */
+const GROUP_MAX = 50;
+
+/** Whether a promise has already settled: true if it beats a setImmediate (no I/O waited on). */
+const settledNow = (p: Promise<unknown>): Promise<boolean> =>
+  Promise.race([
+    p.then(
+      () => true,
+      () => true,
+    ),
+    new Promise<boolean>((resolve) => setImmediate(() => resolve(false))),
+  ]);
+
 async function drainInbox(
   parts: DaemonParts,
   summary: RunSummary,
   signal: AbortSignal,
   committed: () => void = () => {},
 ): Promise<void> {
-  for await (const item of parts.inbox.pending()) {
-    if (signal.aborted) return;
-    try {
-      const outcome = await parts.service.processInbound(item);
+  const it = parts.inbox.pending()[Symbol.asyncIterator]();
+  let next: Promise<IteratorResult<InboundItem>> | undefined = it.next();
+  try {
+    while (next && !signal.aborted) {
+      // Read what is waiting now (mail the inbox already holds), then decide it as a group.
+      const group: ReadItem[] = [];
+      for (;;) {
+        const r: IteratorResult<InboundItem> = await next;
+        if (r.done) {
+          next = undefined;
+          break;
+        }
+        try {
+          group.push(await parts.service.readItem(r.value));
+        } catch (e) {
+          failed(parts, r.value, e);
+        }
+        next = it.next();
+        if (group.length >= GROUP_MAX || signal.aborted || !(await settledNow(next))) break;
+      }
+      if (group.length === 0) continue;
+      const outcomes = parts.service.decideGroup(group);
       committed();
-      await parts.inbox.settle(item, outcome);
-      summary.processed++;
-    } catch (e) {
-      parts.logger.error({
-        code: 'INBOUND_FAILED',
-        item: item.id,
-        error: String((e as Error).stack ?? e),
-      });
+      await Promise.all(
+        group.map(async ({ item }, k) => {
+          const outcome = outcomes[k]!;
+          if (outcome instanceof Error) return failed(parts, item, outcome);
+          try {
+            await parts.inbox.settle(item, outcome);
+            summary.processed++;
+          } catch (e) {
+            failed(parts, item, e);
+          }
+        }),
+      );
+    }
+  } finally {
+    // Stopped early (a signal): the inbox's generator ends and files what was settled.
+    if (next) {
+      await next.catch(() => undefined);
+      await it.return?.();
     }
   }
+}
+
+function failed(parts: DaemonParts, item: InboundItem, e: unknown): void {
+  parts.logger.error({
+    code: 'INBOUND_FAILED',
+    item: item.id,
+    error: String((e as Error).stack ?? e),
+  });
 }
 
 /**

@@ -5,7 +5,7 @@
 // the date of receipt (P-2j, P-6d); IDLE for push with a bounded fallback poll; after commit a
 // message is flagged (\Seen and `$amici-<outcome>`) and MOVED to its outcome's folder, never
 // deleted; inside a pending() batch, settle() queues and the batch is filed when it ends (one
-// STORE + one MOVE per outcome). Settled messages leave the mailbox, so what stays there is
+// STORE + one MOVE per outcome); outside one, what is settled at one moment is filed together. Settled messages leave the mailbox, so what stays there is
 // unsettled; UIDs only grow, so the checkpoint stays valid across moves. A changed UIDVALIDITY
 // starts from the beginning: the store dedupes by Message-ID + body hash. Network failures are
 // logged, never thrown.
@@ -429,7 +429,17 @@ export function createImapInbox(options: ImapInboxOptions): Inbox {
       return;
     }
     queued.push({ ...parsed, outcome, id: item.id });
-    if (!insideBatch) await fileQueued();
+    if (!insideBatch) await fileSoon();
+  };
+
+  /** Files the queue once the caller has settled all it settles at once (a committed group). */
+  let soon: Promise<void> | undefined;
+  const fileSoon = (): Promise<void> => {
+    soon ??= Promise.resolve().then(() => {
+      soon = undefined;
+      return fileQueued();
+    });
+    return soon;
   };
 
   /**

@@ -53,6 +53,12 @@ export interface ServiceOptions {
 
 export type { GameRefResolved } from './directory.ts';
 
+/** A mail parsed and not yet decided (`readItem`, then `decideGroup`). */
+export interface ReadItem {
+  item: InboundItem;
+  read: Awaited<ReturnType<typeof readInbound>>;
+}
+
 /**
  * Game states kept in memory at most: a fold is cheap to redo, memory is not (a 100-move game's
  * state with its log is ~70 KB, measured, so this bounds the cache near 140 MB at worst).
@@ -270,8 +276,42 @@ export class RefereeService {
   // --- inbound ------------------------------------------------------------------------------
 
   /** Decide one inbound message and commit everything it causes. Returns where to file it. */
-  async processInbound(item: InboundItem, retried = false): Promise<SettleOutcome> {
-    const read = await readInbound(item.raw);
+  async processInbound(item: InboundItem): Promise<SettleOutcome> {
+    return this.decideInbound(await this.readItem(item));
+  }
+
+  /** Parse a mail: the asynchronous half of processing it, which commits nothing. */
+  async readItem(item: InboundItem): Promise<ReadItem> {
+    return { item, read: await readInbound(item.raw) };
+  }
+
+  /**
+   * Decide mails read one after another and commit them in one transaction: a backlog (a
+   * catch-up, an inbox back after an outage) then costs one synced commit a batch, not one a
+   * mail. Each mail is decided on what the ones before it logged, exactly as one by one. A mail
+   * whose decision fails is rolled back alone and is an Error here (it is not filed, so it is
+   * read again); if the commit itself fails, nothing is committed and every one is an Error.
+   */
+  decideGroup(group: readonly ReadItem[]): (SettleOutcome | Error)[] {
+    const one = (r: ReadItem, inGroup: boolean) => {
+      try {
+        return inGroup ? this.store.savepoint(() => this.decideInbound(r)) : this.decideInbound(r);
+      } catch (e) {
+        return e instanceof Error ? e : new Error(String(e));
+      }
+    };
+    if (group.length <= 1) return group.map((r) => one(r, false));
+    try {
+      return this.store.together(() => group.map((r) => one(r, true)));
+    } catch (e) {
+      // Folds cached while the group ran may hold its events: read them again from the log.
+      this.states.clear();
+      const error = e instanceof Error ? e : new Error(String(e));
+      return group.map(() => error);
+    }
+  }
+
+  private decideInbound({ item, read }: ReadItem, retried = false): SettleOutcome {
     const messageId = read.ok ? read.value.mail.messageId : undefined;
     // A replay is a reading of its own: the mail's key and which replay it is.
     const first = dedupeKey(item.raw, messageId);
@@ -424,7 +464,7 @@ export class RefereeService {
       // Another process logged events for the game meanwhile: decide again on the game as it
       // now is (once; a second change in that instant fails the mail, which is read again).
       if (retried) throw new Error(`${ref.gameKey} changed while its mail was decided, twice`);
-      return this.processInbound(item, true);
+      return this.decideInbound({ item, read }, true);
     }
     this.logger.info({
       code: 'INBOUND_PROCESSED',

@@ -2,7 +2,8 @@
 // game's event log (append-only — the record P-5a asks to keep), every inbound message with its
 // raw bytes archived (P-5a), the outbox of ready MIME messages with their attempts, and the IMAP
 // checkpoints. One transaction per inbound message: its events, the mail it makes us send and
-// its "done" mark commit together, so a message seen again changes nothing. A commit is on disk
+// its "done" mark commit together, so a message seen again changes nothing (mail read together
+// in a backlog: one savepoint each inside one transaction, `together`). A commit is on disk
 // when it returns (synchronous = FULL): only then is the mail filed on the server or a reply
 // handed to SMTP, so a power cut or a kernel crash repeats work and never loses a move.
 
@@ -291,6 +292,19 @@ export class Store implements CheckpointStore {
   }
 
   // --- inbound: one transaction per message -------------------------------------------------
+
+  /**
+   * Run `fn` in one transaction, taking the write lock at once: the commits inside it become
+   * savepoints, and the whole is synced to disk once (a batch of inbound mail).
+   */
+  together<T>(fn: () => T): T {
+    return this.db.transaction(fn).immediate();
+  }
+
+  /** Run `fn` so that a throw undoes what it wrote, and only that (a savepoint inside `together`). */
+  savepoint<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
 
   /** The earlier processing of a message with this key, if any. */
   seen(key: string): { status: InboundStatus; gameKey: string | null } | undefined {

@@ -5,9 +5,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { validateConfig } from '../../src/config/load-config.ts';
+import { runOnce } from '../../src/daemon/daemon.ts';
 import { memoryLogger } from '../../src/daemon/log.ts';
 import { RefereeService } from '../../src/daemon/referee-service.ts';
-import type { OutgoingMail, Sender, SendResult } from '../../src/daemon/transport.ts';
+import type { Inbox, OutgoingMail, Sender, SendResult } from '../../src/daemon/transport.ts';
 import { Store } from '../../src/store/store.ts';
 
 function setup(
@@ -517,5 +518,107 @@ describe('the referee service (one message, one transaction)', () => {
       expect(text, language).toContain('5755');
       expect(text, language).not.toMatch(/\n[ \t]*\n[ \t]*\n/);
     }
+  });
+});
+
+describe('a backlog decided in groups (one synced commit for the mails read together)', () => {
+  const read = (service: RefereeService, ...items: ReturnType<typeof mail>[]) =>
+    Promise.all(items.map((m) => service.readItem(m)));
+
+  it('each mail of a group is decided on what the ones before it played', async () => {
+    const { service } = setup();
+    const group = await read(
+      service,
+      mail('Jan <jan@x.example>', '1.e4'),
+      mail('Petr <petr@x.example>', '1.5254 5755'),
+      mail('Jan <jan@x.example>', '1...e5 2.Nf3'),
+    );
+    expect(service.decideGroup(group)).toEqual(['done', 'done', 'done']);
+    expect(service.state('CLUB/1').plies.map((p) => p.uci)).toEqual(['e2e4', 'e7e5', 'g1f3']);
+    expect(service.store.outboxCounts().pending).toBe(6); // a relay and an acknowledgement each
+  });
+
+  it('a mail whose decision fails is undone alone: the others stand, and it is played when read again', async () => {
+    const { service } = setup([
+      { id: '1', white: 'jan', black: 'petr', startsOn: '2026-11-02' },
+      { id: '2', white: 'eva', black: 'petr', startsOn: '2026-11-02' },
+    ]);
+    const store = service.store;
+    const commit = store.commitInbound.bind(store);
+    store.commitInbound = (...args: Parameters<typeof commit>) => {
+      const result = commit(...args); // written, then the failure: the savepoint must undo it
+      if (args[0].sender === 'eva@x.example') throw new Error('disk trouble');
+      return result;
+    };
+    const evas = mail('Eva <eva@x.example>', '1.d4', 'Re: [CLUB/2] move');
+    const group = await read(service, mail('Jan <jan@x.example>', '1.e4'), evas);
+    const [jan, eva] = service.decideGroup(group);
+    expect(jan).toBe('done');
+    expect(eva).toBeInstanceOf(Error);
+    expect(service.state('CLUB/1').plies.map((p) => p.uci)).toEqual(['e2e4']);
+    expect(service.state('CLUB/2').plies).toEqual([]);
+    expect(store.outboxCounts().pending).toBe(2); // Jan's relay and acknowledgement only
+    store.commitInbound = commit;
+    expect(await service.processInbound(evas)).toBe('done');
+    expect(service.state('CLUB/2').plies.map((p) => p.uci)).toEqual(['d2d4']);
+  });
+
+  it('a group whose commit fails leaves nothing behind: read again, every mail is decided as new', async () => {
+    const { service } = setup();
+    const store = service.store;
+    const together = store.together.bind(store);
+    store.together = <T>(fn: () => T): T =>
+      together(() => {
+        fn();
+        throw new Error('SQLITE_FULL: database or disk is full');
+      });
+    const group = await read(
+      service,
+      mail('Jan <jan@x.example>', '1.e4'),
+      mail('Petr <petr@x.example>', '1.5254 5755'),
+    );
+    const failed = service.decideGroup(group);
+    expect(failed.every((o) => o instanceof Error)).toBe(true);
+    expect(store.events('CLUB/1')).toHaveLength(1); // the game's creation only
+    expect(store.outboxCounts().pending).toBe(0);
+    // The same mails again (the inbox left them unfiled): played once each, in order.
+    store.together = together;
+    expect(service.decideGroup(group)).toEqual(['done', 'done']);
+    expect(service.state('CLUB/1').plies.map((p) => p.uci)).toEqual(['e2e4', 'e7e5']);
+  });
+
+  it('the daemon files each mail of a backlog only once its commit is on disk, in the order read', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'amici-group-')), 'amici.sqlite');
+    const { service, logger } = setup(undefined, path);
+    const backlog = [
+      mail('Jan <jan@x.example>', '1.e4'),
+      mail('Petr <petr@x.example>', '1.5254 5755'),
+      mail('Jan <jan@x.example>', '2.Nf3'), // no repetition: returned (P-4d)
+      mail('Jan <jan@x.example>', '1...e5 2.Nf3'),
+    ];
+    const other = new Store(path); // another process's view: only what is committed
+    const filed: { id: string; outcome: string; committedBefore: number }[] = [];
+    const inbox: Inbox = {
+      name: 'memory',
+      async *pending() {
+        yield* backlog;
+      },
+      async settle(item, outcome) {
+        const committedBefore = other.inboundLog().length;
+        filed.push({ id: item.id, outcome, committedBefore });
+      },
+      waitForMail: async () => {},
+      async close() {},
+    };
+    const { sender } = recorder();
+    const summary = await runOnce({ service, inbox, sender, logger, sweep: '0 6 * * *' });
+    expect(summary.processed).toBe(4);
+    expect(filed.map((f) => [f.id, f.outcome])).toEqual(
+      backlog.map((m, i) => [m.id, i === 2 ? 'rejected' : 'done']),
+    );
+    // Every mail was visible to another process before it was filed.
+    for (const [i, f] of filed.entries()) expect(f.committedBefore).toBeGreaterThan(i);
+    expect(service.state('CLUB/1').plies.map((p) => p.uci)).toEqual(['e2e4', 'e7e5', 'g1f3']);
+    other.close();
   });
 });
