@@ -5,13 +5,14 @@
 // time and the boundaries come from the Message-ID, so the same decision builds the same bytes.
 //
 // Built synchronously: the structure (multipart/mixed ⊃ alternative ⊃ related) is a few lines,
-// and every encoding — encoded-words in headers, header folding, quoted-printable, base64,
-// RFC 2231 parameters — is nodemailer's own (lib/mime-funcs, lib/qp, lib/base64). nodemailer's
+// and every encoding — encoded-words in headers, header folding, quoted-printable, RFC 2231
+// parameters — is nodemailer's own (lib/mime-funcs, lib/qp). Base64 is Node's, only cut into
+// lines here: nodemailer cuts it with a regular expression, which cost ~0.1 ms a mail (the
+// board PNG) in issue 5's bench. nodemailer's
 // MailComposer builds the same structure through streams and cost ~1.3 ms a mail, the third
 // largest cost of a backlog (issue 5's bench); this costs a few hundredths of that.
 
 import { createHash } from 'node:crypto';
-import * as base64 from 'nodemailer/lib/base64';
 import * as mime from 'nodemailer/lib/mime-funcs';
 import * as qp from 'nodemailer/lib/qp';
 import type { ComposedMail, MailAttachment } from '../compose/index.ts';
@@ -38,6 +39,14 @@ export function messageIdFor(seed: string, fromAddress: string): string {
 }
 
 const CRLF = '\r\n';
+
+/** Base64 in lines of 76 characters (RFC 2045), each but the last ended by CRLF. */
+export function base64Lines(data: Buffer | string): string {
+  const text = Buffer.from(data).toString('base64');
+  const lines: string[] = [];
+  for (let i = 0; i < text.length; i += 76) lines.push(text.slice(i, i + 76));
+  return lines.join(CRLF);
+}
 
 /** A header value on one line: a line break inside (a decoded subject can hold one) would start a new header. */
 const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim();
@@ -77,7 +86,7 @@ function textPart(contentType: string, text: string, preferBase64 = false): stri
   const body = text.replace(/\r\n|\r|\n/g, CRLF);
   const type = `Content-Type: ${contentType}; charset=utf-8`;
   const asBase64 = () =>
-    `${type}${CRLF}Content-Transfer-Encoding: base64${CRLF}${CRLF}${base64.wrap(base64.encode(body), 76)}`;
+    `${type}${CRLF}Content-Transfer-Encoding: base64${CRLF}${CRLF}${base64Lines(body)}`;
   if (preferBase64) return asBase64();
   // Control characters (but tab and line ends) are not 7bit either: quoted-printable keeps them.
   let nonAscii = 0;
@@ -105,7 +114,7 @@ function attachmentPart(a: MailAttachment): string {
     'Content-Transfer-Encoding: base64',
     mime.foldLines(`Content-Disposition: ${disposition}`, 76),
     '',
-    base64.wrap(base64.encode(a.content), 76),
+    base64Lines(a.content),
   ].join(CRLF);
 }
 

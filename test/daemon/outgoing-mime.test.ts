@@ -155,32 +155,48 @@ describe('outgoing MIME, any content', () => {
   });
   const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, ' ').trim();
 
-  it('reads back subject, sender name, text and attachments unchanged', async () => {
+  it('reads back subject, sender name, text and attachments unchanged; no line over 78 characters', async () => {
     await fc.assert(
-      fc.asyncProperty(words, words, body, words, async (subject, name, lines, file) => {
-        const text = `${lines.join('\n')}\n`;
-        const filename = `${oneLine(file).replace(/[\\/]/g, '') || 'x'}.pgn`;
-        const { raw } = buildMime({
-          ...input(
-            relay({
-              subject,
-              text,
-              html: `<p>${lines.join('<br>')}</p>`,
-              attachments: [
-                { filename, contentType: 'application/x-chess-pgn', content: Buffer.from(text) },
-              ],
-            }),
-          ),
-          from: { name, address: 'referee@klub.pl' },
-        });
-        const m = await simpleParser(raw);
-        expect(m.subject ?? '').toBe(oneLine(subject));
-        expect(m.from?.value[0]?.name ?? '').toBe(oneLine(name));
-        expect(m.text ?? '').toBe(text.replace(/\r\n?/g, '\n'));
-        expect(m.attachments.map((a) => [a.filename, a.content.toString('utf8')])).toEqual([
-          [filename, text],
-        ]);
-      }),
+      fc.asyncProperty(
+        words,
+        words,
+        body,
+        words,
+        fc.uint8Array({ maxLength: 400 }),
+        async (subject, name, lines, file, image) => {
+          const text = `${lines.join('\n')}\n`;
+          const filename = `${oneLine(file).replace(/[\\/]/g, '') || 'x'}.pgn`;
+          const { raw } = buildMime({
+            ...input(
+              relay({
+                subject,
+                text,
+                html: `<p>${lines.join('<br>')}</p>`,
+                attachments: [
+                  { filename, contentType: 'application/x-chess-pgn', content: Buffer.from(text) },
+                  {
+                    filename: 'board.png',
+                    contentType: 'image/png',
+                    content: Buffer.from(image),
+                    cid: 'board',
+                  },
+                ],
+              }),
+            ),
+            from: { name, address: 'referee@klub.pl' },
+          });
+          const m = await simpleParser(raw);
+          expect(m.subject ?? '').toBe(oneLine(subject));
+          expect(m.from?.value[0]?.name ?? '').toBe(oneLine(name));
+          expect(m.text ?? '').toBe(text.replace(/\r\n?/g, '\n'));
+          expect(m.attachments.map((a) => [a.filename, a.content.toString('latin1')])).toEqual([
+            ['board.png', Buffer.from(image).toString('latin1')],
+            [filename, Buffer.from(text).toString('latin1')],
+          ]);
+          for (const line of raw.toString('latin1').split('\r\n'))
+            expect(line.length, line).toBeLessThanOrEqual(78);
+        },
+      ),
       { numRuns: RUNS },
     );
   });
