@@ -96,8 +96,34 @@ export async function demoCommand(args: string[], io: CliIo): Promise<number> {
     "  inbox:  a Maildir (players' mail is dropped into inbox/new)\n  outbox: a pickup directory (amici's replies are written as .eml files)\n\n",
   );
   const shown = new Set<string>();
+  /** Prints the mails amici wrote since the last call (subjects sorted). */
+  const showNew = async () => {
+    const files = (await readdir(outboxDir)).filter((f) => f.endsWith('.eml') && !shown.has(f));
+    const mails = await Promise.all(
+      files.map(async (f) => ({ f, m: await simpleParser(await readFile(join(outboxDir, f))) })),
+    );
+    mails.sort((a, b) => (a.m.subject ?? '').localeCompare(b.m.subject ?? ''));
+    for (const { f, m } of mails) {
+      shown.add(f);
+      const to = Array.isArray(m.to) ? m.to.map((x) => x.text).join(', ') : (m.to?.text ?? '');
+      io.out(`   amici → ${to}\n   Subject: ${m.subject}\n`);
+      const lines = (m.text ?? '').split('\n');
+      const body = values.full ? lines : lines.slice(0, 14);
+      for (const l of body) io.out(`   │ ${l}\n`);
+      if (!values.full && lines.length > body.length)
+        io.out(`   │ … (${lines.length - body.length} more lines; --full shows all)\n`);
+      const attachments = m.attachments.map((a) => a.filename ?? a.contentType).join(', ');
+      if (attachments) io.out(`   attached: ${attachments}\n`);
+      io.out('\n');
+    }
+  };
   let n = 0;
   try {
+    // The morning the game starts: the sweep tells both players (colours, who moves first).
+    now = new Date(`${SCRIPT[0]!.day}T07:00:00Z`);
+    io.out(`━━ ${SCRIPT[0]!.day}  the game starts:\n`);
+    await runOnce(parts);
+    await showNew();
     for (const step of SCRIPT) {
       now = new Date(`${step.day}T${String(9 + (n % 8)).padStart(2, '0')}:00:00Z`);
       const p = PLAYERS[step.who];
@@ -119,26 +145,7 @@ export async function demoCommand(args: string[], io: CliIo): Promise<number> {
       await utimes(file, now, now);
       io.out(`━━ ${step.day}  ${p.name} → amici:  ${step.body.split('\n')[0]}\n`);
       await runOnce(parts);
-      const files = (await readdir(outboxDir))
-        .filter((f) => f.endsWith('.eml') && !shown.has(f))
-        .sort();
-      const mails = await Promise.all(
-        files.map(async (f) => ({ f, m: await simpleParser(await readFile(join(outboxDir, f))) })),
-      );
-      mails.sort((a, b) => (a.m.subject ?? '').localeCompare(b.m.subject ?? ''));
-      for (const { f, m } of mails) {
-        shown.add(f);
-        const to = Array.isArray(m.to) ? m.to.map((x) => x.text).join(', ') : (m.to?.text ?? '');
-        io.out(`   amici → ${to}\n   Subject: ${m.subject}\n`);
-        const lines = (m.text ?? '').split('\n');
-        const body = values.full ? lines : lines.slice(0, 14);
-        for (const l of body) io.out(`   │ ${l}\n`);
-        if (!values.full && lines.length > body.length)
-          io.out(`   │ … (${lines.length - body.length} more lines; --full shows all)\n`);
-        const attachments = m.attachments.map((a) => a.filename ?? a.contentType).join(', ');
-        if (attachments) io.out(`   attached: ${attachments}\n`);
-        io.out('\n');
-      }
+      await showNew();
     }
     const state = service.state('DEMO/1');
     io.out(

@@ -175,9 +175,10 @@ export async function runDaemon(
     });
 
   const task = cron.schedule(parts.sweep, () => void sweep().then(flush));
+  // A reload may add games: the sweep after it announces those that have started.
   const reload = () => {
     const { reload: fn } = parts;
-    if (fn) void serial(fn).then(kick);
+    if (fn) void serial(fn).then(sweep).then(kick);
   };
   requests.addEventListener('reload', reload);
   // An inbox that stays unreadable for inboxAlertMinutes is reported to the TDs once, and its
@@ -208,10 +209,16 @@ export async function runDaemon(
     watchInbox();
   }, parts.watchMs ?? 15_000);
   try {
-    await sweep();
-    kick();
+    // The mail that waited is read before the first sweep, as in runOnce: a move already in the
+    // inbox is not reminded of, and a game whose first move came is not announced.
+    let first = true;
     while (!signal.aborted) {
       await serial(() => drainInbox(parts, summary, signal, kick));
+      if (first) {
+        first = false;
+        await sweep();
+      }
+      kick();
       await flush();
       if (signal.aborted) break;
       await parts.inbox.waitForMail(signal);

@@ -1,6 +1,9 @@
 // The work due in one game for one periodic sweep (issue 3 "Due work"), each piece with a
 // stable key; a key recorded by a `due-done` event is never returned again, so `due` is
 // idempotent. Kinds and rules:
+// - game-start: the players are told their game begins (colours, who moves first, the time
+//   control, how to write a move: P-2a, P-2b, P-6a), on the day White's clock starts; only while
+//   no move is played (a game that is under way needs no announcing).
 // - reminder (P-3a): the player to move has not replied within `reminderDays + transitDays`
 //   counted days of the delivery of the opponent's move; days the game is paused (L-6.10) or the
 //   player is on leave (P-8a) do not count, and no reminder goes out on such a day. Due on the
@@ -47,6 +50,7 @@ export function timeClaimId(
 }
 
 export const dueKeys = {
+  gameStart: () => 'game-start',
   reminder: (side: Side, ply: number, since: CalendarDate) => `reminder:${side}:${ply}:${since}`,
   silence: (side: Side, ply: number, since: CalendarDate) => `silence:${side}:${ply}:${since}`,
   timeExceeded: (claimId: string) => `time-exceeded:${claimId}`,
@@ -139,6 +143,10 @@ function planDue(state: GameState, rules: EventRules): Plan {
   const ended = state.result?.on;
 
   if (ended === undefined) {
+    if (state.plies.length === 0)
+      add({
+        work: { kind: 'game-start', key: dueKeys.gameStart(), dueOn: state.clockStartsOn },
+      });
     const side = sideToMove(state);
     const ply = state.plies.length;
     const since = answeredDeliveredOn(state, ply);

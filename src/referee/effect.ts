@@ -140,6 +140,8 @@ export type Effect =
       rules: string[];
     }
   | { kind: 'adjudication-due'; to: Recipient[]; endDate: CalendarDate; rules: string[] }
+  /** The game begins: who plays which colour, who moves first, the time control. */
+  | { kind: 'game-started'; to: Recipient[]; startsOn: CalendarDate; rules: string[] }
   | { kind: 'ruling-applied'; to: Recipient[]; ruling: string; note?: string; rules: string[] };
 
 export type EffectKind = Effect['kind'];

@@ -69,6 +69,7 @@ export interface DueInput {
 }
 
 export const DUE_KINDS = [
+  'game-start',
   'reminder',
   'silence',
   'time-exceeded',

@@ -66,15 +66,23 @@ function startDaemon(config = CONFIG) {
     );
     renameSync(join(dir, 'inbox', 'tmp', name), join(dir, 'inbox', 'new', name));
   };
-  return { dir, child, exited, until, sent, deliver, log: () => log };
+  const isStart = (m: string) => m.includes('X-Amici-Kind: game-started');
+  // The start notices of the games (sent at the first sweep), and everything else.
+  const starts = () => sent().filter(isStart);
+  const replies = () => sent().filter((m) => !isStart(m));
+  return { dir, child, exited, until, sent, starts, replies, deliver, log: () => log };
 }
 
 describe('amici run', () => {
   it('processes mail as it arrives and stops gracefully on SIGTERM', async () => {
     const d = startDaemon();
     await d.until(() => d.log().includes('DAEMON_START'), 'the daemon to start');
+    // The game starts today: both players are told, White that the first move is theirs.
+    await d.until(() => d.starts().length === 2, 'the start notices');
+    const toWhite = d.starts().find((m) => /^To: white@example\.org/m.test(m));
+    expect(toWhite).toContain('You move first');
     d.deliver('White <white@example.org>', '1.e4');
-    await d.until(() => d.sent().length === 2, 'the replies');
+    await d.until(() => d.replies().length === 2, 'the replies');
     d.child.kill('SIGTERM');
     expect(await d.exited).toBe(0);
     expect(d.log()).toContain('"code":"DAEMON_STOP"');
@@ -87,15 +95,17 @@ describe('amici run', () => {
     await d.until(() => d.log().includes('DAEMON_START'), 'the daemon to start');
     const count = (code: string) => d.log().split(`"code":"${code}"`).length - 1;
     d.deliver('White <white@example.org>', '1.e4');
-    await d.until(() => d.sent().length === 2, 'the replies to White');
+    await d.until(() => d.replies().length === 2, 'the replies to White');
 
     // Black answers from an address amici does not know: nothing is played; Black is told why
     // and the TD gets the mail.
     d.deliver('Black <black@new.example>', '1.e4 e5');
-    await d.until(() => d.sent().length === 4, 'the answer to the unknown address');
+    await d.until(() => d.replies().length === 4, 'the answer to the unknown address');
     expect(d.log()).toContain('"code":"INBOUND_UNKNOWN_ADDRESS"');
-    expect(d.sent().filter((m) => /^To: .*black@new\.example/m.test(m))).toHaveLength(1);
-    expect(d.sent().some((m) => /^To: td@club\.example/m.test(m) && m.includes('P-5c'))).toBe(true);
+    expect(d.replies().filter((m) => /^To: .*black@new\.example/m.test(m))).toHaveLength(1);
+    expect(d.replies().some((m) => /^To: td@club\.example/m.test(m) && m.includes('P-5c'))).toBe(
+      true,
+    );
 
     // The TD gives Black the new address, adds a late entrant with a game, and sends SIGHUP.
     writeFileSync(
@@ -114,10 +124,13 @@ describe('amici run', () => {
     await d.until(() => count('CONFIG_RELOADED') === 1, 'the reload');
     expect(d.log()).toMatch(/"code":"CONFIG_RELOADED".*"players":3,"games":2,"created":1/);
     expect(d.log()).toContain('"code":"GAME_CREATED","game":"CLUB/2"');
+    // The late entrant's game has started: both its players are told at once.
+    await d.until(() => d.starts().length === 4, 'the new game announced');
+    expect(d.starts().filter((m) => /^To: late@example\.org/m.test(m))).toHaveLength(1);
 
     // Black sends the move again from the new address: played, relayed to White, acknowledged.
     d.deliver('Black <black@new.example>', '1.e4 e5');
-    await d.until(() => d.sent().length === 6, 'the replies to Black');
+    await d.until(() => d.replies().length === 6, 'the replies to Black');
     expect(d.log()).toMatch(/"code":"INBOUND_PROCESSED".*"side":"black","status":"done"/);
 
     // A file that does not validate: refused, with the path of the error; the daemon goes on.
@@ -136,9 +149,9 @@ describe('amici run', () => {
     expect(d.log()).toMatch(/"code":"CONFIG_NEEDS_RESTART".*"changed":\["store"\]/);
 
     d.deliver('White <white@example.org>', '1...e5 2.Nf3');
-    await d.until(() => d.sent().length === 8, 'the replies under the configuration in force');
+    await d.until(() => d.replies().length === 8, 'the replies under the configuration in force');
     // Black's mail: the unknown-address answer, the acknowledgement, then the relay of 2.Nf3.
-    expect(d.sent().filter((m) => /^To: .*black@new\.example/m.test(m))).toHaveLength(3);
+    expect(d.replies().filter((m) => /^To: .*black@new\.example/m.test(m))).toHaveLength(3);
     d.child.kill('SIGTERM');
     expect(await d.exited).toBe(0);
   });

@@ -1,6 +1,6 @@
 // Game states and effects for the compose tests: real decisions of the referee where the
 // referee makes them (transmissions), and effects built as the sweep and the TD make them
-// (reminder P-3a, silence P-3b, time claim P-7a/P-7b, claim ruled P-7d, leave P-8b,
+// (game start, reminder P-3a, silence P-3b, time claim P-7a/P-7b, claim ruled P-7d, leave P-8b,
 // adjudication P-10, ruling applied) on folded game logs.
 
 import { makeUci } from 'chessops/util';
@@ -375,6 +375,19 @@ export function cases(): Case[] {
         phase: 'starts',
         on: '2026-12-20',
         rules: ['P-8b', 'P-8a'],
+      },
+    ],
+  });
+  out.push({
+    name: 'game-started',
+    state: foldGame(gameLog('', '2026-09-01', 3)),
+    now: '2026-09-01',
+    effects: [
+      {
+        kind: 'game-started',
+        to: ['white', 'black'],
+        startsOn: '2026-09-01',
+        rules: ['P-2a', 'P-2b', 'P-6a'],
       },
     ],
   });

@@ -385,6 +385,37 @@ describe('the referee service (one message, one transaction)', () => {
     );
     expect(sent.some((m) => m.to[0] === 'td@club.example')).toBe(true);
   });
+  it('P-2a, P-2b, P-6a: a game that starts is announced to both players once; a reply to the announcement finds its game', async () => {
+    const { service, setNow } = setup([
+      { id: '1', white: 'jan', black: 'petr', startsOn: '2026-11-03' },
+      { id: '2', white: 'eva', black: 'jan', startsOn: '2026-11-03' },
+    ]);
+    expect((await service.sweep()).work).toBe(0); // 2026-11-02: the games start tomorrow
+    setNow('2026-11-03T06:00:00Z');
+    expect((await service.sweep()).work).toBe(2);
+    expect((await service.sweep()).work).toBe(0);
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    expect(sent.map((m) => m.to[0]).sort()).toEqual([
+      'eva@x.example',
+      'jan@x.example',
+      'jan@x.example',
+      'petr@x.example',
+    ]);
+    const text = async (m: OutgoingMail) => (await simpleParser(m.raw)).text ?? '';
+    const jansFirst = sent.find(
+      (m) => m.to[0] === 'jan@x.example' && m.raw.toString().includes('[CLUB/1]'),
+    )!;
+    expect(await text(jansFirst)).toContain('You move first');
+    expect(await text(sent.find((m) => m.to[0] === 'petr@x.example')!)).toContain(
+      'Your opponent moves first',
+    );
+    // Jan plays in two games and answers the announcement with no tag: no "which game?".
+    const id = /Message-ID: (<[^>]+>)/i.exec(jansFirst.raw.toString())![1]!;
+    const reply = mail('Jan <jan@x.example>', '1.e4', 'Re: the game', `In-Reply-To: ${id}\r\n`);
+    expect(await service.processInbound(reply)).toBe('done');
+    expect(service.state('CLUB/1').plies.map((p) => p.uci)).toEqual(['e2e4']);
+  });
   it('the outbox retries on the schedule, and tells the TD when a mail fails for good', async () => {
     const { service, setNow } = setup();
     await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));

@@ -321,3 +321,34 @@ describe('idempotency', () => {
     ]);
   });
 });
+
+describe('the start of a game (P-2a, P-2b, P-6a)', () => {
+  const fresh = scenario('2026-01-01').state();
+
+  it('both players are told on the day the clock starts, not before; once', () => {
+    expect(kinds(due(fresh, '2025-12-31', rules))).toEqual([]);
+    const work = one(fresh, '2026-01-01', 'game-start');
+    expect(work.dueOn).toBe('2026-01-01');
+    const d = doWork(fresh, work, '2026-01-01');
+    expect(d.effects).toEqual([
+      {
+        kind: 'game-started',
+        to: ['white', 'black'],
+        startsOn: '2026-01-01',
+        rules: ['P-2a', 'P-2b', 'P-6a'],
+      },
+    ]);
+    const after = sweep(fresh, '2026-01-01');
+    expect(due(after, '2026-01-02', rules).map((w) => w.kind)).not.toContain('game-start');
+  });
+
+  it('a sweep that first runs after the start still tells them (the daemon was down that day)', () => {
+    expect(kinds(due(fresh, '2026-01-05', rules))).toContain('game-start');
+  });
+
+  it('a game already under way is not announced: the first move came before any sweep', () => {
+    expect(kinds(due(afterE4, '2026-01-03', rules))).not.toContain('game-start');
+    const work = { kind: 'game-start', key: 'game-start', dueOn: '2026-01-01' } as const;
+    expect(doWork(afterE4, work, '2026-01-03').effects).toEqual([]);
+  });
+});
