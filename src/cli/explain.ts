@@ -113,7 +113,7 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
     }
     const service = openService(loaded.config, memoryLogger());
     try {
-      const ref = service.gameOf(inbound, mail.from.address);
+      const ref = service.gameOf(inbound, mail.from.address, mail.date ?? undefined);
       if (typeof ref === 'object' && 'gameKey' in ref && service.store.hasGame(ref.gameKey)) {
         state = service.state(ref.gameKey);
         side ??= service.sideOf(ref, mail.from.address);

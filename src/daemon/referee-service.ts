@@ -348,7 +348,7 @@ export class RefereeService {
       return ignore(`auto-reply (${inbound.classification.reason})`, who);
     if (!sender) return ignore('no sender', who);
 
-    const ref = this.gameOf(inbound, sender);
+    const ref = this.gameOf(inbound, sender, item.receivedAt);
     if (ref === 'unknown-sender') {
       // A TD answering one of our notices plays no game here: rulings go through `amici td`.
       if (this.config.events.some((e) => e.td.address.toLowerCase() === sender))
@@ -529,12 +529,14 @@ export class RefereeService {
   }
 
   /**
-   * The game a mail is about, by tag, thread or body line, or the sender's only game; when it
-   * cannot tell, the sender's event and open games (to ask which).
+   * The game a mail is about, by tag, thread or body line, or the sender's only game, or the
+   * only one of the sender's games the mail plays a move in (`gameTheMoveFits`); when it cannot
+   * tell, the sender's event and open games (to ask which). `at`: when the mail came.
    */
   gameOf(
     inbound: Inbound,
     sender: string,
+    at: Date | string = this.clock(),
   ):
     | GameRefResolved
     | 'unknown-sender'
@@ -552,7 +554,39 @@ export class RefereeService {
     }
     const open = mine.filter((g) => this.store.hasGame(g.gameKey) && !this.state(g.gameKey).result);
     if (!ref && open.length === 1) return open[0]!;
-    return { ...home, games: open };
+    const fits = ref ? undefined : this.gameTheMoveFits(open, inbound, sender, at);
+    return fits ?? { ...home, games: open };
+  }
+
+  /**
+   * A mail that names no game, from a player with several: the one game in which it is their
+   * move and the mail is accepted as a move — read in their notation, legal, the repetition
+   * right — if there is exactly one. A resignation or a word for the TD is never placed this
+   * way, and anything less certain is asked about (which game?), never guessed.
+   */
+  private gameTheMoveFits(
+    games: readonly GameRefResolved[],
+    inbound: Inbound,
+    sender: string,
+    at: Date | string,
+  ): GameRefResolved | undefined {
+    const weighty = new Set(['resign', 'td-message']);
+    if (inbound.commands.some((c) => weighty.has(c.kind))) return undefined;
+    const fits = games.filter((g) => {
+      const side = this.sideOf(g, sender);
+      const state = this.state(g.gameKey);
+      if (state.result || state.pos.turn !== side) return false;
+      const now = this.today(g.event, at);
+      const reading = this.readingOf(g.event, this.player(g.event, g.game[side]));
+      const t = assembleTransmission(inbound, { side, reading, sentOn: now });
+      if (!t || notATransmission(inbound, t)) return false;
+      const { effects } = decide(state, t, now, this.rules(g.event));
+      return (
+        effects.some((e) => e.kind === 'move-accepted') &&
+        !effects.some((e) => e.kind === 'transmission-rejected')
+      );
+    });
+    return fits.length === 1 ? fits[0] : undefined;
   }
 
   /** The game of one of our Message-IDs (a reply's In-Reply-To or References). */

@@ -310,10 +310,10 @@ describe('the referee service (one message, one transaction)', () => {
     ).toBe('done');
     expect(service.state('CLUB/1').plies).toHaveLength(2);
   });
-  it('a player in two games who gives no tag is asked which game; nothing is played', async () => {
+  it('a player in two games who gives no tag, with a move that fits both, is asked which game; nothing is played', async () => {
     const { service } = setup([
       { id: '1', white: 'jan', black: 'petr', startsOn: '2026-11-02' },
-      { id: '2', white: 'eva', black: 'jan', startsOn: '2026-11-02' },
+      { id: '2', white: 'jan', black: 'eva', startsOn: '2026-11-02' },
     ]);
     expect(await service.processInbound(mail('Jan <jan@x.example>', '1.e4', 'my move'))).toBe(
       'rejected',
@@ -322,12 +322,40 @@ describe('the referee service (one message, one transaction)', () => {
     await service.flushOutbox(sender);
     expect(sent[0]!.raw.toString()).toContain('[CLUB/2]');
     expect(service.state('CLUB/1').plies).toHaveLength(0);
+    expect(service.state('CLUB/2').plies).toHaveLength(0);
+  });
+  it('no tag, two games: the move is played in the one game where it is the player’s move and it is accepted', async () => {
+    const { service } = setup([
+      { id: '1', white: 'jan', black: 'petr', startsOn: '2026-11-02' },
+      { id: '2', white: 'eva', black: 'jan', startsOn: '2026-11-02' },
+    ]);
+    // In game 2 Eva moves first: only game 1 can take Jan's 1.e4.
+    expect(await service.processInbound(mail('Jan <jan@x.example>', '1.e4', 'my move'))).toBe(
+      'done',
+    );
+    expect(service.state('CLUB/1').plies.map((p) => p.uci)).toEqual(['e2e4']);
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    const ack = sent.find((m) => m.to[0] === 'jan@x.example')!;
+    expect((await simpleParser(ack.raw)).subject).toMatch(/^\[CLUB\/1\]/);
+  });
+  it('no tag: a move wrong in the only game where it is the player’s move, a resignation or a word for the TD is never placed there; asked which game, no penalty', async () => {
+    const { service } = setup([
+      { id: '1', white: 'jan', black: 'petr', startsOn: '2026-11-02' },
+      { id: '2', white: 'eva', black: 'jan', startsOn: '2026-11-02' },
+    ]);
+    for (const body of ['1.e5', '1.e4\n\nI resign', '1.e4\n\nTD: I move house next week']) {
+      expect(await service.processInbound(mail('Jan <jan@x.example>', body, 'move')), body).toBe(
+        'rejected',
+      );
+      expect(service.store.events('CLUB/1'), body).toHaveLength(1); // created: no move, no penalty
+    }
   });
   it('the which-game reply is in the player’s language (Polish) and lists both games; nothing is played', async () => {
     const { service, logger } = setup(
       [
         { id: '1', white: 'jan', black: 'petr', startsOn: '2026-11-02' },
-        { id: '2', white: 'eva', black: 'jan', startsOn: '2026-11-02' },
+        { id: '2', white: 'jan', black: 'eva', startsOn: '2026-11-02' },
       ],
       ':memory:',
       { jan: { language: 'pl' } },
@@ -349,7 +377,7 @@ describe('the referee service (one message, one transaction)', () => {
     expect(parsed.text).toContain('nie wykonano żadnego posunięcia');
     expect(parsed.text).toContain('Twoje niezakończone partie:');
     expect(parsed.text).toContain('[CLUB/1]  Jan – Petr');
-    expect(parsed.text).toContain('[CLUB/2]  Eva – Jan');
+    expect(parsed.text).toContain('[CLUB/2]  Jan – Eva');
     expect(parsed.html).toContain('<html lang="pl">');
     expect(parsed.attachments).toHaveLength(0);
   });
