@@ -421,7 +421,7 @@ export async function benchDaemon(): Promise<BenchReport> {
           [Symbol.asyncIterator]() {
             return this;
           },
-          next: stages.wrap('imap fetch + batch settle', () => it.next()) as () => Promise<
+          next: stages.wrap('imap fetch + settle (overlaps the rest)', () => it.next()) as () => Promise<
             IteratorResult<Awaited<ReturnType<typeof it.next>>['value']>
           >,
           return: (v?: unknown) => it.return?.(v) ?? Promise.resolve({ done: true, value: v }),
@@ -581,7 +581,7 @@ export async function benchDaemon(): Promise<BenchReport> {
       { name: '    amici process', value: cpuOf(sentCpu, sentMs) },
       ...[
         'sweep at start',
-        'imap fetch + batch settle',
+        'imap fetch + settle (overlaps the rest)',
         // Timed wall to wall: while it awaits the parser, the outbox lanes and the next IMAP
         // batch run, so this holds their work too.
         'read (mailparser; sends meanwhile)',
