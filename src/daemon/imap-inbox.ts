@@ -5,10 +5,10 @@
 // the date of receipt (P-2j, P-6d); IDLE for push with a bounded fallback poll; after commit a
 // message is flagged (\Seen and `$amici-<outcome>`) and MOVED to its outcome's folder, never
 // deleted; inside a pending() batch, settle() queues and the batch is filed when it ends (one
-// STORE + one MOVE per outcome); outside one, what is settled at one moment is filed together. Settled messages leave the mailbox, so what stays there is
-// unsettled; UIDs only grow, so the checkpoint stays valid across moves. A changed UIDVALIDITY
-// starts from the beginning: the store dedupes by Message-ID + body hash. Network failures are
-// logged, never thrown.
+// STORE + one MOVE per outcome); outside one, what is settled at one moment is filed together.
+// Settled messages leave the mailbox, so what stays there is unsettled; UIDs only grow, so the
+// checkpoint stays valid across moves. A changed UIDVALIDITY starts from the beginning: the
+// store dedupes by Message-ID + body hash. Network failures are logged, never thrown.
 
 import { ImapFlow, type MailboxLockObject } from 'imapflow';
 import type { Logger } from './log.ts';
