@@ -421,9 +421,9 @@ export async function benchDaemon(): Promise<BenchReport> {
           [Symbol.asyncIterator]() {
             return this;
           },
-          next: stages.wrap('imap fetch + settle (overlaps the rest)', () => it.next()) as () => Promise<
-            IteratorResult<Awaited<ReturnType<typeof it.next>>['value']>
-          >,
+          next: stages.wrap('imap fetch + settle (overlaps the rest)', () =>
+            it.next(),
+          ) as () => Promise<IteratorResult<Awaited<ReturnType<typeof it.next>>['value']>>,
           return: (v?: unknown) => it.return?.(v) ?? Promise.resolve({ done: true, value: v }),
         } as AsyncIterableIterator<never>;
       },
