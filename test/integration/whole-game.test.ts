@@ -1,6 +1,6 @@
 // A whole game by email through real servers: two simulated players with real mailboxes
 // (Dovecot), mail going through an SMTP sink that delivers into Dovecot over LMTP, and the amici
-// daemon on IMAP IDLE and SMTP. It includes a move returned for a missing repetition (P-2e,
+// daemon on IMAP IDLE and SMTP. It includes the game's announcement, answered, a move returned for a missing repetition (P-2e,
 // P-4d), a reminder after 14 days of silence copied to the TD (P-3a), and a finished game whose
 // result and PGN reach the TD (P-12, L-8.5); and the mail that is no new move: a thank-you, the
 // same move sent twice (P-4a), a move from an address the TD has not added yet (P-5c).
@@ -45,14 +45,24 @@ async function next(user: string, kind: string) {
   return simpleParser(m.raw);
 }
 
-async function send(from: string, body: string) {
+async function send(
+  from: string,
+  body: string,
+  options: { subject?: string; inReplyTo?: string } = {},
+) {
   const t = nodemailer.createTransport({
     host: servers.smtp.host,
     port: servers.smtp.port,
     secure: false,
     ignoreTLS: true,
   });
-  await t.sendMail({ from, to: REFEREE, subject: 'Re: [CLUB/1] move', text: body });
+  await t.sendMail({
+    from,
+    to: REFEREE,
+    subject: options.subject ?? 'Re: [CLUB/1] move',
+    text: body,
+    ...(options.inReplyTo ? { inReplyTo: options.inReplyTo } : {}),
+  });
   t.close();
 }
 
@@ -117,8 +127,16 @@ afterAll(async () => {
 });
 
 describe('a whole game by email through Dovecot and SMTP', () => {
-  it('the first move is relayed to the opponent in his notation, and acknowledged', async () => {
-    await send(JAN, 'Hello Petr, good luck!\n\n1.e4');
+  it('the game is announced to both players; Jan answers the announcement with his first move, which is relayed in Petr’s notation and acknowledged', async () => {
+    const announced = await next(JAN, 'game-started');
+    expect(announced.text).toContain('You move first');
+    expect((await next(PETR, 'game-started')).text).toContain('Your opponent moves first');
+    // A reply as a mail client makes it, with a subject of the player's own: the thread names
+    // the game.
+    await send(JAN, 'Hello Petr, good luck!\n\n1.e4', {
+      subject: 'my first move',
+      inReplyTo: announced.messageId!,
+    });
     const relay = await next(PETR, 'move-relayed');
     expect(relay.subject).toContain('[CLUB/1]');
     expect(relay.text).toContain('5254');
