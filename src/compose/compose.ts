@@ -259,6 +259,16 @@ function viewFor(
     rules: ctx.rules,
     toMove: state.pos.turn,
     fullmoves: state.pos.fullmoves,
+    /** How the player to move would write a first move, for the mails that show how. */
+    firstMoveExample: `${state.pos.fullmoves}${state.pos.turn === 'white' ? '.' : '...'}${
+      r.notation === 'numeric'
+        ? state.pos.turn === 'white'
+          ? '5254'
+          : '5755'
+        : state.pos.turn === 'white'
+          ? 'e4'
+          : 'e5'
+    }`,
     over: state.result,
     resultText: (res: string) => t(`result.${res}`),
     endKindText: (k: string) => t(`endKind.${k}`),

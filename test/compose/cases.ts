@@ -392,6 +392,20 @@ export function cases(): Case[] {
     ],
   });
   out.push({
+    name: 'reminder-first-move',
+    state: foldGame(gameLog('', '2026-09-01', 3)),
+    now: '2026-09-16',
+    effects: [
+      {
+        kind: 'reminder',
+        to: ['white', 'td'],
+        silent: 'white',
+        since: '2026-09-01',
+        rules: ['P-3a'],
+      },
+    ],
+  });
+  out.push({
     name: 'adjudication',
     state: base,
     now: '2027-07-01',
