@@ -291,7 +291,9 @@ function viewFor(
     clock,
     clockLines: lines,
     score,
-    record: (rows: Parameters<typeof recordTable>[0]) => tableBlock(recordTable(rows, labels)),
+    // A claim before any reply (a first move that never came) has no rows: say so.
+    record: (rows: Parameters<typeof recordTable>[0]) =>
+      rows.length ? tableBlock(recordTable(rows, labels)) : pre(t('clock.none')),
     pre,
     problem,
     attachPgn,

@@ -18,9 +18,11 @@ import type {
   Transmission,
 } from '../../src/referee/index.ts';
 import {
+  decideDue,
   decideRuling,
   decideTransmission,
   defaultEventRules,
+  due,
   extendGame,
   foldGame,
   gameClock,
@@ -390,6 +392,16 @@ export function cases(): Case[] {
         rules: ['P-2a', 'P-2b', 'P-6a'],
       },
     ],
+  });
+  // White never made the first move: the sweep's own claim, with no replies to list (P-7a).
+  const silent = foldGame(gameLog('', '2026-09-01', 3));
+  const silentClaim = due(silent, '2026-10-05', RULES).find((w) => w.kind === 'time-exceeded');
+  if (!silentClaim) throw new Error('no claim against the silent White');
+  out.push({
+    name: 'time-claim-first-move',
+    state: silent,
+    now: '2026-10-05',
+    effects: decideDue(silent, { kind: 'due', work: silentClaim }, '2026-10-05', RULES).effects,
   });
   out.push({
     name: 'reminder-first-move',
