@@ -7,7 +7,7 @@ import { makeUci } from 'chessops/util';
 import type { StartSpec } from '../../src/chess/index.ts';
 import { readMove, startPosition, tokenizeMovetext } from '../../src/chess/index.ts';
 import type { CalendarDate } from '../../src/clock/index.ts';
-import { addDays, claimRecord } from '../../src/clock/index.ts';
+import { addDays, claimRecord, perMoveControl, tripleBlockControl } from '../../src/clock/index.ts';
 import type { TdNotice } from '../../src/compose/index.ts';
 import type {
   Effect,
@@ -97,6 +97,8 @@ export interface Case {
   noMove?: Side[];
   /** Players whose mail had a line for the TD: each is told it went (P-5d). */
   tdForwarded?: Side[];
+  /** The event's rules, when not RULES (another time control). */
+  rules?: EventRules;
 }
 
 const OPENING = '1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 6.Re1 b5 7.Bb3 d6 8.c3 O-O 9.h3';
@@ -393,6 +395,27 @@ export function cases(): Case[] {
       },
     ],
   });
+  // The start notice states each time control in its own terms (P-6a).
+  for (const [name, timeControl] of [
+    ['triple-block', tripleBlockControl()],
+    ['per-move', perMoveControl()],
+  ] as const) {
+    out.push({
+      name: `game-started-${name}`,
+      state: foldGame(gameLog('', '2026-09-01', 3)),
+      now: '2026-09-01',
+      rules: defaultEventRules({ endDate: '2027-06-30', timeControl }),
+      effects: [
+        {
+          kind: 'game-started',
+          to: ['white'],
+          startsOn: '2026-09-01',
+          rules: ['P-2a', 'P-2b', 'P-6a'],
+        },
+      ],
+    });
+  }
+
   // White never made the first move: the sweep's own claim, with no replies to list (P-7a).
   const silent = foldGame(gameLog('', '2026-09-01', 3));
   const silentClaim = due(silent, '2026-10-05', RULES).find((w) => w.kind === 'time-exceeded');

@@ -30,7 +30,7 @@ const LANGS = ['en', 'pl', 'cs', 'uk', 'de'] as const;
 function contextFor(c: Case, lang: string): ComposeContext {
   return {
     state: c.state,
-    rules: RULES,
+    rules: c.rules ?? RULES,
     now: c.now,
     event: { name: 'World Championship 2026', tag: 'WCH26' },
     gameId: '7',
