@@ -101,6 +101,13 @@ type ShellMail = { kind: 'td-notice' | 'no-move' | 'td-forwarded' };
 /** The subject tag of a game: `[WCH26/7]`. */
 export const subjectTag = (ctx: ComposeContext) => `[${ctx.event.tag}/${ctx.gameId}]`;
 
+/** `1.e4`, `1.5254` (or `1...e5`, `1...5755` when Black moves first): the format, not advice. */
+function firstMoveExample(pos: GameState['pos'], notation: Reader['notation']): string {
+  const white = pos.turn === 'white';
+  const move = notation === 'numeric' ? (white ? '5254' : '5755') : white ? 'e4' : 'e5';
+  return `${pos.fullmoves}${white ? '.' : '...'}${move}`;
+}
+
 /** Everything a template may use, for one recipient. */
 function viewFor(
   effect: Effect | ShellMail,
@@ -260,15 +267,7 @@ function viewFor(
     toMove: state.pos.turn,
     fullmoves: state.pos.fullmoves,
     /** How the player to move would write a first move, for the mails that show how. */
-    firstMoveExample: `${state.pos.fullmoves}${state.pos.turn === 'white' ? '.' : '...'}${
-      r.notation === 'numeric'
-        ? state.pos.turn === 'white'
-          ? '5254'
-          : '5755'
-        : state.pos.turn === 'white'
-          ? 'e4'
-          : 'e5'
-    }`,
+    firstMoveExample: firstMoveExample(state.pos, r.notation),
     over: state.result,
     resultText: (res: string) => t(`result.${res}`),
     endKindText: (k: string) => t(`endKind.${k}`),

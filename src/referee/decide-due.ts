@@ -4,7 +4,8 @@
 // with the record of the replies to the TD (P-7a) and the players told (P-7b), open to protest
 // for `protestDays`; claim-deadline: the unprotested claim upheld (P-7c) with its consequence,
 // a restart (P-7e) or a loss on time (P-7f, L-6.7); leave notices (P-8b); adjudication at the
-// event's end (P-10); game-start: both players told the game begins (P-2a, P-2b, P-6a). Work already done, or no longer there, records nothing new.
+// event's end (P-10); game-start: both players told the game begins (P-2a, P-2b, P-6a). Work
+// already done, or no longer there, records nothing new.
 
 import type { CalendarDate } from '../clock/index.ts';
 import { addDays, claimRecord } from '../clock/index.ts';
