@@ -9,7 +9,7 @@
 // of their games — is composed here too, from `which-game.txt.eta`.
 
 import type { DetailKey, Language } from '../chess/index.ts';
-import type { Effect, GameState, Problem, Recipient, Side } from '../referee/index.ts';
+import type { Effect, EventRules, GameState, Problem, Recipient, Side } from '../referee/index.ts';
 import { other } from '../referee/index.ts';
 import { boardPngFor } from './board-image.ts';
 import { boardLetters, boardText } from './board-text.ts';
@@ -106,6 +106,17 @@ function firstMoveExample(pos: GameState['pos'], notation: Reader['notation']): 
   const white = pos.turn === 'white';
   const move = notation === 'numeric' ? (white ? '5254' : '5755') : white ? 'e4' : 'e5';
   return `${pos.fullmoves}${white ? '.' : '...'}${move}`;
+}
+
+/** A time control in the reader's words: its preset's label, filled with its numbers. */
+function timeControlText(
+  tc: EventRules['timeControl'],
+  t: (path: string, vars?: Record<string, string | number>) => string,
+): string {
+  const numbers = Object.fromEntries(
+    Object.entries(tc).filter((e): e is [string, number] => typeof e[1] === 'number'),
+  );
+  return t(`timeControl.${tc.preset}`, numbers);
 }
 
 /** Everything a template may use, for one recipient. */
@@ -268,6 +279,8 @@ function viewFor(
     fullmoves: state.pos.fullmoves,
     /** How the player to move would write a first move, for the mails that show how. */
     firstMoveExample: firstMoveExample(state.pos, r.notation),
+    /** The event's time control in words (P-6a): `30 days for every 10 moves; …`. */
+    timeControlText: timeControlText(ctx.rules.timeControl, t),
     over: state.result,
     resultText: (res: string) => t(`result.${res}`),
     endKindText: (k: string) => t(`endKind.${k}`),

@@ -358,16 +358,12 @@ export class RefereeService {
     if (!('gameKey' in ref))
       return this.askWhichGame(ref.event, ref.player, ref.games, inbound, base, at);
 
-    const side = this.sideOf(ref, sender);
-    const player = this.player(ref.event, ref.game[side]);
-    const state = this.state(ref.gameKey);
-    const rules = this.rules(ref.event);
-    const now = this.today(ref.event, item.receivedAt);
-    const t = assembleTransmission(inbound, {
-      side,
-      reading: this.readingOf(ref.event, player),
-      sentOn: now,
-    });
+    const { side, state, rules, now, t } = this.transmissionIn(
+      ref,
+      inbound,
+      sender,
+      item.receivedAt,
+    );
     if (!t) return ignore('no transmission', who);
     // A line for the TD (`TD: …`, P-5d): the TD gets the whole mail, the player a word that it
     // went; whatever else the mail holds is decided as usual.
@@ -573,20 +569,39 @@ export class RefereeService {
     const weighty = new Set(['resign', 'td-message']);
     if (inbound.commands.some((c) => weighty.has(c.kind))) return undefined;
     const fits = games.filter((g) => {
-      const side = this.sideOf(g, sender);
-      const state = this.state(g.gameKey);
+      const { side, state, rules, now, t } = this.transmissionIn(g, inbound, sender, at);
       if (state.result || state.pos.turn !== side) return false;
-      const now = this.today(g.event, at);
-      const reading = this.readingOf(g.event, this.player(g.event, g.game[side]));
-      const t = assembleTransmission(inbound, { side, reading, sentOn: now });
       if (!t || notATransmission(inbound, t)) return false;
-      const { effects } = decide(state, t, now, this.rules(g.event));
+      const { effects } = decide(state, t, now, rules);
       return (
         effects.some((e) => e.kind === 'move-accepted') &&
         !effects.some((e) => e.kind === 'transmission-rejected')
       );
     });
     return fits.length === 1 ? fits[0] : undefined;
+  }
+
+  /**
+   * A mail read as a transmission in one game: the sender's side, the game as it stands, its
+   * rules, the day the mail came (in the event's zone) and the transmission in the sender's
+   * notation (undefined when the mail holds nothing to read).
+   */
+  private transmissionIn(
+    ref: GameRefResolved,
+    inbound: Inbound,
+    sender: string,
+    at: Date | string,
+  ) {
+    const side = this.sideOf(ref, sender);
+    const now = this.today(ref.event, at);
+    const reading = this.readingOf(ref.event, this.player(ref.event, ref.game[side]));
+    return {
+      side,
+      state: this.state(ref.gameKey),
+      rules: this.rules(ref.event),
+      now,
+      t: assembleTransmission(inbound, { side, reading, sentOn: now }),
+    };
   }
 
   /** The game of one of our Message-IDs (a reply's In-Reply-To or References). */
