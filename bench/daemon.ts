@@ -1,6 +1,6 @@
 // The daemon against a real Dovecot (issue 5): (a) a backlog of move mails across many games,
 // APPENDed to the referee's INBOX and processed end to end by runDaemon — IMAP fetch, parse,
-// decide, compose (board PNG, MIME), commit, file the message on the server — divided by the
+// check the DKIM signature, decide, compose (board PNG, MIME), commit, file the message on the server — divided by the
 // floor, UID FETCH of the same messages plus mailparser, timed in the same run (the median of
 // three reads; target ≤ 1.5×);
 // and until the SMTP sink (its own process, like a real relay) has accepted every reply;
@@ -30,6 +30,8 @@ import type { Logger } from '../src/daemon/log.ts';
 import { RefereeService } from '../src/daemon/referee-service.ts';
 import type { Inbox, Sender } from '../src/daemon/transport.ts';
 import { Store } from '../src/store/store.ts';
+import type { DkimDomain } from '../test/support/dkim.ts';
+import { dkimDomain, keyServer, signMail } from '../test/support/dkim.ts';
 import type { MailServers } from '../test/support/mail-servers.ts';
 import { startMailServers } from '../test/support/mail-servers.ts';
 import type { BenchReport } from './support.ts';
@@ -159,6 +161,17 @@ function makeGames(count: number, rand: () => number): GameSpec[] {
   return games;
 }
 
+/**
+ * The players' provider: it signs every mail they send (DKIM, RSA 2048, as the big providers
+ * do), and amici checks each signature as an IMAP inbox does by default (P-2d).
+ */
+const PROVIDER: DkimDomain = dkimDomain('players.test');
+
+/** A player's mail as their provider sends it: signed. */
+async function signedMail(game: GameSpec, index: number, date: Date): Promise<Buffer> {
+  return signMail(Buffer.from(rawMail(game, index, date)), PROVIDER);
+}
+
 function rawMail(game: GameSpec, index: number, date: Date): string {
   const m = game.mails[index]!;
   return [
@@ -274,7 +287,7 @@ async function appendRounds(
       await Promise.all(
         clients.map(async (client, c) => {
           for (let g = c; g < games.length; g += clients.length) {
-            const result = await client.append('INBOX', rawMail(games[g]!, r, date));
+            const result = await client.append('INBOX', await signedMail(games[g]!, r, date));
             if (result === false) throw new Error('bench: APPEND failed');
             appended++;
           }
@@ -379,7 +392,12 @@ export async function benchDaemon(): Promise<BenchReport> {
     if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
     const logger = countingLogger();
     const store = new Store(parsed.config.store.path);
-    const service = new RefereeService({ config: parsed.config, store, logger });
+    const service = new RefereeService({
+      config: parsed.config,
+      store,
+      logger,
+      resolver: keyServer([PROVIDER]).resolver,
+    });
     service.ensureGames();
 
     // (a) The backlog, then the floor over the same messages.
@@ -445,7 +463,7 @@ export async function benchDaemon(): Promise<BenchReport> {
     };
     const hidden = service as unknown as Record<string, (...a: unknown[]) => unknown>;
     for (const [method, stage] of [
-      ['readItem', 'read (mailparser; sends meanwhile)'],
+      ['readItem', 'read (mailparser, DKIM check; sends meanwhile)'],
       ['decideGroup', 'decide and commit (groups)'],
       ['composeAll', '  compose (templates, board PNG)'],
       ['outgoing', '  MIME build'],
@@ -529,8 +547,9 @@ export async function benchDaemon(): Promise<BenchReport> {
             resolve(at);
           });
         });
+        const signed = await signedMail(game, index, new Date());
         const t0 = performance.now();
-        await client.append('INBOX', rawMail(game, index, new Date()));
+        await client.append('INBOX', signed);
         latencies.push((await relayed) - t0);
         // Let the daemon settle, flush and go back to IDLE; vary the spacing a little.
         await sleep(150 + Math.floor(rand() * 150));
@@ -584,7 +603,7 @@ export async function benchDaemon(): Promise<BenchReport> {
         'imap fetch + settle (overlaps the rest)',
         // Timed wall to wall: while it awaits the parser, the outbox lanes and the next IMAP
         // batch run, so this holds their work too.
-        'read (mailparser; sends meanwhile)',
+        'read (mailparser, DKIM check; sends meanwhile)',
         'decide and commit (groups)',
         '  compose (templates, board PNG)',
         '  MIME build',

@@ -11,6 +11,8 @@ import { parseReading, readPgn } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
 import { calendarDateOf } from '../clock/index.ts';
 import { loadConfig } from '../config/load-config.ts';
+import type { SenderCheck } from '../daemon/authenticate.ts';
+import { cachingResolver, checkSender } from '../daemon/authenticate.ts';
 import { memoryLogger } from '../daemon/log.ts';
 import { readInbound } from '../mail/index.ts';
 import { assembleTransmission, findGameRef, notATransmission } from '../mail/transmission.ts';
@@ -60,6 +62,13 @@ function stateFromPgn(
   return { state: foldGame(events), tags };
 }
 
+function senderCheckText(c: SenderCheck): string {
+  if (c.verdict === 'pass') return `DKIM signature of ${c.domain} verified (P-2d)`;
+  if (c.verdict === 'temporary')
+    return `the DKIM key cannot be looked up now (${c.detail}); the daemon reads the mail again later`;
+  return `NOT VERIFIED — ${c.reason}: ${c.detail} (P-2d)`;
+}
+
 export async function explainCommand(args: string[], io: CliIo): Promise<number> {
   let parsed: ReturnType<typeof parse>;
   try {
@@ -100,6 +109,8 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
   let rules = defaultEventRules();
   let against = values.game;
   let game = findGameRef(inbound);
+  /** The DKIM check, when the installation requires one of this player (P-2d). */
+  let senderCheck: SenderCheck | undefined;
   const configFile =
     values.config ??
     process.env.AMICI_CONFIG ??
@@ -125,6 +136,11 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
         if (today?.ok) sentOn = today.value;
         game = { event: ref.event.tag, game: ref.game.id, via: game?.via ?? 'thread' };
         against = `${ref.gameKey} in ${configFile}`;
+        if (service.needsSignature(service.player(ref.event, ref.game[side])))
+          senderCheck = await checkSender(raw, {
+            resolver: cachingResolver(),
+            at: new Date(mail.date ?? Date.now()),
+          });
       } else {
         against = undefined;
         io.err(
@@ -161,7 +177,7 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
 
   if (values.json) {
     io.out(
-      `${JSON.stringify({ file, from: mail.from, subject: mail.subject, kind: classification, game, newText: inbound.newText.text, transmission: t, notATransmission: chatter, ruling }, null, 2)}\n`,
+      `${JSON.stringify({ file, from: mail.from, subject: mail.subject, kind: classification, game, newText: inbound.newText.text, transmission: t, notATransmission: chatter, senderCheck, ruling }, null, 2)}\n`,
     );
     return 0;
   }
@@ -173,6 +189,7 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
     `Game:     ${game ? `${game.event}/${game.game} (from the ${game.via})` : 'not found (no [EVENT/GAME] tag, no thread, no game line)'}`,
     `Player:   ${side ?? 'unknown (give --as, or --game with the players’ addresses)'}`,
   ];
+  if (senderCheck) lines.push(`Sender:   ${senderCheckText(senderCheck)}`);
   if (classification.kind === 'bounce' && classification.failedRecipient) {
     lines.push(`Bounced:  ${classification.failedRecipient} — the TD is told`);
   }
@@ -201,6 +218,10 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
   if (chatter) {
     lines.push(
       'Ruling:   no transmission (words with no move, command or date): nothing is played and no penalty given; the player is told whose move it is and how to write one (once a day per game) [P-2a, P-2e]',
+    );
+  } else if (senderCheck && senderCheck.verdict !== 'pass') {
+    lines.push(
+      'Ruling:   not the player’s mail as far as amici can tell: nothing is played and no penalty given; the player (at this address) and the TD are told [P-2d]',
     );
   } else if (ruling) {
     lines.push(

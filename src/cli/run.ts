@@ -6,6 +6,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadConfig, restartOnlyChanges } from '../config/load-config.ts';
+import type { AmiciConfig } from '../config/schema.ts';
 import type { DaemonParts } from '../daemon/daemon.ts';
 import { runDaemon, runOnce } from '../daemon/daemon.ts';
 import type { Logger } from '../daemon/log.ts';
@@ -140,6 +141,7 @@ export async function checkConfigCommand(args: string[], io: CliIo): Promise<num
   const lines = [
     `${loaded.file}: valid`,
     `  inbox:  ${c.inbox.kind} ${c.inbox.kind === 'maildir' ? c.inbox.path : `${c.inbox.user}@${c.inbox.host}:${c.inbox.port}/${c.inbox.mailbox} (password from $${c.inbox.passwordEnv}${process.env[c.inbox.passwordEnv] ? '' : ' — NOT SET'})`}`,
+    `  senders: ${senderCheckLine(c)}`,
     `  outbox: ${c.outbox.kind} ${c.outbox.kind === 'pickup' ? c.outbox.path : `${c.outbox.host}:${c.outbox.port}`}`,
     `  store:  ${c.store.path}`,
     `  sweep:  ${c.sweep}`,
@@ -150,6 +152,20 @@ export async function checkConfigCommand(args: string[], io: CliIo): Promise<num
   ];
   io.out(`${lines.join('\n')}\n`);
   return 0;
+}
+
+/** How players' mail is checked (P-2d), with the players excepted from it, for check-config. */
+function senderCheckLine(c: AmiciConfig): string {
+  const other = c.inbox.authentication === 'dkim' ? 'none' : 'dkim';
+  const excepted = c.events.flatMap((e) =>
+    e.players.filter((p) => p.authentication === other).map((p) => `${e.tag}/${p.id}`),
+  );
+  const rule =
+    c.inbox.authentication === 'dkim'
+      ? 'a DKIM signature of the player’s domain is required (P-2d)'
+      : 'the From address is trusted as written (no signature checked)';
+  const names = excepted.length > 6 ? `${excepted.slice(0, 6).join(', ')}, …` : excepted.join(', ');
+  return excepted.length ? `${rule}; except ${excepted.length} player(s): ${names}` : rule;
 }
 
 export async function initCommand(args: string[], io: CliIo): Promise<number> {

@@ -44,11 +44,15 @@ import { htmlEscape, renderMail, TEMPLATES_DIR, templateLanguage } from './rende
 
 /** Notices to the TD that are not rulebook effects: a dispute (P-5d), a bounced mail. */
 export interface TdNotice {
-  kind: 'dispute' | 'bounce' | 'unknown-sender';
-  /** Free text: the dispute as a player put it, the bounce report, or the unknown sender's mail. */
+  kind: 'dispute' | 'bounce' | 'unknown-sender' | 'unauthenticated';
+  /** Free text: the dispute as a player put it, the bounce report, or the mail in question. */
   text: string;
-  /** For `unknown-sender`: the address the mail came from. */
+  /** For `unknown-sender` and `unauthenticated`: the address the mail came from. */
   address?: string;
+  /** For `unauthenticated`: why the mail is no proof of its sender (a `senderCheck` label). */
+  reason?: string;
+  /** For `unauthenticated`: what the signature check found, for the TD (`d=… fail (…)`). */
+  detail?: string;
   /** The player it concerns, if any. */
   side?: Side;
 }
@@ -96,7 +100,7 @@ const tableBlock = (t: Parameters<typeof tableText>[0]): Block => ({
 const safeName = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '-');
 
 /** A mail about a game that no rulebook effect makes: a TD notice, the answer to mail with no move. */
-type ShellMail = { kind: 'td-notice' | 'no-move' | 'td-forwarded' };
+type ShellMail = { kind: 'td-notice' | 'no-move' | 'td-forwarded' | 'unauthenticated' };
 
 /** The subject tag of a game: `[WCH26/7]`. */
 export const subjectTag = (ctx: ComposeContext) => `[${ctx.event.tag}/${ctx.gameId}]`;
@@ -371,6 +375,19 @@ export function composeTdNotice(notice: TdNotice, ctx: ComposeContext): Composed
  */
 export function composeNoMove(ctx: ComposeContext, side: Side): ComposedMail {
   return composeOne('no-move', { kind: 'no-move' }, {}, ctx, side);
+}
+
+/**
+ * To a player in whose name a mail came that does not prove it is theirs (P-2d: no valid DKIM
+ * signature of their address's domain): nothing was played; why, in their words; what to do if
+ * they sent it (send it again as it is, or ask the TD) and that the TD has it if they did not.
+ */
+export function composeUnauthenticated(
+  ctx: ComposeContext,
+  side: Side,
+  check: { address: string; reason: string },
+): ComposedMail {
+  return composeOne('unauthenticated', { kind: 'unauthenticated' }, { check }, ctx, side);
 }
 
 /** To a player whose mail had a line for the TD (`TD: …`): it went to the TD (P-5d). */

@@ -21,10 +21,18 @@ const notation = z.string().refine((s) => parseReading(s) !== undefined, {
   message: 'expected a notation: numeric, san, san:LANG, lan, lan:LANG or auto',
 });
 
+/**
+ * What proves a player's mail is theirs (P-2d): `dkim`, a valid DKIM signature of the From
+ * address's own domain (src/daemon/authenticate.ts); `none`, the From address as written.
+ */
+const authentication = z.enum(['dkim', 'none']);
+
 const maildirInbox = z.strictObject({
   kind: z.literal('maildir'),
   /** A Maildir (cur/ new/ tmp/); created if missing. Processed mail is moved to cur/ with flags. */
   path: z.string(),
+  /** `none` by default: the embedded Maildir is for trying amici with mail written by hand. */
+  authentication: authentication.default('none'),
 });
 
 const folders = z.strictObject({
@@ -41,6 +49,8 @@ const imapInbox = z.strictObject({
   user: z.string(),
   passwordEnv: envName,
   mailbox: z.string().default('INBOX'),
+  /** `dkim` by default: a mailbox on a server takes mail from anyone in anyone's name. */
+  authentication: authentication.default('dkim'),
   folders: folders.default({
     done: 'amici/done',
     rejected: 'amici/rejected',
@@ -99,6 +109,8 @@ const player = z.strictObject({
   addresses: z.array(address).min(1),
   language: language.optional(),
   notation: notation.optional(),
+  /** For this player instead of the inbox's `authentication` (a provider that signs nothing). */
+  authentication: authentication.optional(),
 });
 
 const game = z

@@ -13,13 +13,16 @@ export const LOG_CODES = {
     'an auto-reply, a bounce, unreadable mail, or an unknown sender naming no game; nothing sent back',
   INBOUND_UNKNOWN_ADDRESS:
     'a mail about a game came from an address no player has; the sender and the TD are told (P-5c)',
+  INBOUND_UNAUTHENTICATED:
+    "a mail in a player's name had no valid DKIM signature of their domain; nothing played, the player and the TD are told (P-2d)",
   INBOUND_TD_MESSAGE:
     "a player's mail held only a line for the TD (`TD: …`); the TD got the mail, the player a word (P-5d)",
   INBOUND_NO_MOVE:
     "a player's mail held no move or command; they are told where the game stands (once a day)",
   INBOUND_NO_GAME: 'a player wrote without a game we could find; asked which game',
   INBOUND_BOUNCE: 'a bounce of our mail to a player; the TD is told',
-  INBOUND_FAILED: 'processing an inbound message failed; it stays in the inbox and is retried',
+  INBOUND_FAILED:
+    "processing an inbound message failed (or its sender's DKIM key could not be looked up); it stays in the inbox and is retried",
   INBOX_DOWN:
     'the inbox could not be read for longer than inboxAlertMinutes; every TD is told by mail',
   INBOX_BACK: 'the inbox is read again after an outage the TDs were told of; they are told',

@@ -15,6 +15,7 @@ import {
   composeNoMove,
   composeTdForwarded,
   composeTdNotice,
+  composeUnauthenticated,
   composeUnknownAddress,
   composeWhichGame,
 } from '../compose/index.ts';
@@ -36,6 +37,8 @@ import type {
 import { decide, due, extendGame, foldGame } from '../referee/index.ts';
 import type { InboundStatus, NewOutboxMail, Store } from '../store/store.ts';
 import { dedupeKey, gameKeyOf, replayKey } from '../store/store.ts';
+import type { DnsResolver, SenderCheck } from './authenticate.ts';
+import { cachingResolver, checkSender } from './authenticate.ts';
 import type { GameRefResolved } from './directory.ts';
 import { Directory } from './directory.ts';
 import type { Logger } from './log.ts';
@@ -49,6 +52,8 @@ export interface ServiceOptions {
   /** The wall clock, injected (tests and `demo` move it). */
   clock?: () => Date;
   templatesDir?: string;
+  /** DNS for the DKIM keys of players' mail (default: the system's, answers kept 10 min). */
+  resolver?: DnsResolver;
 }
 
 export type { GameRefResolved } from './directory.ts';
@@ -57,7 +62,15 @@ export type { GameRefResolved } from './directory.ts';
 export interface ReadItem {
   item: InboundItem;
   read: Awaited<ReturnType<typeof readInbound>>;
+  /** The DKIM check of its sender, when a player it may be from requires one (P-2d). */
+  sender?: SenderCheck;
 }
+
+/**
+ * How long a mail whose sender's key cannot be looked up (DNS down) is left to be read again
+ * before it is answered as unverified: a local DNS outage delays moves, it does not return them.
+ */
+const KEY_LOOKUP_PATIENCE_MS = 24 * 3600 * 1000;
 
 /**
  * Game states kept in memory at most: a fold is cheap to redo, memory is not (a 100-move game's
@@ -92,6 +105,7 @@ export class RefereeService {
   directory: Directory;
   private readonly states = new Map<string, GameState>();
   private readonly templatesDir: string | undefined;
+  private readonly resolver: DnsResolver;
 
   constructor(options: ServiceOptions) {
     this.config = options.config;
@@ -100,6 +114,7 @@ export class RefereeService {
     this.logger = options.logger;
     this.clock = options.clock ?? (() => new Date());
     this.templatesDir = options.templatesDir;
+    this.resolver = cachingResolver(options.resolver);
   }
 
   // --- the games of the configuration -----------------------------------------------------
@@ -280,9 +295,29 @@ export class RefereeService {
     return this.decideInbound(await this.readItem(item));
   }
 
-  /** Parse a mail: the asynchronous half of processing it, which commits nothing. */
+  /**
+   * Parse a mail and, if the player it claims to be from requires it, check its DKIM signature:
+   * the asynchronous half of processing it, which commits nothing. Throws while the signing key
+   * cannot be looked up (for a day at most): the mail stays in the inbox and is read again.
+   */
   async readItem(item: InboundItem): Promise<ReadItem> {
-    return { item, read: await readInbound(item.raw) };
+    const read = await readInbound(item.raw);
+    const from = read.ok ? read.value.mail.from?.address : undefined;
+    if (!from || !this.directory.memberships(from).some((m) => this.needsSignature(m.player)))
+      return { item, read };
+    const sender = await checkSender(item.raw, {
+      resolver: this.resolver,
+      at: new Date(item.receivedAt),
+    });
+    const waited = this.clock().getTime() - Date.parse(item.receivedAt);
+    if (sender.verdict === 'temporary' && waited < KEY_LOOKUP_PATIENCE_MS)
+      throw new Error(`the DKIM key of ${from} cannot be looked up now: ${sender.detail}`);
+    return { item, read, sender };
+  }
+
+  /** Whether a player's mail counts only with a valid DKIM signature of its domain (P-2d). */
+  needsSignature(player: PlayerConfig): boolean {
+    return (player.authentication ?? this.config.inbox.authentication) === 'dkim';
   }
 
   /**
@@ -311,7 +346,7 @@ export class RefereeService {
     }
   }
 
-  private decideInbound({ item, read }: ReadItem, retried = false): SettleOutcome {
+  private decideInbound({ item, read, sender: check }: ReadItem, retried = false): SettleOutcome {
     const messageId = read.ok ? read.value.mail.messageId : undefined;
     // A replay is a reading of its own: the mail's key and which replay it is.
     const first = dedupeKey(item.raw, messageId);
@@ -357,6 +392,9 @@ export class RefereeService {
     }
     if (!('gameKey' in ref))
       return this.askWhichGame(ref.event, ref.player, ref.games, inbound, base, at);
+    const writer = this.player(ref.event, ref.game[this.sideOf(ref, sender)]);
+    if (this.needsSignature(writer) && check?.verdict !== 'pass')
+      return this.unauthenticated(ref, inbound, sender, check, base, at);
 
     const { side, state, rules, now, t } = this.transmissionIn(
       ref,
@@ -460,7 +498,7 @@ export class RefereeService {
       // Another process logged events for the game meanwhile: decide again on the game as it
       // now is (once; a second change in that instant fails the mail, which is read again).
       if (retried) throw new Error(`${ref.gameKey} changed while its mail was decided, twice`);
-      return this.decideInbound({ item, read }, true);
+      return this.decideInbound({ item, read, ...(check ? { sender: check } : {}) }, true);
     }
     this.logger.info({
       code: 'INBOUND_PROCESSED',
@@ -626,63 +664,135 @@ export class RefereeService {
     const named = findGameRef(inbound, this.threadLookup);
     const ref = named ? this.resolveGame(gameKeyOf(named.event, named.game)) : undefined;
     if (!ref || !this.store.hasGame(ref.gameKey)) return undefined;
-    const file = (mails: NewOutboxMail[], answered?: string): SettleOutcome => {
-      const note = 'unknown sender for the game (P-5c)';
-      this.store.commitInbound(
-        {
-          ...base,
-          sender,
+    const answered = this.rejectAnswered(
+      ref,
+      { inbound, sender, base, at },
+      { kind: 'unknown-address', note: 'unknown sender for the game (P-5c)' },
+      () => {
+        const { event, game } = ref;
+        const reply = composeUnknownAddress({
+          address: sender,
+          lang: event.language,
+          event: { name: event.name, tag: event.tag },
+          td: { name: event.td.name },
+          game: {
+            id: game.id,
+            white: this.player(event, game.white).name,
+            black: this.player(event, game.black).name,
+          },
           subject: inbound.mail.subject,
-          gameKey: ref.gameKey,
-          status: 'rejected',
-          note: answered ? `${note}; answered ${answered}` : note,
-        },
-        [],
-        mails,
-        at,
-      );
-      this.logger.info({
-        code: 'INBOUND_UNKNOWN_ADDRESS',
-        sender,
-        game: ref.gameKey,
-        via: named?.via,
-        ...(answered ? { answered } : {}),
-      });
-      return 'rejected';
-    };
-    // One answer a day per address and game: a second mail (or a robot that answers our
-    // answer) is filed and kept, but starts no exchange of mail.
-    const last = this.answeredLately('unknown-address', ref.gameKey, sender, at);
-    if (last) return file([], last);
-    const { event, game } = ref;
-    const reply = composeUnknownAddress({
-      address: sender,
-      lang: event.language,
-      event: { name: event.name, tag: event.tag },
-      td: { name: event.td.name },
-      game: {
-        id: game.id,
-        white: this.player(event, game.white).name,
-        black: this.player(event, game.black).name,
+          ...(this.templatesDir ? { templatesDir: this.templatesDir } : {}),
+        });
+        const notice = composeTdNotice(
+          {
+            kind: 'unknown-sender',
+            address: sender,
+            text: mailForTd(inbound, sender, base.receivedAt),
+          },
+          this.composeContext(ref, this.state(ref.gameKey), this.today(event)),
+        );
+        return { reply, notice };
       },
-      subject: inbound.mail.subject,
-      ...(this.templatesDir ? { templatesDir: this.templatesDir } : {}),
-    });
-    const notice = composeTdNotice(
-      {
-        kind: 'unknown-sender',
-        address: sender,
-        text: mailForTd(inbound, sender, base.receivedAt),
-      },
-      this.composeContext(ref, this.state(ref.gameKey), this.today(event)),
     );
-    return file([
-      this.mailTo(reply, [sender], `${base.dedupeKey}:unknown-address`, {
+    this.logger.info({
+      code: 'INBOUND_UNKNOWN_ADDRESS',
+      sender,
+      game: ref.gameKey,
+      via: named?.via,
+      ...(answered ? { answered } : {}),
+    });
+    return 'rejected';
+  }
+
+  /**
+   * File a mail about a game as rejected, with an answer to its writer and a notice to the TD
+   * (`compose`) — unless mail of `kind` went to that address for the game within a day: then it
+   * is filed and kept unanswered, so neither a robot answering our answer nor a flood of forged
+   * mail starts a flood of ours. Returns when the writer was last answered, if it was lately.
+   */
+  private rejectAnswered(
+    ref: GameRefResolved,
+    mail: {
+      inbound: Inbound;
+      sender: string;
+      base: { dedupeKey: string; receivedAt: string; raw: Buffer; messageId?: string };
+      at: string;
+    },
+    what: { kind: string; note: string },
+    compose: () => { reply: ComposedMail; notice: ComposedMail },
+  ): string | undefined {
+    const { inbound, sender, base, at } = mail;
+    const last = this.answeredLately(what.kind, ref.gameKey, sender, at);
+    let mails: NewOutboxMail[] = [];
+    if (!last) {
+      const { reply, notice } = compose();
+      mails = [
+        this.mailTo(reply, [sender], `${base.dedupeKey}:${what.kind}`, {
+          gameKey: ref.gameKey,
+          inReplyTo: base.messageId,
+        }),
+        ...this.outgoing(ref, [notice], `${base.dedupeKey}:${what.kind}:td`),
+      ];
+    }
+    this.store.commitInbound(
+      {
+        ...base,
+        sender,
+        subject: inbound.mail.subject,
         gameKey: ref.gameKey,
-        inReplyTo: base.messageId,
-      }),
-      ...this.outgoing(ref, [notice], `${base.dedupeKey}:unknown-sender`),
-    ]);
+        status: 'rejected',
+        note: last ? `${what.note}; answered ${last}` : what.note,
+      },
+      [],
+      mails,
+      at,
+    );
+    return last;
+  }
+
+  /**
+   * A mail in a player's name that does not prove it is theirs (P-2d; `check` is undefined if
+   * the config came to require a signature after the mail was read): nothing is played. The
+   * player is told why and what to do, at the address the mail names, which is theirs — so a
+   * forger's move reaches the player it impersonates, not the forger. The TD gets the mail, to
+   * rule (the player's `authentication: none`, then `amici inbox replay`). One answer a day.
+   */
+  private unauthenticated(
+    ref: GameRefResolved,
+    inbound: Inbound,
+    sender: string,
+    check: SenderCheck | undefined,
+    base: { dedupeKey: string; receivedAt: string; raw: Buffer; messageId?: string },
+    at: string,
+  ): SettleOutcome {
+    const reason = check?.verdict === 'fail' ? check.reason : 'unchecked';
+    const detail = check && check.verdict !== 'pass' ? check.detail : 'not checked when read';
+    const answered = this.rejectAnswered(
+      ref,
+      { inbound, sender, base, at },
+      { kind: 'unauthenticated', note: `not authenticated (P-2d): ${reason}; ${detail}` },
+      () => {
+        const side = this.sideOf(ref, sender);
+        const ctx = this.composeContext(ref, this.state(ref.gameKey), this.today(ref.event));
+        const text = mailForTd(inbound, sender, base.receivedAt);
+        return {
+          reply: composeUnauthenticated(ctx, side, { address: sender, reason }),
+          notice: composeTdNotice(
+            { kind: 'unauthenticated', side, address: sender, reason, detail, text },
+            ctx,
+          ),
+        };
+      },
+    );
+    this.logger.warn({
+      code: 'INBOUND_UNAUTHENTICATED',
+      sender,
+      game: ref.gameKey,
+      reason,
+      detail,
+      ...(answered ? { answered } : {}),
+    });
+    return 'rejected';
   }
 
   private askWhichGame(

@@ -95,6 +95,18 @@ describe('amici demo and the commands around an installation', () => {
     const check = await runCli(['check-config', '--config', file]);
     expect(check.out).toContain('valid');
     expect(check.out).toContain('event CCC26');
+    expect(check.out).toContain('senders: the From address is trusted as written');
+    // The TD turns the sender check on and excepts the player whose provider signs nothing.
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(
+      file,
+      text
+        .replace('  authentication: none\n', '  authentication: dkim\n')
+        .replace('# authentication: none', 'authentication: none'),
+    );
+    expect((await runCli(['check-config', '--config', file])).out).toContain(
+      'senders: a DKIM signature of the player’s domain is required (P-2d); except 1 player(s): CCC26/schmidt',
+    );
     writeFileSync(
       file,
       readFileSync(file, 'utf8').replace('td@chessclub.example', 'not-an-address'),

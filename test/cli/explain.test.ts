@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -129,5 +129,16 @@ describe('amici explain', () => {
     ]);
     expect(stranger.err).toContain('black@new.example is not a player in');
     expect(stranger.err).toContain('the sender and the TD are told (P-5c)');
+    // P-2d: with the sender check on, the same accepted move unsigned is not played.
+    writeFileSync(
+      config,
+      readFileSync(config, 'utf8').replace('path: ./in }', 'path: ./in, authentication: dkim }'),
+    );
+    const unsigned = await runCli(['explain', mail('1.e4 Sc6'), '--config', config]);
+    expect(unsigned.out).toContain(
+      'Sender:   NOT VERIFIED — unsigned: no DKIM-Signature header (P-2d)',
+    );
+    expect(unsigned.out).toContain('nothing is played and no penalty given');
+    expect(unsigned.out).not.toContain('ACCEPTED');
   });
 });

@@ -97,6 +97,8 @@ export interface Case {
   noMove?: Side[];
   /** Players whose mail had a line for the TD: each is told it went (P-5d). */
   tdForwarded?: Side[];
+  /** Answers to mail in a player's name that does not prove its sender (P-2d). */
+  unauthenticated?: { side: Side; address: string; reason: string }[];
   /** The event's rules, when not RULES (another time control). */
   rules?: EventRules;
 }
@@ -495,5 +497,27 @@ export function cases(): Case[] {
   });
   out.push({ name: 'no-move', state: base, now, effects: [], noMove: ['black', 'white'] });
   out.push({ name: 'td-forwarded', state: base, now, effects: [], tdForwarded: ['black'] });
+  // A move in Jan's name, signed by no one (base: it is Black's move), and one in Anna's name
+  // whose signature broke on the way; the TD's notice of the first.
+  out.push({
+    name: 'unauthenticated',
+    state: base,
+    now,
+    effects: [],
+    unauthenticated: [
+      { side: 'black', address: 'jan@example.org', reason: 'unsigned' },
+      { side: 'white', address: 'anna@example.org', reason: 'altered' },
+    ],
+    notices: [
+      {
+        kind: 'unauthenticated',
+        side: 'black',
+        address: 'jan@example.org',
+        reason: 'unsigned',
+        detail: 'no DKIM-Signature header',
+        text: 'From: Jan Novák <jan@example.org>\nReceived: 2026-10-20T08:12:00Z\nSubject: Re: [WCH26/7] move\n\n9.5254 9...Na5',
+      },
+    ],
+  });
   return out;
 }

@@ -16,6 +16,7 @@ import {
   composeNoMove,
   composeTdForwarded,
   composeTdNotice,
+  composeUnauthenticated,
   composeUnknownAddress,
   composeWhichGame,
 } from '../../src/compose/index.ts';
@@ -49,6 +50,7 @@ function mailsOf(c: Case, lang: string): ComposedMail[] {
     ...(c.notices ?? []).map((n) => composeTdNotice(n, ctx)),
     ...(c.noMove ?? []).map((side) => composeNoMove(ctx, side)),
     ...(c.tdForwarded ?? []).map((side) => composeTdForwarded(ctx, side)),
+    ...(c.unauthenticated ?? []).map((u) => composeUnauthenticated(ctx, u.side, u)),
   ];
 }
 

@@ -40,6 +40,17 @@ describe('configuration', () => {
       endDate: '2027-12-31',
     });
   });
+  it('P-2d: a mailbox on a server requires a DKIM signature of the player’s domain unless told otherwise; a player can be exempted', () => {
+    const c = minimal();
+    Object.assign(c, {
+      inbox: { kind: 'imap', host: 'imap.club.example', user: 'u', passwordEnv: 'AMICI_PW' },
+    });
+    Object.assign(c.events[0]!.players[1]!, { authentication: 'none' });
+    const r = validateConfig(c, '/srv/amici');
+    if (!r.ok) throw new Error(r.errors.join('\n'));
+    expect(r.config.inbox.authentication).toBe('dkim');
+    expect(r.config.events[0]!.players.map((p) => p.authentication)).toEqual([undefined, 'none']);
+  });
   it('defaults: postal 10/30, 5-day penalty, 14-day reminders, English, auto notation', () => {
     const r = validateConfig(minimal(), '/srv/amici');
     if (!r.ok) throw new Error(r.errors.join('\n'));
@@ -50,7 +61,12 @@ describe('configuration', () => {
       language: 'en',
       notation: 'auto',
     });
-    expect(r.config.inbox).toEqual({ kind: 'maildir', path: '/srv/amici/in' });
+    // The embedded Maildir checks no signatures; an IMAP mailbox does (below).
+    expect(r.config.inbox).toEqual({
+      kind: 'maildir',
+      path: '/srv/amici/in',
+      authentication: 'none',
+    });
   });
   const broken: [string, (c: ReturnType<typeof minimal>) => void, string][] = [
     [
@@ -78,6 +94,11 @@ describe('configuration', () => {
       (c) =>
         Object.assign(c, { inbox: { kind: 'imap', host: 'h', user: 'u', passwordEnv: 'hunter2' } }),
       'inbox.passwordEnv: expected the NAME of an environment variable',
+    ],
+    [
+      'an unknown way of checking senders',
+      (c) => Object.assign(c.inbox, { authentication: 'spf' }),
+      'inbox.authentication: Invalid option: expected one of "dkim"|"none"',
     ],
     [
       'an unknown key',

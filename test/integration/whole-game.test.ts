@@ -3,7 +3,9 @@
 // daemon on IMAP IDLE and SMTP. It includes the game's announcement, answered, a move returned for a missing repetition (P-2e,
 // P-4d), a reminder after 14 days of silence copied to the TD (P-3a), and a finished game whose
 // result and PGN reach the TD (P-12, L-8.5); and the mail that is no new move: a thank-you, the
-// same move sent twice (P-4a), a move from an address the TD has not added yet (P-5c).
+// same move sent twice (P-4a), a move from an address the TD has not added yet (P-5c). The
+// players' provider signs their mail (DKIM, as nodemailer signs it) and amici checks every
+// signature (P-2d): a move in a player's name that the provider did not sign is not played.
 
 import { simpleParser } from 'mailparser';
 import nodemailer from 'nodemailer';
@@ -14,6 +16,8 @@ import { runDaemon } from '../../src/daemon/daemon.ts';
 import { memoryLogger } from '../../src/daemon/log.ts';
 import { RefereeService } from '../../src/daemon/referee-service.ts';
 import { Store } from '../../src/store/store.ts';
+import type { DkimDomain } from '../support/dkim.ts';
+import { dkimDomain, keyServer, SELECTOR } from '../support/dkim.ts';
 import type { MailServers, StoredMessage } from '../support/mail-servers.ts';
 import { startMailServers } from '../support/mail-servers.ts';
 
@@ -30,6 +34,8 @@ let service: RefereeService;
 let stop: AbortController;
 let daemon: Promise<unknown>;
 let offsetMs = 0;
+/** The players' mail provider, which signs what they send. */
+let provider: DkimDomain;
 const logger = memoryLogger();
 const seen = new Map<string, number>();
 
@@ -48,13 +54,22 @@ async function next(user: string, kind: string) {
 async function send(
   from: string,
   body: string,
-  options: { subject?: string; inReplyTo?: string } = {},
+  options: { subject?: string; inReplyTo?: string; unsigned?: boolean } = {},
 ) {
   const t = nodemailer.createTransport({
     host: servers.smtp.host,
     port: servers.smtp.port,
     secure: false,
     ignoreTLS: true,
+    ...(options.unsigned
+      ? {}
+      : {
+          dkim: {
+            domainName: provider.domain,
+            keySelector: SELECTOR,
+            privateKey: provider.privateKey,
+          },
+        }),
   });
   await t.sendMail({
     from,
@@ -67,6 +82,7 @@ async function send(
 }
 
 beforeAll(async () => {
+  provider = dkimDomain('amici.test');
   servers = await startMailServers({ users: [REFEREE, JAN, PETR, TD, PETR_PHONE] });
   process.env.AMICI_TEST_IMAP_PASSWORD = servers.password;
   const today = new Date().toISOString().slice(0, 10);
@@ -106,6 +122,7 @@ beforeAll(async () => {
     store: new Store(':memory:'),
     logger,
     clock: () => new Date(Date.now() + offsetMs),
+    resolver: keyServer([provider]).resolver,
   });
   service.ensureGames();
   const t = await openTransports(parsed.config, service, logger);
@@ -174,6 +191,18 @@ describe('a whole game by email through Dovecot and SMTP', () => {
     expect(service.state('CLUB/1').penalties).toHaveLength(1); // the one of the missing repetition
   });
 
+  it('P-2d: a move in Jan’s name that his provider did not sign is not played; Jan is told, the TD gets the mail', async () => {
+    // Whoever wrote it used Jan's address, but not Jan's provider: no DKIM signature.
+    await send(JAN, '1...e5 2.Qh5', { unsigned: true });
+    const warning = await next(JAN, 'unauthenticated');
+    expect(warning.text).toContain('P-2d');
+    expect(warning.text).toContain('no DKIM signature');
+    const notice = await next(TD, 'td-notice');
+    expect(notice.subject).toContain('not verified');
+    expect(notice.text).toContain('2.Qh5');
+    expect(service.state('CLUB/1').plies).toHaveLength(2);
+  });
+
   it('P-3a: after 14 days of silence the last transmission is repeated, with a copy to the TD', async () => {
     offsetMs = 16 * DAY;
     const reminder = await next(JAN, 'reminder');
@@ -203,7 +232,7 @@ describe('a whole game by email through Dovecot and SMTP', () => {
   });
 
   // The folders `amici/done` and `amici/rejected` of the config are `amici.done` … on Dovecot.
-  it('every mail received was filed, never deleted: 8 done, 2 rejected, 1 ignored, the inbox empty', async () => {
+  it('every mail received was filed, never deleted: 8 done, 3 rejected, 1 ignored, the inbox empty', async () => {
     const deadline = Date.now() + 10_000;
     let done: StoredMessage[] = [];
     while (Date.now() < deadline) {
@@ -212,7 +241,7 @@ describe('a whole game by email through Dovecot and SMTP', () => {
       await new Promise((r) => setTimeout(r, 200));
     }
     expect(done).toHaveLength(8);
-    expect(await servers.fetchAll(REFEREE, 'amici.rejected')).toHaveLength(2);
+    expect(await servers.fetchAll(REFEREE, 'amici.rejected')).toHaveLength(3);
     expect(await servers.fetchAll(REFEREE, 'amici.ignored')).toHaveLength(1);
     expect(await servers.fetchAll(REFEREE, 'INBOX')).toHaveLength(0);
     expect(logger.lines.filter((l) => l.code === 'INBOUND_FAILED')).toEqual([]);
