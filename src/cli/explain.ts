@@ -138,6 +138,7 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
         against = `${ref.gameKey} in ${configFile}`;
         if (service.needsSignature(service.player(ref.event, ref.game[side])))
           senderCheck = await checkSender(raw, {
+            from: mail.from.address,
             resolver: cachingResolver(),
             at: new Date(mail.date ?? Date.now()),
           });

@@ -4,7 +4,9 @@
 // published in its domain's DNS. A mail counts as the player's when one of its DKIM signatures
 // verifies (mailauth) and its signing domain is the From address's own domain (aligned, as
 // DMARC means it: the same organisational domain), and it covers the whole body (no `l=`, or a
-// move could be appended after the signed part). Anything else is no proof of its sender.
+// move could be appended after the signed part). The mail must name exactly one sender, the
+// one amici reads it as from: with two From fields (or two addresses in one) a signature can
+// cover one sender while a mail reader takes the other. Anything else is no proof of its sender.
 
 import { promises as dns } from 'node:dns';
 import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
@@ -20,16 +22,21 @@ export type SenderCheck =
   /** The key could not be looked up now (DNS down): ask again later, decide nothing yet. */
   | { verdict: 'temporary'; detail: string };
 
-/** Why a mail is no proof of its sender; each has a sentence in the templates' labels. */
-export type SenderFailure =
-  | 'unsigned'
-  | 'other-domain'
-  | 'altered'
-  | 'no-key'
-  | 'partial'
-  | 'invalid';
+/** Why a mail is no proof of its sender; each has a sentence (`senderCheck.*`) in every language. */
+export const SENDER_FAILURES = [
+  'unsigned',
+  'other-domain',
+  'altered',
+  'no-key',
+  'partial',
+  'several-senders',
+  'invalid',
+] as const;
+export type SenderFailure = (typeof SENDER_FAILURES)[number];
 
 export interface SenderCheckOptions {
+  /** The address amici takes the mail to be from (its From, as the mail reader parsed it). */
+  from: string;
   resolver: DnsResolver;
   /** The instant the mail arrived: an expired signature (`x=`) is judged as of then. */
   at: Date;
@@ -39,19 +46,27 @@ export interface SenderCheckOptions {
 export async function checkSender(raw: Buffer, options: SenderCheckOptions): Promise<SenderCheck> {
   const result = await dkimVerify(raw, { resolver: options.resolver, curTime: options.at });
   const dkim = (result.results ?? []).filter((r) => r.signingDomain);
-  const from = result.headerFrom?.[0]?.split('@').pop()?.toLowerCase() ?? '';
+  const describe = (r: (typeof dkim)[number]) =>
+    `d=${r.signingDomain} ${r.status.result}${r.status.comment ? ` (${r.status.comment})` : ''}`;
+  const detail = dkim.length ? dkim.map(describe).join('; ') : 'no DKIM-Signature header';
+  const senders = result.headerFrom ?? [];
+  if (
+    result.fromFields !== 1 ||
+    senders.length !== 1 ||
+    senders[0]!.toLowerCase() !== options.from.toLowerCase()
+  ) {
+    const named = `${result.fromFields} From field(s) naming ${senders.join(', ') || 'nobody'}`;
+    return { verdict: 'fail', reason: 'several-senders', detail: `${named}; ${detail}` };
+  }
   const good = dkim.find(
     (r) => r.status.result === 'pass' && r.status.aligned && !r.status.underSized,
   );
   if (good) return { verdict: 'pass', domain: String(good.signingDomain) };
-  const describe = (r: (typeof dkim)[number]) =>
-    `d=${r.signingDomain} ${r.status.result}${r.status.comment ? ` (${r.status.comment})` : ''}`;
-  const detail = dkim.length ? dkim.map(describe).join('; ') : 'no DKIM-Signature header';
   const aligned = dkim.filter((r) => r.status.aligned);
   if (aligned.some((r) => r.status.result === 'temperror')) return { verdict: 'temporary', detail };
   const fail = (reason: SenderFailure): SenderCheck => ({ verdict: 'fail', reason, detail });
   if (!dkim.length) return fail('unsigned');
-  if (!aligned.length) return fail(from ? 'other-domain' : 'invalid');
+  if (!aligned.length) return fail('other-domain');
   if (aligned.some((r) => r.status.result === 'pass')) return fail('partial');
   if (aligned.some((r) => r.status.comment === 'no key')) return fail('no-key');
   if (aligned.some((r) => /body hash did not verify|bad signature/.test(String(r.status.comment))))

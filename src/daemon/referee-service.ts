@@ -306,6 +306,7 @@ export class RefereeService {
     if (!from || !this.directory.memberships(from).some((m) => this.needsSignature(m.player)))
       return { item, read };
     const sender = await checkSender(item.raw, {
+      from,
       resolver: this.resolver,
       at: new Date(item.receivedAt),
     });

@@ -7,12 +7,15 @@
 
 import { simpleParser } from 'mailparser';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { ComposeContext } from '../../src/compose/index.ts';
+import { composeUnauthenticated } from '../../src/compose/index.ts';
 import { validateConfig } from '../../src/config/load-config.ts';
 import type { DnsResolver } from '../../src/daemon/authenticate.ts';
-import { cachingResolver, checkSender } from '../../src/daemon/authenticate.ts';
+import { cachingResolver, checkSender, SENDER_FAILURES } from '../../src/daemon/authenticate.ts';
 import { memoryLogger } from '../../src/daemon/log.ts';
 import { RefereeService } from '../../src/daemon/referee-service.ts';
 import type { InboundItem, OutgoingMail } from '../../src/daemon/transport.ts';
+import { defaultEventRules, foldGame } from '../../src/referee/index.ts';
 import { Store } from '../../src/store/store.ts';
 import type { DkimDomain } from '../support/dkim.ts';
 import { dkimDomain, keyServer, signMail } from '../support/dkim.ts';
@@ -23,6 +26,8 @@ beforeAll(() => {
   x = dkimDomain('x.example');
   evil = dkimDomain('evil.example');
 });
+
+const JAN = 'jan@x.example';
 
 let n = 0;
 function raw(from: string, body: string, subject = 'Re: [CLUB/1] move'): Buffer {
@@ -42,11 +47,11 @@ describe('checkSender: what proves a mail is from its From address', () => {
   it('a signature of the From domain passes; the same mail unsigned does not', async () => {
     const { resolver } = keyServer([x]);
     const m = raw('Jan <jan@x.example>', '1.e4');
-    expect(await checkSender(await signMail(m, x), { resolver, at })).toEqual({
+    expect(await checkSender(await signMail(m, x), { from: JAN, resolver, at })).toEqual({
       verdict: 'pass',
       domain: 'x.example',
     });
-    expect(await checkSender(m, { resolver, at })).toMatchObject({
+    expect(await checkSender(m, { from: JAN, resolver, at })).toMatchObject({
       verdict: 'fail',
       reason: 'unsigned',
     });
@@ -54,7 +59,7 @@ describe('checkSender: what proves a mail is from its From address', () => {
   it('a valid signature of another domain proves nothing about the From address', async () => {
     const { resolver } = keyServer([x, evil]);
     const forged = await signMail(raw('Jan <jan@x.example>', '1.e4'), evil);
-    expect(await checkSender(forged, { resolver, at })).toMatchObject({
+    expect(await checkSender(forged, { from: JAN, resolver, at })).toMatchObject({
       verdict: 'fail',
       reason: 'other-domain',
       detail: 'd=evil.example pass',
@@ -64,21 +69,43 @@ describe('checkSender: what proves a mail is from its From address', () => {
     const { resolver } = keyServer([x]);
     const signed = await signMail(raw('Jan <jan@x.example>', '1.e4'), x);
     const changed = Buffer.from(signed.toString().replace('1.e4', '1.d4'));
-    expect(await checkSender(changed, { resolver, at })).toMatchObject({ reason: 'altered' });
+    expect(await checkSender(changed, { from: JAN, resolver, at })).toMatchObject({
+      reason: 'altered',
+    });
     const unpublished = keyServer([]).resolver;
-    expect(await checkSender(signed, { resolver: unpublished, at })).toMatchObject({
+    expect(await checkSender(signed, { from: JAN, resolver: unpublished, at })).toMatchObject({
       reason: 'no-key',
     });
     // l=6 signs "1.e4\r\n" only: whatever follows could have been added by anyone.
     const partial = await signMail(raw('Jan <jan@x.example>', '1.e4'), x, { maxBodyLength: 6 });
     const appended = Buffer.concat([partial, Buffer.from('I resign\r\n')]);
-    expect(await checkSender(appended, { resolver, at })).toMatchObject({ reason: 'partial' });
+    expect(await checkSender(appended, { from: JAN, resolver, at })).toMatchObject({
+      reason: 'partial',
+    });
+  });
+  it('a mail must name one sender, the one it is read as from: a signature of the other of two From fields proves nothing', async () => {
+    const { resolver } = keyServer([x, evil]);
+    // Eve signs, with her own domain's key, a mail with two From fields: hers on top, where a
+    // DKIM check looks, and Jan's below, where a mail reader may look.
+    const raw2 = Buffer.from(
+      'From: Eve <eve@evil.example>\r\nFrom: Jan <jan@x.example>\r\nTo: referee@club.example\r\nSubject: Re: [CLUB/1] move\r\nDate: Mon, 2 Nov 2026 10:00:00 +0000\r\nMessage-ID: <two@evil.example>\r\n\r\n1.e4\r\n',
+    );
+    const twice = await signMail(raw2, evil, { headerList: 'from:from:to:subject:date' });
+    expect(await checkSender(twice, { from: JAN, resolver, at })).toMatchObject({
+      verdict: 'fail',
+      reason: 'several-senders',
+    });
+    // Two addresses in one From field, the first signed for: the same.
+    const pair = await signMail(raw('Jan <jan@x.example>, Eve <eve@evil.example>', '1.e4'), x);
+    expect(await checkSender(pair, { from: JAN, resolver, at })).toMatchObject({
+      reason: 'several-senders',
+    });
   });
   it('a key that cannot be looked up now is temporary, not a failure', async () => {
     const keys = keyServer([x]);
     keys.down();
     const signed = await signMail(raw('Jan <jan@x.example>', '1.e4'), x);
-    expect(await checkSender(signed, { resolver: keys.resolver, at })).toMatchObject({
+    expect(await checkSender(signed, { from: JAN, resolver: keys.resolver, at })).toMatchObject({
       verdict: 'temporary',
     });
   });
@@ -86,13 +113,15 @@ describe('checkSender: what proves a mail is from its From address', () => {
     const keys = keyServer([x]);
     const cached = cachingResolver(keys.resolver);
     const m = await signMail(raw('Jan <jan@x.example>', '1.e4'), x);
-    for (let i = 0; i < 3; i++) await checkSender(m, { resolver: cached, at });
+    for (let i = 0; i < 3; i++) await checkSender(m, { from: JAN, resolver: cached, at });
     expect(keys.lookups).toHaveLength(1);
     keys.down();
     const flaky = cachingResolver(keys.resolver);
-    await checkSender(m, { resolver: flaky, at });
+    await checkSender(m, { from: JAN, resolver: flaky, at });
     keys.down(false);
-    expect(await checkSender(m, { resolver: flaky, at })).toMatchObject({ verdict: 'pass' });
+    expect(await checkSender(m, { from: JAN, resolver: flaky, at })).toMatchObject({
+      verdict: 'pass',
+    });
   });
 });
 
@@ -230,6 +259,21 @@ describe('P-2d: the referee plays only mail that proves its sender (authenticati
     expect(await service.processInbound(item(signed))).toBe('done');
   });
 
+  it('a mail signed by another sender that also names the player in a second From field is not played', async () => {
+    const { service, logger } = setup(keyServer([x, evil]).resolver);
+    const two = Buffer.from(
+      'From: Eve <eve@evil.example>\r\nFrom: Jan <jan@x.example>\r\nTo: referee@club.example\r\nSubject: Re: [CLUB/1] move\r\nDate: Mon, 2 Nov 2026 10:00:00 +0000\r\nMessage-ID: <two@evil.example>\r\n\r\n1.e4\r\n',
+    );
+    const signed = await signMail(two, evil, { headerList: 'from:from:to:subject:date' });
+    expect(await service.processInbound(item(signed))).toBe('rejected');
+    expect(logger.lines.at(-1)).toMatchObject({
+      code: 'INBOUND_UNAUTHENTICATED',
+      sender: 'jan@x.example',
+      reason: 'several-senders',
+    });
+    expect(service.state('CLUB/1').plies).toHaveLength(0);
+  });
+
   it('forged mail is answered once a day per game: a flood of it sends no flood of mail', async () => {
     const { service, flush, logger, setNow } = setup(keyServer([x]).resolver);
     for (const body of ['1.e4', '1.d4', '1.c4'])
@@ -306,4 +350,38 @@ describe('P-2d: the referee plays only mail that proves its sender (authenticati
       detail: expect.stringContaining('ETIMEOUT'),
     });
   });
+});
+
+describe('P-2d: every reason a mail is not verified is worded in every language', () => {
+  const reasons = [...SENDER_FAILURES, 'unchecked'];
+  for (const lang of ['en', 'pl', 'cs', 'uk', 'de'])
+    it(`${lang}: the player's answer says why for each of ${reasons.length} reasons`, () => {
+      const ctx: ComposeContext = {
+        state: foldGame([
+          {
+            type: 'created',
+            on: '2026-11-02',
+            start: { kind: 'standard' },
+            white: 'Jan',
+            black: 'Petr',
+            clockStartsOn: '2026-11-02',
+          },
+        ]),
+        rules: defaultEventRules(),
+        now: '2026-11-03',
+        event: { name: 'Club', tag: 'CLUB' },
+        gameId: '1',
+        players: {
+          white: { name: 'Jan', lang, notation: 'san' },
+          black: { name: 'Petr', lang, notation: 'numeric' },
+        },
+        td: { name: 'Anna', lang },
+      };
+      const texts = reasons.map(
+        (reason) => composeUnauthenticated(ctx, 'white', { address: JAN, reason }).text,
+      );
+      for (const text of texts) expect(text).not.toMatch(/senderCheck\./);
+      // Each reason reads differently.
+      expect(new Set(texts).size).toBe(reasons.length);
+    });
 });

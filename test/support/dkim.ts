@@ -26,11 +26,14 @@ export function dkimDomain(domain: string): DkimDomain {
   };
 }
 
-/** `raw` with a DKIM-Signature of `by` on top; `maxBodyLength` signs only the body's start (l=). */
+/**
+ * `raw` with a DKIM-Signature of `by` on top; `maxBodyLength` signs only the body's start (l=),
+ * `headerList` the fields named (`from:from:…` signs two From fields).
+ */
 export async function signMail(
   raw: Buffer,
   by: DkimDomain,
-  options: { maxBodyLength?: number } = {},
+  options: { maxBodyLength?: number; headerList?: string } = {},
 ): Promise<Buffer> {
   const signature = {
     signingDomain: by.domain,
