@@ -2,7 +2,8 @@
 // read the way a TD needs it when a player says "I sent my move on Tuesday" (P-5d): when it
 // came, from whom, for which game, filed as done, rejected or ignored, and why. `amici inbox
 // show ID` prints a mail exactly as it was received; `amici inbox replay ID` reads a stored mail
-// again, dated as it came, once the TD has fixed what stopped it (a new address, P-5c).
+// again, dated as it came, once the TD has fixed what stopped it (a new address, P-5c; a mail
+// the player confirms is theirs though its signature did not verify, P-2d).
 
 import { parseArgs } from 'node:util';
 import { memoryLogger } from '../daemon/log.ts';
@@ -20,6 +21,7 @@ const OPTIONS = {
   status: { type: 'string' },
   game: { type: 'string' },
   from: { type: 'string' },
+  'sender-confirmed': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -29,13 +31,14 @@ const RECENT = 50;
 const HELP = `usage: amici inbox [--status done|rejected|ignored] [--game GAME] [--from ADDRESS]
                    [--all] [--json] [--config FILE]
        amici inbox show ID [--config FILE]
-       amici inbox replay ID [--config FILE]
+       amici inbox replay ID [--sender-confirmed] [--config FILE]
 
 Lists the mail amici received, newest first (the last ${RECENT}; --all: every one): when it came,
 the sender, the game, how it was filed (done, rejected, ignored) and why. \`show\` prints one
 mail exactly as it was received (P-5a). \`replay\` reads a stored mail again, dated as it first
 came: after a player's new address is added (P-5c), for example. Only mail that played nothing
-and cost nothing can be read again.
+and cost nothing can be read again. --sender-confirmed: the player confirmed to the TD that the
+mail is theirs though it was not verified (P-2d); it is read without the signature check.
 `;
 
 /**
@@ -48,6 +51,7 @@ async function replay(
   logger: ReturnType<typeof memoryLogger>,
   id: number,
   io: CliIo,
+  senderConfirmed: boolean,
 ): Promise<number> {
   const mail = service.store.inboundRecord(id);
   if (!mail) {
@@ -69,6 +73,7 @@ async function replay(
     raw: mail.raw,
     receivedAt: mail.receivedAt,
     replay: readings.length,
+    ...(senderConfirmed ? { senderConfirmed } : {}),
   });
   const said = logger.lines.at(-1) ?? {};
   const effects = Array.isArray(said.effects) ? ` (${said.effects.join(', ')})` : '';
@@ -105,7 +110,8 @@ export async function inboxCommand(args: string[], io: CliIo): Promise<number> {
   const logger = memoryLogger();
   const service = openService(loaded.config, logger);
   try {
-    if (verb === 'replay') return await replay(service, logger, number, io);
+    if (verb === 'replay')
+      return await replay(service, logger, number, io, values['sender-confirmed'] === true);
     if (verb === 'show') {
       const raw = service.store.inboundRaw(number);
       if (!raw) {

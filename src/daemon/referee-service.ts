@@ -303,7 +303,11 @@ export class RefereeService {
   async readItem(item: InboundItem): Promise<ReadItem> {
     const read = await readInbound(item.raw);
     const from = read.ok ? read.value.mail.from?.address : undefined;
-    if (!from || !this.directory.memberships(from).some((m) => this.needsSignature(m.player)))
+    if (
+      !from ||
+      item.senderConfirmed ||
+      !this.directory.memberships(from).some((m) => this.needsSignature(m.player))
+    )
       return { item, read };
     const sender = await checkSender(item.raw, {
       from,
@@ -394,7 +398,7 @@ export class RefereeService {
     if (!('gameKey' in ref))
       return this.askWhichGame(ref.event, ref.player, ref.games, inbound, base, at);
     const writer = this.player(ref.event, ref.game[this.sideOf(ref, sender)]);
-    if (this.needsSignature(writer) && check?.verdict !== 'pass')
+    if (this.needsSignature(writer) && check?.verdict !== 'pass' && !item.senderConfirmed)
       return this.unauthenticated(ref, inbound, sender, check, base, at);
 
     const { side, state, rules, now, t } = this.transmissionIn(

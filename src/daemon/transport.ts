@@ -16,6 +16,11 @@ export interface InboundItem {
   receivedAt: string;
   /** A stored mail read again on the TD's word (`amici inbox replay`): the how-many-th time. */
   replay?: number;
+  /**
+   * The TD confirmed with the player that this stored mail is theirs (`amici inbox replay ID
+   * --sender-confirmed`): it is read without the DKIM check of P-2d.
+   */
+  senderConfirmed?: boolean;
 }
 
 export interface Inbox {

@@ -65,4 +65,40 @@ describe('amici inbox replay', () => {
     expect(refused.err).toContain('reading it again would count it twice');
     expect((await cli('inbox', 'replay', '999')).code).toBe(1);
   });
+
+  it('P-2d: a move that was not verified is played once the TD has the player’s word for it (--sender-confirmed), dated as it came', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'amici-replay-dkim-'));
+    const config = join(dir, 'amici.yaml');
+    // A Maildir that a mail server delivers into: the sender check is on.
+    writeFileSync(
+      config,
+      DEMO_CONFIG.replace(
+        'inbox: { kind: maildir, path: ./inbox }',
+        'inbox: { kind: maildir, path: ./inbox, authentication: dkim }',
+      ),
+    );
+    mkdirSync(join(dir, 'inbox', 'new'), { recursive: true });
+    const file = join(dir, 'inbox', 'new', '1.eml');
+    writeFileSync(
+      file,
+      'From: Jan Kowalski <jan@demo.example>\r\nTo: referee@demo.example\r\nSubject: [DEMO/1] ruch\r\nDate: 2 Nov 2026 10:00:00 +0000\r\nMessage-ID: <unsigned@demo.example>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n1.e4\r\n',
+    );
+    const at = new Date('2026-11-02T10:00:00Z');
+    utimesSync(file, at, at);
+    const cli = (...args: string[]) => runCli([...args, '--config', config]);
+    expect((await cli('run', '--once')).code).toBe(0);
+    const [jan] = JSON.parse((await cli('inbox', '--status', 'rejected', '--json')).out);
+    expect(jan.note).toMatch(/^not authenticated \(P-2d\): unsigned/);
+    expect(JSON.parse((await cli('show', 'DEMO/1', '--json')).out).history).toHaveLength(0);
+
+    // Read again as it is, it is still not verified: nothing is played.
+    const again = await cli('inbox', 'replay', String(jan.id));
+    expect(again.out).toContain('filed as rejected — INBOUND_UNAUTHENTICATED');
+    // Jan tells the TD it was his: read again on the TD's word, it plays, dated as it came.
+    const confirmed = await cli('inbox', 'replay', String(jan.id), '--sender-confirmed');
+    expect(confirmed.out).toContain('filed as done — INBOUND_PROCESSED');
+    const history = JSON.parse((await cli('show', 'DEMO/1', '--json')).out).history;
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({ side: 'white', sentOn: '2026-11-02' });
+  });
 });
