@@ -66,6 +66,12 @@ export interface ReadItem {
   sender?: SenderCheck;
 }
 
+/** The key a reading of a mail is stored under: the mail's, and which replay it is if one. */
+function readingKey(item: InboundItem, messageId: string | undefined): string {
+  const first = dedupeKey(item.raw, messageId);
+  return item.replay === undefined ? first : replayKey(first, item.replay);
+}
+
 /**
  * How long a mail whose sender's key cannot be looked up (DNS down) is left to be read again
  * before it is answered as unverified: a local DNS outage delays moves, it does not return them.
@@ -306,7 +312,9 @@ export class RefereeService {
     if (
       !from ||
       item.senderConfirmed ||
-      !this.directory.memberships(from).some((m) => this.needsSignature(m.player))
+      !this.directory.memberships(from).some((m) => this.needsSignature(m.player)) ||
+      // Mail decided before (read again after a restart, delivered twice) is not checked again.
+      this.store.seen(readingKey(item, read.ok ? read.value.mail.messageId : undefined))
     )
       return { item, read };
     const sender = await checkSender(item.raw, {
@@ -353,9 +361,7 @@ export class RefereeService {
 
   private decideInbound({ item, read, sender: check }: ReadItem, retried = false): SettleOutcome {
     const messageId = read.ok ? read.value.mail.messageId : undefined;
-    // A replay is a reading of its own: the mail's key and which replay it is.
-    const first = dedupeKey(item.raw, messageId);
-    const key = item.replay === undefined ? first : replayKey(first, item.replay);
+    const key = readingKey(item, messageId);
     const seen = this.store.seen(key);
     if (seen) {
       this.logger.info({

@@ -129,6 +129,7 @@ function setup(
   resolver: DnsResolver,
   janAuthentication?: 'none' | 'dkim',
   inbox: 'dkim' | 'none' = 'dkim',
+  store: Store = new Store(':memory:'),
 ) {
   const config = (jan?: 'none' | 'dkim') => {
     const r = validateConfig(
@@ -165,7 +166,7 @@ function setup(
   const logger = memoryLogger();
   const service = new RefereeService({
     config: config(janAuthentication),
-    store: new Store(':memory:'),
+    store,
     logger,
     clock: () => now,
     resolver,
@@ -326,7 +327,7 @@ describe('P-2d: the referee plays only mail that proves its sender (authenticati
     expect(service.state('CLUB/1').plies.map((p) => p.uci)).toEqual(['e2e4']);
   });
 
-  it('while the signing key cannot be looked up the mail is left to be read again; after a day it is answered as unverified', async () => {
+  it('while the signing key cannot be looked up the mail is left to be read again (unless it was decided before); after a day it is answered as unverified', async () => {
     const keys = keyServer([x]);
     const { service } = setup(keys.resolver);
     const signed = item(await signMail(raw('Jan <jan@x.example>', '1.e4'), x));
@@ -335,6 +336,12 @@ describe('P-2d: the referee plays only mail that proves its sender (authenticati
     expect(service.store.inboundLog()).toHaveLength(0);
     keys.down(false);
     expect(await service.processInbound(signed)).toBe('done');
+    // Read again after a restart (a new process, the same store) while DNS is down: it was
+    // decided, so it is filed as before, not held for its signature.
+    keys.down();
+    const restarted = setup(keys.resolver, undefined, 'dkim', service.store);
+    expect(await restarted.service.processInbound({ ...signed, id: 'again' })).toBe('done');
+    expect(restarted.logger.lines.at(-1)).toMatchObject({ code: 'INBOUND_DUPLICATE' });
 
     // Keys are kept for ten minutes: a fresh service (a restart) looks the key up again.
     keys.down();
