@@ -62,9 +62,14 @@ export type { GameRefResolved } from './directory.ts';
 export interface ReadItem {
   item: InboundItem;
   read: Awaited<ReturnType<typeof readInbound>>;
+  /** The key this reading is stored under (`readingKey`). */
+  key: string;
   /** The DKIM check of its sender, when a player it may be from requires one (P-2d). */
   sender?: SenderCheck;
 }
+
+/** What every inbound row of a mail starts from: its key, when it came, its bytes, its id. */
+type InboundBase = { dedupeKey: string; receivedAt: string; raw: Buffer; messageId?: string };
 
 /** The key a reading of a mail is stored under: the mail's, and which replay it is if one. */
 function readingKey(item: InboundItem, messageId: string | undefined): string {
@@ -308,15 +313,16 @@ export class RefereeService {
    */
   async readItem(item: InboundItem): Promise<ReadItem> {
     const read = await readInbound(item.raw);
+    const key = readingKey(item, read.ok ? read.value.mail.messageId : undefined);
     const from = read.ok ? read.value.mail.from?.address : undefined;
     if (
       !from ||
       item.senderConfirmed ||
       !this.directory.memberships(from).some((m) => this.needsSignature(m.player)) ||
       // Mail decided before (read again after a restart, delivered twice) is not checked again.
-      this.store.seen(readingKey(item, read.ok ? read.value.mail.messageId : undefined))
+      this.store.seen(key)
     )
-      return { item, read };
+      return { item, read, key };
     const sender = await checkSender(item.raw, {
       from,
       resolver: this.resolver,
@@ -325,7 +331,7 @@ export class RefereeService {
     const waited = this.clock().getTime() - Date.parse(item.receivedAt);
     if (sender.verdict === 'temporary' && waited < KEY_LOOKUP_PATIENCE_MS)
       throw new Error(`the DKIM key of ${from} cannot be looked up now: ${sender.detail}`);
-    return { item, read, sender };
+    return { item, read, key, sender };
   }
 
   /** Whether a player's mail counts only with a valid DKIM signature of its domain (P-2d). */
@@ -359,9 +365,9 @@ export class RefereeService {
     }
   }
 
-  private decideInbound({ item, read, sender: check }: ReadItem, retried = false): SettleOutcome {
+  private decideInbound(reading: ReadItem, retried = false): SettleOutcome {
+    const { item, read, key, sender: check } = reading;
     const messageId = read.ok ? read.value.mail.messageId : undefined;
-    const key = readingKey(item, messageId);
     const seen = this.store.seen(key);
     if (seen) {
       this.logger.info({
@@ -509,7 +515,7 @@ export class RefereeService {
       // Another process logged events for the game meanwhile: decide again on the game as it
       // now is (once; a second change in that instant fails the mail, which is read again).
       if (retried) throw new Error(`${ref.gameKey} changed while its mail was decided, twice`);
-      return this.decideInbound({ item, read, ...(check ? { sender: check } : {}) }, true);
+      return this.decideInbound(reading, true);
     }
     this.logger.info({
       code: 'INBOUND_PROCESSED',
@@ -669,7 +675,7 @@ export class RefereeService {
   private unknownSender(
     inbound: Inbound,
     sender: string,
-    base: { dedupeKey: string; receivedAt: string; raw: Buffer; messageId?: string },
+    base: InboundBase,
     at: string,
   ): SettleOutcome | undefined {
     const named = findGameRef(inbound, this.threadLookup);
@@ -726,7 +732,7 @@ export class RefereeService {
     mail: {
       inbound: Inbound;
       sender: string;
-      base: { dedupeKey: string; receivedAt: string; raw: Buffer; messageId?: string };
+      base: InboundBase;
       at: string;
     },
     what: { kind: string; note: string },
@@ -773,7 +779,7 @@ export class RefereeService {
     inbound: Inbound,
     sender: string,
     check: SenderCheck | undefined,
-    base: { dedupeKey: string; receivedAt: string; raw: Buffer; messageId?: string },
+    base: InboundBase,
     at: string,
   ): SettleOutcome {
     const reason = check?.verdict === 'fail' ? check.reason : 'unchecked';
@@ -811,7 +817,7 @@ export class RefereeService {
     player: PlayerConfig,
     games: GameRefResolved[],
     inbound: Inbound,
-    base: { dedupeKey: string; receivedAt: string; raw: Buffer; messageId?: string },
+    base: InboundBase,
     at: string,
   ): SettleOutcome {
     const mail = composeWhichGame({
@@ -852,11 +858,7 @@ export class RefereeService {
   }
 
   /** A bounce of our mail: the TD of the game (or of the player's event) is told. */
-  private bounce(
-    inbound: Inbound,
-    base: { dedupeKey: string; receivedAt: string; raw: Buffer; messageId?: string },
-    at: string,
-  ): SettleOutcome {
+  private bounce(inbound: Inbound, base: InboundBase, at: string): SettleOutcome {
     const c = inbound.classification;
     const failed = c.kind === 'bounce' ? c.failedRecipient?.toLowerCase() : undefined;
     let ref =
