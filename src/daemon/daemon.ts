@@ -183,10 +183,13 @@ export async function runDaemon(
   requests.addEventListener('reload', reload);
   // An inbox that stays unreadable for inboxAlertMinutes is reported to the TDs once, and its
   // return too: the daemon cannot relay moves meanwhile, and nobody may be reading the logs.
-  let reported: string | undefined; // the start of the outage the TDs were told of
+  // The outage told of survives a restart: the TDs are not told of it twice, and are told of
+  // its end, even if that comes after the restart.
+  let reported = service.store.reportedOutage()?.since; // the start of the outage told of
+  let looked = false; // the inbox has been tried once: its health means something
   const watchInbox = () => {
-    const health = parts.inbox.health?.();
-    if (!health) return;
+    // An inbox that reports no health (the Maildir) cannot be down.
+    const health = parts.inbox.health?.() ?? { ok: true as const };
     const notice = (alert: Parameters<RefereeService['noticeInbox']>[0]) =>
       void serial(async () => void service.noticeInbox(alert)).then(kick);
     if (!health.ok) {
@@ -196,7 +199,7 @@ export async function runDaemon(
         reported = since;
         notice({ state: 'down', inbox: parts.inbox.name, since, error });
       }
-    } else if (reported !== undefined) {
+    } else if (reported !== undefined && looked) {
       const since = reported;
       reported = undefined;
       notice({ state: 'back', inbox: parts.inbox.name, since, until: new Date().toISOString() });
@@ -216,6 +219,8 @@ export async function runDaemon(
       await serial(() => drainInbox(parts, summary, signal, kick));
       if (first) {
         first = false;
+        looked = true;
+        watchInbox();
         await sweep();
       }
       kick();

@@ -923,7 +923,8 @@ export class RefereeService {
   /**
    * Tell every TD (one mail per address, in the language of their first event) that the inbox
    * cannot be read, so no move is relayed, or that it can again. The Message-ID follows from
-   * the outage, so telling twice of the same one queues one mail.
+   * the outage, so telling twice of the same one queues one mail; the store keeps the outage
+   * told of, so a restart during it does not tell again (`store.reportedOutage`).
    */
   noticeInbox(alert: {
     state: 'down' | 'back';
@@ -951,7 +952,13 @@ export class RefereeService {
         this.mailTo(mail, [first.td.address], `inbox-alert:${alert.state}:${alert.since}:${key}`),
       );
     }
-    this.store.enqueueMail(mails, this.clock().toISOString());
+    this.store.enqueueInboxAlert(
+      mails,
+      this.clock().toISOString(),
+      alert.state === 'down'
+        ? { state: 'down', inbox: alert.inbox, since: alert.since }
+        : { state: 'back' },
+    );
     const fields = { inbox: alert.inbox, since: alert.since, tds: mails.length };
     if (alert.state === 'down')
       this.logger.warn({ code: 'INBOX_DOWN', ...fields, error: alert.error });

@@ -77,6 +77,13 @@ const MIGRATIONS: string[] = [
   // 3: the answers given at most once a day (no-move, unknown-address) look up a game's mail
   // by kind.
   'CREATE INDEX outbox_game_kind ON outbox(game_key, kind);',
+  // 4: the inbox outage the TDs were told of, so that a restart during it neither tells them
+  // again nor forgets to tell them of its end.
+  `CREATE TABLE inbox_outage (
+     id INTEGER PRIMARY KEY CHECK (id = 1),
+     inbox TEXT NOT NULL,
+     since TEXT NOT NULL
+   );`,
 ];
 
 export const INBOUND_STATUSES = ['done', 'rejected', 'ignored'] as const;
@@ -538,6 +545,35 @@ export class Store implements CheckpointStore {
   /** Queue mail outside any inbound message (a TD notice about a failed delivery). */
   enqueueMail(mails: readonly NewOutboxMail[], at: string): void {
     this.db.transaction(() => this.enqueue(mails, at))();
+  }
+
+  // --- the inbox outage the TDs were told of ----------------------------------------------
+
+  /** The outage the TDs were told of and not yet told the end of (inbox name, start). */
+  reportedOutage(): { inbox: string; since: string } | undefined {
+    return this.sql('SELECT inbox, since FROM inbox_outage WHERE id = 1').get() as
+      | { inbox: string; since: string }
+      | undefined;
+  }
+
+  /**
+   * Queue the TDs' mail about the inbox and record, in the same transaction, the outage they now
+   * know of (`down`) or that they know it ended (`back`).
+   */
+  enqueueInboxAlert(
+    mails: readonly NewOutboxMail[],
+    at: string,
+    outage: { state: 'down'; inbox: string; since: string } | { state: 'back' },
+  ): void {
+    this.db.transaction(() => {
+      this.enqueue(mails, at);
+      if (outage.state === 'back') this.sql('DELETE FROM inbox_outage').run();
+      else
+        this.sql(
+          `INSERT INTO inbox_outage (id, inbox, since) VALUES (1, ?, ?)
+             ON CONFLICT(id) DO UPDATE SET inbox = excluded.inbox, since = excluded.since`,
+        ).run(outage.inbox, outage.since);
+    })();
   }
 
   // --- IMAP checkpoints --------------------------------------------------------------------

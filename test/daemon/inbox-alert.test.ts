@@ -2,9 +2,12 @@
 // password changed), and a TD running an event for months may not be reading the logs: after
 // inboxAlertMinutes of outage every TD is told by mail, once, and told again when mail is read.
 
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { simpleParser } from 'mailparser';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { validateConfig } from '../../src/config/load-config.ts';
 import { runDaemon } from '../../src/daemon/daemon.ts';
 import { memoryLogger } from '../../src/daemon/log.ts';
@@ -38,71 +41,98 @@ const event = (
   ],
 });
 
+type EventSpec = ReturnType<typeof event>;
+
+/** A config with an IMAP-like inbox's alert at 30 minutes, for these events. */
+function configFor(events: EventSpec[]) {
+  const r = validateConfig(
+    {
+      from: { address: 'referee@club.example' },
+      inbox: { kind: 'maildir', path: './in' },
+      outbox: { kind: 'pickup', path: './out' },
+      store: { path: ':memory:' },
+      inboxAlertMinutes: 30,
+      events,
+    },
+    '/',
+  );
+  if (!r.ok) throw new Error(r.errors.join('\n'));
+  return r.config;
+}
+
+/** One run of the daemon on `store`, with an inbox whose health is what `health()` says. */
+function start(events: EventSpec[], store: Store, health: () => InboxHealth) {
+  const logger = memoryLogger();
+  const service = new RefereeService({ config: configFor(events), store, logger });
+  service.ensureGames();
+  const sent: OutgoingMail[] = [];
+  const inbox: Inbox = {
+    name: 'imap referee@mail.club.example/INBOX',
+    async *pending() {},
+    async settle() {},
+    waitForMail: (signal) =>
+      new Promise((resolve) => {
+        const t = setTimeout(resolve, 20);
+        signal.addEventListener('abort', () => {
+          clearTimeout(t);
+          resolve();
+        });
+      }),
+    health,
+    async close() {},
+  };
+  const sender = {
+    name: 'test',
+    async send(m: OutgoingMail) {
+      sent.push(m);
+      return { ok: true as const };
+    },
+    async close() {},
+  };
+  const stop = new AbortController();
+  const running = runDaemon(
+    { service, inbox, sender, logger, sweep: '0 0 1 1 *', watchMs: 10 },
+    stop.signal,
+  );
+  return {
+    sent,
+    logger,
+    async stop() {
+      stop.abort();
+      await running;
+      store.close();
+    },
+  };
+}
+
+const until = async (ok: () => boolean) => {
+  for (let i = 0; i < 300 && !ok(); i++) await sleep(10);
+};
+const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+
 describe('the TDs are told when the inbox cannot be read', () => {
   it('after inboxAlertMinutes of outage each TD gets one mail, and another when mail is read again', async () => {
     const anna = { name: 'Anna Nowak', address: 'anna@club.example' };
-    const r = validateConfig(
-      {
-        from: { address: 'referee@club.example' },
-        inbox: { kind: 'maildir', path: './in' },
-        outbox: { kind: 'pickup', path: './out' },
-        store: { path: ':memory:' },
-        inboxAlertMinutes: 30,
-        events: [
-          event('A', 'Open A', anna, 'pl'),
-          event('B', 'Open B', { ...anna, address: 'ANNA@club.example' }),
-          event('C', 'Cup', { name: 'Jan Novák', address: 'jan@cup.example' }),
-        ],
-      },
-      '/',
-    );
-    if (!r.ok) throw new Error(r.errors.join('\n'));
-    const logger = memoryLogger();
-    const service = new RefereeService({ config: r.config, store: new Store(':memory:'), logger });
-    service.ensureGames();
-
     // An inbox that has failed to log in for 20 minutes, then 40, then works again.
     let health: InboxHealth = {
       ok: false,
-      since: new Date(Date.now() - 20 * 60_000).toISOString(),
+      since: minutesAgo(20),
       error: 'login refused: AUTHENTICATIONFAILED',
     };
-    const inbox: Inbox = {
-      name: 'imap referee@mail.club.example/INBOX',
-      async *pending() {},
-      async settle() {},
-      waitForMail: (signal) =>
-        new Promise((resolve) => {
-          const t = setTimeout(resolve, 20);
-          signal.addEventListener('abort', () => {
-            clearTimeout(t);
-            resolve();
-          });
-        }),
-      health: () => health,
-      async close() {},
-    };
-    const sent: OutgoingMail[] = [];
-    const sender = {
-      name: 'test',
-      async send(m: OutgoingMail) {
-        sent.push(m);
-        return { ok: true as const };
-      },
-      async close() {},
-    };
-    const stop = new AbortController();
-    const running = runDaemon(
-      { service, inbox, sender, logger, sweep: '0 0 1 1 *', watchMs: 10 },
-      stop.signal,
+    const run = start(
+      [
+        event('A', 'Open A', anna, 'pl'),
+        event('B', 'Open B', { ...anna, address: 'ANNA@club.example' }),
+        event('C', 'Cup', { name: 'Jan Novák', address: 'jan@cup.example' }),
+      ],
+      new Store(':memory:'),
+      () => health,
     );
-    const until = async (ok: () => boolean) => {
-      for (let i = 0; i < 300 && !ok(); i++) await sleep(10);
-    };
+    const { sent, logger } = run;
     await sleep(200);
     expect(sent).toHaveLength(0); // 20 minutes is within the 30 allowed
 
-    health = { ...health, since: new Date(Date.now() - 40 * 60_000).toISOString() };
+    health = { ...health, since: minutesAgo(40) };
     await until(() => sent.length >= 2);
     await sleep(100); // and no more than once
     expect(sent.map((m) => m.to)).toEqual([['anna@club.example'], ['jan@cup.example']]);
@@ -119,12 +149,74 @@ describe('the TDs are told when the inbox cannot be read', () => {
 
     health = { ok: true };
     await until(() => sent.length >= 4);
-    stop.abort();
-    await running;
+    await run.stop();
     expect(sent).toHaveLength(4);
     const jan2 = await simpleParser(sent[3]!.raw);
     expect(jan2.subject).toBe('amici reads its mail again');
     expect(jan2.text).toContain('The mail that waited is being processed now');
     expect(logger.lines.filter((l) => l.code === 'INBOX_BACK')).toHaveLength(1);
+  });
+});
+
+describe('an outage the TDs were told of outlives a restart', () => {
+  const jan = { name: 'Jan Novák', address: 'jan@cup.example' };
+  const events = [event('C', 'Cup', jan)];
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  });
+  const storeFile = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'amici-alert-'));
+    dirs.push(dir);
+    return join(dir, 'amici.sqlite');
+  };
+  const down = (since: string): InboxHealth => ({ ok: false, since, error: 'cannot connect' });
+
+  it('a restart while the inbox is still down tells the TD nothing new; its end is told, with the first start', async () => {
+    const path = storeFile();
+    const outageStart = minutesAgo(90);
+    const first = start(events, new Store(path), () => down(outageStart));
+    await until(() => first.sent.length >= 1);
+    await first.stop();
+    expect(first.sent.map((m) => m.to)).toEqual([[jan.address]]);
+    expect((await simpleParser(first.sent[0]!.raw)).subject).toBe('amici cannot read its mail');
+
+    // The new process has been failing for 40 minutes of its own: past inboxAlertMinutes again.
+    let health = down(minutesAgo(40));
+    const second = start(events, new Store(path), () => health);
+    await sleep(200);
+    expect(second.sent).toHaveLength(0);
+    expect(second.logger.lines.filter((l) => l.code === 'INBOX_DOWN')).toHaveLength(0);
+
+    health = { ok: true };
+    await until(() => second.sent.length >= 1);
+    await sleep(50);
+    await second.stop();
+    expect(second.sent).toHaveLength(1);
+    const back = await simpleParser(second.sent[0]!.raw);
+    expect(back.subject).toBe('amici reads its mail again');
+    const since = outageStart.slice(0, 16).replace('T', ' ');
+    expect(back.text).toContain(since);
+    expect(second.logger.lines.find((l) => l.code === 'INBOX_BACK')).toMatchObject({
+      since: outageStart,
+    });
+  });
+
+  it('an inbox that works again after the restart gets its end told at once, and only once', async () => {
+    const path = storeFile();
+    const first = start(events, new Store(path), () => down(minutesAgo(45)));
+    await until(() => first.sent.length >= 1);
+    await first.stop();
+
+    const second = start(events, new Store(path), () => ({ ok: true }));
+    await until(() => second.sent.length >= 1);
+    await second.stop();
+    expect(second.sent.map((m) => m.to)).toEqual([[jan.address]]);
+    expect((await simpleParser(second.sent[0]!.raw)).subject).toBe('amici reads its mail again');
+
+    const third = start(events, new Store(path), () => ({ ok: true }));
+    await sleep(200);
+    await third.stop();
+    expect(third.sent).toHaveLength(0);
   });
 });
