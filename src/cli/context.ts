@@ -8,6 +8,7 @@ import type { Logger } from '../daemon/log.ts';
 import { createMaildirInbox } from '../daemon/maildir-inbox.ts';
 import { createPickupSender } from '../daemon/pickup-sender.ts';
 import { RefereeService } from '../daemon/referee-service.ts';
+import { credentialsFrom } from '../daemon/token-command.ts';
 import type { Inbox, Sender } from '../daemon/transport.ts';
 import { Store } from '../store/store.ts';
 import type { CliIo } from './io.ts';
@@ -55,19 +56,17 @@ export async function openTransports(
   let inbox: Inbox;
   if (config.inbox.kind === 'maildir') inbox = createMaildirInbox(config.inbox.path);
   else {
-    const password = secret(config.inbox.passwordEnv);
-    if (!password)
-      return `the IMAP password is read from $${config.inbox.passwordEnv}, which is not set`;
+    const login = credentialsFrom(config.inbox, secret);
+    if ('missing' in login) return `the IMAP login: ${login.missing}`;
     const { createImapInbox } = await import('../daemon/imap-inbox.ts');
-    inbox = createImapInbox({ ...config.inbox, password, checkpoints: service.store, logger });
+    inbox = createImapInbox({ ...config.inbox, login, checkpoints: service.store, logger });
   }
   let sender: Sender;
   if (config.outbox.kind === 'pickup') sender = createPickupSender(config.outbox.path);
   else {
     const o = config.outbox;
-    const password = o.passwordEnv ? secret(o.passwordEnv) : undefined;
-    if (o.passwordEnv && !password)
-      return `the SMTP password is read from $${o.passwordEnv}, which is not set`;
+    const login = o.user === undefined ? undefined : credentialsFrom(o, secret);
+    if (login && 'missing' in login) return `the SMTP login: ${login.missing}`;
     const privateKey = o.dkim ? secret(o.dkim.privateKeyEnv) : undefined;
     if (o.dkim && !privateKey)
       return `the DKIM key is read from $${o.dkim.privateKeyEnv}, which is not set`;
@@ -76,8 +75,7 @@ export async function openTransports(
       host: o.host,
       port: o.port,
       secure: o.secure,
-      ...(o.user ? { user: o.user } : {}),
-      ...(password ? { password } : {}),
+      ...(o.user !== undefined && login ? { user: o.user, login } : {}),
       ...(o.dkim && privateKey
         ? { dkim: { domainName: o.dkim.domain, keySelector: o.dkim.selector, privateKey } }
         : {}),

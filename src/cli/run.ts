@@ -66,6 +66,12 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
         started();
         const s = await runOnce(parts);
         logger.info({ code: 'DAEMON_STOP', ...s });
+        // Run from cron, --once must not pass over an inbox it could not read as a quiet day.
+        const health = t.inbox.health?.();
+        if (health && !health.ok) {
+          io.err(`amici: the inbox could not be read: ${health.error}\n`);
+          return 1;
+        }
         return 0;
       }
       // The handlers are in place before DAEMON_START says so: a signal sent on seeing it is
@@ -140,9 +146,9 @@ export async function checkConfigCommand(args: string[], io: CliIo): Promise<num
   }
   const lines = [
     `${loaded.file}: valid`,
-    `  inbox:  ${c.inbox.kind} ${c.inbox.kind === 'maildir' ? c.inbox.path : `${c.inbox.user}@${c.inbox.host}:${c.inbox.port}/${c.inbox.mailbox} (password from $${c.inbox.passwordEnv}${process.env[c.inbox.passwordEnv] ? '' : ' — NOT SET'})`}`,
+    `  inbox:  ${c.inbox.kind} ${c.inbox.kind === 'maildir' ? c.inbox.path : `${c.inbox.user}@${c.inbox.host}:${c.inbox.port}/${c.inbox.mailbox} (${loginText(c.inbox)})`}`,
     `  senders: ${senderCheckLine(c)}`,
-    `  outbox: ${c.outbox.kind} ${c.outbox.kind === 'pickup' ? c.outbox.path : `${c.outbox.host}:${c.outbox.port}`}`,
+    `  outbox: ${c.outbox.kind} ${c.outbox.kind === 'pickup' ? c.outbox.path : `${c.outbox.host}:${c.outbox.port}${c.outbox.user === undefined ? '' : ` as ${c.outbox.user} (${loginText(c.outbox)})`}`}`,
     `  store:  ${c.store.path}`,
     `  sweep:  ${c.sweep}`,
     ...c.events.map(
@@ -152,6 +158,16 @@ export async function checkConfigCommand(args: string[], io: CliIo): Promise<num
   ];
   io.out(`${lines.join('\n')}\n`);
   return 0;
+}
+
+/** How amici logs in to a mail server, for check-config: never the secret itself. */
+function loginText(login: {
+  passwordEnv?: string | undefined;
+  tokenCommand?: string[] | undefined;
+}): string {
+  if (login.tokenCommand) return `OAuth2 token from: ${login.tokenCommand.join(' ')}`;
+  if (login.passwordEnv === undefined) return 'no login';
+  return `password from $${login.passwordEnv}${process.env[login.passwordEnv] ? '' : ' — NOT SET'}`;
 }
 
 /** How players' mail is checked (P-2d), with the players excepted from it, for check-config. */

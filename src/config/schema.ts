@@ -41,22 +41,65 @@ const folders = z.strictObject({
   ignored: z.string().default('amici/ignored'),
 });
 
-const imapInbox = z.strictObject({
-  kind: z.literal('imap'),
+/**
+ * A command that prints an OAuth2 access token (argv, run with no shell), for a provider that
+ * takes no password (src/daemon/token-command.ts).
+ */
+const tokenCommand = z.array(z.string().min(1)).min(1, { message: 'expected [program, args…]' });
+
+/**
+ * A mail server login: a user with the password from the environment, or with an OAuth2 token
+ * command; one of the two, and neither without a user.
+ */
+function oneLogin(
+  login: {
+    user?: string | undefined;
+    passwordEnv?: string | undefined;
+    tokenCommand?: string[] | undefined;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  const has = login.passwordEnv !== undefined || login.tokenCommand !== undefined;
+  if (login.passwordEnv !== undefined && login.tokenCommand !== undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['tokenCommand'],
+      message: 'give passwordEnv or tokenCommand, not both',
+    });
+  else if (login.user !== undefined && !has)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['passwordEnv'],
+      message: 'expected passwordEnv (a password) or tokenCommand (OAuth2)',
+    });
+  if (has && login.user === undefined)
+    ctx.addIssue({ code: 'custom', path: ['user'], message: 'expected the user to log in as' });
+}
+
+/** Where a mail server is and how to log in (checked by `oneLogin`). */
+const server = (port: number, secure: boolean) => ({
   host: z.string(),
-  port: z.number().int().min(1).max(65535).default(993),
-  secure: z.boolean().default(true),
-  user: z.string(),
-  passwordEnv: envName,
-  mailbox: z.string().default('INBOX'),
-  /** `dkim` by default: a mailbox on a server takes mail from anyone in anyone's name. */
-  authentication: authentication.default('dkim'),
-  folders: folders.default({
-    done: 'amici/done',
-    rejected: 'amici/rejected',
-    ignored: 'amici/ignored',
-  }),
+  port: z.number().int().min(1).max(65535).default(port),
+  secure: z.boolean().default(secure),
+  passwordEnv: envName.optional(),
+  tokenCommand: tokenCommand.optional(),
 });
+
+const imapInbox = z
+  .strictObject({
+    kind: z.literal('imap'),
+    ...server(993, true),
+    user: z.string(),
+    mailbox: z.string().default('INBOX'),
+    /** `dkim` by default: a mailbox on a server takes mail from anyone in anyone's name. */
+    authentication: authentication.default('dkim'),
+    folders: folders.default({
+      done: 'amici/done',
+      rejected: 'amici/rejected',
+      ignored: 'amici/ignored',
+    }),
+  })
+  .superRefine((inbox, ctx) => oneLogin(inbox, ctx));
 
 const pickupOutbox = z.strictObject({
   kind: z.literal('pickup'),
@@ -64,19 +107,18 @@ const pickupOutbox = z.strictObject({
   path: z.string(),
 });
 
-const smtpOutbox = z.strictObject({
-  kind: z.literal('smtp'),
-  host: z.string(),
-  port: z.number().int().min(1).max(65535).default(587),
-  secure: z.boolean().default(false),
-  user: z.string().optional(),
-  passwordEnv: envName.optional(),
-  dkim: z
-    .strictObject({ domain: z.string(), selector: z.string(), privateKeyEnv: envName })
-    .optional(),
-  /** SMTP connections used at once to send what waits in the outbox (a backlog, a round). */
-  connections: z.number().int().min(1).max(16).default(2),
-});
+const smtpOutbox = z
+  .strictObject({
+    kind: z.literal('smtp'),
+    ...server(587, false),
+    user: z.string().optional(),
+    dkim: z
+      .strictObject({ domain: z.string(), selector: z.string(), privateKeyEnv: envName })
+      .optional(),
+    /** SMTP connections used at once to send what waits in the outbox (a backlog, a round). */
+    connections: z.number().int().min(1).max(16).default(2),
+  })
+  .superRefine((outbox, ctx) => oneLogin(outbox, ctx));
 
 const timeControl = z.discriminatedUnion('preset', [
   z.strictObject({

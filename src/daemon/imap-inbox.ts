@@ -12,6 +12,7 @@
 
 import { ImapFlow, type MailboxLockObject } from 'imapflow';
 import type { Logger } from './log.ts';
+import type { Credentials } from './token-command.ts';
 import type {
   CheckpointStore,
   InboundItem,
@@ -25,7 +26,8 @@ export interface ImapInboxOptions {
   port: number;
   secure: boolean;
   user: string;
-  password: string;
+  /** A password, or an OAuth2 access token fetched at each login (token-command.ts). */
+  login: Credentials;
   /** The mailbox read (default in the config: INBOX). */
   mailbox: string;
   /** Where settled mail goes; `/` separates levels (mapped to the server's delimiter). */
@@ -117,11 +119,25 @@ export function createImapInbox(options: ImapInboxOptions): Inbox {
     if (closed) return Promise.resolve(undefined);
     if (client?.usable) return Promise.resolve(client);
     connecting ??= (async () => {
+      const { login } = options;
+      let auth: { user: string; pass: string } | { user: string; accessToken: string };
+      try {
+        auth =
+          'password' in login
+            ? { user: options.user, pass: login.password }
+            : { user: options.user, accessToken: await login.token() };
+      } catch (error) {
+        // No token, no login: the operator's to fix, retried like a refused login.
+        logger.error({ code: 'IMAP_ERROR', inbox: name, op: 'token', error: describe(error) });
+        failed(`login refused: ${describe(error)}`);
+        return undefined;
+      }
+      if (closed) return undefined;
       const candidate = new ImapFlow({
         host: options.host,
         port: options.port,
         secure: options.secure,
-        auth: { user: options.user, pass: options.password },
+        auth,
         logger: false,
         disableAutoIdle: true, // IDLE only inside waitForMail
         connectionTimeout: connectTimeout,

@@ -6,6 +6,7 @@
 
 import { createTransport } from 'nodemailer';
 import type { Logger } from './log.ts';
+import type { Credentials } from './token-command.ts';
 import type { OutgoingMail, Sender, SendResult } from './transport.ts';
 
 export interface SmtpSenderOptions {
@@ -13,8 +14,9 @@ export interface SmtpSenderOptions {
   port: number;
   /** TLS from the start (port 465); otherwise STARTTLS is used when the server offers it. */
   secure: boolean;
+  /** Log in as `user`, with a password or an OAuth2 access token (token-command.ts). */
   user?: string;
-  password?: string;
+  login?: Credentials;
   /** DKIM-sign every message: the key of `keySelector._domainkey.domainName` (PEM). */
   dkim?: { domainName: string; keySelector: string; privateKey: string };
   /** Every line carries a stable `code` (log.ts). */
@@ -47,6 +49,29 @@ export function classifySmtpFailure(error: unknown): { permanent: boolean; error
   return { permanent, error: parts.join(' ') };
 }
 
+/**
+ * nodemailer's login: a password, or XOAUTH2 with the token asked of `login.token` whenever
+ * nodemailer needs one (a new connection, or the server refused the last one as expired).
+ */
+function auth(user: string, login: Credentials) {
+  if ('password' in login) return { user, pass: login.password };
+  const { token } = login;
+  return {
+    type: 'OAuth2' as const,
+    user,
+    provisionCallback: (
+      _user: string,
+      _renew: boolean,
+      done: (error: Error | null, accessToken?: string) => void,
+    ) => {
+      token().then(
+        (accessToken) => done(null, accessToken),
+        (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+      );
+    },
+  };
+}
+
 export function createSmtpSender(options: SmtpSenderOptions): Sender {
   const { logger } = options;
   const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -58,8 +83,8 @@ export function createSmtpSender(options: SmtpSenderOptions): Sender {
     host: options.host,
     port: options.port,
     secure: options.secure,
-    ...(options.user !== undefined
-      ? { auth: { user: options.user, pass: options.password ?? '' } }
+    ...(options.user !== undefined && options.login
+      ? { auth: auth(options.user, options.login) }
       : {}),
     ...(options.dkim ? { dkim: options.dkim } : {}),
     connectionTimeout: timeout,

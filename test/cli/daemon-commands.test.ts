@@ -115,6 +115,29 @@ describe('amici demo and the commands around an installation', () => {
     expect(bad.code).toBe(1);
     expect(bad.err).toContain('events[0].td.address: expected an email address');
   });
+  it('check-config says how amici logs in to each mail server, never the secret', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'amici-init-'));
+    const file = join(d, 'amici.yaml');
+    expect((await runCli(['init', '--config', file])).code).toBe(0);
+    const text = readFileSync(file, 'utf8')
+      .replace(
+        /^inbox:\n(?: {2}.*\n)+/m,
+        'inbox: { kind: imap, host: outlook.office365.com, user: td@club.example, tokenCommand: [oama, access, td@club.example] }\n',
+      )
+      .replace(
+        /^outbox:\n(?: {2}.*\n)+/m,
+        'outbox: { kind: smtp, host: smtp.club.example, user: td@club.example, passwordEnv: AMICI_TEST_UNSET_PW }\n',
+      );
+    writeFileSync(file, text);
+    const check = await runCli(['check-config', '--config', file]);
+    expect(check.code, check.err).toBe(0);
+    expect(check.out).toContain(
+      'inbox:  imap td@club.example@outlook.office365.com:993/INBOX (OAuth2 token from: oama access td@club.example)',
+    );
+    expect(check.out).toContain(
+      'outbox: smtp smtp.club.example:587 as td@club.example (password from $AMICI_TEST_UNSET_PW — NOT SET)',
+    );
+  });
   it('post and td: a postal move with its dates, then a TD pause (L-6.10)', async () => {
     const d = mkdtempSync(join(tmpdir(), 'amici-post-'));
     const file = join(d, 'amici.yaml');

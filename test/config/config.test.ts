@@ -96,6 +96,36 @@ describe('configuration', () => {
       'inbox.passwordEnv: expected the NAME of an environment variable',
     ],
     [
+      'a password and a token command both',
+      (c) =>
+        Object.assign(c, {
+          inbox: {
+            kind: 'imap',
+            host: 'h',
+            user: 'u',
+            passwordEnv: 'AMICI_PW',
+            tokenCommand: ['oama', 'access', 'u'],
+          },
+        }),
+      'inbox.tokenCommand: give passwordEnv or tokenCommand, not both',
+    ],
+    [
+      'an IMAP login with neither a password nor a token command',
+      (c) => Object.assign(c, { inbox: { kind: 'imap', host: 'h', user: 'u' } }),
+      'inbox.passwordEnv: expected passwordEnv (a password) or tokenCommand (OAuth2)',
+    ],
+    [
+      'an empty token command',
+      (c) => Object.assign(c, { inbox: { kind: 'imap', host: 'h', user: 'u', tokenCommand: [] } }),
+      'inbox.tokenCommand: expected [program, args…]',
+    ],
+    [
+      'an SMTP token command with no user',
+      (c) =>
+        Object.assign(c, { outbox: { kind: 'smtp', host: 'h', tokenCommand: ['oama', 'access'] } }),
+      'outbox.user: expected the user to log in as',
+    ],
+    [
       'an unknown way of checking senders',
       (c) => Object.assign(c.inbox, { authentication: 'spf' }),
       'inbox.authentication: Invalid option: expected one of "dkim"|"none"',
@@ -127,7 +157,8 @@ describe('configuration', () => {
   }
   it('YAML syntax errors give the line', async () => {
     const { writeFileSync, mkdtempSync } = await import('node:fs');
-    const dir = mkdtempSync('/tmp/amici-cfg-');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(`${tmpdir()}/amici-cfg-`);
     writeFileSync(`${dir}/bad.yaml`, 'from:\n  address: [oops\n');
     const r = await loadConfig(`${dir}/bad.yaml`);
     expect(r.ok).toBe(false);

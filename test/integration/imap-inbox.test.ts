@@ -159,7 +159,7 @@ describe('IMAP inbox against Dovecot', () => {
       port: servers.imap.port,
       secure: false,
       user,
-      password: servers.password,
+      login: { password: servers.password },
       mailbox: 'INBOX',
       folders: FOLDERS,
       checkpoints,
@@ -491,7 +491,9 @@ describe('IMAP inbox against Dovecot', () => {
 
   // Last: Dovecot then slows every login from 127.0.0.1 for a while (its auth penalty).
   it('reports a refused login as an error and keeps retrying, without throwing', async () => {
-    const inbox = inboxFor(USERS.abort, memoryCheckpoints(), { password: 'wrong-password' });
+    const inbox = inboxFor(USERS.abort, memoryCheckpoints(), {
+      login: { password: 'wrong-password' },
+    });
     expect(await collect(inbox)).toEqual([]);
     await until(
       () => inbox.logger.lines.some((l) => l.code === 'IMAP_RECONNECT'),

@@ -1,13 +1,19 @@
 // The SMTP sender against the test sink and Dovecot (issue 5): a message goes through the sink
 // into the recipient's real mailbox, byte for byte; injected 4xx replies, lost connections and
-// refused logins are temporary, 5xx replies permanent; DKIM-Signature is added when configured.
+// refused logins are temporary, 5xx replies permanent; DKIM-Signature is added when configured;
+// an OAuth2 login (XOAUTH2) takes its token from the configured command, again when refused.
 
 import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifySmtpFailure, createSmtpSender } from '../../src/daemon/smtp-sender.ts';
+import { tokenFromCommand } from '../../src/daemon/token-command.ts';
 import type { OutgoingMail, Sender } from '../../src/daemon/transport.ts';
 import { freePorts } from '../support/dovecot.ts';
 import { type MailServers, startMailServers } from '../support/mail-servers.ts';
+import { startSmtpSink } from '../support/smtp-sink.ts';
 
 const WHITE = 'white@example.org';
 const BLACK = 'black@example.org';
@@ -51,7 +57,7 @@ describe('SMTP sender through the sink into Dovecot', () => {
       port: servers.smtp.port,
       secure: false,
       user: REFEREE,
-      password: 'any password will do',
+      login: { password: 'any password will do' },
       logger,
       timeoutMs: 5_000,
       ...extra,
@@ -120,6 +126,45 @@ describe('SMTP sender through the sink into Dovecot', () => {
 
     // The connection is still good for the next message.
     expect(await sender.send(outgoing([BLACK], 'Still fine'))).toMatchObject({ ok: true });
+  });
+
+  it('logs in with an OAuth2 token from the command, and runs it again when the server refuses the token', async () => {
+    // A token tool that hands out token-1, token-2, … (as a refresh would); the server takes
+    // only token-2, so the first login is refused as expired and the second goes through.
+    const dir = mkdtempSync(join(tmpdir(), 'amici-token-'));
+    const counter = join(dir, 'n');
+    writeFileSync(counter, '1');
+    const script = 'n=$(cat "$0"); echo $((n+1)) > "$0"; echo "token-$n"';
+    const sink = await startSmtpSink({ lmtp: servers.lmtp, accessTokens: () => ['token-2'] });
+    try {
+      const sender = senderFor({
+        host: sink.host,
+        port: sink.port,
+        login: { token: () => tokenFromCommand(['sh', '-c', script, counter]) },
+      });
+      const mail = outgoing([WHITE], 'Sent with a token');
+      expect(await sender.send(mail)).toMatchObject({ ok: true });
+      expect(readFileSync(counter, 'utf8').trim()).toBe('3'); // asked twice
+      expect(sink.messages()).toMatchObject([{ user: REFEREE, outcome: 'delivered' }]);
+      await servers.waitForMessage(WHITE, (m) => m.raw.includes(mail.messageId), WAIT_MS);
+
+      // A tool that cannot give a token: the login fails for now, the operator is told why.
+      const broken = senderFor({
+        host: sink.host,
+        port: sink.port,
+        login: {
+          token: () => tokenFromCommand(['sh', '-c', 'echo "refresh token revoked" >&2; exit 2']),
+        },
+      });
+      const failed = await broken.send(outgoing([WHITE], 'No token'));
+      expect(failed).toMatchObject({ ok: false, permanent: false });
+      expect(failed.ok === false && failed.error).toContain('refresh token revoked');
+      expect(broken.logger.lines).toContainEqual(
+        expect.objectContaining({ level: 'error', code: 'SMTP_ERROR' }),
+      );
+    } finally {
+      await sink.stop();
+    }
   });
 
   it('reports a server that is not there as temporary', async () => {

@@ -15,6 +15,8 @@ export type MailServersOptions = {
   users: readonly string[];
   /** Shared by all users; random when omitted. */
   password?: string;
+  /** Dovecot also takes OAuth2 logins, checked at this URL (see DovecotOptions). */
+  oauth2IntrospectionUrl?: string;
 };
 
 /** A message as stored in a mailbox, read over IMAP. */
@@ -60,7 +62,13 @@ const WAIT_POLL_MS = 100;
 export async function startMailServers(options: MailServersOptions): Promise<MailServers> {
   const users = options.users.map((u) => u.toLowerCase());
   const password = options.password ?? randomBytes(12).toString('hex');
-  const dovecot = await startDovecot({ users, password });
+  const dovecot = await startDovecot({
+    users,
+    password,
+    ...(options.oauth2IntrospectionUrl
+      ? { oauth2IntrospectionUrl: options.oauth2IntrospectionUrl }
+      : {}),
+  });
   let sink: SmtpSink;
   try {
     sink = await startSmtpSink({ lmtp: dovecot.lmtp, users });

@@ -1,5 +1,5 @@
 // An SMTP sink for integration tests: smtp-server on 127.0.0.1 on a free port, no TLS, AUTH
-// optional (any password). Every accepted message is relayed into Dovecot over LMTP, so each
+// optional (any password; or XOAUTH2 with given access tokens). Every accepted message is relayed into Dovecot over LMTP, so each
 // simulated player has a real mailbox, and every message received is recorded (envelope and
 // raw bytes). failNext() makes the next deliveries fail with a 4xx or 5xx reply, so the
 // outbox's retry handling can be tested.
@@ -37,6 +37,11 @@ export type SmtpSinkOptions = {
   lmtp: Endpoint;
   /** When given, RCPT TO other addresses is refused with 550 5.1.1, as a real MTA would. */
   users?: readonly string[];
+  /**
+   * When given, a login must be XOAUTH2 with one of these access tokens (read at each login, so
+   * a test can expire one); another token gets the RFC 7628 error challenge, then 535.
+   */
+  accessTokens?: () => readonly string[];
 };
 
 export type SmtpSink = Endpoint & {
@@ -65,6 +70,7 @@ function smtpError(code: number, message: string): SmtpError {
 
 export async function startSmtpSink(options: SmtpSinkOptions): Promise<SmtpSink> {
   const known = options.users && new Set(options.users.map((u) => u.toLowerCase()));
+  const { accessTokens } = options;
   const recorded: SinkMessage[] = [];
   let failures: { code: number; message: string }[] = [];
   const lmtp = createTransport({
@@ -84,8 +90,21 @@ export async function startSmtpSink(options: SmtpSinkOptions): Promise<SmtpSink>
     logger: false,
     banner: 'amici test sink',
     closeTimeout: 1_000,
+    ...(accessTokens ? { authMethods: ['PLAIN', 'LOGIN', 'XOAUTH2'] } : {}),
     onAuth(auth, _session, callback) {
-      callback(null, { user: auth.username ?? 'anonymous' });
+      if (!accessTokens) {
+        callback(null, { user: auth.username ?? 'anonymous' });
+        return;
+      }
+      if (auth.method !== 'XOAUTH2') {
+        callback(new Error('Only XOAUTH2 here'));
+        return;
+      }
+      if (auth.accessToken !== undefined && accessTokens().includes(auth.accessToken)) {
+        callback(null, { user: auth.username ?? 'anonymous' });
+        return;
+      }
+      callback(null, { data: { status: '401', schemes: 'bearer', scope: 'mail' } });
     },
     onRcptTo(address, _session, callback) {
       if (known && !known.has(address.address.toLowerCase())) {
