@@ -159,7 +159,9 @@ export function cases(): Case[] {
 
   // The mate: 1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6 4.Qxf7#.
   const mate = foldGame(gameLog('1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6', '2026-10-01', 2));
-  out.push(decided('checkmate', mate, tx('white', now, '3...Nf6 4.Qxf7#'), ['game-ended']));
+  out.push(
+    decided('checkmate', mate, tx('white', now, '3...Nf6 4.Qxf7#'), ['move-relayed', 'game-ended']),
+  );
 
   // A standing draw offer by White, declined in words by Black.
   const offered = foldGame([

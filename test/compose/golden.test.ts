@@ -97,6 +97,25 @@ describe('golden mails: every effect kind in every template language', () => {
   }
 });
 
+describe('the relay of a move that ends the game', () => {
+  const mate = ALL.find((c) => c.name === 'checkmate')!;
+  const yourMove: Record<(typeof LANGS)[number], string> = {
+    en: 'your move',
+    pl: 'Twój ruch',
+    cs: 'jste na tahu',
+    uk: 'ваш хід',
+    de: 'Sie sind am Zug',
+  };
+  for (const lang of LANGS) {
+    it(`${lang}: L-5.1.1 the mated player is not told it is their move`, () => {
+      const relay = mailsOf(mate, lang).find((m) => m.kind === 'move-relayed');
+      expect(relay?.to).toBe('black');
+      expect(relay?.subject).toMatch(/4\. (Qxf7#|8567)$/);
+      expect(relay?.subject).not.toContain(yourMove[lang]);
+    });
+  }
+});
+
 /** Jan Novák plays two games of WCH26 and wrote without a tag. */
 function whichGameInput(lang: string, games = true): WhichGameInput {
   return {
