@@ -1,9 +1,10 @@
 // `amici outbox`: what waits to be sent and what failed for good — the TD's view of the outbox
-// after a mail server outage or a bouncing address — and `amici outbox retry` to send failed
+// after a mail server outage or a bouncing address — `amici outbox retry` to send failed
 // mail again once the cause is fixed (the retry schedule starts afresh; the daemon, or
-// `amici run --once`, sends it).
+// `amici run --once`, sends it), and `amici outbox show` to read what a player was sent.
 
 import { parseArgs } from 'node:util';
+import { simpleParser } from 'mailparser';
 import { memoryLogger } from '../daemon/log.ts';
 import type { OutboxInfo, OutboxStatus } from '../store/store.ts';
 import { openConfig, openService } from './context.ts';
@@ -15,15 +16,19 @@ const OPTIONS = {
   json: { type: 'boolean' },
   all: { type: 'boolean' },
   failed: { type: 'boolean' },
+  raw: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
 const HELP = `usage: amici outbox [--all] [--json] [--config FILE]
        amici outbox retry (ID… | --failed) [--config FILE]
+       amici outbox show ID [--raw] [--config FILE]
 
 Lists outgoing mail that waits (pending) or failed for good (failed), newest first; --all adds
 the mail already sent (the last 200). \`retry\` queues failed mail again, from now, with the
-retry schedule from its start; the daemon or \`amici run --once\` then sends it.
+retry schedule from its start; the daemon or \`amici run --once\` then sends it. \`show\` prints
+one mail as its recipient reads it — the header, the text, the attachments' names — when a
+player asks what amici told them; --raw prints it byte for byte, as handed over (an .eml).
 `;
 
 const parse = (args: string[]) => parseArgs({ args, options: OPTIONS, allowPositionals: true });
@@ -49,6 +54,7 @@ export async function outboxCommand(args: string[], io: CliIo): Promise<number> 
   if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
   const [verb, ...ids] = positionals;
+  if (verb === 'show') return show(ids, values, io);
   if (verb !== undefined && verb !== 'retry') {
     io.err(`amici outbox: unknown "${verb}"\n\n${HELP}`);
     return 2;
@@ -104,4 +110,55 @@ export async function outboxCommand(args: string[], io: CliIo): Promise<number> 
   } finally {
     service.store.close();
   }
+}
+
+/** `amici outbox show ID`: one outgoing mail, readable, or byte for byte with --raw. */
+async function show(
+  ids: string[],
+  values: { config?: string | undefined; raw?: boolean | undefined },
+  io: CliIo,
+): Promise<number> {
+  const id = Number(ids[0]);
+  if (ids.length !== 1 || !Number.isSafeInteger(id) || id <= 0) {
+    io.err('amici outbox show: give the number `amici outbox --all` shows\n');
+    return 2;
+  }
+  const loaded = await openConfig(values.config, io);
+  if (!loaded) return 2;
+  const service = openService(loaded.config, memoryLogger());
+  let raw: Buffer | undefined;
+  let info: OutboxInfo | undefined;
+  try {
+    raw = service.store.outboxRaw(id);
+    info = service.store.outboxInfo(id);
+  } finally {
+    service.store.close();
+  }
+  if (!raw || !info) {
+    io.err(`amici outbox show: no mail ${id}\n`);
+    return 1;
+  }
+  if (values.raw) {
+    io.out(raw.toString('utf8'));
+    return 0;
+  }
+  const mail = await simpleParser(raw);
+  const state =
+    info.status === 'sent'
+      ? `sent ${info.sentAt ?? ''}`
+      : info.status === 'failed'
+        ? `failed for good: ${info.lastError ?? ''}`
+        : `waiting, next try ${info.nextTryAt}${info.lastError ? ` (last error: ${info.lastError})` : ''}`;
+  const head = [
+    `Outbox ${id}: ${info.kind}${info.gameKey ? `, game ${info.gameKey}` : ''}, ${state}`,
+    `From: ${mail.from?.text ?? ''}`,
+    `To: ${info.recipients.join(', ')}`,
+    `Subject: ${mail.subject ?? ''}`,
+    `Date: ${mail.date?.toISOString() ?? ''}`,
+    `Message-ID: ${mail.messageId ?? ''}`,
+  ];
+  const attached = mail.attachments.map((a) => `${a.filename ?? a.contentType} (${a.size} bytes)`);
+  io.out(`${head.join('\n')}\n\n${(mail.text ?? '').trimEnd()}\n`);
+  if (attached.length) io.out(`\nAttached: ${attached.join(', ')}\n`);
+  return 0;
 }

@@ -86,6 +86,16 @@ const MIGRATIONS: string[] = [
    );`,
 ];
 
+/** The columns of an `OutboxInfo`, as one SELECT list. */
+const OUTBOX_INFO = `id, message_id AS messageId, game_key AS gameKey, kind, recipients, attempts,
+  created_at AS createdAt, next_try_at AS nextTryAt, sent_at AS sentAt, status,
+  last_error AS lastError`;
+type OutboxInfoRow = Omit<OutboxInfo, 'recipients'> & { recipients: string };
+const outboxInfo = (r: OutboxInfoRow): OutboxInfo => ({
+  ...r,
+  recipients: JSON.parse(r.recipients) as string[],
+});
+
 export const INBOUND_STATUSES = ['done', 'rejected', 'ignored'] as const;
 export type InboundStatus = (typeof INBOUND_STATUSES)[number];
 export type OutboxStatus = 'pending' | 'sent' | 'failed';
@@ -443,6 +453,15 @@ export class Store implements CheckpointStore {
 
   // --- the outbox --------------------------------------------------------------------------
 
+  /** An outgoing mail's bytes, as queued and handed over. */
+  outboxRaw(id: number): Buffer | undefined {
+    return (
+      this.sql('SELECT raw FROM outbox_raw WHERE outbox_id = ?').get(id) as
+        | { raw: Buffer }
+        | undefined
+    )?.raw;
+  }
+
   dueOutbox(now: string, limit = 100): OutboxRow[] {
     const rows = this.sql(
       `SELECT id, message_id AS messageId, game_key AS gameKey, kind, recipients, sender, r.raw AS raw,
@@ -501,14 +520,18 @@ export class Store implements CheckpointStore {
   /** Outgoing mail without its bytes, newest first: what `amici outbox` shows. */
   outboxList(statuses: readonly OutboxStatus[], limit = 200): OutboxInfo[] {
     const rows = this.sql(
-      `SELECT id, message_id AS messageId, game_key AS gameKey, kind, recipients, attempts,
-              created_at AS createdAt, next_try_at AS nextTryAt, sent_at AS sentAt, status,
-              last_error AS lastError
-         FROM outbox WHERE status IN (SELECT value FROM json_each(?)) ORDER BY id DESC LIMIT ?`,
-    ).all(JSON.stringify(statuses), limit) as (Omit<OutboxInfo, 'recipients'> & {
-      recipients: string;
-    })[];
-    return rows.map((r) => ({ ...r, recipients: JSON.parse(r.recipients) as string[] }));
+      `SELECT ${OUTBOX_INFO} FROM outbox
+        WHERE status IN (SELECT value FROM json_each(?)) ORDER BY id DESC LIMIT ?`,
+    ).all(JSON.stringify(statuses), limit) as OutboxInfoRow[];
+    return rows.map(outboxInfo);
+  }
+
+  /** One outgoing mail's status, by the id `outboxList` gives. */
+  outboxInfo(id: number): OutboxInfo | undefined {
+    const row = this.sql(`SELECT ${OUTBOX_INFO} FROM outbox WHERE id = ?`).get(id) as
+      | OutboxInfoRow
+      | undefined;
+    return row && outboxInfo(row);
   }
 
   /**

@@ -1,5 +1,6 @@
 // `amici outbox`: a TD sees the mail that failed for good (a long outage, a refused address),
-// queues it again once the cause is fixed, and the next run sends it.
+// queues it again once the cause is fixed, and the next run sends it; and reads what a player
+// was sent, when they ask.
 
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -67,5 +68,32 @@ describe('amici outbox', () => {
       ),
     ).toBe(true);
     expect((await runCli(['outbox', '--config', config])).out).toContain('0 pending, 0 failed');
+  });
+
+  it('show: the mail a player was sent, as they read it, or byte for byte', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'amici-outbox-'));
+    expect((await runCli(['demo', '--dir', dir])).code).toBe(0);
+    const config = join(dir, 'amici.yaml');
+    const store = new Store(join(dir, 'amici.sqlite'));
+    const relay = store.outboxList(['sent']).find((m) => m.kind === 'move-relayed')!;
+    store.close();
+
+    const shown = await runCli(['outbox', 'show', String(relay.id), '--config', config]);
+    expect(shown.code).toBe(0);
+    expect(shown.out).toContain(`Outbox ${relay.id}: move-relayed, game DEMO/1, sent 20`);
+    expect(shown.out).toContain(`To: ${relay.recipients.join(', ')}`);
+    expect(shown.out).toMatch(/^Subject: \[DEMO\/1\] /m);
+    expect(shown.out).toContain('+-----------------+'); // the board, as text
+    expect(shown.out).toMatch(/Attached: board\.png \(\d+ bytes\), DEMO-1\.pgn/);
+    expect(shown.out).not.toContain('Content-Transfer-Encoding');
+
+    const raw = await runCli(['outbox', 'show', String(relay.id), '--raw', '--config', config]);
+    expect(raw.out).toContain(`Message-ID: ${relay.messageId}`);
+    expect(raw.out).toContain('Content-Type: multipart/mixed');
+
+    const missing = await runCli(['outbox', 'show', '99999', '--config', config]);
+    expect(missing.code).toBe(1);
+    expect(missing.err).toContain('no mail 99999');
+    expect((await runCli(['outbox', 'show', 'latest', '--config', config])).code).toBe(2);
   });
 });
