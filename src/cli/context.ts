@@ -85,3 +85,56 @@ export async function openTransports(
   }
   return { inbox, sender };
 }
+
+/**
+ * Log in to the configured mail servers once, sending nothing (`amici check-config --connect`):
+ * a line for the inbox and one for the outbox, saying what works or why not.
+ */
+export async function probeTransports(
+  config: AmiciConfig,
+): Promise<{ inbox: string; outbox: string; ok: boolean }> {
+  let ok = true;
+  const failed = (why: string) => {
+    ok = false;
+    return `FAILED — ${why}`;
+  };
+  let inbox: string;
+  if (config.inbox.kind === 'maildir')
+    inbox = `maildir ${config.inbox.path}: nothing to connect to`;
+  else {
+    const i = config.inbox;
+    const login = credentialsFrom(i, secret);
+    if ('missing' in login) inbox = failed(`the IMAP login: ${login.missing}`);
+    else {
+      const { probeImap } = await import('../daemon/imap-inbox.ts');
+      const r = await probeImap({ ...i, login });
+      inbox = r.ok
+        ? `logged in to ${i.host}:${i.port} as ${i.user}; ${i.mailbox} holds ${r.messages} message(s)`
+        : failed(`${i.host}:${i.port} as ${i.user}: ${r.error}`);
+    }
+  }
+  let outbox: string;
+  if (config.outbox.kind === 'pickup')
+    outbox = `pickup ${config.outbox.path}: nothing to connect to`;
+  else {
+    const o = config.outbox;
+    const login = o.user === undefined ? undefined : credentialsFrom(o, secret);
+    if (login && 'missing' in login) outbox = failed(`the SMTP login: ${login.missing}`);
+    else if (o.dkim && !secret(o.dkim.privateKeyEnv))
+      outbox = failed(`the DKIM key is read from $${o.dkim.privateKeyEnv}, which is not set`);
+    else {
+      const { probeSmtp } = await import('../daemon/smtp-sender.ts');
+      const r = await probeSmtp({
+        host: o.host,
+        port: o.port,
+        secure: o.secure,
+        ...(o.user !== undefined && login ? { user: o.user, login } : {}),
+      });
+      const who = o.user === undefined ? '' : ` as ${o.user}`;
+      outbox = r.ok
+        ? `${o.user === undefined ? 'connected to' : 'logged in to'} ${o.host}:${o.port}${who}; nothing sent`
+        : failed(`${o.host}:${o.port}${who}: ${r.error}`);
+    }
+  }
+  return { inbox, outbox, ok };
+}

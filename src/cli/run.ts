@@ -13,8 +13,15 @@ import type { Logger } from '../daemon/log.ts';
 import { createLogger } from '../daemon/log.ts';
 import { ensureMaildir } from '../daemon/maildir-inbox.ts';
 import type { RefereeService } from '../daemon/referee-service.ts';
-import { DEFAULT_CONFIG, openConfig, openService, openTransports } from './context.ts';
+import {
+  DEFAULT_CONFIG,
+  openConfig,
+  openService,
+  openTransports,
+  probeTransports,
+} from './context.ts';
 import type { CliIo } from './io.ts';
+import { argsOrExit } from './io.ts';
 
 export const EXAMPLE_CONFIG = fileURLToPath(new URL('../../config/example.yaml', import.meta.url));
 
@@ -132,17 +139,35 @@ async function reloadConfig(file: string, service: RefereeService, logger: Logge
   });
 }
 
+const CHECK_HELP = `usage: amici check-config [--connect] [--json] [--config FILE]
+
+Validates the configuration and summarises it: errors name the path and what is expected.
+--connect also logs in to the IMAP and SMTP servers once, as the daemon will, sending
+nothing: it says how many messages the inbox holds, or why a login fails (exit status 1).
+`;
+
 export async function checkConfigCommand(args: string[], io: CliIo): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: { config: { type: 'string' }, json: { type: 'boolean' } },
-  });
+  const parsed = argsOrExit(io, 'check-config', CHECK_HELP, () =>
+    parseArgs({
+      args,
+      options: {
+        config: { type: 'string' },
+        json: { type: 'boolean' },
+        connect: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }),
+  );
+  if (typeof parsed === 'number') return parsed;
+  const { values } = parsed;
   const loaded = await openConfig(values.config, io);
   if (!loaded) return 1;
   const c = loaded.config;
+  const probe = values.connect ? await probeTransports(c) : undefined;
+  const status = probe && !probe.ok ? 1 : 0;
   if (values.json) {
-    io.out(`${JSON.stringify(c, null, 2)}\n`);
-    return 0;
+    io.out(`${JSON.stringify(probe ? { ...c, connect: probe } : c, null, 2)}\n`);
+    return status;
   }
   const lines = [
     `${loaded.file}: valid`,
@@ -155,9 +180,10 @@ export async function checkConfigCommand(args: string[], io: CliIo): Promise<num
       (e) =>
         `  event ${e.tag}: ${e.name} — TD ${e.td.name} <${e.td.address}>, ${e.timeZone}, ${e.timeControl.preset}, ${e.players.length} players, ${e.games.length} games`,
     ),
+    ...(probe ? [`  connect inbox:  ${probe.inbox}`, `  connect outbox: ${probe.outbox}`] : []),
   ];
   io.out(`${lines.join('\n')}\n`);
-  return 0;
+  return status;
 }
 
 /** How amici logs in to a mail server, for check-config: never the secret itself. */

@@ -57,6 +57,50 @@ export function settleKeyword(outcome: SettleOutcome): string {
   return `$amici-${outcome}`;
 }
 
+type ImapAuth = { user: string; pass: string } | { user: string; accessToken: string };
+
+/** imapflow's login: the password, or a fresh OAuth2 token (the command may throw). */
+async function imapAuth(user: string, login: Credentials): Promise<ImapAuth> {
+  return 'password' in login
+    ? { user, pass: login.password }
+    : { user, accessToken: await login.token() };
+}
+
+/**
+ * Log in once and look at the mailbox, as the daemon will (`amici check-config --connect`):
+ * how many messages it holds, or why it cannot be read.
+ */
+export async function probeImap(
+  options: Pick<ImapInboxOptions, 'host' | 'port' | 'secure' | 'user' | 'login' | 'mailbox'> & {
+    timeoutMs?: number;
+  },
+): Promise<{ ok: true; messages: number } | { ok: false; error: string }> {
+  const timeout = options.timeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  let client: ImapFlow | undefined;
+  try {
+    client = new ImapFlow({
+      host: options.host,
+      port: options.port,
+      secure: options.secure,
+      auth: await imapAuth(options.user, options.login),
+      logger: false,
+      disableAutoIdle: true,
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+    });
+    client.on('error', () => {}); // the failure is the awaited call's
+    await client.connect();
+    const status = await client.status(options.mailbox, { messages: true });
+    await client.logout();
+    if (status === false) return { ok: false, error: `no mailbox ${options.mailbox}` };
+    return { ok: true, messages: status.messages ?? 0 };
+  } catch (error) {
+    client?.close();
+    const refused = (error as { authenticationFailed?: unknown }).authenticationFailed === true;
+    return { ok: false, error: `${refused ? 'login refused: ' : ''}${describe(error)}` };
+  }
+}
+
 /** `InboundItem.id` of an IMAP message: "UIDVALIDITY:UID". */
 export function makeImapItemId(uidValidity: string, uid: number): string {
   return `${uidValidity}:${uid}`;
@@ -119,13 +163,9 @@ export function createImapInbox(options: ImapInboxOptions): Inbox {
     if (closed) return Promise.resolve(undefined);
     if (client?.usable) return Promise.resolve(client);
     connecting ??= (async () => {
-      const { login } = options;
-      let auth: { user: string; pass: string } | { user: string; accessToken: string };
+      let auth: ImapAuth;
       try {
-        auth =
-          'password' in login
-            ? { user: options.user, pass: login.password }
-            : { user: options.user, accessToken: await login.token() };
+        auth = await imapAuth(options.user, options.login);
       } catch (error) {
         // No token, no login: the operator's to fix, retried like a refused login.
         logger.error({ code: 'IMAP_ERROR', inbox: name, op: 'token', error: describe(error) });

@@ -72,25 +72,50 @@ function auth(user: string, login: Credentials) {
   };
 }
 
-export function createSmtpSender(options: SmtpSenderOptions): Sender {
-  const { logger } = options;
+/** nodemailer's settings for the server, the login and the timeouts, pooled or not. */
+function transportOptions(options: Omit<SmtpSenderOptions, 'logger'>) {
   const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const name = `smtp ${options.host}:${options.port}`;
-  const connections = options.connections ?? 1;
-  const transport = createTransport({
-    pool: true,
-    maxConnections: connections,
+  return {
     host: options.host,
     port: options.port,
     secure: options.secure,
     ...(options.user !== undefined && options.login
       ? { auth: auth(options.user, options.login) }
       : {}),
-    ...(options.dkim ? { dkim: options.dkim } : {}),
     connectionTimeout: timeout,
     greetingTimeout: timeout,
     socketTimeout: timeout,
     logger: false,
+  };
+}
+
+/**
+ * Connect and log in once, sending nothing (`amici check-config --connect`): whether the relay
+ * will take amici's mail, or why not.
+ */
+export async function probeSmtp(
+  options: Omit<SmtpSenderOptions, 'logger' | 'dkim' | 'connections'>,
+): Promise<{ ok: true } | { ok: false; error: string }> {
+  const transport = createTransport(transportOptions(options));
+  try {
+    await transport.verify();
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, error: classifySmtpFailure(error).error };
+  } finally {
+    transport.close();
+  }
+}
+
+export function createSmtpSender(options: SmtpSenderOptions): Sender {
+  const { logger } = options;
+  const name = `smtp ${options.host}:${options.port}`;
+  const connections = options.connections ?? 1;
+  const transport = createTransport({
+    ...transportOptions(options),
+    pool: true,
+    maxConnections: connections,
+    ...(options.dkim ? { dkim: options.dkim } : {}),
   });
 
   const send = async (mail: OutgoingMail): Promise<SendResult> => {

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../support/cli.ts';
 import { type MailServers, startMailServers } from '../support/mail-servers.ts';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink.ts';
 
@@ -117,6 +118,14 @@ describe('OAuth2 logins (tokenCommand) for the IMAP inbox and the SMTP outbox', 
   it('reads the move over IMAP and relays it over SMTP with tokens only', async () => {
     valid.add('token-A');
     await servers.appendTo(REFEREE, move('w1', WHITE, '1.e4'));
+    // The TD's check before the first run logs in with tokens too.
+    const check = await runCli(['check-config', '--connect', '--config', join(dir, 'amici.yaml')]);
+    expect(check.code, check.out).toBe(0);
+    expect(check.out).toContain(`connect inbox:  logged in to `);
+    expect(check.out).toContain('INBOX holds 1 message(s)');
+    expect(check.out).toContain(
+      `connect outbox: logged in to ${sink.host}:${sink.port} as ${REFEREE}`,
+    );
     const run = await runOnce();
     expect(run.code, run.err).toBe(0);
     const relay = await servers.waitForMessage(
