@@ -8,6 +8,8 @@ import type { Logger } from '../daemon/log.ts';
 import { createMaildirInbox } from '../daemon/maildir-inbox.ts';
 import { createPickupSender } from '../daemon/pickup-sender.ts';
 import { RefereeService } from '../daemon/referee-service.ts';
+import type { SmtpSenderOptions } from '../daemon/smtp-sender.ts';
+import type { Credentials } from '../daemon/token-command.ts';
 import { credentialsFrom } from '../daemon/token-command.ts';
 import type { Inbox, Sender } from '../daemon/transport.ts';
 import { Store } from '../store/store.ts';
@@ -47,6 +49,36 @@ export function openService(
   return new RefereeService({ config, store, logger, ...(clock ? { clock } : {}) });
 }
 
+type ImapSettings = Extract<AmiciConfig['inbox'], { kind: 'imap' }>;
+type SmtpSettings = Extract<AmiciConfig['outbox'], { kind: 'smtp' }>;
+
+/** The IMAP login the config names, the secret from the environment; or what is missing. */
+function imapLogin(i: ImapSettings): Credentials | string {
+  const login = credentialsFrom(i, secret);
+  return 'missing' in login ? `the IMAP login: ${login.missing}` : login;
+}
+
+/**
+ * The SMTP server, login and DKIM key the config names (secrets from the environment), or what
+ * is missing.
+ */
+function smtpSettings(o: SmtpSettings): Omit<SmtpSenderOptions, 'logger' | 'connections'> | string {
+  const login = o.user === undefined ? undefined : credentialsFrom(o, secret);
+  if (login && 'missing' in login) return `the SMTP login: ${login.missing}`;
+  const privateKey = o.dkim ? secret(o.dkim.privateKeyEnv) : undefined;
+  if (o.dkim && !privateKey)
+    return `the DKIM key is read from $${o.dkim.privateKeyEnv}, which is not set`;
+  return {
+    host: o.host,
+    port: o.port,
+    secure: o.secure,
+    ...(o.user !== undefined && login ? { user: o.user, login } : {}),
+    ...(o.dkim && privateKey
+      ? { dkim: { domainName: o.dkim.domain, keySelector: o.dkim.selector, privateKey } }
+      : {}),
+  };
+}
+
 /** The inbox and sender the config names; secrets come from the environment. */
 export async function openTransports(
   config: AmiciConfig,
@@ -56,32 +88,18 @@ export async function openTransports(
   let inbox: Inbox;
   if (config.inbox.kind === 'maildir') inbox = createMaildirInbox(config.inbox.path);
   else {
-    const login = credentialsFrom(config.inbox, secret);
-    if ('missing' in login) return `the IMAP login: ${login.missing}`;
+    const login = imapLogin(config.inbox);
+    if (typeof login === 'string') return login;
     const { createImapInbox } = await import('../daemon/imap-inbox.ts');
     inbox = createImapInbox({ ...config.inbox, login, checkpoints: service.store, logger });
   }
   let sender: Sender;
   if (config.outbox.kind === 'pickup') sender = createPickupSender(config.outbox.path);
   else {
-    const o = config.outbox;
-    const login = o.user === undefined ? undefined : credentialsFrom(o, secret);
-    if (login && 'missing' in login) return `the SMTP login: ${login.missing}`;
-    const privateKey = o.dkim ? secret(o.dkim.privateKeyEnv) : undefined;
-    if (o.dkim && !privateKey)
-      return `the DKIM key is read from $${o.dkim.privateKeyEnv}, which is not set`;
+    const settings = smtpSettings(config.outbox);
+    if (typeof settings === 'string') return settings;
     const { createSmtpSender } = await import('../daemon/smtp-sender.ts');
-    sender = createSmtpSender({
-      host: o.host,
-      port: o.port,
-      secure: o.secure,
-      ...(o.user !== undefined && login ? { user: o.user, login } : {}),
-      ...(o.dkim && privateKey
-        ? { dkim: { domainName: o.dkim.domain, keySelector: o.dkim.selector, privateKey } }
-        : {}),
-      connections: o.connections,
-      logger,
-    });
+    sender = createSmtpSender({ ...settings, connections: config.outbox.connections, logger });
   }
   return { inbox, sender };
 }
@@ -103,8 +121,8 @@ export async function probeTransports(
     inbox = `maildir ${config.inbox.path}: nothing to connect to`;
   else {
     const i = config.inbox;
-    const login = credentialsFrom(i, secret);
-    if ('missing' in login) inbox = failed(`the IMAP login: ${login.missing}`);
+    const login = imapLogin(i);
+    if (typeof login === 'string') inbox = failed(login);
     else {
       const { probeImap } = await import('../daemon/imap-inbox.ts');
       const r = await probeImap({ ...i, login });
@@ -118,18 +136,11 @@ export async function probeTransports(
     outbox = `pickup ${config.outbox.path}: nothing to connect to`;
   else {
     const o = config.outbox;
-    const login = o.user === undefined ? undefined : credentialsFrom(o, secret);
-    if (login && 'missing' in login) outbox = failed(`the SMTP login: ${login.missing}`);
-    else if (o.dkim && !secret(o.dkim.privateKeyEnv))
-      outbox = failed(`the DKIM key is read from $${o.dkim.privateKeyEnv}, which is not set`);
+    const settings = smtpSettings(o);
+    if (typeof settings === 'string') outbox = failed(settings);
     else {
       const { probeSmtp } = await import('../daemon/smtp-sender.ts');
-      const r = await probeSmtp({
-        host: o.host,
-        port: o.port,
-        secure: o.secure,
-        ...(o.user !== undefined && login ? { user: o.user, login } : {}),
-      });
+      const r = await probeSmtp(settings);
       const who = o.user === undefined ? '' : ` as ${o.user}`;
       outbox = r.ok
         ? `${o.user === undefined ? 'connected to' : 'logged in to'} ${o.host}:${o.port}${who}; nothing sent`

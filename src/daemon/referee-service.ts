@@ -952,13 +952,7 @@ export class RefereeService {
         this.mailTo(mail, [first.td.address], `inbox-alert:${alert.state}:${alert.since}:${key}`),
       );
     }
-    this.store.enqueueInboxAlert(
-      mails,
-      this.clock().toISOString(),
-      alert.state === 'down'
-        ? { state: 'down', inbox: alert.inbox, since: alert.since }
-        : { state: 'back' },
-    );
+    this.store.enqueueInboxAlert(mails, this.clock().toISOString(), alert);
     const fields = { inbox: alert.inbox, since: alert.since, tds: mails.length };
     if (alert.state === 'down')
       this.logger.warn({ code: 'INBOX_DOWN', ...fields, error: alert.error });

@@ -94,7 +94,7 @@ function transportOptions(options: Omit<SmtpSenderOptions, 'logger'>) {
  * will take amici's mail, or why not.
  */
 export async function probeSmtp(
-  options: Omit<SmtpSenderOptions, 'logger' | 'dkim' | 'connections'>,
+  options: Omit<SmtpSenderOptions, 'logger' | 'connections'>,
 ): Promise<{ ok: true } | { ok: false; error: string }> {
   const transport = createTransport(transportOptions(options));
   try {

@@ -586,7 +586,7 @@ export class Store implements CheckpointStore {
   enqueueInboxAlert(
     mails: readonly NewOutboxMail[],
     at: string,
-    outage: { state: 'down'; inbox: string; since: string } | { state: 'back' },
+    outage: { state: 'down' | 'back'; inbox: string; since: string },
   ): void {
     this.db.transaction(() => {
       this.enqueue(mails, at);
