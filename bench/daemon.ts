@@ -12,7 +12,8 @@
 // Default size 2,000 mails / 200 games; AMICI_BENCH_FULL=1 gives 10,000 mails / 1,000 games.
 
 import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -49,6 +50,8 @@ const BACKLOG_TIMEOUT_MS = 30 * 60_000;
 const SAMPLE_TIMEOUT_MS = 15_000;
 const APPEND_CONNECTIONS = 4;
 const FLOOR_RUNS = 3;
+/** AMICI_BENCH_PROFILE=FILE.cpuprofile: a CPU profile of this process over the backlog alone. */
+const PROFILE = process.env.AMICI_BENCH_PROFILE;
 
 const REFEREE = 'referee@amici.test';
 const TD = 'td@amici.test';
@@ -477,6 +480,12 @@ export async function benchDaemon(): Promise<BenchReport> {
       storeHidden.commitInbound!.bind(store),
     );
 
+    const profiler = PROFILE ? new Session() : undefined;
+    if (profiler) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    }
     const tDaemon = performance.now();
     const tDaemonWall = Date.now();
     const cpu0 = process.cpuUsage();
@@ -503,6 +512,11 @@ export async function benchDaemon(): Promise<BenchReport> {
     }
     const processCpu = process.cpuUsage(cpu0);
     const endToEndMs = caughtUpAt - tDaemon;
+    if (profiler && PROFILE) {
+      const { profile } = await profiler.post('Profiler.stop');
+      writeFileSync(PROFILE, JSON.stringify(profile));
+      profiler.disconnect();
+    }
     // Every reply accepted by the sink (bounded wait).
     const counts = store.outboxCounts();
     const queued = counts.pending + counts.sent + counts.failed;
