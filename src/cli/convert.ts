@@ -19,6 +19,7 @@ import {
   writeMove,
 } from '../chess/index.ts';
 import type { CliIo } from './io.ts';
+import { argsOrExit } from './io.ts';
 
 export const CONVERT_USAGE = `usage: amici convert [--from numeric|san|san:LANG|lan|auto] --to numeric|san|san:LANG|lan|lan:LANG|figurine|pgn
                      [--fen FEN | --chess960 N] [MOVETEXT]
@@ -45,18 +46,9 @@ export function parseNotation(s: string): Notation | 'pgn' | undefined {
 }
 
 export async function convertCommand(args: string[], io: CliIo): Promise<number> {
-  let parsed: ReturnType<typeof parseConvertArgs>;
-  try {
-    parsed = parseConvertArgs(args);
-  } catch (e) {
-    io.err(`${(e as Error).message}\n\n${CONVERT_USAGE}\n`);
-    return 2;
-  }
+  const parsed = argsOrExit(io, 'convert', CONVERT_USAGE, () => parseConvertArgs(args));
+  if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
-  if (values.help) {
-    io.out(`${CONVERT_USAGE}\n`);
-    return 0;
-  }
   const reading = parseReading(values.from ?? 'auto');
   const target = values.to ? parseNotation(values.to) : undefined;
   if (!reading || !target) {

@@ -17,6 +17,7 @@ import { createPickupSender } from '../daemon/pickup-sender.ts';
 import { RefereeService } from '../daemon/referee-service.ts';
 import { Store } from '../store/store.ts';
 import type { CliIo } from './io.ts';
+import { argsOrExit } from './io.ts';
 
 /** The demo event: two players, one game, on the embedded default (Maildir in, pickup out). */
 export const DEMO_CONFIG = `from: { name: amici referee, address: referee@demo.example }
@@ -65,11 +66,26 @@ const SCRIPT: { who: keyof typeof PLAYERS; day: string; body: string }[] = [
   { who: 'jan', day: '2026-11-11', body: '3...Sf6 4.Hxf7#' },
 ];
 
+const DEMO_HELP = `usage: amici demo [--dir DIR] [--full]
+
+Plays a short game end to end on the embedded default: two players' mails go into a Maildir,
+amici referees them and writes its replies as .eml files, and the exchange is shown.
+--dir keeps everything in DIR (default: a new temporary directory); --full shows whole mails.
+`;
+
 export async function demoCommand(args: string[], io: CliIo): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: { dir: { type: 'string' }, full: { type: 'boolean' } },
-  });
+  const parsed = argsOrExit(io, 'demo', DEMO_HELP, () =>
+    parseArgs({
+      args,
+      options: {
+        dir: { type: 'string' },
+        full: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }),
+  );
+  if (typeof parsed === 'number') return parsed;
+  const { values } = parsed;
   const dir = values.dir ?? (await mkdtemp(join(tmpdir(), 'amici-demo-')));
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, 'amici.yaml'), DEMO_CONFIG);

@@ -21,6 +21,7 @@ import { decideTransmission, defaultEventRules, foldGame } from '../referee/inde
 import { openService } from './context.ts';
 import { describeEffect } from './describe-effect.ts';
 import type { CliIo } from './io.ts';
+import { argsOrExit } from './io.ts';
 
 export const EXPLAIN_USAGE = `usage: amici explain FILE.eml [--config FILE | --game GAME.pgn --as white|black] [--from NOTATION] [--zone ZONE] [--json]
 
@@ -70,18 +71,9 @@ function senderCheckText(c: SenderCheck): string {
 }
 
 export async function explainCommand(args: string[], io: CliIo): Promise<number> {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(args);
-  } catch (e) {
-    io.err(`${(e as Error).message}\n\n${EXPLAIN_USAGE}\n`);
-    return 2;
-  }
+  const parsed = argsOrExit(io, 'explain', EXPLAIN_USAGE, () => parse(args));
+  if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
-  if (values.help) {
-    io.out(`${EXPLAIN_USAGE}\n`);
-    return 0;
-  }
   const file = positionals[0];
   let reading: Reading | undefined = parseReading(values.from ?? 'auto');
   if (!file || !reading || (values.as && values.as !== 'white' && values.as !== 'black')) {

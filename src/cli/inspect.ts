@@ -15,12 +15,43 @@ import type { GameState, Side } from '../referee/index.ts';
 import { gameClock } from '../referee/index.ts';
 import { openConfig, openService } from './context.ts';
 import type { CliIo } from './io.ts';
+import { argsOrExit } from './io.ts';
 
 const OPTIONS = {
   config: { type: 'string' },
   json: { type: 'boolean' },
   event: { type: 'string' },
   out: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** Each command's --help; each lists only the options it reads. */
+const HELP = {
+  games: `usage: amici games [--json] [--config FILE]
+
+Lists every game: players, plies played, who is to move, the date of the last move, the days
+the player to move has left (P-2k), and the result.
+`,
+  show: `usage: amici show GAME [--json] [--config FILE]
+
+One game (GAME as \`amici games\` lists it, e.g. CCC26/1): the board, both clocks in days
+(P-2k), the moves with the dates they were sent and delivered, penalties, leave, claims, result.
+`,
+  pgn: `usage: amici pgn GAME [--config FILE]
+       amici pgn --event TAG [--config FILE]
+
+The PGN of one game, or of every game of an event, on standard output.
+`,
+  export: `usage: amici export [--out DIR] [--config FILE]
+
+Writes the raw archive (P-5a) into DIR (default amici-export-DATE): every mail received as an
+.eml file with an index, and every game's event log and PGN.
+`,
+  backup: `usage: amici backup [FILE] [--config FILE]
+
+Writes a consistent copy of the state file to FILE (default amici-backup-DATE.sqlite), safe
+while \`amici run\` is running, and checks its integrity. An existing FILE is never overwritten.
+`,
 } as const;
 
 export function timeControlTag(tc: TimeControl): string {
@@ -37,6 +68,7 @@ export function timeControlTag(tc: TimeControl): string {
 }
 
 async function withService<T>(
+  command: keyof typeof HELP,
   args: string[],
   io: CliIo,
   fn: (
@@ -45,7 +77,11 @@ async function withService<T>(
     rest: string[],
   ) => Promise<T>,
 ): Promise<T | number> {
-  const { values, positionals } = parseArgs({ args, options: OPTIONS, allowPositionals: true });
+  const parsed = argsOrExit(io, command, HELP[command], () =>
+    parseArgs({ args, options: OPTIONS, allowPositionals: true }),
+  );
+  if (typeof parsed === 'number') return parsed;
+  const { values, positionals } = parsed;
   const loaded = await openConfig(values.config, io);
   if (!loaded) return 2;
   const service = openService(loaded.config, memoryLogger());
@@ -78,7 +114,7 @@ function summary(service: RefereeService, gameKey: string) {
 }
 
 export async function gamesCommand(args: string[], io: CliIo): Promise<number> {
-  const r = await withService(args, io, async (service, v) => {
+  const r = await withService('games', args, io, async (service, v) => {
     const rows = service.store
       .games()
       .filter((g) => service.resolveGame(g.gameKey))
@@ -127,7 +163,7 @@ function historyOf(state: GameState) {
 }
 
 export async function showCommand(args: string[], io: CliIo): Promise<number> {
-  return withService(args, io, async (service, v, rest) => {
+  return withService('show', args, io, async (service, v, rest) => {
     const key = findGame(service, rest[0], io);
     if (!key) return 1;
     const ref = service.resolveGame(key)!;
@@ -242,7 +278,7 @@ export function pgnOf(service: RefereeService, key: string): string {
 }
 
 export async function pgnCommand(args: string[], io: CliIo): Promise<number> {
-  return withService(args, io, async (service, v, rest) => {
+  return withService('pgn', args, io, async (service, v, rest) => {
     const keys = v.event
       ? service.store
           .games()
@@ -260,7 +296,7 @@ export async function pgnCommand(args: string[], io: CliIo): Promise<number> {
 
 /** P-5a: every mail received, raw, and every game's log and PGN, into a folder. */
 export async function exportCommand(args: string[], io: CliIo): Promise<number> {
-  return withService(args, io, async (service, v) => {
+  return withService('export', args, io, async (service, v) => {
     const out = v.out ?? `amici-export-${new Date().toISOString().slice(0, 10)}`;
     await mkdir(join(out, 'mail'), { recursive: true });
     await mkdir(join(out, 'games'), { recursive: true });
@@ -290,10 +326,10 @@ export async function exportCommand(args: string[], io: CliIo): Promise<number> 
  * file in WAL mode is not): for the nightly backup of an event that runs for months.
  */
 export async function backupCommand(args: string[], io: CliIo): Promise<number> {
-  return withService(args, io, async (service, _v, rest) => {
+  return withService('backup', args, io, async (service, _v, rest) => {
     const target = rest[0] ?? `amici-backup-${new Date().toISOString().slice(0, 10)}.sqlite`;
     if (rest.length > 1) {
-      io.err('usage: amici backup [FILE] [--config FILE]\n');
+      io.err(`amici backup: one FILE at most\n\n${HELP.backup}`);
       return 2;
     }
     if (existsSync(target)) {

@@ -18,8 +18,21 @@ export const processIo: CliIo = {
 };
 
 /**
+ * What went wrong with a command line, said plainly: node's parseArgs explains unknown options
+ * at length ("To specify a positional argument starting with a '-'…"); one clause is enough.
+ */
+export function usageError(e: unknown): string {
+  const message = e instanceof Error ? e.message : String(e);
+  const code = (e as { code?: string }).code;
+  const option = /'(-[^']*)'/.exec(message)?.[1];
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) return `unknown option ${option}`;
+  return message.split('. ')[0]!.replace(/\.$/, '');
+}
+
+/**
  * A command's arguments, parsed by `parse`; or, when they do not parse (usage error, 2) or ask
- * for --help (0), the exit code after the message and the help are printed.
+ * for --help (0), the exit code after the message and the help are printed. Every command parses
+ * through here, so `amici CMD --help` and a mistyped option always get an answer, never a stack.
  */
 export function argsOrExit<T extends { values: { help?: boolean | undefined } }>(
   io: CliIo,
@@ -31,11 +44,11 @@ export function argsOrExit<T extends { values: { help?: boolean | undefined } }>
   try {
     parsed = parse();
   } catch (e) {
-    io.err(`amici ${command}: ${(e as Error).message}\n\n${help}`);
+    io.err(`amici ${command}: ${usageError(e)}\n\n${help.endsWith('\n') ? help : `${help}\n`}`);
     return 2;
   }
   if (parsed.values.help) {
-    io.out(help);
+    io.out(help.endsWith('\n') ? help : `${help}\n`);
     return 0;
   }
   return parsed;

@@ -13,7 +13,7 @@ import { postCommand, tdCommand } from './td.ts';
 
 type Command = (args: string[], io: CliIo) => Promise<number>;
 
-const COMMANDS: Record<string, { run: Command; summary: string }> = {
+export const COMMANDS: Record<string, { run: Command; summary: string }> = {
   run: {
     run: runCommand,
     summary: 'the referee daemon (--once: process what is waiting and exit)',

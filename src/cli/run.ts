@@ -25,21 +25,28 @@ import { argsOrExit } from './io.ts';
 
 export const EXAMPLE_CONFIG = fileURLToPath(new URL('../../config/example.yaml', import.meta.url));
 
+const RUN_HELP = `usage: amici run [--config FILE] [--once]
+
+Runs the referee: reads mail, decides, replies; sweeps due work on the schedule.
+--once processes what is waiting (inbox, one sweep, outbox) and exits.
+Stops gracefully on SIGINT/SIGTERM. On SIGHUP reads the config file again: players, addresses,
+games and event settings take effect at once (inbox, outbox, store and sweep need a restart).
+Logs are JSON lines on standard error.
+`;
+
 export async function runCommand(args: string[], io: CliIo): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      config: { type: 'string' },
-      once: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
-  if (values.help) {
-    io.out(
-      'usage: amici run [--config FILE] [--once]\n\nRuns the referee: reads mail, decides, replies; sweeps due work on the schedule.\n--once processes what is waiting (inbox, one sweep, outbox) and exits.\nStops gracefully on SIGINT/SIGTERM. On SIGHUP reads the config file again: players, addresses,\ngames and event settings take effect at once (inbox, outbox, store and sweep need a restart).\nLogs are JSON lines on standard error.\n',
-    );
-    return 0;
-  }
+  const parsed = argsOrExit(io, 'run', RUN_HELP, () =>
+    parseArgs({
+      args,
+      options: {
+        config: { type: 'string' },
+        once: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }),
+  );
+  if (typeof parsed === 'number') return parsed;
+  const { values } = parsed;
   const loaded = await openConfig(values.config, io);
   if (!loaded) return 2;
   const logger = createLogger();
@@ -210,8 +217,21 @@ function senderCheckLine(c: AmiciConfig): string {
   return excepted.length ? `${rule}; except ${excepted.length} player(s): ${names}` : rule;
 }
 
+const INIT_HELP = `usage: amici init [--config FILE]
+
+Writes a starter config to FILE (default amici.yaml): a complete, commented example event on
+the embedded default (Maildir in, .eml files out, SQLite state). An existing file is kept.
+`;
+
 export async function initCommand(args: string[], io: CliIo): Promise<number> {
-  const { values } = parseArgs({ args, options: { config: { type: 'string' } } });
+  const parsed = argsOrExit(io, 'init', INIT_HELP, () =>
+    parseArgs({
+      args,
+      options: { config: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    }),
+  );
+  if (typeof parsed === 'number') return parsed;
+  const { values } = parsed;
   const target = values.config ?? DEFAULT_CONFIG;
   if (existsSync(target)) {
     io.err(`amici init: ${target} exists; not overwritten\n`);

@@ -13,6 +13,7 @@ import type { RefereeInput, Result, Ruling, Side } from '../referee/index.ts';
 import { openConfig, openService } from './context.ts';
 import { describeEffect } from './describe-effect.ts';
 import type { CliIo } from './io.ts';
+import { argsOrExit } from './io.ts';
 
 const RULINGS = [
   'uphold-claim',
@@ -55,27 +56,31 @@ const day = (s: string | undefined): CalendarDate | undefined =>
   s && isCalendarDate(s) ? s : undefined;
 
 export async function tdCommand(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      config: { type: 'string' },
-      side: { type: 'string' },
-      from: { type: 'string' },
-      to: { type: 'string' },
-      on: { type: 'string' },
-      days: { type: 'string' },
-      rule: { type: 'string' },
-      reason: { type: 'string' },
-      used: { type: 'string' },
-      clock: { type: 'string' },
-      bank: { type: 'string' },
-      plies: { type: 'string' },
-      offender: { type: 'string' },
-      note: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
+  const parsed = argsOrExit(io, 'td', TD_USAGE, () =>
+    parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        config: { type: 'string' },
+        side: { type: 'string' },
+        from: { type: 'string' },
+        to: { type: 'string' },
+        on: { type: 'string' },
+        days: { type: 'string' },
+        rule: { type: 'string' },
+        reason: { type: 'string' },
+        used: { type: 'string' },
+        clock: { type: 'string' },
+        bank: { type: 'string' },
+        plies: { type: 'string' },
+        offender: { type: 'string' },
+        note: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }),
+  );
+  if (typeof parsed === 'number') return parsed;
+  const { values, positionals } = parsed;
   const [game, kind, arg] = positionals;
   if (values.help || !game || !kind || !(RULINGS as readonly string[]).includes(kind)) {
     io[values.help ? 'out' : 'err'](`${TD_USAGE}\n`);
@@ -167,22 +172,26 @@ export async function tdCommand(args: string[], io: CliIo): Promise<number> {
 }
 
 export async function postCommand(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      config: { type: 'string' },
-      as: { type: 'string' },
-      moves: { type: 'string' },
-      postmark: { type: 'string' },
-      received: { type: 'string' },
-      from: { type: 'string' },
-      'stated-received': { type: 'string' },
-      'stated-sent': { type: 'string' },
-      draw: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
+  const parsed = argsOrExit(io, 'post', POST_USAGE, () =>
+    parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        config: { type: 'string' },
+        as: { type: 'string' },
+        moves: { type: 'string' },
+        postmark: { type: 'string' },
+        received: { type: 'string' },
+        from: { type: 'string' },
+        'stated-received': { type: 'string' },
+        'stated-sent': { type: 'string' },
+        draw: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }),
+  );
+  if (typeof parsed === 'number') return parsed;
+  const { values, positionals } = parsed;
   const s = side(values.as);
   const postmark = day(values.postmark);
   const received = day(values.received);
