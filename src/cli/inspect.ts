@@ -11,8 +11,8 @@ import type { TimeControl } from '../clock/index.ts';
 import { boardText } from '../compose/index.ts';
 import { memoryLogger } from '../daemon/log.ts';
 import type { RefereeService } from '../daemon/referee-service.ts';
-import type { GameState, Side } from '../referee/index.ts';
-import { gameClock } from '../referee/index.ts';
+import type { GameState, Side, StandingsGame } from '../referee/index.ts';
+import { crossCell, gameClock, scoreText, standings } from '../referee/index.ts';
 import { openConfig, openService } from './context.ts';
 import type { CliIo } from './io.ts';
 import { argsOrExit } from './io.ts';
@@ -46,6 +46,13 @@ The PGN of one game, or of every game of an event, on standard output.
 
 Writes the raw archive (P-5a) into DIR (default amici-export-DATE): every mail received as an
 .eml file with an index, and every game's event log and PGN.
+`,
+  standings: `usage: amici standings [--event TAG] [--json] [--config FILE]
+
+Each event's standings (L-12: a win 1, a draw ½, a loss 0, a double forfeit 0 to both): place,
+points, games played, won, drawn, lost and still in play; players level on points share their
+place (no tie-break rule is set), with wins and Sonneborn-Berger shown beside them. Events of
+up to 16 players also get the cross-table (· is a game in play).
 `,
   backup: `usage: amici backup [FILE] [--config FILE]
 
@@ -290,6 +297,123 @@ export async function pgnCommand(args: string[], io: CliIo): Promise<number> {
       return 1;
     }
     io.out(keys.map((k) => pgnOf(service, k)).join('\n'));
+    return 0;
+  });
+}
+
+/** The cross-table is printed for events up to this size; beyond, its lines get too long. */
+const CROSS_TABLE_MAX = 16;
+/** Widths of the standings columns (the player's name is as wide as the longest). */
+const COLUMN_WIDTHS = [3, 0, 6, 6, 6, 4, 5, 4, 7, 6];
+
+/** One event's table (L-12) from its games as they stand. */
+function eventStandings(service: RefereeService, tag: string) {
+  const event = service.config.events.find((e) => e.tag === tag);
+  if (!event) return undefined;
+  const games: StandingsGame[] = service.store
+    .games()
+    .filter((g) => g.eventTag === tag && service.resolveGame(g.gameKey))
+    .map((g) => {
+      const ref = service.resolveGame(g.gameKey)!;
+      return {
+        id: ref.game.id,
+        white: ref.game.white,
+        black: ref.game.black,
+        result: service.state(g.gameKey).result?.result,
+      };
+    });
+  const name = (id: string) => event.players.find((p) => p.id === id)?.name ?? id;
+  const rows = standings(
+    event.players.map((p) => p.id),
+    games,
+  );
+  return { event, games, rows, name };
+}
+
+export async function standingsCommand(args: string[], io: CliIo): Promise<number> {
+  return withService('standings', args, io, async (service, v) => {
+    const tags = v.event ? [v.event] : service.config.events.map((e) => e.tag);
+    const tables = tags.map((tag) => eventStandings(service, tag));
+    if (tables.some((t) => !t)) {
+      io.err(
+        `amici standings: no event "${v.event}"; the events are ${service.config.events.map((e) => e.tag).join(', ')}\n`,
+      );
+      return 1;
+    }
+    if (v.json) {
+      const data = tables.map((t) => ({
+        event: t!.event.tag,
+        name: t!.event.name,
+        games: t!.games.length,
+        unfinished: t!.games.filter((g) => !g.result).length,
+        standings: t!.rows.map((r) => ({
+          place: r.place,
+          player: r.player,
+          name: t!.name(r.player),
+          points: r.halfPoints / 2,
+          played: r.played,
+          won: r.won,
+          drawn: r.drawn,
+          lost: r.lost,
+          unfinished: r.unfinished,
+          sonnebornBerger: r.sbQuarters / 4,
+        })),
+      }));
+      io.out(`${JSON.stringify(data, null, 2)}\n`);
+      return 0;
+    }
+    const out: string[] = [];
+    for (const t of tables) {
+      const { event, games, rows, name } = t!;
+      const open = games.filter((g) => !g.result).length;
+      out.push(
+        `${event.tag}  ${event.name}: ${games.length} game${games.length === 1 ? '' : 's'}, ${open ? `${open} in play` : 'all finished'} (L-12: win 1, draw ½, loss 0; double forfeit 0-0)`,
+        '',
+      );
+      const width = Math.max(6, ...rows.map((r) => name(r.player).length));
+      const cross = rows.length <= CROSS_TABLE_MAX;
+      const cellWidth = Math.max(
+        2,
+        ...rows.flatMap((a) => rows.map((b) => crossCell(games, a.player, b.player).length + 1)),
+      );
+      const columns = (cells: string[]) =>
+        cells.map((c, k) => (k === 1 ? c.padEnd(width) : c.padStart(COLUMN_WIDTHS[k]!))).join(' ');
+      const header = [
+        '#',
+        'player',
+        'points',
+        'place',
+        'played',
+        'won',
+        'drawn',
+        'lost',
+        'in play',
+        'SB',
+      ];
+      out.push(
+        `${columns(header)}${cross ? `  ${rows.map((_, i) => String(i + 1).padStart(cellWidth)).join('')}` : ''}`,
+      );
+      rows.forEach((r, i) => {
+        const cells = cross
+          ? `  ${rows.map((o, j) => (i === j ? 'x' : crossCell(games, r.player, o.player)).padStart(cellWidth)).join('')}`
+          : '';
+        const row = [
+          String(i + 1),
+          name(r.player),
+          scoreText(r.halfPoints),
+          r.place,
+          String(r.played),
+          String(r.won),
+          String(r.drawn),
+          String(r.lost),
+          String(r.unfinished),
+          (r.sbQuarters / 4).toFixed(2),
+        ];
+        out.push(`${columns(row)}${cells}`);
+      });
+      out.push('');
+    }
+    io.out(`${out.join('\n')}`);
     return 0;
   });
 }

@@ -4,7 +4,14 @@ import { convertCommand } from './convert.ts';
 import { demoCommand } from './demo.ts';
 import { explainCommand } from './explain.ts';
 import { inboxCommand } from './inbox.ts';
-import { backupCommand, exportCommand, gamesCommand, pgnCommand, showCommand } from './inspect.ts';
+import {
+  backupCommand,
+  exportCommand,
+  gamesCommand,
+  pgnCommand,
+  showCommand,
+  standingsCommand,
+} from './inspect.ts';
 import type { CliIo } from './io.ts';
 import { processIo } from './io.ts';
 import { outboxCommand } from './outbox.ts';
@@ -32,6 +39,10 @@ export const COMMANDS: Record<string, { run: Command; summary: string }> = {
   pgn: {
     run: pgnCommand,
     summary: 'the PGN of a game, or of every game of an event (--event TAG)',
+  },
+  standings: {
+    run: standingsCommand,
+    summary: 'the standings of each event, with the cross-table (L-12)',
   },
   post: { run: postCommand, summary: 'enter a postal move with its postmark and received dates' },
   td: {

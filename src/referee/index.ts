@@ -14,3 +14,4 @@ export * from './game-clock.ts';
 export * from './game-event.ts';
 export * from './game-state.ts';
 export * from './referee-input.ts';
+export * from './standings.ts';

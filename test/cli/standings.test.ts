@@ -1,0 +1,108 @@
+// `amici standings`: a TD sees where each player stands (L-12) while the event runs — the place
+// shared when points are level, the cross-table, the games still in play — and as JSON.
+
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../support/cli.ts';
+
+const CONFIG = `from: { name: amici referee, address: referee@club.example }
+inbox: { kind: maildir, path: ./inbox }
+outbox: { kind: pickup, path: ./outbox }
+store: { path: ./amici.sqlite }
+events:
+  - name: Club Championship 2026
+    tag: CC26
+    td: { name: Anna Nowak, address: td@club.example }
+    timeZone: Europe/Warsaw
+    players:
+      - { id: ann, name: Ann Archer, addresses: [ann@club.example] }
+      - { id: bob, name: Bob Baker, addresses: [bob@club.example] }
+      - { id: cid, name: Cid Cooper, addresses: [cid@club.example] }
+      - { id: dan, name: Dan Dyer, addresses: [dan@club.example] }
+    pairings: { system: round-robin, startsOn: 2026-11-02 }
+`;
+
+describe('amici standings', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'amici-standings-'));
+  const config = join(dir, 'amici.yaml');
+  writeFileSync(config, CONFIG);
+
+  /** Each game as `amici games --json` lists it. */
+  async function games(): Promise<{ game: string; white: string; black: string }[]> {
+    return JSON.parse((await runCli(['games', '--json', '--config', config])).out);
+  }
+  /** The TD records a result offline, as for an adjudication or a game reported late. */
+  async function result(white: string, black: string, r: string): Promise<void> {
+    const g =
+      (await games()).find((x) => x.white === white && x.black === black) ??
+      (await games()).find((x) => x.white === black && x.black === white);
+    if (!g) throw new Error(`no game ${white}-${black}`);
+    const flip = g.white !== white && r !== '1/2-1/2' && r !== '0-0';
+    const res = flip ? (r === '1-0' ? '0-1' : '1-0') : r;
+    const out = await runCli([
+      'td',
+      g.game,
+      'set-result',
+      res,
+      '--reason',
+      'reported',
+      '--rule',
+      'P-13',
+      '--config',
+      config,
+    ]);
+    expect(out.code, out.err).toBe(0);
+  }
+
+  it('before any result: every player on 0, all level, all six games in play', async () => {
+    const r = await runCli(['standings', '--config', config]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('CC26  Club Championship 2026: 6 games, 6 in play');
+    expect(r.out.match(/ 1–4 /g)).toHaveLength(4);
+  });
+
+  it('L-12: points, shared places and the cross-table as results come in, a double forfeit 0-0', async () => {
+    await result('Ann Archer', 'Bob Baker', '1-0');
+    await result('Cid Cooper', 'Dan Dyer', '1/2-1/2');
+    await result('Ann Archer', 'Cid Cooper', '1/2-1/2');
+    await result('Bob Baker', 'Dan Dyer', '0-0');
+    const r = await runCli(['standings', '--config', config]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('6 games, 2 in play');
+    const lines = r.out.split('\n');
+    const row = (name: string) => lines.find((l) => l.includes(name))!;
+    // Ann 1½; Cid 1; Dan ½; Bob 0 (a loss and a double forfeit).
+    expect(row('Ann Archer')).toMatch(/^\s+1 Ann Archer\s+1½\s+1\s+2\s+1\s+1\s+0\s+1\s/);
+    expect(row('Cid Cooper')).toMatch(/^\s+2 Cid Cooper\s+1\s+2\s+2\s+0\s+2\s+0\s+1\s/);
+    expect(row('Dan Dyer')).toMatch(/^\s+3 Dan Dyer\s+½\s+3\s+2\s+0\s+1\s+1\s+1\s/);
+    expect(row('Bob Baker')).toMatch(/^\s+4 Bob Baker\s+0\s+4\s+2\s+0\s+0\s+2\s+1\s/);
+    // The cross-table, players in table order: Ann's row reads x, ½ (Cid), · (Dan), 1 (Bob).
+    expect(row('Ann Archer')).toMatch(/x\s+½\s+·\s+1$/);
+    expect(row('Bob Baker')).toMatch(/0\s+·\s+0\s+x$/);
+
+    await result('Bob Baker', 'Cid Cooper', '1-0');
+    const level = await runCli(['standings', '--json', '--config', config]);
+    const [event] = JSON.parse(level.out);
+    expect(event).toMatchObject({ event: 'CC26', games: 6, unfinished: 1 });
+    expect(
+      event.standings.map((s: { name: string; place: string; points: number }) => [
+        s.name,
+        s.place,
+        s.points,
+      ]),
+    ).toEqual([
+      ['Ann Archer', '1', 1.5],
+      ['Bob Baker', '2–3', 1], // level with Cid; listed first for his win, ranked the same
+      ['Cid Cooper', '2–3', 1],
+      ['Dan Dyer', '4', 0.5],
+    ]);
+  });
+
+  it('an unknown event is named, with the events there are', async () => {
+    const r = await runCli(['standings', '--event', 'NOPE', '--config', config]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('no event "NOPE"; the events are CC26');
+  });
+});
