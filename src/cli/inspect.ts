@@ -11,8 +11,8 @@ import type { TimeControl } from '../clock/index.ts';
 import { boardText } from '../compose/index.ts';
 import { memoryLogger } from '../daemon/log.ts';
 import type { RefereeService } from '../daemon/referee-service.ts';
-import type { GameState, Side, StandingsGame } from '../referee/index.ts';
-import { crossCell, gameClock, scoreText, standings } from '../referee/index.ts';
+import type { GameState, Side } from '../referee/index.ts';
+import { crossCell, gameClock, pointsText } from '../referee/index.ts';
 import { openConfig, openService } from './context.ts';
 import type { CliIo } from './io.ts';
 import { argsOrExit } from './io.ts';
@@ -310,24 +310,7 @@ const COLUMN_WIDTHS = [3, 0, 6, 6, 6, 4, 5, 4, 7, 6];
 function eventStandings(service: RefereeService, tag: string) {
   const event = service.config.events.find((e) => e.tag === tag);
   if (!event) return undefined;
-  const games: StandingsGame[] = service.store
-    .games()
-    .filter((g) => g.eventTag === tag && service.resolveGame(g.gameKey))
-    .map((g) => {
-      const ref = service.resolveGame(g.gameKey)!;
-      return {
-        id: ref.game.id,
-        white: ref.game.white,
-        black: ref.game.black,
-        result: service.state(g.gameKey).result?.result,
-      };
-    });
-  const name = (id: string) => event.players.find((p) => p.id === id)?.name ?? id;
-  const rows = standings(
-    event.players.map((p) => p.id),
-    games,
-  );
-  return { event, games, rows, name };
+  return { event, ...service.standingsOf(event) };
 }
 
 export async function standingsCommand(args: string[], io: CliIo): Promise<number> {
@@ -349,7 +332,7 @@ export async function standingsCommand(args: string[], io: CliIo): Promise<numbe
         standings: t!.rows.map((r) => ({
           place: r.place,
           player: r.player,
-          name: t!.name(r.player),
+          name: r.name,
           points: r.halfPoints / 2,
           played: r.played,
           won: r.won,
@@ -364,13 +347,13 @@ export async function standingsCommand(args: string[], io: CliIo): Promise<numbe
     }
     const out: string[] = [];
     for (const t of tables) {
-      const { event, games, rows, name } = t!;
+      const { event, games, rows } = t!;
       const open = games.filter((g) => !g.result).length;
       out.push(
         `${event.tag}  ${event.name}: ${games.length} game${games.length === 1 ? '' : 's'}, ${open ? `${open} in play` : 'all finished'} (L-12: win 1, draw ½, loss 0; double forfeit 0-0)`,
         '',
       );
-      const width = Math.max(6, ...rows.map((r) => name(r.player).length));
+      const width = Math.max(6, ...rows.map((r) => r.name.length));
       const cross = rows.length <= CROSS_TABLE_MAX;
       const cellWidth = Math.max(
         2,
@@ -399,8 +382,8 @@ export async function standingsCommand(args: string[], io: CliIo): Promise<numbe
           : '';
         const row = [
           String(i + 1),
-          name(r.player),
-          scoreText(r.halfPoints),
+          r.name,
+          pointsText(r.halfPoints),
           r.place,
           String(r.played),
           String(r.won),

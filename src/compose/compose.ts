@@ -9,8 +9,16 @@
 // of their games — is composed here too, from `which-game.txt.eta`.
 
 import type { DetailKey, Language } from '../chess/index.ts';
-import type { Effect, EventRules, GameState, Problem, Recipient, Side } from '../referee/index.ts';
-import { other } from '../referee/index.ts';
+import type {
+  Effect,
+  EventRules,
+  GameState,
+  Problem,
+  Recipient,
+  Side,
+  StandingsRow,
+} from '../referee/index.ts';
+import { other, pointsText } from '../referee/index.ts';
 import { boardPngFor } from './board-image.ts';
 import { boardLetters, boardText } from './board-text.ts';
 import type {
@@ -41,6 +49,9 @@ import type { LabelTree } from './labels.ts';
 import { label, labelIfAny, loadLabels, pluralForm } from './labels.ts';
 import type { Block } from './render.ts';
 import { htmlEscape, renderMail, TEMPLATES_DIR, templateLanguage } from './render.ts';
+
+/** The TD's result notice lists this many players of the table at most; `amici standings` all. */
+const STANDINGS_MAX_ROWS = 40;
 
 /** Notices to the TD that are not rulebook effects: a dispute (P-5d), a bounced mail. */
 export interface TdNotice {
@@ -192,6 +203,46 @@ function viewFor(
 
   const score = (): Block => pre(scoreText(state, r.notation, r.sanLang) || '-');
 
+  /** The event's table (L-12), for the TD; '' when the context has none. */
+  let standingsRows: readonly (StandingsRow & { name: string })[] | undefined;
+  const standings = (): Block | '' => {
+    // The text and the HTML part each render the template: compute the table once.
+    standingsRows ??= ctx.standings?.() ?? [];
+    const rows = standingsRows;
+    if (!rows.length) return '';
+    const shown = rows.slice(0, STANDINGS_MAX_ROWS);
+    const L = (k: string) => t(`standings.${k}`);
+    const table = tableBlock({
+      head: [
+        L('place'),
+        L('player'),
+        L('points'),
+        L('played'),
+        L('won'),
+        L('drawn'),
+        L('lost'),
+        L('inPlay'),
+      ],
+      right: [false, false, true, true, true, true, true, true],
+      rows: shown.map((row) => [
+        row.place,
+        row.name,
+        pointsText(row.halfPoints),
+        String(row.played),
+        String(row.won),
+        String(row.drawn),
+        String(row.lost),
+        String(row.unfinished),
+      ]),
+    });
+    if (rows.length === shown.length) return table;
+    const more = t('standings.more', { count: rows.length - shown.length });
+    return {
+      text: `${table.text}\n${more}`,
+      html: `${table.html}\n<p style="margin:6px 0 12px 0">${htmlEscape(more)}</p>`,
+    };
+  };
+
   const attachPgn = () => {
     const pgn = gamePgn(state, ctx.event, ctx.gameId, names);
     if (pgn && !attachments.some((a) => a.contentType.startsWith('application/x-chess-pgn'))) {
@@ -307,6 +358,7 @@ function viewFor(
     clock,
     clockLines: lines,
     score,
+    standings,
     // A claim before any reply (a first move that never came) has no rows: say so.
     record: (rows: Parameters<typeof recordTable>[0]) =>
       rows.length ? tableBlock(recordTable(rows, labels)) : pre(t('clock.none')),

@@ -33,8 +33,10 @@ import type {
   Recipient,
   RefereeInput,
   Side,
+  StandingsGame,
+  StandingsRow,
 } from '../referee/index.ts';
-import { decide, due, extendGame, foldGame } from '../referee/index.ts';
+import { decide, due, extendGame, foldGame, standings } from '../referee/index.ts';
 import type { InboundStatus, NewOutboxMail, Store } from '../store/store.ts';
 import { dedupeKey, gameKeyOf, replayKey } from '../store/store.ts';
 import type { DnsResolver, SenderCheck } from './authenticate.ts';
@@ -193,6 +195,35 @@ export class RefereeService {
     return state;
   }
 
+  /**
+   * An event's games and standings (L-12) as the store has them; `current`, a game's state after
+   * a decision not yet committed, stands in for that game's stored state.
+   */
+  standingsOf(
+    event: EventConfig,
+    current?: { gameKey: string; state: GameState },
+  ): { games: StandingsGame[]; rows: (StandingsRow & { name: string })[] } {
+    const games: StandingsGame[] = [];
+    for (const g of this.store.games()) {
+      if (g.eventTag !== event.tag) continue;
+      const ref = this.resolveGame(g.gameKey);
+      if (!ref) continue;
+      const state = g.gameKey === current?.gameKey ? current.state : this.state(g.gameKey);
+      games.push({
+        id: ref.game.id,
+        white: ref.game.white,
+        black: ref.game.black,
+        result: state.result?.result,
+      });
+    }
+    const names = new Map(event.players.map((p) => [p.id, p.name]));
+    const rows = standings(
+      event.players.map((p) => p.id),
+      games,
+    ).map((r) => ({ ...r, name: names.get(r.player) ?? r.player }));
+    return { games, rows };
+  }
+
   rules(event: EventConfig): EventRules {
     return eventRulesOf(event);
   }
@@ -229,6 +260,7 @@ export class RefereeService {
       gameId: ref.game.id,
       players: { white: prefs(ref.game.white), black: prefs(ref.game.black) },
       td: { name: ref.event.td.name, lang: ref.event.language },
+      standings: () => this.standingsOf(ref.event, { gameKey: ref.gameKey, state }).rows,
       ...(this.templatesDir ? { templatesDir: this.templatesDir } : {}),
     };
   }

@@ -113,7 +113,7 @@ export function standings(
 }
 
 /** "2½", "½", "0": half-points as a score is written. */
-export function scoreText(halfPoints: number): string {
+export function pointsText(halfPoints: number): string {
   const whole = Math.floor(halfPoints / 2);
   if (halfPoints % 2 === 0) return String(whole);
   return whole ? `${whole}½` : '½';

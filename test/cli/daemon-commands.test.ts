@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.ts';
 
@@ -19,7 +20,12 @@ describe('amici demo and the commands around an installation', () => {
     const toTd = outbox
       .map((f) => readFileSync(join(dir, 'outbox', f), 'utf8'))
       .filter((m) => /^To: .*td@demo\.example/m.test(m));
-    expect(toTd.some((m) => m.includes('DEMO-1.pgn'))).toBe(true);
+    const result = toTd.find((m) => m.includes('DEMO-1.pgn'));
+    expect(result).toBeDefined();
+    // L-12: the TD's result notice carries the table with this game counted.
+    const { text } = await simpleParser(result!);
+    expect(text).toMatch(/^1\s+Jan Kowalski\s+1\s+1\s+1\s+0\s+0\s+0$/m);
+    expect(text).toMatch(/^2\s+Petr Novák\s+0\s+1\s+0\s+0\s+1\s+0$/m);
     // Every mail received is archived and filed; nothing is left in the inbox.
     expect(readdirSync(join(dir, 'inbox', 'new'))).toEqual([]);
     expect(readdirSync(join(dir, 'inbox', '.amici.rejected', 'cur'))).toHaveLength(1);

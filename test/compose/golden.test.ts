@@ -40,8 +40,28 @@ function contextFor(c: Case, lang: string): ComposeContext {
       black: { name: 'Jan Novák', lang, notation: 'numeric' },
     },
     td: { name: 'Olena Petrenko', lang },
+    // The TD's result notice shows the event's table (L-12): places shared when level.
+    ...(c.name === 'checkmate' ? { standings: () => CHECKMATE_TABLE } : {}),
   };
 }
+
+/** The table after the mate: Anna's win counted, Jan level with a player who has drawn twice. */
+const CHECKMATE_TABLE = [
+  ['1', 'Anna Nowak', 4, 3, 1, 1, 0, 1],
+  ['2–3', 'Olga Kim', 2, 2, 0, 2, 0, 2],
+  ['2–3', 'Jan Novák', 2, 3, 1, 0, 2, 1],
+].map(([place, name, halfPoints, played, won, drawn, lost, unfinished]) => ({
+  place: String(place),
+  player: String(name),
+  name: String(name),
+  halfPoints: Number(halfPoints),
+  played: Number(played),
+  won: Number(won),
+  drawn: Number(drawn),
+  lost: Number(lost),
+  unfinished: Number(unfinished),
+  sbQuarters: 0,
+}));
 
 function mailsOf(c: Case, lang: string): ComposedMail[] {
   const ctx = contextFor(c, lang);

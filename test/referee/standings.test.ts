@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { StandingsGame } from '../../src/referee/index.ts';
-import { crossCell, scoreText, standings } from '../../src/referee/index.ts';
+import { crossCell, pointsText, standings } from '../../src/referee/index.ts';
 
 const PLAYERS = ['ann', 'bob', 'cid', 'dan'];
 /** A round-robin of four: six games, one still in play, one lost by both (L-6.9). */
@@ -23,10 +23,10 @@ describe('standings (L-12)', () => {
   it('L-12: a win scores 1, a draw ½, a loss 0', () => {
     expect(row('cid').halfPoints).toBe(3); // a win and a draw: 1½
     expect(row('bob').halfPoints).toBe(1); // a loss, a loss, a draw: ½
-    expect(scoreText(row('cid').halfPoints)).toBe('1½');
-    expect(scoreText(row('bob').halfPoints)).toBe('½');
-    expect(scoreText(0)).toBe('0');
-    expect(scoreText(4)).toBe('2');
+    expect(pointsText(row('cid').halfPoints)).toBe('1½');
+    expect(pointsText(row('bob').halfPoints)).toBe('½');
+    expect(pointsText(0)).toBe('0');
+    expect(pointsText(4)).toBe('2');
   });
 
   it('L-12, L-6.9: a double forfeit is a game lost by both, 0-0', () => {
