@@ -12,7 +12,7 @@ import { boardText } from '../compose/index.ts';
 import { memoryLogger } from '../daemon/log.ts';
 import type { RefereeService } from '../daemon/referee-service.ts';
 import type { GameState, Side } from '../referee/index.ts';
-import { crossCell, gameClock, pointsText } from '../referee/index.ts';
+import { annulled, crossCell, gameClock, pointsText } from '../referee/index.ts';
 import { openConfig, openService } from './context.ts';
 import type { CliIo } from './io.ts';
 import { argsOrExit } from './io.ts';
@@ -278,6 +278,9 @@ export function pgnOf(service: RefereeService, key: string): string {
       Black: service.player(ref.event, ref.game.black).name,
       Result: state.result && state.result.result !== '0-0' ? state.result.result : '*',
       TimeControl: timeControlTag(service.rules(ref.event).timeControl),
+      // PGN has no result for these two: say what the '*' means (as the mailed PGN does).
+      ...(state.result?.result === '0-0' ? { Termination: 'double forfeit (L-6.9, L-12)' } : {}),
+      ...(state.result?.result === '*' ? { Termination: 'annulled (P-9a)' } : {}),
     },
   );
   if (!r.ok) throw new Error(r.error.message);
@@ -329,6 +332,7 @@ export async function standingsCommand(args: string[], io: CliIo): Promise<numbe
         name: t!.event.name,
         games: t!.games.length,
         unfinished: t!.games.filter((g) => !g.result).length,
+        annulled: t!.games.filter(annulled).length,
         standings: t!.rows.map((r) => ({
           place: r.place,
           player: r.player,
@@ -349,8 +353,9 @@ export async function standingsCommand(args: string[], io: CliIo): Promise<numbe
     for (const t of tables) {
       const { event, games, rows } = t!;
       const open = games.filter((g) => !g.result).length;
+      const annulledGames = games.filter(annulled).length;
       out.push(
-        `${event.tag}  ${event.name}: ${games.length} game${games.length === 1 ? '' : 's'}, ${open ? `${open} in play` : 'all finished'} (L-12: win 1, draw ½, loss 0; double forfeit 0-0)`,
+        `${event.tag}  ${event.name}: ${games.length} game${games.length === 1 ? '' : 's'}, ${open ? `${open} in play` : 'all finished'}${annulledGames ? `, ${annulledGames} annulled (P-9a, not counted)` : ''} (L-12: win 1, draw ½, loss 0; double forfeit 0-0)`,
         '',
       );
       const width = Math.max(6, ...rows.map((r) => r.name.length));

@@ -27,6 +27,7 @@ const RULINGS = [
   'restore-position',
   'reverse-colours',
   'set-result',
+  'annul',
 ] as const;
 
 export const TD_USAGE = `usage: amici td GAME RULING [options] [--note TEXT] [--config FILE]
@@ -41,6 +42,7 @@ Rulings:
   restore-position --plies N [--offender S]    back to before an illegal move (L-7.2)
   reverse-colours                              colours were reversed by mistake (L-7.1, before move 10)
   set-result RESULT --reason TEXT [--rule P-10|P-9a|L-6.9|P-13]   1-0, 0-1, 1/2-1/2, 0-0
+  annul --reason TEXT                          a withdrawn player's game: over, not counted (P-9a)
 S is white or black; DATE is YYYY-MM-DD.`;
 
 export const POST_USAGE = `usage: amici post GAME --as white|black --moves "MOVETEXT" --postmark DATE --received DATE
@@ -156,6 +158,11 @@ export async function tdCommand(args: string[], io: CliIo): Promise<number> {
               ...(values.rule ? { rule: values.rule as 'P-10' } : {}),
             }
           : 'give the result (1-0, 0-1, 1/2-1/2, 0-0) and --reason';
+      break;
+    case 'annul':
+      ruling = values.reason
+        ? { kind: 'annul', reason: values.reason }
+        : 'give --reason (the withdrawal or death, P-9a)';
       break;
   }
   if (typeof ruling === 'string') {

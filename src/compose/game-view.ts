@@ -275,6 +275,7 @@ export function gamePgn(
     Result: result && result !== '0-0' ? result : '*',
   };
   if (result === '0-0') tags.Termination = 'double forfeit (L-6.9, L-12)';
+  if (result === '*') tags.Termination = 'annulled (P-9a)';
   const pgn = makeGamePgn({ start: state.start, moves }, tags);
   return pgn.ok ? pgn.value : undefined;
 }

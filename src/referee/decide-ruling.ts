@@ -79,6 +79,8 @@ const describe = (r: Ruling): string => {
       return `restore-position ${r.plies}`;
     case 'set-result':
       return `set-result ${r.result}`;
+    case 'annul':
+      return 'annul';
     default:
       return r.kind;
   }
@@ -107,6 +109,8 @@ const rulesOf = (r: Ruling): string[] => {
       return ['L-7.1', 'P-7d'];
     case 'set-result':
       return [r.rule ?? resultRule(r.result, r.reason), 'P-7d'];
+    case 'annul':
+      return ['P-9a', 'P-7d'];
   }
 };
 
@@ -270,6 +274,8 @@ export function decideRuling(
       const rule = r.rule ?? resultRule(r.result, r.reason);
       return combine(applied(input), endGame(now, r.result, 'ruling', rule, r.reason));
     }
+    case 'annul':
+      return combine(applied(input), endGame(now, '*', 'annulled', 'P-9a', r.reason));
   }
   return nothing();
 }

@@ -20,11 +20,15 @@ export const END_KINDS = [
   'time-forfeit',
   'time-forfeit-draw',
   'ruling',
+  'annulled',
 ] as const;
 export type EndKind = (typeof END_KINDS)[number];
 
-/** `0-0` is the double forfeit of L-6.9 / L-12. */
-export type Result = '1-0' | '0-1' | '1/2-1/2' | '0-0';
+/**
+ * `0-0` is the double forfeit of L-6.9 / L-12; `*` an annulled game (P-9a): over, with no
+ * result, and it does not count in the table.
+ */
+export type Result = '1-0' | '0-1' | '1/2-1/2' | '0-0' | '*';
 
 export const CLAIM_KINDS = ['time', 'tablebase'] as const;
 export type ClaimKind = (typeof CLAIM_KINDS)[number];

@@ -48,6 +48,8 @@ export type Ruling =
   | { kind: 'pause' | 'resume' }
   | { kind: 'restore-position'; plies: number; offender?: Side }
   | { kind: 'reverse-colours' }
+  /** P-9a: a game of a player who withdrew or died, ended with no result, out of the table. */
+  | { kind: 'annul'; reason: string }
   | {
       kind: 'set-result';
       result: Result;

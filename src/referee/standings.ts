@@ -1,5 +1,6 @@
 // An event's standings (L-12): a win scores 1, a draw ½, a loss 0, and a double forfeit (L-6.9,
-// P-12: neither player reported) 0 to both. Pure: the games and their results in, the table out.
+// P-12: neither player reported) 0 to both; an annulled game (P-9a) does not count at all.
+// Pure: the games and their results in, the table out.
 // The rules digest names no tie-break, so players level on points share their place ("2–3");
 // wins and the Sonneborn-Berger score are shown beside it for the TD, and rank nothing.
 
@@ -29,10 +30,18 @@ export interface StandingsRow {
   sbQuarters: number;
 }
 
-/** What `player` scored in `game`, in half-points; undefined while in play or not theirs. */
+/** An annulled game (P-9a): over, and out of the table. */
+export const annulled = (game: StandingsGame): boolean => game.result === '*';
+
+/**
+ * What `player` scored in `game`, in half-points; undefined while in play, when annulled, or
+ * when the game is not theirs.
+ */
 export function halfPointsOf(game: StandingsGame, player: string): number | undefined {
   if (!game.result || (game.white !== player && game.black !== player)) return undefined;
   switch (game.result) {
+    case '*':
+      return undefined;
     case '1/2-1/2':
       return 1;
     case '0-0':
@@ -66,7 +75,8 @@ export function standings(
       unfinished: 0,
       sbQuarters: 0,
     });
-  for (const game of games) {
+  const counted = games.filter((g) => !annulled(g));
+  for (const game of counted) {
     for (const player of [game.white, game.black]) {
       const row = rows.get(player);
       if (!row) continue;
@@ -83,7 +93,7 @@ export function standings(
     }
   }
   // Sonneborn-Berger: the final half-points of each opponent beaten, and half those of each drawn.
-  for (const game of games) {
+  for (const game of counted) {
     for (const [player, opponent] of [
       [game.white, game.black],
       [game.black, game.white],
@@ -121,7 +131,7 @@ export function pointsText(halfPoints: number): string {
 
 /**
  * The cross-table cells of `player` against `opponent`, one character per game in the order
- * given: 1, ½, 0, · while in play; '' when they do not meet.
+ * given: 1, ½, 0, · while in play, – when annulled (P-9a); '' when they do not meet.
  */
 export function crossCell(
   games: readonly StandingsGame[],
@@ -135,6 +145,7 @@ export function crossCell(
         (g.black === player && g.white === opponent),
     )
     .map((g) => {
+      if (annulled(g)) return '–';
       const s = halfPointsOf(g, player);
       return s === undefined ? '·' : s === 2 ? '1' : s === 1 ? '½' : '0';
     })

@@ -30,7 +30,9 @@ describe('amici standings', () => {
   writeFileSync(config, CONFIG);
 
   /** Each game as `amici games --json` lists it. */
-  async function games(): Promise<{ game: string; white: string; black: string }[]> {
+  async function games(): Promise<
+    { game: string; white: string; black: string; result: string | null }[]
+  > {
     return JSON.parse((await runCli(['games', '--json', '--config', config])).out);
   }
   /** The TD records a result offline, as for an adjudication or a game reported late. */
@@ -98,6 +100,43 @@ describe('amici standings', () => {
       ['Cid Cooper', '2–3', 1],
       ['Dan Dyer', '4', 0.5],
     ]);
+  });
+
+  it('P-9a: the TD annuls a withdrawn player’s game: it leaves the table, and no move is taken', async () => {
+    const open = (await games()).find((g) => g.result === null)!;
+    const annul = await runCli([
+      'td',
+      open.game,
+      'annul',
+      '--reason',
+      'Dan withdrew',
+      '--config',
+      config,
+    ]);
+    expect(annul.code, annul.err).toBe(0);
+    const r = await runCli(['standings', '--config', config]);
+    expect(r.out).toContain('6 games, all finished, 1 annulled (P-9a, not counted)');
+    const [event] = JSON.parse((await runCli(['standings', '--json', '--config', config])).out);
+    expect(event).toMatchObject({ unfinished: 0, annulled: 1 });
+    for (const s of event.standings) expect(s.unfinished).toBe(0);
+    const pgn = (await runCli(['pgn', open.game, '--config', config])).out;
+    expect(pgn).toContain('[Result "*"]');
+    expect(pgn).toContain('[Termination "annulled (P-9a)"]');
+    const late = await runCli([
+      'post',
+      open.game,
+      '--as',
+      'white',
+      '--moves',
+      '1.d4',
+      '--postmark',
+      '2026-11-20',
+      '--received',
+      '2026-11-22',
+      '--config',
+      config,
+    ]);
+    expect(late.out).toMatch(/^REJECTED — game-over \[P-9a\]\n0 event/);
   });
 
   it('an unknown event is named, with the events there are', async () => {

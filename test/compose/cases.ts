@@ -357,6 +357,20 @@ export function cases(): Case[] {
     effects: forfeit.effects.filter((e) => e.kind === 'game-ended'),
   });
 
+  // Black withdrew early; the TD annuls the game (P-9a): everyone told, the PGN to the TD.
+  const annul = decideRuling(
+    base,
+    { kind: 'ruling', ruling: { kind: 'annul', reason: 'Jan Novák withdrew after 3 of 12 games' } },
+    now,
+    RULES,
+  );
+  out.push({
+    name: 'annulled',
+    state: extendGame(base, annul.events),
+    now,
+    effects: annul.effects.filter((e) => e.kind === 'game-ended'),
+  });
+
   // Due work on the base game (Black to move since White's 9.h3).
   const since = base.plies[base.plies.length - 1]!.deliveredOn;
   out.push({

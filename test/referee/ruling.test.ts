@@ -305,6 +305,28 @@ describe('results set by the TD (P-10, P-9a, L-6.9)', () => {
     expect(resultRule(result, reason)).toBe(want);
   });
 
+  it('P-9a: annul ends the game with no result (*), everyone told, the PGN to the TD', () => {
+    const reason = 'Black withdrew after 3 of 14 games';
+    const d = rule(game, { kind: 'annul', reason });
+    expect(d.events).toEqual([
+      { type: 'ended', on: NOW, result: '*', kind: 'annulled', rule: 'P-9a', detail: reason },
+    ]);
+    expect(effectKinds(d)).toEqual(['ruling-applied', 'game-ended']);
+    expect(d.effects[0]).toMatchObject({ ruling: 'annul', rules: ['P-9a', 'P-7d'] });
+    expect(d.effects[1]).toMatchObject({
+      to: ['white', 'black', 'td'],
+      result: '*',
+      withPgn: true,
+      rules: ['P-9a', 'P-12', 'L-8.5'],
+    });
+    const over = apply(game, d);
+    expect(over.result).toMatchObject({ result: '*', kind: 'annulled', rule: 'P-9a' });
+    // Over: no later ruling changes it, and no finished game is annulled afterwards.
+    expectRefused(rule(over, { kind: 'set-result', result: '1-0', reason: 'withdrawal' }), /over/);
+    const won = apply(game, rule(game, { kind: 'set-result', result: '1-0', reason: 'adjud.' }));
+    expectRefused(rule(won, { kind: 'annul', reason }), /over \(1-0/);
+  });
+
   it('P-9a: a ruling on a finished game is refused', () => {
     const over = apply(game, rule(game, { kind: 'set-result', result: '0-0', reason: 'L-6.9' }));
     expectRefused(rule(over, { kind: 'set-result', result: '1-0', reason: 'withdrawal' }), /over/);

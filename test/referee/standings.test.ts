@@ -66,6 +66,19 @@ describe('standings (L-12)', () => {
     expect(crossCell(twice, 'ann', 'bob')).toBe('0·');
   });
 
+  it('P-9a: an annulled game does not count: not played, not in play, – in the cross-table', () => {
+    const withAnnulled: StandingsGame[] = [
+      ...GAMES.filter((g) => g.id !== '5'),
+      { id: '5', white: 'ann', black: 'cid', result: '*' },
+    ];
+    const r = standings(PLAYERS, withAnnulled);
+    const ann = r.find((x) => x.player === 'ann')!;
+    expect(ann).toMatchObject({ halfPoints: 2, played: 2, unfinished: 0 });
+    expect(r.find((x) => x.player === 'cid')).toMatchObject({ played: 2, unfinished: 0 });
+    expect(crossCell(withAnnulled, 'ann', 'cid')).toBe('–');
+    expect(crossCell(withAnnulled, 'cid', 'ann')).toBe('–');
+  });
+
   it('a player with no game yet still has a row; equals are listed in the order given', () => {
     const r = standings(['zed', 'ann', 'bob'], [GAMES[0]!]);
     expect(r.map((x) => [x.player, x.place, x.played])).toEqual([
