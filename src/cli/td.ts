@@ -15,7 +15,7 @@ import { describeEffect } from './describe-effect.ts';
 import type { CliIo } from './io.ts';
 import { argsOrExit } from './io.ts';
 
-const RULINGS = [
+export const RULINGS = [
   'uphold-claim',
   'reject-claim',
   'grant-leave',

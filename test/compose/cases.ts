@@ -368,7 +368,7 @@ export function cases(): Case[] {
     name: 'annulled',
     state: extendGame(base, annul.events),
     now,
-    effects: annul.effects.filter((e) => e.kind === 'game-ended'),
+    effects: annul.effects,
   });
 
   // Due work on the base game (Black to move since White's 9.h3).

@@ -1,0 +1,35 @@
+// Every language names every end of a game, every result and every TD ruling: a mail never shows
+// a bare label path ("ruling.annul") where a word should be.
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { RULINGS } from '../../src/cli/td.ts';
+import { TEMPLATES_DIR } from '../../src/compose/render.ts';
+import { END_KINDS } from '../../src/referee/index.ts';
+
+const LANGS = ['en', 'pl', 'cs', 'uk', 'de'] as const;
+const RESULTS = ['1-0', '0-1', '1/2-1/2', '0-0', '*'] as const;
+
+describe.each(LANGS)('labels of %s', (lang) => {
+  const labels = JSON.parse(readFileSync(join(TEMPLATES_DIR, lang, 'labels.json'), 'utf8'));
+
+  it.each(END_KINDS)('endKind.%s', (kind) => expect(labels.endKind[kind]).toBeTruthy());
+  it.each(RESULTS)('result.%s', (result) => expect(labels.result[result]).toBeTruthy());
+  it.each(RULINGS)('ruling.%s', (ruling) => expect(labels.ruling[ruling]).toBeTruthy());
+  it('the table and the annulled subject', () => {
+    expect(labels.annulled).toBeTruthy();
+    for (const k of [
+      'place',
+      'player',
+      'points',
+      'played',
+      'won',
+      'drawn',
+      'lost',
+      'inPlay',
+      'more',
+    ])
+      expect(labels.standings[k], k).toBeTruthy();
+  });
+});
