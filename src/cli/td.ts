@@ -9,41 +9,18 @@ import type { CalendarDate } from '../clock/index.ts';
 import { isCalendarDate } from '../clock/index.ts';
 import { memoryLogger } from '../daemon/log.ts';
 import type { GameRefResolved, RefereeService } from '../daemon/referee-service.ts';
-import type { RefereeInput, Result, Ruling, Side } from '../referee/index.ts';
+import { isRulingName, RULING_OPTIONS, RULINGS_HELP, rulingOf } from '../mail/td-rulings.ts';
+import type { RefereeInput, Side } from '../referee/index.ts';
 import { openConfig, openService } from './context.ts';
 import { describeEffect } from './describe-effect.ts';
 import type { CliIo } from './io.ts';
 import { argsOrExit } from './io.ts';
 
-export const RULINGS = [
-  'uphold-claim',
-  'reject-claim',
-  'grant-leave',
-  'waive-penalty',
-  'penalise',
-  'set-clock',
-  'pause',
-  'resume',
-  'restore-position',
-  'reverse-colours',
-  'set-result',
-  'annul',
-] as const;
-
 export const TD_USAGE = `usage: amici td GAME RULING [options] [--note TEXT] [--config FILE]
 
-Rulings:
-  uphold-claim ID | reject-claim ID            a time claim (P-7c, P-7d); ids in \`amici show GAME\`
-  grant-leave --side S --from DATE --to DATE   extra leave (P-8c)
-  waive-penalty --side S --on DATE             undo a P-6g penalty
-  penalise --side S --days N --reason TEXT [--rule R]
-  set-clock --side S (--used N | --clock N --bank N)
-  pause | resume                               stop or restart the clocks (L-6.10; not Triple Block)
-  restore-position --plies N [--offender S]    back to before an illegal move (L-7.2)
-  reverse-colours                              colours were reversed by mistake (L-7.1, before move 10)
-  set-result RESULT --reason TEXT [--rule P-10|P-9a|L-6.9|P-13]   1-0, 0-1, 1/2-1/2, 0-0
-  annul --reason TEXT                          a withdrawn player's game: over, not counted (P-9a)
-S is white or black; DATE is YYYY-MM-DD.`;
+${RULINGS_HELP}
+The same rulings can be mailed to amici from the TD's address, one per line, in a reply to a
+notice about the game (README, "Rulings by mail").`;
 
 export const POST_USAGE = `usage: amici post GAME --as white|black --moves "MOVETEXT" --postmark DATE --received DATE
                  [--from NOTATION] [--stated-received DATE] [--stated-sent DATE] [--draw] [--config FILE]
@@ -63,20 +40,8 @@ export async function tdCommand(args: string[], io: CliIo): Promise<number> {
       args,
       allowPositionals: true,
       options: {
+        ...RULING_OPTIONS,
         config: { type: 'string' },
-        side: { type: 'string' },
-        from: { type: 'string' },
-        to: { type: 'string' },
-        on: { type: 'string' },
-        days: { type: 'string' },
-        rule: { type: 'string' },
-        reason: { type: 'string' },
-        used: { type: 'string' },
-        clock: { type: 'string' },
-        bank: { type: 'string' },
-        plies: { type: 'string' },
-        offender: { type: 'string' },
-        note: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }),
@@ -84,87 +49,11 @@ export async function tdCommand(args: string[], io: CliIo): Promise<number> {
   if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
   const [game, kind, arg] = positionals;
-  if (values.help || !game || !kind || !(RULINGS as readonly string[]).includes(kind)) {
+  if (values.help || !game || !kind || !isRulingName(kind)) {
     io[values.help ? 'out' : 'err'](`${TD_USAGE}\n`);
     return values.help ? 0 : 2;
   }
-  const s = side(values.side);
-  const num = (x: string | undefined) => (x === undefined ? undefined : Number(x));
-  let ruling: Ruling | string;
-  switch (kind as (typeof RULINGS)[number]) {
-    case 'uphold-claim':
-    case 'reject-claim':
-      ruling = arg ? { kind: kind as 'uphold-claim', claimId: arg } : 'give the claim id';
-      break;
-    case 'grant-leave':
-      ruling =
-        s && day(values.from) && day(values.to)
-          ? { kind: 'grant-leave', side: s, from: day(values.from)!, to: day(values.to)! }
-          : 'give --side, --from and --to';
-      break;
-    case 'waive-penalty':
-      ruling =
-        s && day(values.on)
-          ? { kind: 'waive-penalty', side: s, penaltyOn: day(values.on)! }
-          : 'give --side and --on';
-      break;
-    case 'penalise':
-      ruling =
-        s && num(values.days) && values.reason
-          ? {
-              kind: 'penalise',
-              side: s,
-              days: num(values.days)!,
-              rule: values.rule ?? 'P-13',
-              reason: values.reason,
-            }
-          : 'give --side, --days and --reason';
-      break;
-    case 'set-clock':
-      ruling = s
-        ? {
-            kind: 'set-clock',
-            side: s,
-            ...(values.used !== undefined ? { usedDays: num(values.used)! } : {}),
-            ...(values.clock !== undefined ? { clockDays: num(values.clock)! } : {}),
-            ...(values.bank !== undefined ? { bankDays: num(values.bank)! } : {}),
-          }
-        : 'give --side';
-      break;
-    case 'pause':
-    case 'resume':
-      ruling = { kind: kind as 'pause' };
-      break;
-    case 'restore-position':
-      ruling =
-        num(values.plies) !== undefined
-          ? {
-              kind: 'restore-position',
-              plies: num(values.plies)!,
-              ...(side(values.offender) ? { offender: side(values.offender)! } : {}),
-            }
-          : 'give --plies';
-      break;
-    case 'reverse-colours':
-      ruling = { kind: 'reverse-colours' };
-      break;
-    case 'set-result':
-      ruling =
-        arg && ['1-0', '0-1', '1/2-1/2', '0-0'].includes(arg) && values.reason
-          ? {
-              kind: 'set-result',
-              result: arg as Result,
-              reason: values.reason,
-              ...(values.rule ? { rule: values.rule as 'P-10' } : {}),
-            }
-          : 'give the result (1-0, 0-1, 1/2-1/2, 0-0) and --reason';
-      break;
-    case 'annul':
-      ruling = values.reason
-        ? { kind: 'annul', reason: values.reason }
-        : 'give --reason (the withdrawal or death, P-9a)';
-      break;
-  }
+  const ruling = rulingOf(kind, arg, values);
   if (typeof ruling === 'string') {
     io.err(`amici td ${kind}: ${ruling}\n\n${TD_USAGE}\n`);
     return 2;

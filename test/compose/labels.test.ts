@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RULINGS } from '../../src/cli/td.ts';
 import { TEMPLATES_DIR } from '../../src/compose/render.ts';
+import { RULINGS } from '../../src/mail/td-rulings.ts';
 import { END_KINDS } from '../../src/referee/index.ts';
 
 const LANGS = ['en', 'pl', 'cs', 'uk', 'de'] as const;

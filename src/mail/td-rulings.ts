@@ -1,0 +1,244 @@
+// A TD's rulings in words, the same at the prompt (`amici td GAME RULING …`) and in a mail to
+// amici (a line `uphold-claim time:white:20:1` in a reply to a notice about the game): the
+// ruling's name, its argument and its options, turned into the rulebook's Ruling (P-7d, P-8c,
+// P-9a, P-10, L-6.9, L-6.10, L-7.1, L-7.2). A line typed on a phone may have its quotes curled
+// and its `--` made a dash; both are read as typed on a keyboard.
+
+import { parseArgs } from 'node:util';
+import type { CalendarDate } from '../clock/index.ts';
+import { isCalendarDate } from '../clock/index.ts';
+import type { Result, Ruling, Side } from '../referee/index.ts';
+
+export const RULINGS = [
+  'uphold-claim',
+  'reject-claim',
+  'grant-leave',
+  'waive-penalty',
+  'penalise',
+  'set-clock',
+  'pause',
+  'resume',
+  'restore-position',
+  'reverse-colours',
+  'set-result',
+  'annul',
+] as const;
+export type RulingName = (typeof RULINGS)[number];
+
+/** The rulings and their options, as `amici td --help` and a refused mail ruling show them. */
+export const RULINGS_HELP = `Rulings:
+  uphold-claim ID | reject-claim ID            a time claim (P-7c, P-7d); ids in \`amici show GAME\`
+  grant-leave --side S --from DATE --to DATE   extra leave (P-8c)
+  waive-penalty --side S --on DATE             undo a P-6g penalty
+  penalise --side S --days N --reason TEXT [--rule R]
+  set-clock --side S (--used N | --clock N --bank N)
+  pause | resume                               stop or restart the clocks (L-6.10; not Triple Block)
+  restore-position --plies N [--offender S]    back to before an illegal move (L-7.2)
+  reverse-colours                              colours were reversed by mistake (L-7.1, before move 10)
+  set-result RESULT --reason TEXT [--rule P-10|P-9a|L-6.9|P-13]   1-0, 0-1, 1/2-1/2, 0-0
+  annul --reason TEXT                          a withdrawn player's game: over, not counted (P-9a)
+Any ruling takes --note TEXT, passed on to both players. S is white or black; DATE is YYYY-MM-DD.`;
+
+/** The options a ruling may take (the prompt adds its own: --config, --help). */
+export const RULING_OPTIONS = {
+  side: { type: 'string' },
+  from: { type: 'string' },
+  to: { type: 'string' },
+  on: { type: 'string' },
+  days: { type: 'string' },
+  rule: { type: 'string' },
+  reason: { type: 'string' },
+  used: { type: 'string' },
+  clock: { type: 'string' },
+  bank: { type: 'string' },
+  plies: { type: 'string' },
+  offender: { type: 'string' },
+  note: { type: 'string' },
+} as const;
+
+export type RulingValues = Partial<Record<keyof typeof RULING_OPTIONS, string>>;
+
+export const isRulingName = (word: string): word is RulingName =>
+  (RULINGS as readonly string[]).includes(word);
+
+const side = (s: string | undefined): Side | undefined =>
+  s === 'white' || s === 'black' ? s : undefined;
+const day = (s: string | undefined): CalendarDate | undefined =>
+  s && isCalendarDate(s) ? s : undefined;
+const num = (x: string | undefined): number | undefined => {
+  if (x === undefined || !/^\d+$/.test(x.trim())) return undefined;
+  return Number(x);
+};
+const RESULTS: readonly string[] = ['1-0', '0-1', '1/2-1/2', '0-0'];
+
+/** The ruling `name ARG --options`, or what is missing from it. */
+export function rulingOf(
+  name: RulingName,
+  arg: string | undefined,
+  values: RulingValues,
+): Ruling | string {
+  const s = side(values.side);
+  switch (name) {
+    case 'uphold-claim':
+    case 'reject-claim':
+      return arg ? { kind: name, claimId: arg } : 'give the claim id';
+    case 'grant-leave': {
+      const from = day(values.from);
+      const to = day(values.to);
+      return s && from && to
+        ? { kind: 'grant-leave', side: s, from, to }
+        : 'give --side, --from and --to';
+    }
+    case 'waive-penalty': {
+      const on = day(values.on);
+      return s && on ? { kind: 'waive-penalty', side: s, penaltyOn: on } : 'give --side and --on';
+    }
+    case 'penalise': {
+      const days = num(values.days);
+      return s && days && values.reason
+        ? { kind: 'penalise', side: s, days, rule: values.rule ?? 'P-13', reason: values.reason }
+        : 'give --side, --days and --reason';
+    }
+    case 'set-clock': {
+      const used = num(values.used);
+      const clock = num(values.clock);
+      const bank = num(values.bank);
+      if (!s) return 'give --side';
+      if (
+        (values.used !== undefined && used === undefined) ||
+        (values.clock !== undefined && clock === undefined) ||
+        (values.bank !== undefined && bank === undefined)
+      )
+        return '--used, --clock and --bank are whole numbers of days';
+      return {
+        kind: 'set-clock',
+        side: s,
+        ...(used !== undefined ? { usedDays: used } : {}),
+        ...(clock !== undefined ? { clockDays: clock } : {}),
+        ...(bank !== undefined ? { bankDays: bank } : {}),
+      };
+    }
+    case 'pause':
+    case 'resume':
+      return { kind: name };
+    case 'restore-position': {
+      const plies = num(values.plies);
+      return plies !== undefined
+        ? {
+            kind: 'restore-position',
+            plies,
+            ...(side(values.offender) ? { offender: side(values.offender)! } : {}),
+          }
+        : 'give --plies';
+    }
+    case 'reverse-colours':
+      return { kind: 'reverse-colours' };
+    case 'set-result': {
+      const result = arg?.replace(/½/g, '1/2');
+      return result && RESULTS.includes(result) && values.reason
+        ? {
+            kind: 'set-result',
+            result: result as Result,
+            reason: values.reason,
+            ...(values.rule ? { rule: values.rule as 'P-10' } : {}),
+          }
+        : 'give the result (1-0, 0-1, 1/2-1/2, 0-0) and --reason';
+    }
+    case 'annul':
+      return values.reason
+        ? { kind: 'annul', reason: values.reason }
+        : 'give --reason (the withdrawal or death, P-9a)';
+  }
+}
+
+/** A ruling read from a line of a TD's mail: the ruling and its note, or why it is not one. */
+export type MailRuling =
+  | { ok: true; line: string; ruling: Ruling; note?: string }
+  | { ok: false; line: string; error: string };
+
+/**
+ * The words of a line as a shell would split them: spaces separate, quotes ("…", '…', “…”,
+ * „…“, «…») keep words together; a leading dash or dashes before a letter (`—side`, a phone's
+ * rendering of `--side`) become `--`.
+ */
+export function lineWords(line: string): string[] | undefined {
+  const words: string[] = [];
+  const closing: Record<string, string> = {
+    '"': '"',
+    "'": "'",
+    '“': '”',
+    '„': '“',
+    '«': '»',
+    '”': '”',
+  };
+  let i = 0;
+  while (i < line.length) {
+    while (i < line.length && /\s/.test(line[i]!)) i++;
+    if (i >= line.length) break;
+    let word = '';
+    while (i < line.length && !/\s/.test(line[i]!)) {
+      const c = line[i]!;
+      const close = closing[c];
+      if (close) {
+        const end = line.indexOf(close, i + 1);
+        if (end < 0) return undefined;
+        word += line.slice(i + 1, end);
+        i = end + 1;
+      } else {
+        word += c;
+        i++;
+      }
+    }
+    words.push(word.replace(/^[-–—]{1,2}(?=[a-z])/, '--'));
+  }
+  return words;
+}
+
+/**
+ * The ruling on one line of a TD's mail, when the line starts with a ruling's name (any case,
+ * after an optional `amici td`); undefined for any other line.
+ */
+export function readRulingLine(line: string): MailRuling | undefined {
+  const text = line.trim();
+  const first = /^(?:amici\s+td\s+)?([A-Za-z-]+)(?=\s|$)/.exec(text)?.[1]?.toLowerCase();
+  if (!first || !isRulingName(first)) return undefined;
+  const words = lineWords(text.replace(/^amici\s+td\s+/i, ''));
+  if (!words) return { ok: false, line: text, error: 'a quotation mark is not closed' };
+  let parsed: ReturnType<typeof parseWords>;
+  try {
+    parsed = parseWords(words.slice(1));
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    const option = /'(-[^']*)'/.exec(message)?.[1];
+    return {
+      ok: false,
+      line: text,
+      error: option && /Unknown option/.test(message) ? `unknown option ${option}` : message,
+    };
+  }
+  const { values, positionals } = parsed;
+  const args = TAKES_ARGUMENT.includes(first) ? 1 : 0;
+  if (positionals.length > args)
+    return {
+      ok: false,
+      line: text,
+      error: `unexpected "${positionals.slice(args).join(' ')}" (put text in quotes)`,
+    };
+  const ruling = rulingOf(first, positionals[0], values);
+  if (typeof ruling === 'string') return { ok: false, line: text, error: ruling };
+  return { ok: true, line: text, ruling, ...(values.note ? { note: values.note } : {}) };
+}
+
+/** The rulings written with a word after their name: the claim's id, the result. */
+const TAKES_ARGUMENT: readonly RulingName[] = ['uphold-claim', 'reject-claim', 'set-result'];
+
+const parseWords = (args: string[]) =>
+  parseArgs({ args, options: RULING_OPTIONS, allowPositionals: true, strict: true });
+
+/** Every ruling line of a TD's text, in order. */
+export function readRulings(text: string): MailRuling[] {
+  return text
+    .split(/\r?\n/)
+    .map(readRulingLine)
+    .filter((r): r is MailRuling => r !== undefined);
+}

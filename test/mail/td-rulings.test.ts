@@ -1,0 +1,86 @@
+// A TD's ruling written in a mail, line by line, as typed at the `amici td` prompt — also on a
+// phone, which curls quotes and turns `--` into a dash.
+
+import { describe, expect, it } from 'vitest';
+import { readRulingLine, readRulings } from '../../src/mail/td-rulings.ts';
+
+describe('a ruling line in a TD’s mail (P-7d)', () => {
+  it('P-7d: uphold-claim and reject-claim name the claim', () => {
+    expect(readRulingLine('uphold-claim time:white:20:1')).toMatchObject({
+      ok: true,
+      ruling: { kind: 'uphold-claim', claimId: 'time:white:20:1' },
+    });
+    expect(readRulingLine('  Reject-Claim time:black:10:1  ')).toMatchObject({
+      ok: true,
+      ruling: { kind: 'reject-claim', claimId: 'time:black:10:1' },
+    });
+  });
+
+  it('P-8c: options with values, and a note for the players in quotes', () => {
+    expect(
+      readRulingLine(
+        'grant-leave --side white --from 2026-12-01 --to 2026-12-14 --note "hospital"',
+      ),
+    ).toEqual({
+      ok: true,
+      line: 'grant-leave --side white --from 2026-12-01 --to 2026-12-14 --note "hospital"',
+      ruling: { kind: 'grant-leave', side: 'white', from: '2026-12-01', to: '2026-12-14' },
+      note: 'hospital',
+    });
+  });
+
+  it('a phone’s curled quotes and dashes are read as typed on a keyboard', () => {
+    expect(readRulingLine('set-result 1-0 —reason “adjudicated by the expert”')).toMatchObject({
+      ok: true,
+      ruling: { kind: 'set-result', result: '1-0', reason: 'adjudicated by the expert' },
+    });
+    expect(readRulingLine('set-result ½-½ –reason „agreed by phone“')).toMatchObject({
+      ok: true,
+      ruling: { kind: 'set-result', result: '1/2-1/2', reason: 'agreed by phone' },
+    });
+  });
+
+  it('P-9a: annul, after an optional "amici td"', () => {
+    expect(readRulingLine('amici td annul --reason "Dan withdrew"')).toMatchObject({
+      ok: true,
+      ruling: { kind: 'annul', reason: 'Dan withdrew' },
+    });
+  });
+
+  it('what is missing or wrong is said, never guessed', () => {
+    expect(readRulingLine('uphold-claim')).toMatchObject({ ok: false, error: 'give the claim id' });
+    expect(readRulingLine('grant-leave --side white --from 2026-12-01')).toMatchObject({
+      ok: false,
+      error: 'give --side, --from and --to',
+    });
+    expect(readRulingLine('penalise --side black --days five --reason late')).toMatchObject({
+      ok: false,
+      error: 'give --side, --days and --reason',
+    });
+    expect(readRulingLine('pause --sid white')).toMatchObject({
+      ok: false,
+      error: 'unknown option --sid',
+    });
+    expect(readRulingLine('annul --reason Dan withdrew')).toMatchObject({
+      ok: false,
+      error: 'unexpected "withdrew" (put text in quotes)',
+    });
+    expect(readRulingLine('annul --reason "Dan withdrew')).toMatchObject({
+      ok: false,
+      error: 'a quotation mark is not closed',
+    });
+  });
+
+  it('other lines are not rulings: greetings, quotes, words that only start like one', () => {
+    const text = [
+      'Dear amici,',
+      '',
+      'uphold-claim time:white:20:1',
+      'pause-and-think is not a ruling',
+      'Paused the clocks? no.',
+      '> reject-claim time:white:20:1',
+      'Anna',
+    ].join('\n');
+    expect(readRulings(text).map((r) => r.line)).toEqual(['uphold-claim time:white:20:1']);
+  });
+});
