@@ -53,14 +53,24 @@ import { htmlEscape, renderMail, TEMPLATES_DIR, templateLanguage } from './rende
 /** The TD's result notice lists this many players of the table at most; `amici standings` all. */
 const STANDINGS_MAX_ROWS = 40;
 
-/** Notices to the TD that are not rulebook effects: a dispute (P-5d), a bounced mail. */
+/**
+ * Notices to the TD that are not rulebook effects: a dispute (P-5d), a bounced mail, a mail
+ * about a game from an unknown or unverified sender, a TD's mailed ruling not applied (P-7d).
+ */
 export interface TdNotice {
-  kind: 'dispute' | 'bounce' | 'unknown-sender' | 'unauthenticated';
-  /** Free text: the dispute as a player put it, the bounce report, or the mail in question. */
+  kind: 'dispute' | 'bounce' | 'unknown-sender' | 'unauthenticated' | 'ruling-unread';
+  /**
+   * Free text: the dispute as a player put it, the bounce report, the mail in question, or for
+   * `ruling-unread` what was wrong and how rulings are written.
+   */
   text: string;
   /** For `unknown-sender` and `unauthenticated`: the address the mail came from. */
   address?: string;
-  /** For `unauthenticated`: why the mail is no proof of its sender (a `senderCheck` label). */
+  /**
+   * For `unauthenticated`: why the mail is no proof of its sender (a `senderCheck` label); for
+   * `ruling-unread`: `unverified` (no valid signature, P-2d) or `invalid` (a ruling line that
+   * does not read).
+   */
   reason?: string;
   /** For `unauthenticated`: what the signature check found, for the TD (`d=… fail (…)`). */
   detail?: string;

@@ -23,6 +23,8 @@ import { eventRulesOf } from '../config/load-config.ts';
 import type { AmiciConfig, EventConfig, PlayerConfig } from '../config/schema.ts';
 import type { Inbound } from '../mail/index.ts';
 import { readInbound } from '../mail/index.ts';
+import type { MailRuling } from '../mail/td-rulings.ts';
+import { RULINGS_HELP, readRulings } from '../mail/td-rulings.ts';
 import { assembleTransmission, findGameRef, notATransmission } from '../mail/transmission.ts';
 import type {
   Decision,
@@ -72,6 +74,10 @@ export interface ReadItem {
 
 /** What every inbound row of a mail starts from: its key, when it came, its bytes, its id. */
 type InboundBase = { dedupeKey: string; receivedAt: string; raw: Buffer; messageId?: string };
+
+/** What a sender check found, for the TD. */
+const checkDetail = (check: SenderCheck): string =>
+  check.verdict === 'pass' ? `signed by ${check.domain}` : check.detail;
 
 /** The key a reading of a mail is stored under: the mail's, and which replay it is if one. */
 function readingKey(item: InboundItem, messageId: string | undefined): string {
@@ -350,7 +356,10 @@ export class RefereeService {
     if (
       !from ||
       item.senderConfirmed ||
-      !this.directory.memberships(from).some((m) => this.needsSignature(m.player)) ||
+      !(
+        this.directory.memberships(from).some((m) => this.needsSignature(m.player)) ||
+        (this.isTd(from) && this.tdNeedsSignature())
+      ) ||
       // Mail decided before (read again after a restart, delivered twice) is not checked again.
       this.store.seen(key)
     )
@@ -364,6 +373,17 @@ export class RefereeService {
     if (sender.verdict === 'temporary' && waited < KEY_LOOKUP_PATIENCE_MS)
       throw new Error(`the DKIM key of ${from} cannot be looked up now: ${sender.detail}`);
     return { item, read, key, sender };
+  }
+
+  /** Whether `address` is the TD of an event. */
+  isTd(address: string): boolean {
+    const a = address.toLowerCase();
+    return this.config.events.some((e) => e.td.address.toLowerCase() === a);
+  }
+
+  /** A TD's mailed ruling counts only with a valid signature where players' mail needs one. */
+  tdNeedsSignature(): boolean {
+    return this.config.inbox.authentication === 'dkim';
   }
 
   /** Whether a player's mail counts only with a valid DKIM signature of its domain (P-2d). */
@@ -434,9 +454,9 @@ export class RefereeService {
 
     const ref = this.gameOf(inbound, sender, item.receivedAt);
     if (ref === 'unknown-sender') {
-      // A TD answering one of our notices plays no game here: rulings go through `amici td`.
-      if (this.config.events.some((e) => e.td.address.toLowerCase() === sender))
-        return ignore('from the TD', who);
+      // A TD's mail: rulings on its lines, for the game it answers about (P-7d).
+      if (this.isTd(sender))
+        return this.tdMail(reading, inbound, sender, base, at) ?? ignore('from the TD', who);
       return this.unknownSender(inbound, sender, base, at) ?? ignore('unknown sender', who);
     }
     if (!('gameKey' in ref))
@@ -751,6 +771,137 @@ export class RefereeService {
       ...(answered ? { answered } : {}),
     });
     return 'rejected';
+  }
+
+  /**
+   * A mail from a TD (P-7d): the rulings on its lines (as at the `amici td` prompt) for the game
+   * it names — its subject tag, our thread or a `Game:` line — which must be one of that TD's.
+   * They are applied in order and committed with the mail, or none is when a line does not read.
+   * Where players' mail needs a signature, a ruling needs one too (P-2d). When a ruling could not
+   * be applied the TD is told why and how rulings are written (if the mail is not verified, once
+   * a day per game). A mail with
+   * no ruling line ("Noted, thanks") or naming none of the TD's games is left to be ignored
+   * (`undefined`), unanswered.
+   */
+  private tdMail(
+    reading: ReadItem,
+    inbound: Inbound,
+    sender: string,
+    base: InboundBase,
+    at: string,
+    retried = false,
+  ): SettleOutcome | undefined {
+    const named = findGameRef(inbound, this.threadLookup);
+    const ref = named ? this.resolveGame(gameKeyOf(named.event, named.game)) : undefined;
+    if (!ref || ref.event.td.address.toLowerCase() !== sender || !this.store.hasGame(ref.gameKey))
+      return undefined;
+    const rulings = readRulings(inbound.newText.text);
+    const check = reading.sender;
+    const verified =
+      !this.tdNeedsSignature() || !!reading.item.senderConfirmed || check?.verdict === 'pass';
+    const unread = (
+      reason: 'unverified' | 'invalid',
+      text: string,
+      note: string,
+    ): SettleOutcome => {
+      // A verified TD is always answered; mail in the TD's name that is not, once a day a game,
+      // so forged mail cannot make amici flood the TD.
+      const last =
+        reason === 'unverified'
+          ? this.answeredLately('td-ruling-unread', ref.gameKey, sender, at)
+          : undefined;
+      const ctx = this.composeContext(ref, this.state(ref.gameKey), this.today(ref.event));
+      const mails = last
+        ? []
+        : this.outgoing(
+            ref,
+            [composeTdNotice({ kind: 'ruling-unread', reason, text }, ctx)],
+            `${base.dedupeKey}:td-ruling-unread`,
+          ).map((m) => ({ ...m, kind: 'td-ruling-unread' }));
+      this.store.commitInbound(
+        {
+          ...base,
+          sender,
+          subject: inbound.mail.subject,
+          gameKey: ref.gameKey,
+          status: 'rejected',
+          note: last ? `${note}; answered ${last}` : note,
+        },
+        [],
+        mails,
+        at,
+      );
+      this.logger.info({
+        code: 'INBOUND_TD_RULING',
+        item: reading.item.id,
+        game: ref.gameKey,
+        status: 'rejected',
+        reason,
+        ...(last ? { answered: last } : {}),
+      });
+      return 'rejected';
+    };
+    // No ruling line ("Noted, thanks"): nothing to apply and nothing to answer.
+    if (!rulings.length) return undefined;
+    if (!verified) {
+      const detail = check?.verdict === undefined ? 'not checked when read' : checkDetail(check);
+      return unread('unverified', detail, `TD ruling not authenticated (P-2d): ${detail}`);
+    }
+    const bad = rulings.filter((r): r is Extract<MailRuling, { ok: false }> => !r.ok);
+    if (bad.length) {
+      const text = [...bad.map((b) => `${b.line}\n  -> ${b.error}`), '', RULINGS_HELP].join('\n');
+      return unread('invalid', text, `TD ruling unread: ${bad[0]!.error}`);
+    }
+    const rules = this.rules(ref.event);
+    const today = this.today(ref.event, reading.item.receivedAt);
+    const start = this.state(ref.gameKey);
+    let state = start;
+    const events: GameEvent[] = [];
+    const outbox: NewOutboxMail[] = [];
+    const effects: string[] = [];
+    rulings.forEach((r, i) => {
+      if (!r.ok) return;
+      const input: RefereeInput = {
+        kind: 'ruling',
+        ruling: r.ruling,
+        ...(r.note ? { note: r.note } : {}),
+      };
+      const decision = decide(state, input, today, rules);
+      const after = extendGame(state, decision.events);
+      const mails = this.composeAll(decision.effects, this.composeContext(ref, after, today));
+      outbox.push(...this.outgoing(ref, mails, `${base.dedupeKey}:ruling:${i}`));
+      events.push(...decision.events);
+      effects.push(...decision.effects.map((e) => e.kind));
+      state = after;
+    });
+    const committed = this.store.commitInbound(
+      {
+        ...base,
+        sender,
+        subject: inbound.mail.subject,
+        gameKey: ref.gameKey,
+        status: 'done',
+        note: `TD ruling: ${rulings.map((r) => r.line.split(/\s/)[0]).join(', ')}`,
+      },
+      [{ gameKey: ref.gameKey, events }],
+      outbox,
+      at,
+      { gameKey: ref.gameKey, events: start.events.length },
+    );
+    if (committed.stale) {
+      if (retried) throw new Error(`${ref.gameKey} changed while the TD's mail was decided, twice`);
+      return this.tdMail(reading, inbound, sender, base, at, true);
+    }
+    this.logger.info({
+      code: 'INBOUND_TD_RULING',
+      item: reading.item.id,
+      game: ref.gameKey,
+      status: 'done',
+      rulings: rulings.length,
+      effects,
+      events: events.length,
+    });
+    return 'done';
   }
 
   /**

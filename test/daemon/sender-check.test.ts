@@ -5,7 +5,6 @@
 // player, then a replay dated as it came). Signatures are made by mailauth with keys published
 // by a test resolver: no test here touches the network.
 
-import { simpleParser } from 'mailparser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ComposeContext } from '../../src/compose/index.ts';
 import { composeUnauthenticated } from '../../src/compose/index.ts';
@@ -14,11 +13,12 @@ import type { DnsResolver } from '../../src/daemon/authenticate.ts';
 import { cachingResolver, checkSender, SENDER_FAILURES } from '../../src/daemon/authenticate.ts';
 import { memoryLogger } from '../../src/daemon/log.ts';
 import { RefereeService } from '../../src/daemon/referee-service.ts';
-import type { InboundItem, OutgoingMail } from '../../src/daemon/transport.ts';
+import type { InboundItem } from '../../src/daemon/transport.ts';
 import { defaultEventRules, foldGame } from '../../src/referee/index.ts';
 import { Store } from '../../src/store/store.ts';
 import type { DkimDomain } from '../support/dkim.ts';
 import { dkimDomain, keyServer, signMail } from '../support/dkim.ts';
+import { outboxCatcher } from '../support/outbox.ts';
 
 let x: DkimDomain; // the players' provider
 let evil: DkimDomain; // a provider where anyone can have an account
@@ -172,21 +172,7 @@ function setup(
     resolver,
   });
   service.ensureGames();
-  const sent: OutgoingMail[] = [];
-  const flush = async () => {
-    const from = sent.length;
-    await service.flushOutbox({
-      name: 'test',
-      send: async (m) => {
-        sent.push(m);
-        return { ok: true };
-      },
-      close: async () => {},
-    });
-    return Promise.all(
-      sent.slice(from).map(async (m) => ({ to: m.to, mail: await simpleParser(m.raw) })),
-    );
-  };
+  const flush = outboxCatcher(service);
   return {
     service,
     logger,

@@ -1,0 +1,248 @@
+// P-7d by mail: a TD answers a notice about a game with a ruling, one per line, written as at
+// the `amici td` prompt. amici applies it exactly as `amici td` would and tells everyone; a
+// ruling that does not read, or a mail in the TD's name with no valid signature (P-2d), changes
+// nothing and the TD is told why and how to write it. Signatures are made with test keys.
+
+import { beforeAll, describe, expect, it } from 'vitest';
+import { validateConfig } from '../../src/config/load-config.ts';
+import type { DnsResolver } from '../../src/daemon/authenticate.ts';
+import { memoryLogger } from '../../src/daemon/log.ts';
+import { RefereeService } from '../../src/daemon/referee-service.ts';
+import type { InboundItem } from '../../src/daemon/transport.ts';
+import { Store } from '../../src/store/store.ts';
+import type { DkimDomain } from '../support/dkim.ts';
+import { dkimDomain, keyServer, signMail } from '../support/dkim.ts';
+import { outboxCatcher } from '../support/outbox.ts';
+
+let players: DkimDomain; // the players' provider
+let club: DkimDomain; // the TD's
+beforeAll(() => {
+  players = dkimDomain('x.example');
+  club = dkimDomain('club.example');
+});
+
+const TD = 'Anna <td@club.example>';
+
+let n = 0;
+function raw(from: string, body: string, subject = 'Re: [CLUB/1] Jan – Petr'): Buffer {
+  n++;
+  return Buffer.from(
+    `From: ${from}\r\nTo: referee@club.example\r\nSubject: ${subject}\r\nDate: Mon, 2 Nov 2026 10:00:00 +0000\r\nMessage-ID: <in${n}@mail.example>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body.replace(/\n/g, '\r\n')}\r\n`,
+  );
+}
+const item = (bytes: Buffer, receivedAt = '2026-11-05T10:00:00Z'): InboundItem => ({
+  id: `m${n}`,
+  receivedAt,
+  raw: bytes,
+});
+
+function setup(resolver: DnsResolver, authentication: 'dkim' | 'none' = 'dkim') {
+  const r = validateConfig(
+    {
+      from: { name: 'amici', address: 'referee@club.example' },
+      inbox: { kind: 'maildir', path: './in', authentication },
+      outbox: { kind: 'pickup', path: './out' },
+      store: { path: ':memory:' },
+      events: [
+        {
+          name: 'Club',
+          tag: 'CLUB',
+          td: { name: 'Anna', address: 'td@club.example' },
+          timeZone: 'Europe/Warsaw',
+          players: [
+            { id: 'jan', name: 'Jan', addresses: ['jan@x.example'] },
+            { id: 'petr', name: 'Petr', addresses: ['petr@x.example'] },
+          ],
+          games: [{ id: '1', white: 'jan', black: 'petr', startsOn: '2026-11-02' }],
+        },
+      ],
+    },
+    '/',
+  );
+  if (!r.ok) throw new Error(r.errors.join('\n'));
+  const logger = memoryLogger();
+  let now = new Date('2026-11-05T10:05:00Z');
+  const service = new RefereeService({
+    config: r.config,
+    store: new Store(':memory:'),
+    logger,
+    clock: () => now,
+    resolver,
+  });
+  service.ensureGames();
+  const flush = outboxCatcher(service);
+  const setNow = (iso: string) => {
+    now = new Date(iso);
+  };
+  return { service, logger, flush, setNow };
+}
+
+/** Jan and Petr have played 1.e4 e5: White to move. */
+async function opening(s: ReturnType<typeof setup>) {
+  const jan = await signMail(raw('Jan <jan@x.example>', '1.e4'), players);
+  expect(await s.service.processInbound(item(jan, '2026-11-02T10:00:00Z'))).toBe('done');
+  const petr = await signMail(raw('Petr <petr@x.example>', '1.e4 e5'), players);
+  expect(await s.service.processInbound(item(petr, '2026-11-03T10:00:00Z'))).toBe('done');
+  await s.flush();
+}
+
+describe('P-7d: rulings mailed by the TD', () => {
+  it('a signed ruling is applied as at the prompt: both players told, the note passed on', async () => {
+    const s = setup(keyServer([players, club]).resolver);
+    await opening(s);
+    const mail = await signMail(
+      raw(TD, 'Hello,\n\npause --note "the club is closed until December"\n\nAnna'),
+      club,
+    );
+    expect(await s.service.processInbound(item(mail))).toBe('done');
+    expect(s.service.state('CLUB/1').pauses).toEqual([{ from: '2026-11-05', to: null }]);
+    expect(s.logger.lines.at(-1)).toMatchObject({
+      code: 'INBOUND_TD_RULING',
+      game: 'CLUB/1',
+      status: 'done',
+      rulings: 1,
+    });
+    const out = await s.flush();
+    expect(out.map((m) => m.to)).toEqual([['jan@x.example'], ['petr@x.example']]);
+    for (const { mail: m } of out) {
+      expect(m.subject).toContain('[CLUB/1]');
+      expect(m.text).toContain('the clocks are stopped (pause)');
+      expect(m.text).toContain('"the club is closed until December"');
+      expect(m.text).toContain('L-6.10');
+    }
+    // Delivered twice, or read again after a restart: nothing changes, nothing is sent.
+    expect(await s.service.processInbound(item(mail))).toBe('done');
+    expect(s.service.state('CLUB/1').pauses).toHaveLength(1);
+    expect(await s.flush()).toEqual([]);
+  });
+
+  it('P-7a, P-7d: the TD answers the time-claim notice with the line it suggests; the claim is upheld', async () => {
+    const s = setup(keyServer([players, club]).resolver);
+    await opening(s);
+    // Jan has not moved since 3 November: on 10 December his 30 days are long gone.
+    s.setNow('2026-12-10T08:00:00Z');
+    await s.service.sweep();
+    const claim = s.service.state('CLUB/1').claims[0]!;
+    expect(claim).toMatchObject({ kind: 'time', side: 'white' });
+    const notice = (await s.flush()).find(
+      (m) => m.to.includes('td@club.example') && m.mail.subject?.includes('time exceeded'),
+    )!.mail;
+    expect(notice.text).toContain(`reply with the line uphold-claim ${claim.id} or reject-claim`);
+    // Anna replies from her phone: the line on top, the notice quoted below, no tag typed.
+    const reply = Buffer.from(
+      [
+        `From: ${TD}`,
+        'To: referee@club.example',
+        `Subject: Re: ${notice.subject}`,
+        'Date: Thu, 10 Dec 2026 12:00:00 +0100',
+        'Message-ID: <reply-1@club.example>',
+        `In-Reply-To: ${notice.messageId}`,
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        `uphold-claim ${claim.id} --note "no protest came"`,
+        '',
+        'On 10 Dec 2026 amici wrote:',
+        ...(notice.text ?? '').split('\n').map((l) => `> ${l}`),
+        '',
+      ].join('\r\n'),
+    );
+    s.setNow('2026-12-10T11:05:00Z');
+    const signed = await signMail(reply, club);
+    expect(await s.service.processInbound(item(signed, '2026-12-10T11:00:00Z'))).toBe('done');
+    expect(s.service.state('CLUB/1').claims[0]!.ruling).toMatchObject({ upheld: true, by: 'td' });
+    const told = await s.flush();
+    expect(told.flatMap((m) => m.to)).toEqual(
+      expect.arrayContaining(['jan@x.example', 'petr@x.example']),
+    );
+  });
+
+  it('P-10: a result set by mail ends the game; the TD gets the PGN and the table', async () => {
+    const s = setup(keyServer([players, club]).resolver);
+    await opening(s);
+    const mail = await signMail(
+      raw(TD, 'set-result 1-0 —reason “adjudicated by the expert”'), // typed on a phone
+      club,
+    );
+    expect(await s.service.processInbound(item(mail))).toBe('done');
+    expect(s.service.state('CLUB/1').result).toMatchObject({ result: '1-0', rule: 'P-10' });
+    const out = await s.flush();
+    const toTd = out.filter((m) => m.to.includes('td@club.example'));
+    expect(toTd).toHaveLength(1);
+    expect(toTd[0]!.mail.subject).toContain('game over, 1-0');
+    expect(toTd[0]!.mail.attachments.map((a) => a.filename)).toContain('CLUB-1.pgn');
+    expect(toTd[0]!.mail.text).toMatch(/^1\s+Jan\s+1\s+1\s+1\s+0\s+0\s+0$/m);
+  });
+
+  it('P-2d: a ruling in the TD’s name without the TD’s signature changes nothing; the TD is told', async () => {
+    const s = setup(keyServer([players, club]).resolver);
+    await opening(s);
+    // Petr, who would like his game annulled, writes in the TD's name.
+    const forged = raw(TD, 'annul --reason "Jan withdrew"');
+    expect(await s.service.processInbound(item(forged))).toBe('rejected');
+    expect(s.service.state('CLUB/1').result).toBeUndefined();
+    expect(s.logger.lines.at(-1)).toMatchObject({
+      code: 'INBOUND_TD_RULING',
+      status: 'rejected',
+      reason: 'unverified',
+    });
+    const out = await s.flush();
+    // The answer goes to the TD's own address, never to the players.
+    expect(out.map((m) => m.to)).toEqual([['td@club.example']]);
+    const notice = out[0]!.mail;
+    expect(notice.subject).toContain('your ruling was not applied');
+    expect(notice.text).toContain('no valid signature of your address');
+    expect(notice.text).toContain('(rule P-2d)');
+    expect(notice.text).toContain('no DKIM-Signature header');
+  });
+
+  it('without sender checks (authentication: none) the TD’s address is enough', async () => {
+    const s = setup(keyServer([]).resolver, 'none');
+    await opening(s);
+    expect(await s.service.processInbound(item(raw(TD, 'resume')))).toBe('done');
+    // Resuming clocks that were never stopped is refused by the rulebook: the TD is told.
+    const out = await s.flush();
+    expect(out.map((m) => m.to)).toEqual([['td@club.example']]);
+    expect(out[0]!.mail.text).toContain('was not applied');
+  });
+
+  it('a line that does not read: nothing in the mail is applied, the TD gets the error and the forms', async () => {
+    const s = setup(keyServer([players, club]).resolver);
+    await opening(s);
+    const mail = await signMail(
+      raw(TD, 'pause\ngrant-leave --side white --from 2026-12-01\n\nAnna'),
+      club,
+    );
+    expect(await s.service.processInbound(item(mail))).toBe('rejected');
+    expect(s.service.state('CLUB/1').pauses).toEqual([]); // the good line is not applied alone
+    const out = await s.flush();
+    expect(out.map((m) => m.to)).toEqual([['td@club.example']]);
+    const text = out[0]!.mail.text ?? '';
+    expect(text).toContain('holds a ruling amici could not read');
+    expect(text).toContain(
+      'grant-leave --side white --from 2026-12-01\n  -> give --side, --from and --to',
+    );
+    expect(text).toContain('uphold-claim ID | reject-claim ID');
+  });
+
+  it('no ruling line ("Noted, thanks"): filed, nothing applied, nothing answered', async () => {
+    const s = setup(keyServer([players, club]).resolver);
+    await opening(s);
+    const thanks = await signMail(raw(TD, 'Noted, thanks. I will look at it tomorrow.'), club);
+    expect(await s.service.processInbound(item(thanks))).toBe('ignored');
+    expect(s.logger.lines.at(-1)).toMatchObject({ code: 'INBOUND_IGNORED', note: 'from the TD' });
+    expect(await s.flush()).toEqual([]);
+  });
+
+  it('a TD mail that names no game, or a game of another TD, is filed unanswered', async () => {
+    const s = setup(keyServer([players, club]).resolver);
+    await opening(s);
+    const nowhere = await signMail(raw(TD, 'pause', 'Club news'), club);
+    expect(await s.service.processInbound(item(nowhere))).toBe('ignored');
+    expect(s.service.state('CLUB/1').pauses).toEqual([]);
+    expect(await s.flush()).toEqual([]);
+    // A player naming the game is a player, not a TD: "pause" is no move of theirs.
+    const jan = await signMail(raw('Jan <jan@x.example>', 'pause'), players);
+    await s.service.processInbound(item(jan));
+    expect(s.service.state('CLUB/1').pauses).toEqual([]);
+  });
+});
