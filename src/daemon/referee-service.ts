@@ -779,9 +779,8 @@ export class RefereeService {
    * They are applied in order and committed with the mail, or none is when a line does not read.
    * Where players' mail needs a signature, a ruling needs one too (P-2d). When a ruling could not
    * be applied the TD is told why and how rulings are written (if the mail is not verified, once
-   * a day per game). A mail with
-   * no ruling line ("Noted, thanks") or naming none of the TD's games is left to be ignored
-   * (`undefined`), unanswered.
+   * a day per game). A mail with no ruling line ("Noted, thanks") or naming none of the TD's
+   * games is left to be ignored (`undefined`), unanswered.
    */
   private tdMail(
     reading: ReadItem,
@@ -881,7 +880,7 @@ export class RefereeService {
         subject: inbound.mail.subject,
         gameKey: ref.gameKey,
         status: 'done',
-        note: `TD ruling: ${rulings.map((r) => r.line.split(/\s/)[0]).join(', ')}`,
+        note: `TD ruling: ${rulings.map((r) => (r.ok ? r.ruling.kind : '')).join(', ')}`,
       },
       [{ gameKey: ref.gameKey, events }],
       outbox,
