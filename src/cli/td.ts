@@ -11,12 +11,14 @@ import { memoryLogger } from '../daemon/log.ts';
 import type { GameRefResolved, RefereeService } from '../daemon/referee-service.ts';
 import { isRulingName, RULING_OPTIONS, RULINGS_HELP, rulingOf } from '../mail/td-rulings.ts';
 import type { RefereeInput, Side } from '../referee/index.ts';
+import { extendGame } from '../referee/index.ts';
 import { openConfig, openService } from './context.ts';
 import { describeEffect } from './describe-effect.ts';
 import type { CliIo } from './io.ts';
 import { argsOrExit } from './io.ts';
 
 export const TD_USAGE = `usage: amici td GAME RULING [options] [--note TEXT] [--config FILE]
+       amici td withdraw PLAYER (--annul | --forfeit) --reason TEXT   (every unfinished game, P-9a)
 
 ${RULINGS_HELP}
 The same rulings can be mailed to amici from the TD's address, one per line, in a reply to a
@@ -34,7 +36,15 @@ const side = (s: string | undefined): Side | undefined =>
 const day = (s: string | undefined): CalendarDate | undefined =>
   s && isCalendarDate(s) ? s : undefined;
 
+export const WITHDRAW_USAGE = `usage: amici td withdraw PLAYER (--annul | --forfeit) --reason TEXT [--event TAG] [--note TEXT] [--config FILE]
+
+A player withdrew or died (P-9a): each of their unfinished games is annulled (over, no result,
+out of the table) or scored as a loss for them, and both players of each game are told.
+Finished games stand. PLAYER is the player's id in amici.yaml (or one of their addresses);
+--event is needed when they play in more than one event.`;
+
 export async function tdCommand(args: string[], io: CliIo): Promise<number> {
+  if (args[0] === 'withdraw') return withdrawCommand(args.slice(1), io);
   const parsed = argsOrExit(io, 'td', TD_USAGE, () =>
     parseArgs({
       args,
@@ -160,6 +170,99 @@ async function apply(
       r.decision.events.length === 0 ||
       r.decision.effects.some((e) => e.kind === 'transmission-rejected');
     return refused ? 1 : 0;
+  } finally {
+    service.store.close();
+  }
+}
+
+/** P-9a: every unfinished game of a player who withdrew, annulled or lost, in one command. */
+async function withdrawCommand(args: string[], io: CliIo): Promise<number> {
+  const parsed = argsOrExit(io, 'td withdraw', WITHDRAW_USAGE, () =>
+    parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        annul: { type: 'boolean' },
+        forfeit: { type: 'boolean' },
+        reason: { type: 'string' },
+        note: { type: 'string' },
+        event: { type: 'string' },
+        config: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }),
+  );
+  if (typeof parsed === 'number') return parsed;
+  const { values, positionals } = parsed;
+  const [who] = positionals;
+  if (!who || positionals.length > 1 || values.annul === values.forfeit || !values.reason) {
+    io.err(
+      `amici td withdraw: ${!who || positionals.length > 1 ? 'name one player' : values.annul === values.forfeit ? 'give --annul or --forfeit' : 'give --reason'}\n\n${WITHDRAW_USAGE}\n`,
+    );
+    return 2;
+  }
+  const loaded = await openConfig(values.config, io);
+  if (!loaded) return 2;
+  const service = openService(loaded.config, memoryLogger());
+  try {
+    service.ensureGames();
+    const id = who.toLowerCase();
+    const entries = service.config.events.flatMap((event) =>
+      event.players
+        .filter((p) => p.id.toLowerCase() === id || p.addresses.some((a) => a.toLowerCase() === id))
+        .map((player) => ({ event, player })),
+    );
+    const found = values.event ? entries.filter((e) => e.event.tag === values.event) : entries;
+    if (found.length !== 1) {
+      io.err(
+        found.length
+          ? `amici td withdraw: ${who} plays in ${found.map((e) => e.event.tag).join(', ')}; give --event TAG\n`
+          : `amici td withdraw: no player "${who}"${values.event ? ` in event ${values.event}` : ''}\n`,
+      );
+      return 1;
+    }
+    const { event, player } = found[0]!;
+    let changed = 0;
+    let mails = 0;
+    let over = 0;
+    for (const g of service.store.games()) {
+      const ref = service.resolveGame(g.gameKey);
+      if (!ref || ref.event.tag !== event.tag) continue;
+      const side =
+        ref.game.white === player.id ? 'white' : ref.game.black === player.id ? 'black' : undefined;
+      if (!side) continue;
+      const state = service.state(g.gameKey);
+      if (state.result) {
+        io.out(`${g.gameKey}: already over (${state.result.result}), unchanged\n`);
+        over++;
+        continue;
+      }
+      const reason = values.reason!;
+      const input: RefereeInput = {
+        kind: 'ruling',
+        ruling: values.annul
+          ? { kind: 'annul', reason }
+          : { kind: 'set-result', result: side === 'white' ? '0-1' : '1-0', reason, rule: 'P-9a' },
+        ...(values.note ? { note: values.note } : {}),
+      };
+      const r = await service.decideAndCommit(
+        ref,
+        state,
+        input,
+        service.today(ref.event),
+        `td:withdraw:${player.id}:${state.events.length}`,
+      );
+      const end = r.committed ? extendGame(state, r.decision.events).result : undefined;
+      io.out(
+        `${g.gameKey}: ${end ? `${end.result} — ${end.kind} (${end.rule})` : 'unchanged (the game changed meanwhile; run again)'}\n`,
+      );
+      if (end) changed++;
+      mails += r.mails;
+    }
+    io.out(
+      `${player.name} (${event.tag}): ${changed} game(s) ${values.annul ? 'annulled' : 'scored as lost'}, ${over} already over; ${mails} mail(s) queued (sent by \`amici run\`)\n`,
+    );
+    return 0;
   } finally {
     service.store.close();
   }

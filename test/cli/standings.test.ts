@@ -145,3 +145,106 @@ describe('amici standings', () => {
     expect(r.err).toContain('no event "NOPE"; the events are CC26');
   });
 });
+
+describe('amici td withdraw (P-9a)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'amici-withdraw-'));
+  const config = join(dir, 'amici.yaml');
+  writeFileSync(config, CONFIG);
+
+  it('every unfinished game of the player who withdrew is annulled; a finished one stands', async () => {
+    const games = JSON.parse((await runCli(['games', '--json', '--config', config])).out) as {
+      game: string;
+      white: string;
+      black: string;
+    }[];
+    const dans = games.filter((g) => g.white === 'Dan Dyer' || g.black === 'Dan Dyer');
+    expect(dans).toHaveLength(3);
+    // One of Dan's games was decided before he left: it stands.
+    const first = dans[0]!;
+    const won = await runCli([
+      'td',
+      first.game,
+      'set-result',
+      first.white === 'Dan Dyer' ? '1-0' : '0-1',
+      '--reason',
+      'resigned by post',
+      '--config',
+      config,
+    ]);
+    expect(won.code, won.err).toBe(0);
+
+    const r = await runCli([
+      'td',
+      'withdraw',
+      'dan',
+      '--annul',
+      '--reason',
+      'Dan withdrew for health reasons',
+      '--config',
+      config,
+    ]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain(`${first.game}: already over (`);
+    for (const g of dans.slice(1)) expect(r.out).toContain(`${g.game}: * — annulled (P-9a)`);
+    expect(r.out).toContain('Dan Dyer (CC26): 2 game(s) annulled, 1 already over');
+
+    const [event] = JSON.parse((await runCli(['standings', '--json', '--config', config])).out);
+    expect(event).toMatchObject({ annulled: 2, unfinished: 3 });
+    const dan = event.standings.find((s: { player: string }) => s.player === 'dan');
+    expect(dan).toMatchObject({ points: 1, played: 1, won: 1, unfinished: 0 });
+    // Run again: nothing left to annul.
+    const again = await runCli([
+      'td',
+      'withdraw',
+      'dan@club.example',
+      '--annul',
+      '--reason',
+      'x',
+      '--config',
+      config,
+    ]);
+    expect(again.out).toContain('0 game(s) annulled, 3 already over');
+  });
+
+  it('--forfeit scores each unfinished game as a loss for the player, with P-9a', async () => {
+    const r = await runCli([
+      'td',
+      'withdraw',
+      'ann',
+      '--forfeit',
+      '--reason',
+      'no answer to the TD',
+      '--config',
+      config,
+    ]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/: (1-0|0-1) — ruling \(P-9a\)/);
+    const [event] = JSON.parse((await runCli(['standings', '--json', '--config', config])).out);
+    const ann = event.standings.find((s: { player: string }) => s.player === 'ann');
+    expect(ann).toMatchObject({ unfinished: 0, won: 0 });
+  });
+
+  it('asks for what is missing: the player, --annul or --forfeit, --reason', async () => {
+    expect(
+      (await runCli(['td', 'withdraw', '--annul', '--reason', 'x', '--config', config])).err,
+    ).toContain('name one player');
+    expect(
+      (await runCli(['td', 'withdraw', 'bob', '--reason', 'x', '--config', config])).err,
+    ).toContain('give --annul or --forfeit');
+    expect((await runCli(['td', 'withdraw', 'bob', '--annul', '--config', config])).err).toContain(
+      'give --reason',
+    );
+    const nobody = await runCli([
+      'td',
+      'withdraw',
+      'zed',
+      '--annul',
+      '--reason',
+      'x',
+      '--config',
+      config,
+    ]);
+    expect(nobody.code).toBe(1);
+    expect(nobody.err).toContain('no player "zed"');
+  });
+});
