@@ -3,7 +3,8 @@
 // daemon on IMAP IDLE and SMTP. It includes the game's announcement, answered, a move returned for a missing repetition (P-2e,
 // P-4d), a reminder after 14 days of silence copied to the TD (P-3a), and a finished game whose
 // result and PGN reach the TD (P-12, L-8.5); and the mail that is no new move: a thank-you, the
-// same move sent twice (P-4a), a move from an address the TD has not added yet (P-5c). The
+// same move sent twice (P-4a), a move from an address the TD has not added yet (P-5c); and a TD
+// ruling sent by mail (P-7d). The
 // players' provider signs their mail (DKIM, as nodemailer signs it) and amici checks every
 // signature (P-2d): a move in a player's name that the provider did not sign is not played.
 
@@ -215,6 +216,21 @@ describe('a whole game by email through Dovecot and SMTP', () => {
     expect(copy.text).toContain('P-3a');
   });
 
+  it('P-7d, P-6g: the TD rules by mail — the penalty is waived, and both players are told', async () => {
+    const penalty = service.state('CLUB/1').penalties[0]!;
+    // The TD's provider signs as the players' does (P-2d holds for rulings too).
+    await send(
+      TD,
+      `Hello,\n\nwaive-penalty --side black --on ${penalty.on} --note "his first game here"\n\nAnna`,
+    );
+    for (const player of [JAN, PETR]) {
+      const told = await next(player, 'ruling-applied');
+      expect(told.text).toContain('waive-penalty black');
+      expect(told.text).toContain('"his first game here"');
+    }
+    expect(service.state('CLUB/1').penalties[0]).toMatchObject({ waived: true });
+  });
+
   it('L-5.1.1, P-12: the game ends in mate and the TD gets the result with the PGN', async () => {
     await send(PETR, '2.4185 2836');
     await next(JAN, 'move-relayed');
@@ -232,15 +248,15 @@ describe('a whole game by email through Dovecot and SMTP', () => {
   });
 
   // The folders `amici/done` and `amici/rejected` of the config are `amici.done` … on Dovecot.
-  it('every mail received was filed, never deleted: 8 done, 3 rejected, 1 ignored, the inbox empty', async () => {
+  it('every mail received was filed, never deleted: 9 done, 3 rejected, 1 ignored, the inbox empty', async () => {
     const deadline = Date.now() + 10_000;
     let done: StoredMessage[] = [];
     while (Date.now() < deadline) {
       done = await servers.fetchAll(REFEREE, 'amici.done');
-      if (done.length === 8) break;
+      if (done.length === 9) break;
       await new Promise((r) => setTimeout(r, 200));
     }
-    expect(done).toHaveLength(8);
+    expect(done).toHaveLength(9);
     expect(await servers.fetchAll(REFEREE, 'amici.rejected')).toHaveLength(3);
     expect(await servers.fetchAll(REFEREE, 'amici.ignored')).toHaveLength(1);
     expect(await servers.fetchAll(REFEREE, 'INBOX')).toHaveLength(0);
