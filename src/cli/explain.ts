@@ -14,10 +14,18 @@ import { loadConfig } from '../config/load-config.ts';
 import type { SenderCheck } from '../daemon/authenticate.ts';
 import { cachingResolver, checkSender } from '../daemon/authenticate.ts';
 import { memoryLogger } from '../daemon/log.ts';
+import type { RefereeService } from '../daemon/referee-service.ts';
+import type { Inbound } from '../mail/index.ts';
 import { readInbound } from '../mail/index.ts';
 import { assembleTransmission, findGameRef, notATransmission } from '../mail/transmission.ts';
 import type { GameEvent, GameState, Side } from '../referee/index.ts';
-import { decideTransmission, defaultEventRules, foldGame } from '../referee/index.ts';
+import {
+  decide,
+  decideTransmission,
+  defaultEventRules,
+  extendGame,
+  foldGame,
+} from '../referee/index.ts';
 import { openService } from './context.ts';
 import { describeEffect } from './describe-effect.ts';
 import type { CliIo } from './io.ts';
@@ -134,6 +142,9 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
             resolver: cachingResolver(),
             at: new Date(mail.date ?? Date.now()),
           });
+      } else if (ref === 'unknown-sender' && service.isTd(mail.from.address)) {
+        io.out(await explainTdMail(service, inbound, raw, file, mail.from.address, !!values.json));
+        return 0;
       } else {
         against = undefined;
         io.err(
@@ -244,4 +255,74 @@ function parse(args: string[]) {
       help: { type: 'boolean', short: 'h' },
     },
   });
+}
+
+/**
+ * A TD's mail (P-7d): the game it is about, the sender check, and the ruling lines as read with,
+ * applied in order to the stored game, what each would do — as the daemon would, committing
+ * nothing. Text, or with `json` the same as data.
+ */
+async function explainTdMail(
+  service: RefereeService,
+  inbound: Inbound,
+  raw: Buffer,
+  file: string,
+  from: string,
+  json: boolean,
+): Promise<string> {
+  const { mail } = inbound;
+  const found = service.tdRulingsIn(inbound, from);
+  const check = service.tdNeedsSignature()
+    ? await checkSender(raw, {
+        from,
+        resolver: cachingResolver(),
+        at: new Date(mail.date ?? Date.now()),
+      })
+    : undefined;
+  const rulings = found?.rulings ?? [];
+  const applies =
+    !!found && rulings.length > 0 && rulings.every((r) => r.ok) && check?.verdict !== 'fail';
+  let state = found ? service.state(found.ref.gameKey) : undefined;
+  const today = found ? service.today(found.ref.event, mail.date ?? new Date()) : undefined;
+  const read = rulings.map((r) => {
+    if (!r.ok) return { line: r.line, error: r.error };
+    if (!applies || !found || !state || !today) return { line: r.line, ruling: r.ruling };
+    const decision = decide(
+      state,
+      { kind: 'ruling', ruling: r.ruling, ...(r.note ? { note: r.note } : {}) },
+      today,
+      service.rules(found.ref.event),
+    );
+    state = extendGame(state, decision.events);
+    return { line: r.line, ruling: r.ruling, effects: decision.effects };
+  });
+  if (json)
+    return `${JSON.stringify({ file, from: mail.from, subject: mail.subject, td: true, game: found?.ref.gameKey ?? null, newText: inbound.newText.text, senderCheck: check, applies, rulings: read }, null, 2)}\n`;
+  const lines = [
+    `File:     ${file}`,
+    `From:     ${mail.from?.name ? `${mail.from.name} ` : ''}<${from}>, the TD`,
+    `Subject:  ${mail.subject}`,
+    `Game:     ${found ? found.ref.gameKey : 'none of this TD’s games (no [EVENT/GAME] tag, thread or game line): filed, unanswered'}`,
+  ];
+  if (check) lines.push(`Sender:   ${senderCheckText(check)}`);
+  lines.push('New text (what the TD wrote now; quotes and signatures cut):');
+  for (const l of inbound.newText.lines) lines.push(`  | ${l}`);
+  if (!found) return `${lines.join('\n')}\n`;
+  if (!rulings.length)
+    lines.push('Rulings:  (none: a ruling is a line as after `amici td GAME`) — filed, unanswered');
+  else {
+    const why = !rulings.every((r) => r.ok)
+      ? '; a line does not read, so none is applied and the TD is told'
+      : check?.verdict === 'fail'
+        ? '; not signed, so none is applied and the TD is told (once a day per game) [P-2d]'
+        : '';
+    lines.push(`Rulings (against ${found.ref.gameKey}${why}):`);
+    for (const r of read) {
+      lines.push(`  ${r.line}`);
+      if ('error' in r) lines.push(`    -> ${r.error}`);
+      for (const e of 'effects' in r ? (r.effects ?? []) : [])
+        lines.push(`    ${describeEffect(e)}`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
 }

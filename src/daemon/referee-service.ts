@@ -774,6 +774,25 @@ export class RefereeService {
   }
 
   /**
+   * The game a TD's mail is about — its subject tag, our thread or a `Game:` line; one of that
+   * TD's games — and the rulings on its lines (P-7d); undefined when it names none of them.
+   */
+  tdRulingsIn(
+    inbound: Inbound,
+    sender: string,
+  ): { ref: GameRefResolved; rulings: MailRuling[] } | undefined {
+    const named = findGameRef(inbound, this.threadLookup);
+    const ref = named ? this.resolveGame(gameKeyOf(named.event, named.game)) : undefined;
+    if (
+      !ref ||
+      ref.event.td.address.toLowerCase() !== sender.toLowerCase() ||
+      !this.store.hasGame(ref.gameKey)
+    )
+      return undefined;
+    return { ref, rulings: readRulings(inbound.newText.text) };
+  }
+
+  /**
    * A mail from a TD (P-7d): the rulings on its lines (as at the `amici td` prompt) for the game
    * it names — its subject tag, our thread or a `Game:` line — which must be one of that TD's.
    * They are applied in order and committed with the mail, or none is when a line does not read.
@@ -790,11 +809,9 @@ export class RefereeService {
     at: string,
     retried = false,
   ): SettleOutcome | undefined {
-    const named = findGameRef(inbound, this.threadLookup);
-    const ref = named ? this.resolveGame(gameKeyOf(named.event, named.game)) : undefined;
-    if (!ref || ref.event.td.address.toLowerCase() !== sender || !this.store.hasGame(ref.gameKey))
-      return undefined;
-    const rulings = readRulings(inbound.newText.text);
+    const found = this.tdRulingsIn(inbound, sender);
+    if (!found) return undefined;
+    const { ref, rulings } = found;
     const check = reading.sender;
     const verified =
       !this.tdNeedsSignature() || !!reading.item.senderConfirmed || check?.verdict === 'pass';

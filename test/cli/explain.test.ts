@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { Store } from '../../src/store/store.ts';
 import { runCli } from '../support/cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'amici-explain-'));
@@ -140,5 +141,43 @@ describe('amici explain', () => {
     );
     expect(unsigned.out).toContain('nothing is played and no penalty given');
     expect(unsigned.out).not.toContain('ACCEPTED');
+
+    // P-7d: a TD's mail is read for rulings; what each would do, against the stored game.
+    const td = await runCli([
+      'explain',
+      mail('pause --note "club closed"\nresume', 'TD <td@club.example>'),
+      '--config',
+      config,
+    ]);
+    expect(td.out).toContain('From:     TD <td@club.example>, the TD');
+    expect(td.out).toContain('Sender:   NOT VERIFIED — unsigned');
+    expect(td.out).toContain('not signed, so none is applied and the TD is told');
+    writeFileSync(
+      config,
+      readFileSync(config, 'utf8').replace('path: ./in, authentication: dkim }', 'path: ./in }'),
+    );
+    const trusted = await runCli([
+      'explain',
+      mail('pause --note "club closed"\nresume', 'TD <td@club.example>'),
+      '--config',
+      config,
+    ]);
+    expect(trusted.out).toContain('Rulings (against CLUB/1):');
+    expect(trusted.out).toMatch(
+      / {2}pause --note "club closed"\n {4}pause — club closed → white, black \[L-6\.10, P-7d\]/,
+    );
+    expect(trusted.out).toMatch(/ {2}resume\n {4}resume → white, black/);
+    const typo = await runCli([
+      'explain',
+      mail('pause --sid white', 'TD <td@club.example>'),
+      '--config',
+      config,
+    ]);
+    expect(typo.out).toContain('a line does not read, so none is applied');
+    expect(typo.out).toContain('    -> unknown option --sid');
+    // Explaining applies nothing: the game's log is as `post` left it, one created and one move.
+    const store = new Store(join(d, 'amici.sqlite'));
+    expect(store.events('CLUB/1').map((e) => e.type)).toEqual(['created', 'move']);
+    store.close();
   });
 });
