@@ -192,6 +192,7 @@ export async function showCommand(args: string[], io: CliIo): Promise<number> {
       clocks,
       penalties: state.penalties,
       leaves: state.leaves,
+      pauses: state.pauses,
       claims: state.claims,
       drawOffer: state.drawOffer ?? null,
       drawOffers: state.drawOffers,
@@ -244,6 +245,12 @@ export async function showCommand(args: string[], io: CliIo): Promise<number> {
         ...state.leaves.map(
           (l) => `  ${l.side} ${l.from}..${l.to}${l.granted ? ' (granted by the TD)' : ''}`,
         ),
+      );
+    if (state.pauses.length)
+      out.push(
+        '',
+        'Clocks stopped by the TD (L-6.10):',
+        ...state.pauses.map((p) => `  ${p.from}..${p.to ?? '(still stopped)'}`),
       );
     if (state.claims.length)
       out.push(

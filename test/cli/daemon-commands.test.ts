@@ -188,6 +188,11 @@ describe('amici demo and the commands around an installation', () => {
     );
     const shown = JSON.parse((await runCli(['show', 'DEMO/1', '--config', file, '--json'])).out);
     expect(shown.history[0]).toMatchObject({ sentOn: '2026-11-03', deliveredOn: '2026-11-06' });
+    // The stop shows in `show`, still open.
+    expect(shown.pauses).toEqual([{ from: expect.any(String), to: null }]);
+    expect((await runCli(['show', 'DEMO/1', '--config', file])).out).toMatch(
+      /Clocks stopped by the TD \(L-6\.10\):\n {2}\d{4}-\d\d-\d\d\.\.\(still stopped\)/,
+    );
     expect((await runCli(['td', 'DEMO/1', 'penalise', '--config', file])).code).toBe(2);
   });
   it('run --once processes a waiting mail and writes the replies', async () => {
