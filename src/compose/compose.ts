@@ -9,6 +9,7 @@
 // of their games — is composed here too, from `which-game.txt.eta`.
 
 import type { DetailKey, Language } from '../chess/index.ts';
+import type { CalendarDate } from '../clock/index.ts';
 import type {
   Effect,
   EventRules,
@@ -626,4 +627,129 @@ export function composeInboxAlert(input: InboxAlertInput): ComposedMail {
     until: input.until ? utcMinute(input.until) : '',
     error: input.error ?? '',
   }));
+}
+
+/** What the TD's report on an event holds (`reportDays`): the event as it stands on `on`. */
+export interface TdReportInput {
+  event: { name: string; tag: string };
+  td: { name: string };
+  /** The event's language, the TD's. */
+  lang: string;
+  templatesDir?: string;
+  on: CalendarDate;
+  /** The day of the previous report, if there was one: "finished since". */
+  since?: CalendarDate | undefined;
+  everyDays: number;
+  games: number;
+  /** The games in play and not stopped: who is to move, since when, days left (P-2k). */
+  waiting: {
+    game: string;
+    players: string;
+    toMove: string;
+    since: CalendarDate;
+    daysLeft: number | null;
+  }[];
+  /** Claims the TD has not ruled on yet (P-7c, P-7d). */
+  claims: { game: string; id: string; name: string; protestBy: CalendarDate | undefined }[];
+  /** Games whose clocks the TD stopped (L-6.10). */
+  paused: { game: string; players: string; from: CalendarDate }[];
+  /** Games that ended since the previous report (or ever, for the first). */
+  finished: { game: string; players: string; result: string; on: CalendarDate }[];
+  standings: readonly (StandingsRow & { name: string })[];
+}
+
+/** The report lists this many waiting games at most; `amici games` lists them all. */
+const REPORT_MAX_ROWS = 40;
+
+/**
+ * The TD's report on an event: who is to move with the least time left first, claims waiting
+ * for a ruling (with the reply that rules), stopped clocks, games finished, the table (L-12).
+ */
+export function composeTdReport(input: TdReportInput): ComposedMail {
+  return gamelessMail('td-report', input, `td-report/${input.on}`, (t) => {
+    const table = (
+      head: string[],
+      right: boolean[],
+      rows: string[][],
+      cap = rows.length,
+    ): Block | '' => {
+      if (!rows.length) return '';
+      const block = tableBlock({ head, right, rows: rows.slice(0, cap) });
+      if (rows.length <= cap) return block;
+      const more = t('report.more', { count: rows.length - cap });
+      return {
+        text: `${block.text}\n${more}`,
+        html: `${block.html}\n<p style="margin:6px 0 12px 0">${htmlEscape(more)}</p>`,
+      };
+    };
+    const L = (k: string) => t(`report.${k}`);
+    const S = (k: string) => t(`standings.${k}`);
+    const waiting = [...input.waiting].sort(
+      (a, b) =>
+        (a.daysLeft ?? Infinity) - (b.daysLeft ?? Infinity) || a.since.localeCompare(b.since),
+    );
+    return {
+      name: input.td.name,
+      event: input.event,
+      on: input.on,
+      since: input.since ?? '',
+      everyDays: input.everyDays,
+      games: input.games,
+      inPlay: input.waiting.length + input.paused.length,
+      /** A game to name in a ruling's subject: the first claim's. */
+      claimExample: input.claims[0]?.game ?? `${input.event.tag}/1`,
+      t,
+      waiting: table(
+        [L('game'), L('players'), L('toMove'), L('since'), L('left')],
+        [false, false, false, false, true],
+        waiting.map((w) => [
+          w.game,
+          w.players,
+          w.toMove,
+          w.since,
+          w.daysLeft === null ? '-' : String(w.daysLeft),
+        ]),
+        REPORT_MAX_ROWS,
+      ),
+      claims: table(
+        [L('game'), L('claim'), L('player'), L('protestBy')],
+        [false, false, false, false],
+        input.claims.map((c) => [c.game, c.id, c.name, c.protestBy ?? '-']),
+      ),
+      paused: table(
+        [L('game'), L('players'), L('stoppedOn')],
+        [false, false, false],
+        input.paused.map((p) => [p.game, p.players, p.from]),
+      ),
+      finished: table(
+        [L('game'), L('players'), L('result'), L('on')],
+        [false, false, false, false],
+        input.finished.map((f) => [f.game, f.players, f.result, f.on]),
+      ),
+      standings: table(
+        [
+          S('place'),
+          S('player'),
+          S('points'),
+          S('played'),
+          S('won'),
+          S('drawn'),
+          S('lost'),
+          S('inPlay'),
+        ],
+        [false, false, true, true, true, true, true, true],
+        input.standings.map((r) => [
+          r.place,
+          r.name,
+          pointsText(r.halfPoints),
+          String(r.played),
+          String(r.won),
+          String(r.drawn),
+          String(r.lost),
+          String(r.unfinished),
+        ]),
+        STANDINGS_MAX_ROWS,
+      ),
+    };
+  });
 }

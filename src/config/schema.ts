@@ -199,6 +199,8 @@ const event = z
     silenceDays: z.number().int().positive().default(122),
     protestDays: z.number().int().positive().default(14),
     endDate: date.optional(),
+    /** A report on the whole event to the TD every so many days (off when absent). */
+    reportDays: z.number().int().min(1).max(92).optional(),
     language: language.default('en'),
     notation: notation.default('auto'),
     players: z.array(player).min(2),

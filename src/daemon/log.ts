@@ -30,6 +30,8 @@ export const LOG_CODES = {
   INBOX_BACK: 'the inbox is read again after an outage the TDs were told of; they are told',
   SWEEP_START: 'a due-work sweep began',
   SWEEP_DONE: 'a due-work sweep ended (games looked at, work done)',
+  TD_REPORT:
+    "an event's report went to its TD (reportDays): who is to move, claims, stopped clocks, results, the table",
   SWEEP_WORK: 'one piece of due work was decided (reminder, claim, deadline, notice)',
   OUTBOX_SENT: 'an outgoing mail was handed over (pickup file written or SMTP accepted)',
   OUTBOX_RETRY: 'an outgoing mail failed for now and will be retried',

@@ -7,7 +7,7 @@
 import type { Reading } from '../chess/index.ts';
 import { parseReading } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
-import { calendarDateOf } from '../clock/index.ts';
+import { calendarDateOf, daysBetween } from '../clock/index.ts';
 import type { ComposeContext, ComposedMail } from '../compose/index.ts';
 import {
   composeEffect,
@@ -15,6 +15,7 @@ import {
   composeNoMove,
   composeTdForwarded,
   composeTdNotice,
+  composeTdReport,
   composeUnauthenticated,
   composeUnknownAddress,
   composeWhichGame,
@@ -38,7 +39,7 @@ import type {
   StandingsGame,
   StandingsRow,
 } from '../referee/index.ts';
-import { decide, due, extendGame, foldGame, standings } from '../referee/index.ts';
+import { decide, due, extendGame, foldGame, gameClock, standings } from '../referee/index.ts';
 import type { InboundStatus, NewOutboxMail, Store } from '../store/store.ts';
 import { dedupeKey, gameKeyOf, replayKey } from '../store/store.ts';
 import type { DnsResolver, SenderCheck } from './authenticate.ts';
@@ -1193,8 +1194,108 @@ export class RefereeService {
         });
       }
     }
-    this.logger.info({ code: 'SWEEP_DONE', games: games.length, work });
+    const reports = this.tdReports();
+    this.logger.info({ code: 'SWEEP_DONE', games: games.length, work, reports });
     return { games: games.length, work };
+  }
+
+  /**
+   * Each event with `reportDays` whose last report is that many days old (or that has had none)
+   * gets one now: queued with the day it was made for, in one transaction, so a restart or a
+   * second sweep the same day sends none twice. Returns how many were queued.
+   */
+  tdReports(): number {
+    let queued = 0;
+    for (const event of this.config.events) {
+      if (event.reportDays === undefined) continue;
+      const today = this.today(event);
+      const last = this.store.lastTdReport(event.tag);
+      if (last && daysBetween(last, today) < event.reportDays) continue;
+      const input = this.tdReportOf(event, today, last);
+      const mail = composeTdReport(input);
+      this.store.enqueueTdReport(
+        event.tag,
+        today,
+        [this.mailTo(mail, [event.td.address], `td-report:${event.tag}:${today}`)],
+        this.clock().toISOString(),
+      );
+      queued++;
+      this.logger.info({
+        code: 'TD_REPORT',
+        event: event.tag,
+        on: today,
+        games: input.games,
+        waiting: input.waiting.length,
+        claims: input.claims.length,
+      });
+    }
+    return queued;
+  }
+
+  /** What an event's report says on `today`; `since`: the previous report's day. */
+  private tdReportOf(
+    event: EventConfig,
+    today: CalendarDate,
+    since: CalendarDate | undefined,
+  ): Parameters<typeof composeTdReport>[0] {
+    const rules = this.rules(event);
+    const name = (id: string) => this.player(event, id).name;
+    const input: Parameters<typeof composeTdReport>[0] = {
+      event: { name: event.name, tag: event.tag },
+      td: { name: event.td.name },
+      lang: event.language,
+      ...(this.templatesDir ? { templatesDir: this.templatesDir } : {}),
+      on: today,
+      since,
+      everyDays: event.reportDays ?? 0,
+      games: 0,
+      waiting: [],
+      claims: [],
+      paused: [],
+      finished: [],
+      standings: this.standingsOf(event).rows,
+    };
+    for (const g of this.store.games()) {
+      if (g.eventTag !== event.tag) continue;
+      const ref = this.resolveGame(g.gameKey);
+      if (!ref) continue;
+      input.games++;
+      const state = this.state(g.gameKey);
+      const players = `${name(ref.game.white)} – ${name(ref.game.black)}`;
+      if (state.result) {
+        if (!since || daysBetween(since, state.result.on) > 0)
+          input.finished.push({
+            game: g.gameKey,
+            players,
+            result: state.result.result,
+            on: state.result.on,
+          });
+        continue;
+      }
+      for (const c of state.claims)
+        if (!c.ruling)
+          input.claims.push({
+            game: g.gameKey,
+            id: c.id,
+            name: name(ref.game[c.side]),
+            protestBy: c.protestBy,
+          });
+      const stopped = state.pauses.find((p) => p.to === null);
+      if (stopped) {
+        input.paused.push({ game: g.gameKey, players, from: stopped.from });
+        continue;
+      }
+      const side = state.pos.turn;
+      const clock = gameClock(state, rules, side, today);
+      input.waiting.push({
+        game: g.gameKey,
+        players,
+        toMove: name(ref.game[side]),
+        since: state.plies.at(-1)?.deliveredOn ?? state.clockStartsOn,
+        daysLeft: clock.ok ? (clock.value.live?.daysLeft ?? null) : null,
+      });
+    }
+    return input;
   }
 
   /**

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import type { CalendarDate } from '../clock/index.ts';
 import type { CheckpointStore } from '../daemon/transport.ts';
 import type { GameEvent } from '../referee/index.ts';
 
@@ -83,6 +84,11 @@ const MIGRATIONS: string[] = [
      id INTEGER PRIMARY KEY CHECK (id = 1),
      inbox TEXT NOT NULL,
      since TEXT NOT NULL
+   );`,
+  // 5: the day each event's report last went to its TD, so a restart sends none twice.
+  `CREATE TABLE td_report (
+     event_tag TEXT PRIMARY KEY,
+     last_on TEXT NOT NULL
    );`,
 ];
 
@@ -596,6 +602,32 @@ export class Store implements CheckpointStore {
           `INSERT INTO inbox_outage (id, inbox, since) VALUES (1, ?, ?)
              ON CONFLICT(id) DO UPDATE SET inbox = excluded.inbox, since = excluded.since`,
         ).run(outage.inbox, outage.since);
+    })();
+  }
+
+  // --- the TD's report on an event ---------------------------------------------------------
+
+  /** The day (in the event's zone) the event's last report was queued, if one was. */
+  lastTdReport(eventTag: string): CalendarDate | undefined {
+    const row = this.sql('SELECT last_on AS lastOn FROM td_report WHERE event_tag = ?').get(
+      eventTag,
+    ) as { lastOn: CalendarDate } | undefined;
+    return row?.lastOn;
+  }
+
+  /** Queue an event's report and record its day, in one transaction. */
+  enqueueTdReport(
+    eventTag: string,
+    on: CalendarDate,
+    mails: readonly NewOutboxMail[],
+    at: string,
+  ): void {
+    this.db.transaction(() => {
+      this.enqueue(mails, at);
+      this.sql(
+        `INSERT INTO td_report (event_tag, last_on) VALUES (?, ?)
+           ON CONFLICT(event_tag) DO UPDATE SET last_on = excluded.last_on`,
+      ).run(eventTag, on);
     })();
   }
 

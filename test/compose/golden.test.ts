@@ -3,7 +3,8 @@
 // `UPDATE_GOLDEN=1 npx vitest run test/compose` rewrites them; read them before committing.
 // Also: every mail starts with the amici marker and carries the game's subject tag. The mails
 // that belong to no game have golden files of their own: the which-game reply (which-game*),
-// the answer to an unregistered address (unknown-address), the TDs' inbox alert (inbox-alert).
+// the answer to an unregistered address (unknown-address), the TDs' inbox alert (inbox-alert),
+// the TD's report on an event (td-report).
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -16,6 +17,7 @@ import {
   composeNoMove,
   composeTdForwarded,
   composeTdNotice,
+  composeTdReport,
   composeUnauthenticated,
   composeUnknownAddress,
   composeWhichGame,
@@ -231,6 +233,47 @@ describe('golden mails: the gameless mails in every template language', () => {
       expect(mails[0]!.text).toContain('AUTHENTICATIONFAILED');
       expect(mails[1]!.text).toContain('2026-10-20 09:40 UTC');
       for (const m of mails) expect(m.text).not.toMatch(/undefined|\[object Object\]|NaN/);
+    });
+    it(`${lang}/td-report: the event as it stands, every section filled`, () => {
+      const m = composeTdReport({
+        event: { name: 'World Championship 2026', tag: 'WCH26' },
+        td: { name: 'Olena Petrenko' },
+        lang,
+        on: '2026-11-12',
+        since: '2026-11-05',
+        everyDays: 7,
+        games: 4,
+        waiting: [
+          {
+            game: 'WCH26/2',
+            players: 'Jan Novák – Anna Nowak',
+            toMove: 'Anna Nowak',
+            since: '2026-11-03',
+            daysLeft: 21,
+          },
+          {
+            game: 'WCH26/4',
+            players: 'Olga Kim – Jan Novák',
+            toMove: 'Olga Kim',
+            since: '2026-10-20',
+            daysLeft: 2,
+          },
+        ],
+        claims: [
+          { game: 'WCH26/4', id: 'time:white:10:1', name: 'Olga Kim', protestBy: '2026-11-20' },
+        ],
+        paused: [{ game: 'WCH26/3', players: 'Anna Nowak – Olga Kim', from: '2026-11-09' }],
+        finished: [
+          { game: 'WCH26/7', players: 'Anna Nowak – Jan Novák', result: '1-0', on: '2026-11-08' },
+        ],
+        standings: CHECKMATE_TABLE,
+      });
+      goldenMails(`${lang}/td-report`, [m]);
+      expect(m.subject).toMatch(/^\[WCH26\] /);
+      // The least time left first.
+      expect(m.text.indexOf('WCH26/4')).toBeLessThan(m.text.indexOf('WCH26/2'));
+      expect(m.text).toContain('uphold-claim ID');
+      expect(m.text).not.toMatch(/undefined|\[object Object\]|NaN|report\./);
     });
   }
 });

@@ -1,0 +1,169 @@
+// The TD's report on an event (`reportDays`): every so many days the TD gets the whole event in
+// one mail — who is to move with the least time left first (P-2k), claims waiting for a ruling
+// with the line that rules them (P-7c, P-7d), stopped clocks (L-6.10), games finished since the
+// last report, the table (L-12). Sent by the sweep, never twice for one day, not after a restart.
+
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { validateConfig } from '../../src/config/load-config.ts';
+import { memoryLogger } from '../../src/daemon/log.ts';
+import { RefereeService } from '../../src/daemon/referee-service.ts';
+import type { InboundItem } from '../../src/daemon/transport.ts';
+import { Store } from '../../src/store/store.ts';
+import { outboxCatcher } from '../support/outbox.ts';
+
+let n = 0;
+function item(from: string, body: string, game: string, receivedAt: string): InboundItem {
+  n++;
+  return {
+    id: `m${n}`,
+    receivedAt,
+    raw: Buffer.from(
+      `From: ${from}\r\nTo: referee@club.example\r\nSubject: Re: [CLUB/${game}] move\r\nDate: ${new Date(receivedAt).toUTCString()}\r\nMessage-ID: <r${n}@x.example>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body}\r\n`,
+    ),
+  };
+}
+
+function setup(storePath: string, reportDays: number | null = 7, lang = 'en') {
+  const r = validateConfig(
+    {
+      from: { name: 'amici', address: 'referee@club.example' },
+      inbox: { kind: 'maildir', path: './in' },
+      outbox: { kind: 'pickup', path: './out' },
+      store: { path: storePath },
+      events: [
+        {
+          name: 'Club Championship',
+          tag: 'CLUB',
+          td: { name: 'Anna', address: 'td@club.example' },
+          timeZone: 'UTC',
+          language: lang,
+          ...(reportDays ? { reportDays } : {}),
+          players: [
+            { id: 'jan', name: 'Jan', addresses: ['jan@x.example'] },
+            { id: 'petr', name: 'Petr', addresses: ['petr@x.example'] },
+            { id: 'eva', name: 'Eva', addresses: ['eva@x.example'] },
+          ],
+          pairings: { system: 'round-robin', startsOn: '2026-11-02' },
+        },
+      ],
+    },
+    '/',
+  );
+  if (!r.ok) throw new Error(r.errors.join('\n'));
+  let now = new Date('2026-11-02T08:00:00Z');
+  const logger = memoryLogger();
+  const store = new Store(storePath);
+  const service = new RefereeService({ config: r.config, store, logger, clock: () => now });
+  service.ensureGames();
+  const flush = outboxCatcher(service);
+  /** The sweep at `iso`, and the TD's report it sent, if any. */
+  const sweepAt = async (iso: string) => {
+    now = new Date(iso);
+    await service.sweep();
+    const sent = await flush();
+    return sent.filter((m) => m.mail.headers.get('x-amici-kind') === 'td-report');
+  };
+  const setNow = (iso: string) => {
+    now = new Date(iso);
+  };
+  return { service, store, logger, flush, sweepAt, setNow };
+}
+
+describe("the TD's report on an event (reportDays)", () => {
+  it('who is to move, the least time left first; claims with the line that rules; stopped clocks; results; the table', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'amici-report-')), 'amici.sqlite');
+    const s = setup(path);
+    const games = s.service.store.games().map((g) => {
+      const ref = s.service.resolveGame(g.gameKey)!;
+      return { key: g.gameKey, id: ref.game.id, white: ref.game.white, black: ref.game.black };
+    });
+    const addr = (id: string) => `${id}@x.example`;
+    // Game A: White moved at once and Black answered; game B: White moved, Black is silent;
+    // game C: nobody moved (White's clock runs since 2 November).
+    const [a, b, c] = games;
+    await s.flush();
+    s.setNow('2026-11-02T09:00:00Z');
+    await s.service.processInbound(item(addr(a!.white), '1.e4', a!.id, '2026-11-02T09:00:00Z'));
+    await s.service.processInbound(item(addr(a!.black), '1.e4 e5', a!.id, '2026-11-03T09:00:00Z'));
+    await s.service.processInbound(item(addr(b!.white), '1.d4', b!.id, '2026-11-02T10:00:00Z'));
+    await s.flush();
+
+    // The first sweep with reportDays sends a report at once.
+    const [first, ...more] = await s.sweepAt('2026-11-05T08:00:00Z');
+    expect(more).toEqual([]);
+    expect(first!.to).toEqual(['td@club.example']);
+    expect(first!.mail.subject).toBe('[CLUB] report of 2026-11-05');
+    const text = first!.mail.text ?? '';
+    expect(text).toContain('Dear Anna,');
+    expect(text).toContain('Club Championship on 2026-11-05: 3 of 3 games in play.');
+    // Days left to the control, least first: B's Black and C's White have used 3 of 30 days
+    // (since 2 November), A's White 2 (since Black's answer on 3 November).
+    const rows = text.split('\n').filter((l) => /^CLUB\/\d\s/.test(l));
+    expect(rows).toHaveLength(3);
+    expect(rows.map((l) => Number(l.trim().split(/\s+/).at(-1)))).toEqual([27, 27, 28]);
+    expect(rows[2]!.startsWith(a!.key)).toBe(true);
+    expect(text).toContain('The table (rule L-12):');
+    expect(text).toContain('The next report comes in 7 days');
+
+    // The same day again, and after a restart on the same state file: no second report.
+    expect(await s.sweepAt('2026-11-05T20:00:00Z')).toEqual([]);
+    s.store.close();
+    const again = setup(path);
+    expect(await again.sweepAt('2026-11-06T08:00:00Z')).toEqual([]);
+
+    // Within the week the TD sets A's result and stops C's clocks.
+    await again.service.decideAndCommit(
+      again.service.resolveGame(a!.key)!,
+      again.service.state(a!.key),
+      {
+        kind: 'ruling',
+        ruling: { kind: 'set-result', result: '1-0', reason: 'Black resigned by phone' },
+      },
+      '2026-11-08',
+      'test:a',
+    );
+    await again.service.decideAndCommit(
+      again.service.resolveGame(c!.key)!,
+      again.service.state(c!.key),
+      { kind: 'ruling', ruling: { kind: 'pause' } },
+      '2026-11-09',
+      'test:c',
+    );
+    await again.flush();
+    const [second] = await again.sweepAt('2026-11-12T08:00:00Z');
+    const text2 = second!.mail.text ?? '';
+    expect(text2).toContain('2 of 3 games in play.');
+    expect(text2).toContain('Games whose clocks you stopped (rule L-6.10):');
+    expect(text2).toMatch(new RegExp(`^${c!.key.replace('/', '\\/')}\\s.*2026-11-09$`, 'm'));
+    expect(text2).toContain('Games finished since 2026-11-05:');
+    expect(text2).toMatch(new RegExp(`^${a!.key.replace('/', '\\/')}\\s.*1-0\\s+2026-11-08$`, 'm'));
+    expect(again.logger.lines.filter((l) => l.code === 'TD_REPORT')).toHaveLength(1);
+  });
+
+  it('P-7c, P-7d: an unruled time claim is listed with the reply that rules it', async () => {
+    const s = setup(':memory:', 30);
+    await s.flush();
+    // Nobody moves: on 5 December every White has exceeded the 30 days (P-7a).
+    await s.sweepAt('2026-11-02T08:00:00Z');
+    const [report] = await s.sweepAt('2026-12-05T08:00:00Z');
+    const text = report!.mail.text ?? '';
+    expect(text).toContain('with the line uphold-claim ID or reject-claim ID');
+    const claim = s.service.state(s.service.store.games()[0]!.gameKey).claims[0]!;
+    expect(text).toContain(claim.id);
+    expect(text).toContain(claim.protestBy!);
+  });
+
+  it('in the TD’s language; no report without reportDays', async () => {
+    const pl = setup(':memory:', 7, 'pl');
+    await pl.flush();
+    const [report] = await pl.sweepAt('2026-11-05T08:00:00Z');
+    expect(report!.mail.subject).toBe('[CLUB] raport z 2026-11-05');
+    expect(report!.mail.text).toContain('Kto jest na posunięciu');
+    const off = setup(':memory:', null);
+    await off.flush();
+    expect(await off.sweepAt('2026-11-05T08:00:00Z')).toEqual([]);
+  });
+});
