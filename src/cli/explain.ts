@@ -262,6 +262,13 @@ function parse(args: string[]) {
  * applied in order to the stored game, what each would do — as the daemon would, committing
  * nothing. Text, or with `json` the same as data.
  */
+/** Why a TD's ruling has no game, as explain says it. */
+const UNPLACED = {
+  'no-game': 'no game named (no [EVENT/GAME] tag, thread, game line, or game before a ruling)',
+  'several-games': 'the lines name more than one game',
+  'not-yours': 'a game that is not this TD’s',
+} as const;
+
 async function explainTdMail(
   service: RefereeService,
   inbound: Inbound,
@@ -271,7 +278,9 @@ async function explainTdMail(
   json: boolean,
 ): Promise<string> {
   const { mail } = inbound;
-  const found = service.tdRulingsIn(inbound, from);
+  const lookup = service.tdRulingsIn(inbound, from);
+  const found = lookup && 'ref' in lookup ? lookup : undefined;
+  const unplaced = lookup && 'unplaced' in lookup ? lookup : undefined;
   const check = service.tdNeedsSignature()
     ? await checkSender(raw, {
         from,
@@ -279,7 +288,7 @@ async function explainTdMail(
         at: new Date(mail.date ?? Date.now()),
       })
     : undefined;
-  const rulings = found?.rulings ?? [];
+  const rulings = lookup?.rulings ?? [];
   const applies =
     !!found && rulings.length > 0 && rulings.every((r) => r.ok) && check?.verdict !== 'fail';
   let state = found ? service.state(found.ref.gameKey) : undefined;
@@ -297,16 +306,17 @@ async function explainTdMail(
     return { line: r.line, ruling: r.ruling, effects: decision.effects };
   });
   if (json)
-    return `${JSON.stringify({ file, from: mail.from, subject: mail.subject, td: true, game: found?.ref.gameKey ?? null, newText: inbound.newText.text, senderCheck: check, applies, rulings: read }, null, 2)}\n`;
+    return `${JSON.stringify({ file, from: mail.from, subject: mail.subject, td: true, game: found?.ref.gameKey ?? null, unplaced: unplaced?.unplaced, newText: inbound.newText.text, senderCheck: check, applies, rulings: read }, null, 2)}\n`;
   const lines = [
     `File:     ${file}`,
     `From:     ${mail.from?.name ? `${mail.from.name} ` : ''}<${from}>, the TD`,
     `Subject:  ${mail.subject}`,
-    `Game:     ${found ? found.ref.gameKey : 'none of this TD’s games (no [EVENT/GAME] tag, thread or game line): filed, unanswered'}`,
+    `Game:     ${found ? found.ref.gameKey : unplaced ? `${UNPLACED[unplaced.unplaced]}${unplaced.game ? ` (${unplaced.game})` : ''}: nothing is applied; the TD is told how to name the game` : 'none of this TD’s games (no [EVENT/GAME] tag, thread or game line): filed, unanswered'}`,
   ];
   if (check) lines.push(`Sender:   ${senderCheckText(check)}`);
   lines.push('New text (what the TD wrote now; quotes and signatures cut):');
   for (const l of inbound.newText.lines) lines.push(`  | ${l}`);
+  if (unplaced) for (const r of unplaced.rulings) lines.push(`  ${r.line}`);
   if (!found) return `${lines.join('\n')}\n`;
   if (!rulings.length)
     lines.push('Rulings:  (none: a ruling is a line as after `amici td GAME`) — filed, unanswered');

@@ -696,8 +696,10 @@ export function composeTdReport(input: TdReportInput): ComposedMail {
       everyDays: input.everyDays,
       games: input.games,
       inPlay: input.waiting.length + input.paused.length,
-      /** A game to name in a ruling's subject: the first claim's. */
-      claimExample: input.claims[0]?.game ?? `${input.event.tag}/1`,
+      /** The line that upholds the first claim, as the TD would reply with it. */
+      claimExample: input.claims[0]
+        ? `${input.claims[0].game} uphold-claim ${input.claims[0].id}`
+        : '',
       t,
       waiting: table(
         [L('game'), L('players'), L('toMove'), L('since'), L('left')],
@@ -752,4 +754,32 @@ export function composeTdReport(input: TdReportInput): ComposedMail {
       ),
     };
   });
+}
+
+/** A TD's rulings amici could not place in a game of theirs (P-7d): why, and how to name it. */
+export interface TdRulingUnplacedInput {
+  event: { name: string; tag: string };
+  td: { name: string };
+  lang: string;
+  templatesDir?: string;
+  /** No game named; lines naming several games; or a game that is not this TD's. */
+  why: 'no-game' | 'several-games' | 'not-yours';
+  /** For `not-yours`: the game the lines named. */
+  game: string;
+  /** A game key to show in the example line. */
+  example: string;
+  /** The ruling lines as the TD wrote them. */
+  lines: string;
+}
+
+/** The answer to a TD whose ruling names no game of theirs: nothing applied; how to name it. */
+export function composeTdRulingUnplaced(input: TdRulingUnplacedInput): ComposedMail {
+  return gamelessMail('td-ruling-unplaced', input, 'td-ruling-unplaced', (t) => ({
+    name: input.td.name,
+    tag: input.event.tag,
+    why: t(`unplaced.${input.why}`, { game: input.game }),
+    example: input.example,
+    lines: pre(input.lines),
+    t,
+  }));
 }

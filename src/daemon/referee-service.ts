@@ -16,6 +16,7 @@ import {
   composeTdForwarded,
   composeTdNotice,
   composeTdReport,
+  composeTdRulingUnplaced,
   composeUnauthenticated,
   composeUnknownAddress,
   composeWhichGame,
@@ -775,22 +776,38 @@ export class RefereeService {
   }
 
   /**
-   * The game a TD's mail is about — its subject tag, our thread or a `Game:` line; one of that
-   * TD's games — and the rulings on its lines (P-7d); undefined when it names none of them.
+   * The game a TD's mail rules on and the rulings on its lines (P-7d). The game is the one the
+   * lines name (`CLUB/4 uphold-claim …`), else the mail's (its subject tag, our thread or a
+   * `Game:` line), and must be one of that TD's. `unplaced` says why rulings have no game: none
+   * named, several, or one that is not this TD's. Undefined when the mail holds no ruling and
+   * names none of the TD's games.
    */
   tdRulingsIn(
     inbound: Inbound,
     sender: string,
-  ): { ref: GameRefResolved; rulings: MailRuling[] } | undefined {
+  ):
+    | { ref: GameRefResolved; rulings: MailRuling[] }
+    | { unplaced: 'no-game' | 'several-games' | 'not-yours'; rulings: MailRuling[]; game?: string }
+    | undefined {
+    const rulings = readRulings(inbound.newText.text);
+    const mine = (key: string) => {
+      const ref = this.resolveGame(key);
+      return ref &&
+        ref.event.td.address.toLowerCase() === sender.toLowerCase() &&
+        this.store.hasGame(ref.gameKey)
+        ? ref
+        : undefined;
+    };
+    const lineGames = [...new Set(rulings.flatMap((r) => (r.game ? [r.game] : [])))];
+    if (lineGames.length > 1) return { unplaced: 'several-games', rulings };
+    if (lineGames.length === 1) {
+      const ref = mine(lineGames[0]!);
+      return ref ? { ref, rulings } : { unplaced: 'not-yours', rulings, game: lineGames[0]! };
+    }
     const named = findGameRef(inbound, this.threadLookup);
-    const ref = named ? this.resolveGame(gameKeyOf(named.event, named.game)) : undefined;
-    if (
-      !ref ||
-      ref.event.td.address.toLowerCase() !== sender.toLowerCase() ||
-      !this.store.hasGame(ref.gameKey)
-    )
-      return undefined;
-    return { ref, rulings: readRulings(inbound.newText.text) };
+    const ref = named ? mine(gameKeyOf(named.event, named.game)) : undefined;
+    if (ref) return { ref, rulings };
+    return rulings.length ? { unplaced: 'no-game', rulings } : undefined;
   }
 
   /**
@@ -812,6 +829,8 @@ export class RefereeService {
   ): SettleOutcome | undefined {
     const found = this.tdRulingsIn(inbound, sender);
     if (!found) return undefined;
+    if ('unplaced' in found)
+      return this.tdRulingUnplaced(reading, inbound, sender, base, at, found);
     const { ref, rulings } = found;
     const check = reading.sender;
     const verified =
@@ -919,6 +938,69 @@ export class RefereeService {
       events: events.length,
     });
     return 'done';
+  }
+
+  /**
+   * A TD's rulings that name no game, several, or another TD's: nothing is applied, and the TD
+   * is told how to name the game — unless the mail is not proof that the TD sent it (P-2d): a
+   * forgery gets no answer, so none can make amici write to the TD at will.
+   */
+  private tdRulingUnplaced(
+    reading: ReadItem,
+    inbound: Inbound,
+    sender: string,
+    base: InboundBase,
+    at: string,
+    found: {
+      unplaced: 'no-game' | 'several-games' | 'not-yours';
+      rulings: MailRuling[];
+      game?: string;
+    },
+  ): SettleOutcome {
+    const verified =
+      !this.tdNeedsSignature() ||
+      !!reading.item.senderConfirmed ||
+      reading.sender?.verdict === 'pass';
+    const event = this.config.events.find((e) => e.td.address.toLowerCase() === sender)!;
+    const mails = verified
+      ? [
+          this.mailTo(
+            composeTdRulingUnplaced({
+              event: { name: event.name, tag: event.tag },
+              td: { name: event.td.name },
+              lang: event.language,
+              ...(this.templatesDir ? { templatesDir: this.templatesDir } : {}),
+              why: found.unplaced,
+              game: found.game ?? '',
+              example: `${event.tag}/${event.games[0]?.id ?? '1'}`,
+              lines: found.rulings.map((r) => r.line).join('\n'),
+            }),
+            [event.td.address],
+            `${base.dedupeKey}:td-ruling-unplaced`,
+            { inReplyTo: base.messageId },
+          ),
+        ]
+      : [];
+    this.store.commitInbound(
+      {
+        ...base,
+        sender,
+        subject: inbound.mail.subject,
+        status: 'rejected',
+        note: `TD ruling for no game of theirs: ${found.unplaced}${verified ? '' : ' (not verified, unanswered)'}`,
+      },
+      [],
+      mails,
+      at,
+    );
+    this.logger.info({
+      code: 'INBOUND_TD_RULING',
+      item: reading.item.id,
+      status: 'rejected',
+      reason: found.unplaced,
+      answered: verified,
+    });
+    return 'rejected';
   }
 
   /**

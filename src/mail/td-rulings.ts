@@ -151,10 +151,14 @@ export function rulingOf(
   }
 }
 
-/** A ruling read from a line of a TD's mail: the ruling and its note, or why it is not one. */
+/**
+ * A ruling read from a line of a TD's mail: the ruling and its note, or why it is not one;
+ * `game` when the line names its game first (`CLUB/4 uphold-claim …`, as the TD's report
+ * writes it), so a ruling can be sent in answer to a mail about no single game.
+ */
 export type MailRuling =
-  | { ok: true; line: string; ruling: Ruling; note?: string }
-  | { ok: false; line: string; error: string };
+  | { ok: true; line: string; ruling: Ruling; note?: string; game?: string }
+  | { ok: false; line: string; error: string; game?: string };
 
 /**
  * The words of a line as a shell would split them: spaces separate, quotes ("…", '…', “…”,
@@ -196,14 +200,17 @@ export function lineWords(line: string): string[] | undefined {
 
 /**
  * The ruling on one line of a TD's mail, when the line starts with a ruling's name (any case,
- * after an optional `amici td`); undefined for any other line.
+ * after an optional `amici td` and an optional game, `CLUB/4` or `[CLUB/4]`); undefined for
+ * any other line.
  */
 export function readRulingLine(line: string): MailRuling | undefined {
   const text = line.trim();
-  const first = /^(?:amici\s+td\s+)?([A-Za-z-]+)(?=\s|$)/.exec(text)?.[1]?.toLowerCase();
-  if (!first || !isRulingName(first)) return undefined;
-  const words = lineWords(text.replace(/^amici\s+td\s+/i, ''));
-  if (!words) return { ok: false, line: text, error: 'a quotation mark is not closed' };
+  const head = /^(?:amici\s+td\s+)?(?:\[?([\w.-]+\/[\w.-]+)\]?\s+)?([A-Za-z-]+)(?=\s|$)/.exec(text);
+  const first = head?.[2]?.toLowerCase();
+  if (!head || !first || !isRulingName(first)) return undefined;
+  const game = head[1] ? { game: head[1] } : {};
+  const words = lineWords(text.slice(head[0].length - head[2]!.length));
+  if (!words) return { ok: false, line: text, error: 'a quotation mark is not closed', ...game };
   let parsed: ReturnType<typeof parseWords>;
   try {
     parsed = parseWords(words.slice(1));
@@ -214,6 +221,7 @@ export function readRulingLine(line: string): MailRuling | undefined {
       ok: false,
       line: text,
       error: option && /Unknown option/.test(message) ? `unknown option ${option}` : message,
+      ...game,
     };
   }
   const { values, positionals } = parsed;
@@ -223,10 +231,11 @@ export function readRulingLine(line: string): MailRuling | undefined {
       ok: false,
       line: text,
       error: `unexpected "${positionals.slice(args).join(' ')}" (put text in quotes)`,
+      ...game,
     };
   const ruling = rulingOf(first, positionals[0], values);
-  if (typeof ruling === 'string') return { ok: false, line: text, error: ruling };
-  return { ok: true, line: text, ruling, ...(values.note ? { note: values.note } : {}) };
+  if (typeof ruling === 'string') return { ok: false, line: text, error: ruling, ...game };
+  return { ok: true, line: text, ruling, ...(values.note ? { note: values.note } : {}), ...game };
 }
 
 /** The rulings written with a word after their name: the claim's id, the result. */

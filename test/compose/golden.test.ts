@@ -18,6 +18,7 @@ import {
   composeTdForwarded,
   composeTdNotice,
   composeTdReport,
+  composeTdRulingUnplaced,
   composeUnauthenticated,
   composeUnknownAddress,
   composeWhichGame,
@@ -234,6 +235,25 @@ describe('golden mails: the gameless mails in every template language', () => {
       expect(mails[1]!.text).toContain('2026-10-20 09:40 UTC');
       for (const m of mails) expect(m.text).not.toMatch(/undefined|\[object Object\]|NaN/);
     });
+    it(`${lang}/td-ruling-unplaced: a TD's ruling with no game of theirs, and how to name one`, () => {
+      const mails = (['no-game', 'several-games', 'not-yours'] as const).map((why) =>
+        composeTdRulingUnplaced({
+          event: { name: 'World Championship 2026', tag: 'WCH26' },
+          td: { name: 'Olena Petrenko' },
+          lang,
+          why,
+          game: 'OPEN26/3',
+          example: 'WCH26/7',
+          lines: 'uphold-claim time:white:10:1',
+        }),
+      );
+      goldenMails(`${lang}/td-ruling-unplaced`, mails);
+      expect(mails[2]!.text).toContain('OPEN26/3');
+      for (const m of mails) {
+        expect(m.text).toContain('WCH26/7 uphold-claim time:white:10:1');
+        expect(m.text).not.toMatch(/undefined|\[object Object\]|unplaced\./);
+      }
+    });
     it(`${lang}/td-report: the event as it stands, every section filled`, () => {
       const m = composeTdReport({
         event: { name: 'World Championship 2026', tag: 'WCH26' },
@@ -272,7 +292,7 @@ describe('golden mails: the gameless mails in every template language', () => {
       expect(m.subject).toMatch(/^\[WCH26\] /);
       // The least time left first.
       expect(m.text.indexOf('WCH26/4')).toBeLessThan(m.text.indexOf('WCH26/2'));
-      expect(m.text).toContain('uphold-claim ID');
+      expect(m.text).toContain('WCH26/4 uphold-claim time:white:10:1');
       expect(m.text).not.toMatch(/undefined|\[object Object\]|NaN|report\./);
     });
   }

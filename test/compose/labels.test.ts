@@ -17,8 +17,25 @@ describe.each(LANGS)('labels of %s', (lang) => {
   it.each(END_KINDS)('endKind.%s', (kind) => expect(labels.endKind[kind]).toBeTruthy());
   it.each(RESULTS)('result.%s', (result) => expect(labels.result[result]).toBeTruthy());
   it.each(RULINGS)('ruling.%s', (ruling) => expect(labels.ruling[ruling]).toBeTruthy());
-  it('the table and the annulled subject', () => {
+  it('the table, the report, the annulled subject, a ruling with no game', () => {
     expect(labels.annulled).toBeTruthy();
+    for (const k of ['no-game', 'several-games', 'not-yours'])
+      expect(labels.unplaced[k], k).toBeTruthy();
+    expect(labels.unplacedSubject && labels.unplacedText).toBeTruthy();
+    for (const k of [
+      'subject',
+      'greeting',
+      'intro',
+      'waiting',
+      'claims',
+      'paused',
+      'finished',
+      'finishedSince',
+      'table',
+      'next',
+      'more',
+    ])
+      expect(labels.report[k], k).toBeTruthy();
     for (const k of [
       'place',
       'player',

@@ -150,10 +150,23 @@ describe("the TD's report on an event (reportDays)", () => {
     await s.sweepAt('2026-11-02T08:00:00Z');
     const [report] = await s.sweepAt('2026-12-05T08:00:00Z');
     const text = report!.mail.text ?? '';
-    expect(text).toContain('with the line uphold-claim ID or reject-claim ID');
+    expect(text).toContain('reply to this report with a line that names the game and the claim');
     const claim = s.service.state(s.service.store.games()[0]!.gameKey).claims[0]!;
     expect(text).toContain(claim.id);
     expect(text).toContain(claim.protestBy!);
+    // The TD replies to the report with the line it shows: the claim is upheld.
+    const key = s.service.store.games()[0]!.gameKey;
+    const line = `${key} uphold-claim ${claim.id}`;
+    expect(text).toContain(`such as ${line}`);
+    const reply: InboundItem = {
+      id: 'reply',
+      receivedAt: '2026-12-05T09:00:00Z',
+      raw: Buffer.from(
+        `From: Anna <td@club.example>\r\nTo: referee@club.example\r\nSubject: Re: ${report!.mail.subject}\r\nDate: Sat, 05 Dec 2026 09:00:00 +0000\r\nMessage-ID: <reply@club.example>\r\nIn-Reply-To: ${report!.mail.messageId}\r\n\r\n${line}\r\n\r\n> ${text.split('\n').join('\r\n> ')}\r\n`,
+      ),
+    };
+    expect(await s.service.processInbound(reply)).toBe('done');
+    expect(s.service.state(key).claims[0]!.ruling).toMatchObject({ upheld: true, by: 'td' });
   });
 
   it('in the TD’s language; no report without reportDays', async () => {

@@ -233,16 +233,40 @@ describe('P-7d: rulings mailed by the TD', () => {
     expect(await s.flush()).toEqual([]);
   });
 
-  it('a TD mail that names no game, or a game of another TD, is filed unanswered', async () => {
+  it('a ruling that names no game of the TD’s changes nothing; the TD is told how to name it', async () => {
     const s = setup(keyServer([players, club]).resolver);
     await opening(s);
-    const nowhere = await signMail(raw(TD, 'pause', 'Club news'), club);
-    expect(await s.service.processInbound(item(nowhere))).toBe('ignored');
+    for (const [body, subject, why] of [
+      ['pause', 'Club news', 'it names no game of yours'],
+      ['CLUB/1 pause\nCLUB/2 resume', 'Club news', 'its lines name more than one game'],
+      ['OPEN/1 pause', 'Re: [CLUB/1] Jan – Petr', 'OPEN/1 is not one of your games'],
+    ] as const) {
+      const mail = await signMail(raw(TD, body, subject), club);
+      expect(await s.service.processInbound(item(mail))).toBe('rejected');
+      const out = await s.flush();
+      expect(out.map((m) => m.to)).toEqual([['td@club.example']]);
+      expect(out[0]!.mail.subject).toBe('[CLUB] your ruling names no game');
+      expect(out[0]!.mail.text).toContain(why);
+      expect(out[0]!.mail.text).toContain('for example CLUB/1 uphold-claim');
+    }
     expect(s.service.state('CLUB/1').pauses).toEqual([]);
+    // The same in the TD's name but not signed: no answer, so forgeries cannot make amici write.
+    expect(await s.service.processInbound(item(raw(TD, 'pause', 'Club news')))).toBe('rejected');
     expect(await s.flush()).toEqual([]);
-    // A player naming the game is a player, not a TD: "pause" is no move of theirs.
-    const jan = await signMail(raw('Jan <jan@x.example>', 'pause'), players);
-    await s.service.processInbound(item(jan));
-    expect(s.service.state('CLUB/1').pauses).toEqual([]);
+    // A word to amici with no ruling and no game: filed, unanswered, as before.
+    const hello = await signMail(raw(TD, 'Hello amici, nice work.', 'Club news'), club);
+    expect(await s.service.processInbound(item(hello))).toBe('ignored');
+    expect(await s.flush()).toEqual([]);
+  });
+
+  it('a line naming its game rules on it whatever the subject: a reply to the TD’s report', async () => {
+    const s = setup(keyServer([players, club]).resolver);
+    await opening(s);
+    const mail = await signMail(
+      raw(TD, 'CLUB/1 pause --note "board meeting"', 'Re: [CLUB] report of 2026-11-05'),
+      club,
+    );
+    expect(await s.service.processInbound(item(mail))).toBe('done');
+    expect(s.service.state('CLUB/1').pauses).toHaveLength(1);
   });
 });

@@ -47,6 +47,17 @@ describe('a ruling line in a TD’s mail (P-7d)', () => {
     });
   });
 
+  it('a line may name its game first, as the TD’s report writes it', () => {
+    expect(readRulingLine('CLUB/4 uphold-claim time:white:10:1')).toMatchObject({
+      ok: true,
+      game: 'CLUB/4',
+      ruling: { kind: 'uphold-claim', claimId: 'time:white:10:1' },
+    });
+    expect(readRulingLine('[CLUB/4] pause')).toMatchObject({ ok: true, game: 'CLUB/4' });
+    expect(readRulingLine('CLUB/4 pause --sid white')).toMatchObject({ ok: false, game: 'CLUB/4' });
+    expect(readRulingLine('CLUB/4 is paused, I think')).toBeUndefined();
+  });
+
   it('what is missing or wrong is said, never guessed', () => {
     expect(readRulingLine('uphold-claim')).toMatchObject({ ok: false, error: 'give the claim id' });
     expect(readRulingLine('grant-leave --side white --from 2026-12-01')).toMatchObject({
