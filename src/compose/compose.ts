@@ -51,8 +51,47 @@ import { label, labelIfAny, loadLabels, pluralForm } from './labels.ts';
 import type { Block } from './render.ts';
 import { htmlEscape, renderMail, TEMPLATES_DIR, templateLanguage } from './render.ts';
 
-/** The TD's result notice lists this many players of the table at most; `amici standings` all. */
+/** The TD's mails list this many players of the table at most; `amici standings` all. */
 const STANDINGS_MAX_ROWS = 40;
+
+/** An event's table (L-12) as a block in the reader's words, cut after STANDINGS_MAX_ROWS. */
+function standingsBlock(
+  rows: readonly (StandingsRow & { name: string })[],
+  t: (path: string, vars?: Record<string, string | number>) => string,
+): Block | '' {
+  if (!rows.length) return '';
+  const shown = rows.slice(0, STANDINGS_MAX_ROWS);
+  const L = (k: string) => t(`standings.${k}`);
+  const table = tableBlock({
+    head: [
+      L('place'),
+      L('player'),
+      L('points'),
+      L('played'),
+      L('won'),
+      L('drawn'),
+      L('lost'),
+      L('inPlay'),
+    ],
+    right: [false, false, true, true, true, true, true, true],
+    rows: shown.map((row) => [
+      row.place,
+      row.name,
+      pointsText(row.halfPoints),
+      String(row.played),
+      String(row.won),
+      String(row.drawn),
+      String(row.lost),
+      String(row.unfinished),
+    ]),
+  });
+  if (rows.length === shown.length) return table;
+  const more = t('standings.more', { count: rows.length - shown.length });
+  return {
+    text: `${table.text}\n${more}`,
+    html: `${table.html}\n<p style="margin:6px 0 12px 0">${htmlEscape(more)}</p>`,
+  };
+}
 
 /**
  * Notices to the TD that are not rulebook effects: a dispute (P-5d), a bounced mail, a mail
@@ -219,39 +258,7 @@ function viewFor(
   const standings = (): Block | '' => {
     // The text and the HTML part each render the template: compute the table once.
     standingsRows ??= ctx.standings?.() ?? [];
-    const rows = standingsRows;
-    if (!rows.length) return '';
-    const shown = rows.slice(0, STANDINGS_MAX_ROWS);
-    const L = (k: string) => t(`standings.${k}`);
-    const table = tableBlock({
-      head: [
-        L('place'),
-        L('player'),
-        L('points'),
-        L('played'),
-        L('won'),
-        L('drawn'),
-        L('lost'),
-        L('inPlay'),
-      ],
-      right: [false, false, true, true, true, true, true, true],
-      rows: shown.map((row) => [
-        row.place,
-        row.name,
-        pointsText(row.halfPoints),
-        String(row.played),
-        String(row.won),
-        String(row.drawn),
-        String(row.lost),
-        String(row.unfinished),
-      ]),
-    });
-    if (rows.length === shown.length) return table;
-    const more = t('standings.more', { count: rows.length - shown.length });
-    return {
-      text: `${table.text}\n${more}`,
-      html: `${table.html}\n<p style="margin:6px 0 12px 0">${htmlEscape(more)}</p>`,
-    };
+    return standingsBlock(standingsRows, t);
   };
 
   const attachPgn = () => {
@@ -683,7 +690,6 @@ export function composeTdReport(input: TdReportInput): ComposedMail {
       };
     };
     const L = (k: string) => t(`report.${k}`);
-    const S = (k: string) => t(`standings.${k}`);
     const waiting = [...input.waiting].sort(
       (a, b) =>
         (a.daysLeft ?? Infinity) - (b.daysLeft ?? Infinity) || a.since.localeCompare(b.since),
@@ -728,30 +734,7 @@ export function composeTdReport(input: TdReportInput): ComposedMail {
         [false, false, false, false],
         input.finished.map((f) => [f.game, f.players, f.result, f.on]),
       ),
-      standings: table(
-        [
-          S('place'),
-          S('player'),
-          S('points'),
-          S('played'),
-          S('won'),
-          S('drawn'),
-          S('lost'),
-          S('inPlay'),
-        ],
-        [false, false, true, true, true, true, true, true],
-        input.standings.map((r) => [
-          r.place,
-          r.name,
-          pointsText(r.halfPoints),
-          String(r.played),
-          String(r.won),
-          String(r.drawn),
-          String(r.lost),
-          String(r.unfinished),
-        ]),
-        STANDINGS_MAX_ROWS,
-      ),
+      standings: standingsBlock(input.standings, t),
     };
   });
 }

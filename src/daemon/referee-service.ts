@@ -1345,7 +1345,9 @@ export class RefereeService {
       const state = this.state(g.gameKey);
       const players = `${name(ref.game.white)} – ${name(ref.game.black)}`;
       if (state.result) {
-        if (!since || daysBetween(since, state.result.on) > 0)
+        // A game that ended on the previous report's day may have ended after it: listed again
+        // rather than never.
+        if (!since || daysBetween(since, state.result.on) >= 0)
           input.finished.push({
             game: g.gameKey,
             players,
