@@ -185,7 +185,7 @@ export async function checkConfigCommand(args: string[], io: CliIo): Promise<num
     `  sweep:  ${c.sweep}`,
     ...c.events.map(
       (e) =>
-        `  event ${e.tag}: ${e.name} — TD ${e.td.name} <${e.td.address}>, ${e.timeZone}, ${e.timeControl.preset}, ${e.players.length} players, ${e.games.length} games`,
+        `  event ${e.tag}: ${e.name} — TD ${e.td.name} <${e.td.address}>, ${e.timeZone}, ${e.timeControl.preset}, ${e.players.length} players, ${e.games.length} games${e.reportDays ? `, a report to the TD every ${e.reportDays} days` : ''}`,
     ),
     ...(probe ? [`  connect inbox:  ${probe.inbox}`, `  connect outbox: ${probe.outbox}`] : []),
   ];
