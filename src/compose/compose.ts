@@ -556,7 +556,8 @@ function gamelessMail(
   const dir = input.templatesDir ?? TEMPLATES_DIR;
   const lang = templateLanguage(dir, input.lang, kind);
   const labels = loadLabels(dir, lang);
-  const view = { lang, ...viewOf((path, vars) => label(labels, path, vars)) };
+  // Plural-aware: a label given as forms picks the one its number needs ("in 1 day", "za 2 dny").
+  const view = { lang, ...viewOf((path, vars) => labelIfAny(labels, path, lang, vars) ?? path) };
   const signature = label(labels, 'signature', { event: input.event.name, td: input.td.name });
   const rendered = renderMail(dir, lang, kind, view, signature);
   return {

@@ -175,6 +175,14 @@ describe("the TD's report on an event (reportDays)", () => {
     const [report] = await pl.sweepAt('2026-11-05T08:00:00Z');
     expect(report!.mail.subject).toBe('[CLUB] raport z 2026-11-05');
     expect(report!.mail.text).toContain('Kto jest na posunięciu');
+    expect(report!.mail.text).toContain('Następny raport za 7 dni;');
+    // Plural forms: every 2 days in Czech is "za 2 dny", every day in English "in 1 day".
+    const cs = setup(':memory:', 2, 'cs');
+    await cs.flush();
+    expect((await cs.sweepAt('2026-11-05T08:00:00Z'))[0]!.mail.text).toContain('za 2 dny;');
+    const en = setup(':memory:', 1, 'en');
+    await en.flush();
+    expect((await en.sweepAt('2026-11-05T08:00:00Z'))[0]!.mail.text).toContain('in 1 day;');
     const off = setup(':memory:', null);
     await off.flush();
     expect(await off.sweepAt('2026-11-05T08:00:00Z')).toEqual([]);
