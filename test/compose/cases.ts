@@ -535,5 +535,20 @@ export function cases(): Case[] {
       },
     ],
   });
+  // The TD's mailed rulings that were not applied (P-7d): not signed (P-2d), a line unread.
+  out.push({
+    name: 'td-ruling-unread',
+    state: base,
+    now,
+    effects: [],
+    notices: [
+      { kind: 'ruling-unread', reason: 'unverified', text: 'no DKIM-Signature header' },
+      {
+        kind: 'ruling-unread',
+        reason: 'invalid',
+        text: 'grant-leave --side white --from 2026-12-01\n  -> give --side, --from and --to\n\nRulings:\n  …',
+      },
+    ],
+  });
   return out;
 }
