@@ -27,10 +27,10 @@ const OPTIONS = {
 
 /** Each command's --help; each lists only the options it reads. */
 const HELP = {
-  games: `usage: amici games [--json] [--config FILE]
+  games: `usage: amici games [--event TAG] [--json] [--config FILE]
 
-Lists every game: players, plies played, who is to move, the date of the last move, the days
-the player to move has left (P-2k), and the result.
+Lists every game (or an event's): players, plies played, who is to move, the date of the last
+move, the days the player to move has left (P-2k), and the result.
 `,
   show: `usage: amici show GAME [--json] [--config FILE]
 
@@ -122,9 +122,15 @@ function summary(service: RefereeService, gameKey: string) {
 
 export async function gamesCommand(args: string[], io: CliIo): Promise<number> {
   const r = await withService('games', args, io, async (service, v) => {
+    if (v.event && !service.config.events.some((e) => e.tag === v.event)) {
+      io.err(
+        `amici games: no event "${v.event}"; the events are ${service.config.events.map((e) => e.tag).join(', ')}\n`,
+      );
+      return 1;
+    }
     const rows = service.store
       .games()
-      .filter((g) => service.resolveGame(g.gameKey))
+      .filter((g) => service.resolveGame(g.gameKey) && (!v.event || g.eventTag === v.event))
       .map((g) => summary(service, g.gameKey));
     if (v.json) io.out(`${JSON.stringify(rows, null, 2)}\n`);
     else {

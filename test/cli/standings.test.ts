@@ -22,6 +22,15 @@ events:
       - { id: cid, name: Cid Cooper, addresses: [cid@club.example] }
       - { id: dan, name: Dan Dyer, addresses: [dan@club.example] }
     pairings: { system: round-robin, startsOn: 2026-11-02 }
+  - name: Open 2026
+    tag: OPEN
+    td: { name: Anna Nowak, address: td@club.example }
+    timeZone: Europe/Warsaw
+    players:
+      - { id: xena, name: Xena Xu, addresses: [xena@club.example] }
+      - { id: yves, name: Yves Young, addresses: [yves@club.example] }
+    games:
+      - { id: '1', white: xena, black: yves, startsOn: 2026-11-02 }
 `;
 
 describe('amici standings', () => {
@@ -139,10 +148,26 @@ describe('amici standings', () => {
     expect(late.out).toMatch(/^REJECTED — game-over \[P-9a\]\n0 event/);
   });
 
+  it('games --event lists that event’s games; an unknown event is named', async () => {
+    const listed = JSON.parse(
+      (await runCli(['games', '--event', 'CC26', '--json', '--config', config])).out,
+    );
+    expect(listed).toHaveLength(6);
+    const all = JSON.parse((await runCli(['games', '--json', '--config', config])).out);
+    expect(all).toHaveLength(7);
+    const open = JSON.parse(
+      (await runCli(['games', '--event', 'OPEN', '--json', '--config', config])).out,
+    );
+    expect(open.map((g: { game: string }) => g.game)).toEqual(['OPEN/1']);
+    const none = await runCli(['games', '--event', 'NOPE', '--config', config]);
+    expect(none.code).toBe(1);
+    expect(none.err).toContain('no event "NOPE"; the events are CC26, OPEN');
+  });
+
   it('an unknown event is named, with the events there are', async () => {
     const r = await runCli(['standings', '--event', 'NOPE', '--config', config]);
     expect(r.code).toBe(1);
-    expect(r.err).toContain('no event "NOPE"; the events are CC26');
+    expect(r.err).toContain('no event "NOPE"; the events are CC26, OPEN');
   });
 });
 
