@@ -25,6 +25,16 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
+/** The options each command reads; the others of OPTIONS are refused as unknown. */
+const TAKES: Record<keyof typeof HELP, readonly (keyof typeof OPTIONS)[]> = {
+  games: ['config', 'help', 'json', 'event'],
+  show: ['config', 'help', 'json'],
+  pgn: ['config', 'help', 'event'],
+  export: ['config', 'help', 'out'],
+  standings: ['config', 'help', 'json', 'event'],
+  backup: ['config', 'help'],
+};
+
 /** Each command's --help; each lists only the options it reads. */
 const HELP = {
   games: `usage: amici games [--event TAG] [--json] [--config FILE]
@@ -84,9 +94,13 @@ async function withService<T>(
     rest: string[],
   ) => Promise<T>,
 ): Promise<T | number> {
-  const parsed = argsOrExit(io, command, HELP[command], () =>
-    parseArgs({ args, options: OPTIONS, allowPositionals: true }),
-  );
+  const parsed = argsOrExit(io, command, HELP[command], () => {
+    const r = parseArgs({ args, options: OPTIONS, allowPositionals: true });
+    // The commands share one option list; each takes only the options its usage names.
+    const foreign = Object.keys(r.values).find((k) => !TAKES[command].includes(k as never));
+    if (foreign) throw new Error(`unknown option --${foreign}`);
+    return r;
+  });
   if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
   const loaded = await openConfig(values.config, io);

@@ -29,6 +29,15 @@ describe('amici CMD --help and usage errors', () => {
     expect(r.out).toBe('');
   });
 
+  it('an option another command takes is refused, not ignored', async () => {
+    const r = await runCli(['show', 'CLUB/1', '--event', 'CLUB']);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^amici show: unknown option --event\n\nusage: amici show/);
+    expect((await runCli(['backup', '--json'])).err).toMatch(
+      /^amici backup: unknown option --json/,
+    );
+  });
+
   it('an option missing its value is named', async () => {
     const r = await runCli(['init', '--config']);
     expect(r.code).toBe(2);
