@@ -661,6 +661,8 @@ export interface TdReportInput {
   claims: { game: string; id: string; name: string; protestBy: CalendarDate | undefined }[];
   /** Games whose clocks the TD stopped (L-6.10). */
   paused: { game: string; players: string; from: CalendarDate }[];
+  /** Players on leave on `on` (P-8a), once each, with their leave's first and last day. */
+  onLeave?: { name: string; from: CalendarDate; to: CalendarDate }[];
   /** Games that ended since the previous report (or ever, for the first). */
   finished: { game: string; players: string; result: string; on: CalendarDate }[];
   standings: readonly (StandingsRow & { name: string })[];
@@ -729,6 +731,11 @@ export function composeTdReport(input: TdReportInput): ComposedMail {
         [L('game'), L('players'), L('stoppedOn')],
         [false, false, false],
         input.paused.map((p) => [p.game, p.players, p.from]),
+      ),
+      onLeave: table(
+        [t('standings.player'), L('from'), L('to')],
+        [false, false, false],
+        (input.onLeave ?? []).map((l) => [l.name, l.from, l.to]),
       ),
       finished: table(
         [L('game'), L('players'), L('result'), L('on')],

@@ -1335,8 +1335,10 @@ export class RefereeService {
       claims: [],
       paused: [],
       finished: [],
+      onLeave: [],
       standings: this.standingsOf(event).rows,
     };
+    const onLeave = new Map<string, { name: string; from: CalendarDate; to: CalendarDate }>();
     for (const g of this.store.games()) {
       if (g.eventTag !== event.tag) continue;
       const ref = this.resolveGame(g.gameKey);
@@ -1364,6 +1366,11 @@ export class RefereeService {
             name: name(ref.game[c.side]),
             protestBy: c.protestBy,
           });
+      for (const l of state.leaves)
+        if (daysBetween(l.from, today) >= 0 && daysBetween(today, l.to) >= 0) {
+          const who = name(ref.game[l.side]);
+          onLeave.set(`${who}\0${l.from}\0${l.to}`, { name: who, from: l.from, to: l.to });
+        }
       const stopped = state.pauses.find((p) => p.to === null);
       if (stopped) {
         input.paused.push({ game: g.gameKey, players, from: stopped.from });
@@ -1379,6 +1386,7 @@ export class RefereeService {
         daysLeft: clock.ok ? (clock.value.live?.daysLeft ?? null) : null,
       });
     }
+    input.onLeave = [...onLeave.values()];
     return input;
   }
 

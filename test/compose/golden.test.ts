@@ -283,6 +283,7 @@ describe('golden mails: the gameless mails in every template language', () => {
           { game: 'WCH26/4', id: 'time:white:10:1', name: 'Olga Kim', protestBy: '2026-11-20' },
         ],
         paused: [{ game: 'WCH26/3', players: 'Anna Nowak – Olga Kim', from: '2026-11-09' }],
+        onLeave: [{ name: 'Jan Novák', from: '2026-11-10', to: '2026-11-20' }],
         finished: [
           { game: 'WCH26/7', players: 'Anna Nowak – Jan Novák', result: '1-0', on: '2026-11-08' },
         ],

@@ -132,6 +132,18 @@ describe("the TD's report on an event (reportDays)", () => {
       '2026-11-09',
       'test:c',
     );
+    // B's Black is granted leave over the next report's day (P-8c).
+    const bBlack = b!.black;
+    await again.service.decideAndCommit(
+      again.service.resolveGame(b!.key)!,
+      again.service.state(b!.key),
+      {
+        kind: 'ruling',
+        ruling: { kind: 'grant-leave', side: 'black', from: '2026-11-10', to: '2026-11-15' },
+      },
+      '2026-11-09',
+      'test:b',
+    );
     await again.flush();
     const [second] = await again.sweepAt('2026-11-12T08:00:00Z');
     const text2 = second!.mail.text ?? '';
@@ -140,6 +152,10 @@ describe("the TD's report on an event (reportDays)", () => {
     expect(text2).toMatch(new RegExp(`^${c!.key.replace('/', '\\/')}\\s.*2026-11-09$`, 'm'));
     expect(text2).toContain('Games finished since 2026-11-05:');
     expect(text2).toMatch(new RegExp(`^${a!.key.replace('/', '\\/')}\\s.*1-0\\s+2026-11-08$`, 'm'));
+    const names: Record<string, string> = { jan: 'Jan', petr: 'Petr', eva: 'Eva' };
+    const name = names[bBlack]!;
+    expect(text2).toContain('Players on leave today (rule P-8a; their clocks do not run):');
+    expect(text2).toMatch(new RegExp(`^${name}\\s+2026-11-10\\s+2026-11-15$`, 'm'));
     expect(again.logger.lines.filter((l) => l.code === 'TD_REPORT')).toHaveLength(1);
   });
 
