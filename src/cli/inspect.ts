@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { makeGamePgn } from '../chess/index.ts';
 import type { TimeControl } from '../clock/index.ts';
-import { boardText } from '../compose/index.ts';
+import { boardText, composeTdReport } from '../compose/index.ts';
 import { memoryLogger } from '../daemon/log.ts';
 import type { RefereeService } from '../daemon/referee-service.ts';
 import type { GameState, Side } from '../referee/index.ts';
@@ -32,6 +32,7 @@ const TAKES: Record<keyof typeof HELP, readonly (keyof typeof OPTIONS)[]> = {
   pgn: ['config', 'help', 'event'],
   export: ['config', 'help', 'out'],
   standings: ['config', 'help', 'json', 'event'],
+  report: ['config', 'help', 'event'],
   backup: ['config', 'help'],
 };
 
@@ -63,6 +64,12 @@ Each event's standings (L-12: a win 1, a draw ½, a loss 0, a double forfeit 0 t
 points, games played, won, drawn, lost and still in play; players level on points share their
 place (no tie-break rule is set), with wins and Sonneborn-Berger shown beside them. Events of
 up to 16 players also get the cross-table (· is a game in play).
+`,
+  report: `usage: amici report [--event TAG] [--config FILE]
+
+Prints the report the TD gets every reportDays days, as it would be today, for each event (or
+one): who is to move with the least time left first, claims waiting for a ruling, stopped
+clocks, players on leave, games finished since the last report, the table. Sends nothing.
 `,
   backup: `usage: amici backup [FILE] [--config FILE]
 
@@ -429,6 +436,27 @@ export async function standingsCommand(args: string[], io: CliIo): Promise<numbe
       out.push('');
     }
     io.out(`${out.join('\n')}`);
+    return 0;
+  });
+}
+
+/** The TD's report of each event (or one) as it would go out today; nothing is sent. */
+export async function reportCommand(args: string[], io: CliIo): Promise<number> {
+  return withService('report', args, io, async (service, v) => {
+    const events = service.config.events.filter((e) => !v.event || e.tag === v.event);
+    if (!events.length) {
+      io.err(
+        `amici report: no event "${v.event}"; the events are ${service.config.events.map((e) => e.tag).join(', ')}\n`,
+      );
+      return 1;
+    }
+    for (const event of events) {
+      const today = service.today(event);
+      const mail = composeTdReport(
+        service.tdReportOf(event, today, service.store.lastTdReport(event.tag)),
+      );
+      io.out(`Subject: ${mail.subject}\n\n${mail.text}\n`);
+    }
     return 0;
   });
 }

@@ -9,6 +9,7 @@ import {
   exportCommand,
   gamesCommand,
   pgnCommand,
+  reportCommand,
   showCommand,
   standingsCommand,
 } from './inspect.ts';
@@ -43,6 +44,10 @@ export const COMMANDS: Record<string, { run: Command; summary: string }> = {
   standings: {
     run: standingsCommand,
     summary: 'the standings of each event, with the cross-table (L-12)',
+  },
+  report: {
+    run: reportCommand,
+    summary: "the TD's report on each event as it would go out today (reportDays); sends nothing",
   },
   post: { run: postCommand, summary: 'enter a postal move with its postmark and received dates' },
   td: {

@@ -1315,7 +1315,7 @@ export class RefereeService {
   }
 
   /** What an event's report says on `today`; `since`: the previous report's day. */
-  private tdReportOf(
+  tdReportOf(
     event: EventConfig,
     today: CalendarDate,
     since: CalendarDate | undefined,

@@ -148,6 +148,19 @@ describe('amici standings', () => {
     expect(late.out).toMatch(/^REJECTED — game-over \[P-9a\]\n0 event/);
   });
 
+  it('report prints the TD’s report as it would go out today, and sends nothing', async () => {
+    const r = await runCli(['report', '--event', 'CC26', '--config', config]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/^Subject: \[CC26\] report of \d{4}-\d\d-\d\d\n/);
+    expect(r.out).toContain('Club Championship 2026 on ');
+    expect(r.out).toContain('Games finished so far:');
+    expect(r.out).toContain('The table (rule L-12):');
+    // No reportDays in this event: no promise of a next one.
+    expect(r.out).not.toContain('The next report');
+    const { out } = await runCli(['outbox', '--all', '--json', '--config', config]);
+    expect(JSON.parse(out).some((m: { kind: string }) => m.kind === 'td-report')).toBe(false);
+  });
+
   it('games --event lists that event’s games; an unknown event is named', async () => {
     const listed = JSON.parse(
       (await runCli(['games', '--event', 'CC26', '--json', '--config', config])).out,
