@@ -30,7 +30,7 @@ const TAKES: Record<keyof typeof HELP, readonly (keyof typeof OPTIONS)[]> = {
   games: ['config', 'help', 'json', 'event'],
   show: ['config', 'help', 'json'],
   pgn: ['config', 'help', 'event'],
-  export: ['config', 'help', 'out'],
+  export: ['config', 'help', 'out', 'event'],
   standings: ['config', 'help', 'json', 'event'],
   report: ['config', 'help', 'event'],
   backup: ['config', 'help'],
@@ -53,10 +53,11 @@ One game (GAME as \`amici games\` lists it, e.g. CCC26/1): the board, both clock
 
 The PGN of one game, or of every game of an event, on standard output.
 `,
-  export: `usage: amici export [--out DIR] [--config FILE]
+  export: `usage: amici export [--event TAG] [--out DIR] [--config FILE]
 
 Writes the raw archive (P-5a) into DIR (default amici-export-DATE): every mail received as an
-.eml file with an index, and every game's event log and PGN.
+.eml file with an index, and every game's event log and PGN. With --event, only that event's
+games and the mail about them.
 `,
   standings: `usage: amici standings [--event TAG] [--json] [--config FILE]
 
@@ -464,17 +465,24 @@ export async function reportCommand(args: string[], io: CliIo): Promise<number> 
 /** P-5a: every mail received, raw, and every game's log and PGN, into a folder. */
 export async function exportCommand(args: string[], io: CliIo): Promise<number> {
   return withService('export', args, io, async (service, v) => {
+    if (v.event && !service.config.events.some((e) => e.tag === v.event)) {
+      io.err(
+        `amici export: no event "${v.event}"; the events are ${service.config.events.map((e) => e.tag).join(', ')}\n`,
+      );
+      return 1;
+    }
+    const ofEvent = (gameKey: string | null) => !v.event || gameKey?.startsWith(`${v.event}/`);
     const out = v.out ?? `amici-export-${new Date().toISOString().slice(0, 10)}`;
     await mkdir(join(out, 'mail'), { recursive: true });
     await mkdir(join(out, 'games'), { recursive: true });
-    const log = service.store.inboundLog();
+    const log = service.store.inboundLog().filter((m) => ofEvent(m.gameKey));
     for (const m of log) {
       const raw = service.store.inboundRaw(m.id);
       if (raw)
         await writeFile(join(out, 'mail', `${String(m.id).padStart(6, '0')}-${m.status}.eml`), raw);
     }
     await writeFile(join(out, 'mail', 'index.json'), `${JSON.stringify(log, null, 2)}\n`);
-    const games = service.store.games();
+    const games = service.store.games().filter((g) => ofEvent(g.gameKey));
     for (const g of games) {
       const base = join(out, 'games', g.gameKey.replace(/[^\w.-]/g, '_'));
       await writeFile(
@@ -483,7 +491,9 @@ export async function exportCommand(args: string[], io: CliIo): Promise<number> 
       );
       if (service.resolveGame(g.gameKey)) await writeFile(`${base}.pgn`, pgnOf(service, g.gameKey));
     }
-    io.out(`exported ${log.length} mails and ${games.length} games to ${out}\n`);
+    io.out(
+      `exported ${log.length} mails and ${games.length} games${v.event ? ` of ${v.event}` : ''} to ${out}\n`,
+    );
     return 0;
   });
 }

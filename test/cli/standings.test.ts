@@ -1,7 +1,7 @@
 // `amici standings`: a TD sees where each player stands (L-12) while the event runs — the place
 // shared when points are level, the cross-table, the games still in play — and as JSON.
 
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -159,6 +159,32 @@ describe('amici standings', () => {
     expect(r.out).not.toContain('The next report');
     const { out } = await runCli(['outbox', '--all', '--json', '--config', config]);
     expect(JSON.parse(out).some((m: { kind: string }) => m.kind === 'td-report')).toBe(false);
+  });
+
+  it('P-5a: export --event writes that event’s games only', async () => {
+    // Xena's first move reaches amici's Maildir and is processed.
+    mkdirSync(join(dir, 'inbox', 'new'), { recursive: true });
+    writeFileSync(
+      join(dir, 'inbox', 'new', '1.eml'),
+      'From: Xena Xu <xena@club.example>\r\nTo: referee@club.example\r\nSubject: Re: [OPEN/1] start\r\nDate: Mon, 2 Nov 2026 10:00:00 +0000\r\nMessage-ID: <x1@club.example>\r\n\r\n1.e4\r\n',
+    );
+    expect((await runCli(['run', '--once', '--config', config])).code).toBe(0);
+    const out = join(dir, 'export-open');
+    const r = await runCli(['export', '--event', 'OPEN', '--out', out, '--config', config]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain('exported 1 mails and 1 games of OPEN');
+    const cc = await runCli([
+      'export',
+      '--event',
+      'CC26',
+      '--out',
+      join(dir, 'export-cc'),
+      '--config',
+      config,
+    ]);
+    expect(cc.out).toContain('exported 0 mails and 6 games of CC26');
+    expect(readdirSync(join(out, 'games')).sort()).toEqual(['OPEN_1.events.json', 'OPEN_1.pgn']);
+    expect((await runCli(['export', '--event', 'NOPE', '--config', config])).code).toBe(1);
   });
 
   it('games --event lists that event’s games; an unknown event is named', async () => {
