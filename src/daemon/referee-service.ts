@@ -461,8 +461,12 @@ export class RefereeService {
         return this.tdMail(reading, inbound, sender, base, at) ?? ignore('from the TD', who);
       return this.unknownSender(inbound, sender, base, at) ?? ignore('unknown sender', who);
     }
-    if (!('gameKey' in ref))
+    if (!('gameKey' in ref)) {
+      // A TD who also plays, writing about no game of their own as a player: their rulings.
+      const ruled = this.isTd(sender) && this.tdMail(reading, inbound, sender, base, at);
+      if (ruled) return ruled;
       return this.askWhichGame(ref.event, ref.player, ref.games, inbound, base, at);
+    }
     const writer = this.player(ref.event, ref.game[this.sideOf(ref, sender)]);
     if (this.needsSignature(writer) && check?.verdict !== 'pass' && !item.senderConfirmed)
       return this.unauthenticated(ref, inbound, sender, check, base, at);

@@ -270,3 +270,59 @@ describe('P-7d: rulings mailed by the TD', () => {
     expect(s.service.state('CLUB/1').pauses).toHaveLength(1);
   });
 });
+
+describe('a TD who also plays (same address)', () => {
+  it('rules on the games they direct; their own game is played as a player’s', async () => {
+    const r = validateConfig(
+      {
+        from: { name: 'amici', address: 'referee@club.example' },
+        inbox: { kind: 'maildir', path: './in' },
+        outbox: { kind: 'pickup', path: './out' },
+        store: { path: ':memory:' },
+        events: [
+          {
+            name: 'Club',
+            tag: 'CLUB',
+            td: { name: 'Anna', address: 'td@club.example' },
+            timeZone: 'UTC',
+            players: [
+              { id: 'jan', name: 'Jan', addresses: ['jan@x.example'] },
+              { id: 'petr', name: 'Petr', addresses: ['petr@x.example'] },
+            ],
+            games: [{ id: '1', white: 'jan', black: 'petr', startsOn: '2026-11-02' }],
+          },
+          {
+            name: 'Open',
+            tag: 'OPEN',
+            td: { name: 'Olga', address: 'olga@club.example' },
+            timeZone: 'UTC',
+            players: [
+              { id: 'anna', name: 'Anna', addresses: ['td@club.example'] },
+              { id: 'eva', name: 'Eva', addresses: ['eva@x.example'] },
+            ],
+            games: [{ id: '1', white: 'anna', black: 'eva', startsOn: '2026-11-02' }],
+          },
+        ],
+      },
+      '/',
+    );
+    if (!r.ok) throw new Error(r.errors.join('\n'));
+    const service = new RefereeService({
+      config: r.config,
+      store: new Store(':memory:'),
+      logger: memoryLogger(),
+      clock: () => new Date('2026-11-05T10:05:00Z'),
+    });
+    service.ensureGames();
+    // A ruling on the game she directs.
+    expect(await service.processInbound(item(raw(TD, 'pause', 'Re: [CLUB/1] Jan – Petr')))).toBe(
+      'done',
+    );
+    expect(service.state('CLUB/1').pauses).toHaveLength(1);
+    // Her own move in the game she plays.
+    expect(await service.processInbound(item(raw(TD, '1.e4', 'Re: [OPEN/1] Anna – Eva')))).toBe(
+      'done',
+    );
+    expect(service.state('OPEN/1').plies).toHaveLength(1);
+  });
+});
