@@ -182,7 +182,8 @@ export function lineWords(line: string): string[] | undefined {
     let word = '';
     while (i < line.length && !/\s/.test(line[i]!)) {
       const c = line[i]!;
-      const close = closing[c];
+      // An apostrophe opens a quote only at the start of a word: the one in "O'Brien" is a letter.
+      const close = word === '' || c !== "'" ? closing[c] : undefined;
       if (close) {
         const end = line.indexOf(close, i + 1);
         if (end < 0) return undefined;

@@ -40,6 +40,21 @@ describe('a ruling line in a TD’s mail (P-7d)', () => {
     });
   });
 
+  it('an apostrophe inside a word is a letter, not a quote', () => {
+    expect(readRulingLine("annul --reason O'Brien")).toMatchObject({
+      ok: true,
+      ruling: { kind: 'annul', reason: "O'Brien" },
+    });
+    expect(readRulingLine(`annul --reason "O'Brien withdrew"`)).toMatchObject({
+      ok: true,
+      ruling: { kind: 'annul', reason: "O'Brien withdrew" },
+    });
+    expect(readRulingLine("annul --reason 'Dan withdrew'")).toMatchObject({
+      ok: true,
+      ruling: { kind: 'annul', reason: 'Dan withdrew' },
+    });
+  });
+
   it('P-9a: annul, after an optional "amici td"', () => {
     expect(readRulingLine('amici td annul --reason "Dan withdrew"')).toMatchObject({
       ok: true,
