@@ -124,6 +124,9 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
     }
     const service = openService(loaded.config, memoryLogger());
     try {
+      // Before the first `amici run` the store holds no game yet: create them from the config
+      // as every other command does (their start only, the same as the daemon would).
+      service.ensureGames();
       const ref = service.gameOf(inbound, mail.from.address, mail.date ?? undefined);
       if (typeof ref === 'object' && 'gameKey' in ref && service.store.hasGame(ref.gameKey)) {
         state = service.state(ref.gameKey);

@@ -88,6 +88,24 @@ describe('amici explain', () => {
   it('a missing file is a usage error', async () => {
     expect((await runCli(['explain', join(dir, 'nope.eml')])).code).toBe(2);
   });
+  it('against an installation not yet run: its games are there from the config', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'amici-explain-new-'));
+    const config = join(d, 'amici.yaml');
+    writeFileSync(
+      config,
+      `from: { address: referee@club.example }\ninbox: { kind: maildir, path: ./in }\noutbox: { kind: pickup, path: ./out }\nstore: { path: ./amici.sqlite }\nevents:\n  - name: Club\n    tag: CLUB\n    td: { name: TD, address: td@club.example }\n    timeZone: UTC\n    players:\n      - { id: w, name: White, addresses: [white@example.org] }\n      - { id: b, name: Black, addresses: [black@example.org] }\n    games:\n      - { id: '1', white: w, black: b, startsOn: 2026-11-01 }\n`,
+    );
+    const r = await runCli([
+      'explain',
+      mail('1.e4', 'White <white@example.org>'),
+      '--config',
+      config,
+    ]);
+    expect(r.err).toBe('');
+    expect(r.out).toContain('Player:   white');
+    expect(r.out).toContain('ACCEPTED');
+  });
+
   it('against the installation: the game and player as the daemon finds them, the stored state', async () => {
     const d = mkdtempSync(join(tmpdir(), 'amici-explain-cfg-'));
     const config = join(d, 'amici.yaml');
