@@ -260,11 +260,6 @@ function parse(args: string[]) {
   });
 }
 
-/**
- * A TD's mail (P-7d): the game it is about, the sender check, and the ruling lines as read with,
- * applied in order to the stored game, what each would do — as the daemon would, committing
- * nothing. Text, or with `json` the same as data.
- */
 /** Why a TD's ruling has no game, as explain says it. */
 const UNPLACED = {
   'no-game': 'no game named (no [EVENT/GAME] tag, thread, game line, or game before a ruling)',
@@ -272,6 +267,11 @@ const UNPLACED = {
   'not-yours': 'a game that is not this TD’s',
 } as const;
 
+/**
+ * A TD's mail (P-7d): the game it is about, the sender check, and the ruling lines as read with,
+ * applied in order to the stored game, what each would do — as the daemon would, committing
+ * nothing. Text, or with `json` the same as data.
+ */
 async function explainTdMail(
   service: RefereeService,
   inbound: Inbound,

@@ -122,6 +122,20 @@ async function withService<T>(
   }
 }
 
+/** Whether `--event TAG` names no event; if so it says so, with the events there are. */
+function unknownEvent(
+  service: RefereeService,
+  io: CliIo,
+  command: string,
+  tag: string | undefined,
+): boolean {
+  if (tag === undefined || service.config.events.some((e) => e.tag === tag)) return false;
+  io.err(
+    `amici ${command}: no event "${tag}"; the events are ${service.config.events.map((e) => e.tag).join(', ')}\n`,
+  );
+  return true;
+}
+
 function summary(service: RefereeService, gameKey: string) {
   const ref = service.resolveGame(gameKey)!;
   const state = service.state(gameKey);
@@ -144,12 +158,7 @@ function summary(service: RefereeService, gameKey: string) {
 
 export async function gamesCommand(args: string[], io: CliIo): Promise<number> {
   const r = await withService('games', args, io, async (service, v) => {
-    if (v.event && !service.config.events.some((e) => e.tag === v.event)) {
-      io.err(
-        `amici games: no event "${v.event}"; the events are ${service.config.events.map((e) => e.tag).join(', ')}\n`,
-      );
-      return 1;
-    }
+    if (unknownEvent(service, io, 'games', v.event)) return 1;
     const rows = service.store
       .games()
       .filter((g) => service.resolveGame(g.gameKey) && (!v.event || g.eventTag === v.event))
@@ -344,31 +353,20 @@ const CROSS_TABLE_MAX = 16;
 /** Widths of the standings columns (the player's name is as wide as the longest). */
 const COLUMN_WIDTHS = [3, 0, 6, 6, 6, 4, 5, 4, 7, 6];
 
-/** One event's table (L-12) from its games as they stand. */
-function eventStandings(service: RefereeService, tag: string) {
-  const event = service.config.events.find((e) => e.tag === tag);
-  if (!event) return undefined;
-  return { event, ...service.standingsOf(event) };
-}
-
 export async function standingsCommand(args: string[], io: CliIo): Promise<number> {
   return withService('standings', args, io, async (service, v) => {
-    const tags = v.event ? [v.event] : service.config.events.map((e) => e.tag);
-    const tables = tags.map((tag) => eventStandings(service, tag));
-    if (tables.some((t) => !t)) {
-      io.err(
-        `amici standings: no event "${v.event}"; the events are ${service.config.events.map((e) => e.tag).join(', ')}\n`,
-      );
-      return 1;
-    }
+    if (unknownEvent(service, io, 'standings', v.event)) return 1;
+    const tables = service.config.events
+      .filter((e) => !v.event || e.tag === v.event)
+      .map((event) => ({ event, ...service.standingsOf(event) }));
     if (v.json) {
       const data = tables.map((t) => ({
-        event: t!.event.tag,
-        name: t!.event.name,
-        games: t!.games.length,
-        unfinished: t!.games.filter((g) => !g.result).length,
-        annulled: t!.games.filter(annulled).length,
-        standings: t!.rows.map((r) => ({
+        event: t.event.tag,
+        name: t.event.name,
+        games: t.games.length,
+        unfinished: t.games.filter((g) => !g.result).length,
+        annulled: t.games.filter(annulled).length,
+        standings: t.rows.map((r) => ({
           place: r.place,
           player: r.player,
           name: r.name,
@@ -386,7 +384,7 @@ export async function standingsCommand(args: string[], io: CliIo): Promise<numbe
     }
     const out: string[] = [];
     for (const t of tables) {
-      const { event, games, rows } = t!;
+      const { event, games, rows } = t;
       const open = games.filter((g) => !g.result).length;
       const annulledGames = games.filter(annulled).length;
       out.push(
@@ -444,13 +442,8 @@ export async function standingsCommand(args: string[], io: CliIo): Promise<numbe
 /** The TD's report of each event (or one) as it would go out today; nothing is sent. */
 export async function reportCommand(args: string[], io: CliIo): Promise<number> {
   return withService('report', args, io, async (service, v) => {
+    if (unknownEvent(service, io, 'report', v.event)) return 1;
     const events = service.config.events.filter((e) => !v.event || e.tag === v.event);
-    if (!events.length) {
-      io.err(
-        `amici report: no event "${v.event}"; the events are ${service.config.events.map((e) => e.tag).join(', ')}\n`,
-      );
-      return 1;
-    }
     for (const event of events) {
       const today = service.today(event);
       const mail = composeTdReport(
@@ -465,12 +458,7 @@ export async function reportCommand(args: string[], io: CliIo): Promise<number> 
 /** P-5a: every mail received, raw, and every game's log and PGN, into a folder. */
 export async function exportCommand(args: string[], io: CliIo): Promise<number> {
   return withService('export', args, io, async (service, v) => {
-    if (v.event && !service.config.events.some((e) => e.tag === v.event)) {
-      io.err(
-        `amici export: no event "${v.event}"; the events are ${service.config.events.map((e) => e.tag).join(', ')}\n`,
-      );
-      return 1;
-    }
+    if (unknownEvent(service, io, 'export', v.event)) return 1;
     const ofEvent = (gameKey: string | null) => !v.event || gameKey?.startsWith(`${v.event}/`);
     const out = v.out ?? `amici-export-${new Date().toISOString().slice(0, 10)}`;
     await mkdir(join(out, 'mail'), { recursive: true });

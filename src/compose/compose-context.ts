@@ -4,7 +4,13 @@
 // Message-ID, In-Reply-To and References are the shell's; `threadKey` names the thread.
 
 import type { CalendarDate } from '../clock/index.ts';
-import type { EventRules, GameState, Recipient, Side, StandingsRow } from '../referee/index.ts';
+import type {
+  EventRules,
+  GameState,
+  NamedStandingsRow,
+  Recipient,
+  Side,
+} from '../referee/index.ts';
 
 /** How a recipient reads and writes moves: numeric (ICCF) or SAN in their language. */
 export type NotationChoice = 'numeric' | 'san';
@@ -33,7 +39,7 @@ export interface ComposeContext {
    * The event's standings after this decision (L-12), each row with the player's name: the TD's
    * result notice shows them. A function, so that only the mail that shows it pays for it.
    */
-  standings?: () => readonly (StandingsRow & { name: string })[];
+  standings?: () => readonly NamedStandingsRow[];
   /** Boards from the recipient's side (Black at the bottom for Black); default White at the bottom. */
   boardFromRecipientSide?: boolean;
   /** The templates directory (default: `templates/` of this repository). */

@@ -14,10 +14,10 @@ import type {
   Effect,
   EventRules,
   GameState,
+  NamedStandingsRow,
   Problem,
   Recipient,
   Side,
-  StandingsRow,
 } from '../referee/index.ts';
 import { other, pointsText } from '../referee/index.ts';
 import { boardPngFor } from './board-image.ts';
@@ -56,7 +56,7 @@ const STANDINGS_MAX_ROWS = 40;
 
 /** An event's table (L-12) as a block in the reader's words, cut after STANDINGS_MAX_ROWS. */
 function standingsBlock(
-  rows: readonly (StandingsRow & { name: string })[],
+  rows: readonly NamedStandingsRow[],
   t: (path: string, vars?: Record<string, string | number>) => string,
 ): Block | '' {
   if (!rows.length) return '';
@@ -254,7 +254,7 @@ function viewFor(
   const score = (): Block => pre(scoreText(state, r.notation, r.sanLang) || '-');
 
   /** The event's table (L-12), for the TD; '' when the context has none. */
-  let standingsRows: readonly (StandingsRow & { name: string })[] | undefined;
+  let standingsRows: readonly NamedStandingsRow[] | undefined;
   const standings = (): Block | '' => {
     // The text and the HTML part each render the template: compute the table once.
     standingsRows ??= ctx.standings?.() ?? [];
@@ -665,7 +665,7 @@ export interface TdReportInput {
   onLeave?: { name: string; from: CalendarDate; to: CalendarDate }[];
   /** Games that ended since the previous report (or ever, for the first). */
   finished: { game: string; players: string; result: string; on: CalendarDate }[];
-  standings: readonly (StandingsRow & { name: string })[];
+  standings: readonly NamedStandingsRow[];
 }
 
 /** The report lists this many waiting games at most; `amici games` lists them all. */

@@ -34,11 +34,11 @@ import type {
   EventRules,
   GameEvent,
   GameState,
+  NamedStandingsRow,
   Recipient,
   RefereeInput,
   Side,
   StandingsGame,
-  StandingsRow,
 } from '../referee/index.ts';
 import { decide, due, extendGame, foldGame, gameClock, standings } from '../referee/index.ts';
 import type { InboundStatus, NewOutboxMail, Store } from '../store/store.ts';
@@ -76,6 +76,13 @@ export interface ReadItem {
 
 /** What every inbound row of a mail starts from: its key, when it came, its bytes, its id. */
 type InboundBase = { dedupeKey: string; receivedAt: string; raw: Buffer; messageId?: string };
+
+/** A TD's rulings with no game of theirs to apply to: none named, several, or another TD's. */
+type Unplaced = {
+  unplaced: 'no-game' | 'several-games' | 'not-yours';
+  rulings: MailRuling[];
+  game?: string;
+};
 
 /** What a sender check found, for the TD. */
 const checkDetail = (check: SenderCheck): string =>
@@ -210,7 +217,7 @@ export class RefereeService {
   standingsOf(
     event: EventConfig,
     current?: { gameKey: string; state: GameState },
-  ): { games: StandingsGame[]; rows: (StandingsRow & { name: string })[] } {
+  ): { games: StandingsGame[]; rows: NamedStandingsRow[] } {
     const games: StandingsGame[] = [];
     for (const g of this.store.games()) {
       if (g.eventTag !== event.tag) continue;
@@ -386,6 +393,15 @@ export class RefereeService {
   /** A TD's mailed ruling counts only with a valid signature where players' mail needs one. */
   tdNeedsSignature(): boolean {
     return this.config.inbox.authentication === 'dkim';
+  }
+
+  /** Whether a TD's mail counts as the TD's: signed where that is needed, or confirmed (P-2d). */
+  private tdVerified(reading: ReadItem): boolean {
+    return (
+      !this.tdNeedsSignature() ||
+      !!reading.item.senderConfirmed ||
+      reading.sender?.verdict === 'pass'
+    );
   }
 
   /** Whether a player's mail counts only with a valid DKIM signature of its domain (P-2d). */
@@ -789,10 +805,7 @@ export class RefereeService {
   tdRulingsIn(
     inbound: Inbound,
     sender: string,
-  ):
-    | { ref: GameRefResolved; rulings: MailRuling[] }
-    | { unplaced: 'no-game' | 'several-games' | 'not-yours'; rulings: MailRuling[]; game?: string }
-    | undefined {
+  ): { ref: GameRefResolved; rulings: MailRuling[] } | Unplaced | undefined {
     const rulings = readRulings(inbound.newText.text);
     const mine = (key: string) => {
       const ref = this.resolveGame(key);
@@ -837,8 +850,7 @@ export class RefereeService {
       return this.tdRulingUnplaced(reading, inbound, sender, base, at, found);
     const { ref, rulings } = found;
     const check = reading.sender;
-    const verified =
-      !this.tdNeedsSignature() || !!reading.item.senderConfirmed || check?.verdict === 'pass';
+    const verified = this.tdVerified(reading);
     const unread = (
       reason: 'unverified' | 'invalid',
       text: string,
@@ -955,16 +967,9 @@ export class RefereeService {
     sender: string,
     base: InboundBase,
     at: string,
-    found: {
-      unplaced: 'no-game' | 'several-games' | 'not-yours';
-      rulings: MailRuling[];
-      game?: string;
-    },
+    found: Unplaced,
   ): SettleOutcome {
-    const verified =
-      !this.tdNeedsSignature() ||
-      !!reading.item.senderConfirmed ||
-      reading.sender?.verdict === 'pass';
+    const verified = this.tdVerified(reading);
     const event = this.config.events.find((e) => e.td.address.toLowerCase() === sender)!;
     const mails = verified
       ? [

@@ -30,6 +30,9 @@ export interface StandingsRow {
   sbQuarters: number;
 }
 
+/** A row with the player's name, as the mails and the command line show it. */
+export type NamedStandingsRow = StandingsRow & { name: string };
+
 /** An annulled game (P-9a): over, and out of the table. */
 export const annulled = (game: StandingsGame): boolean => game.result === '*';
 
