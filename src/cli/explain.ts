@@ -17,7 +17,12 @@ import { memoryLogger } from '../daemon/log.ts';
 import type { RefereeService } from '../daemon/referee-service.ts';
 import type { Inbound } from '../mail/index.ts';
 import { readInbound } from '../mail/index.ts';
-import { assembleTransmission, findGameRef, notATransmission } from '../mail/transmission.ts';
+import {
+  assembleTransmission,
+  findGameRef,
+  notATransmission,
+  withSubjectLine,
+} from '../mail/transmission.ts';
 import type { GameEvent, GameState, Side } from '../referee/index.ts';
 import {
   decide,
@@ -109,6 +114,8 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
   let rules = defaultEventRules();
   let against = values.game;
   let game = findGameRef(inbound);
+  /** "White – Black", as our subjects about the game begin (the subject is read when it is not). */
+  let title: string | undefined;
   /** The DKIM check, when the installation requires one of this player (P-2d). */
   let senderCheck: SenderCheck | undefined;
   const configFile =
@@ -135,6 +142,7 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
           ? reading
           : service.readingOf(ref.event, service.player(ref.event, ref.game[side]));
         rules = service.rules(ref.event);
+        title = service.gameTitle(ref);
         const today = mail.date ? calendarDateOf(mail.date, ref.event.timeZone) : undefined;
         if (today?.ok) sentOn = today.value;
         game = { event: ref.event.tag, game: ref.game.id, via: game?.via ?? 'thread' };
@@ -174,17 +182,20 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
           ? 'black'
           : undefined;
   }
+  // A move typed into the subject of a mail with nothing in its body is read, as the daemon does.
+  const said = withSubjectLine(inbound, title);
+  const fromSubject = said !== inbound;
   const t = side
-    ? assembleTransmission(inbound, { side, reading, sentOn })
-    : assembleTransmission(inbound, { side: 'white', reading, sentOn });
+    ? assembleTransmission(said, { side, reading, sentOn })
+    : assembleTransmission(said, { side: 'white', reading, sentOn });
   // Words with no move, command or date: the daemon answers them and plays nothing (no P-4d).
-  const chatter = t !== undefined && notATransmission(inbound, t);
+  const chatter = t !== undefined && notATransmission(said, t);
   const ruling =
     state && side && t && !chatter ? decideTransmission(state, t, sentOn, rules) : undefined;
 
   if (values.json) {
     io.out(
-      `${JSON.stringify({ file, from: mail.from, subject: mail.subject, kind: classification, game, newText: inbound.newText.text, transmission: t, notATransmission: chatter, senderCheck, ruling }, null, 2)}\n`,
+      `${JSON.stringify({ file, from: mail.from, subject: mail.subject, kind: classification, game, newText: said.newText.text, fromSubject, transmission: t, notATransmission: chatter, senderCheck, ruling }, null, 2)}\n`,
     );
     return 0;
   }
@@ -200,8 +211,12 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
   if (classification.kind === 'bounce' && classification.failedRecipient) {
     lines.push(`Bounced:  ${classification.failedRecipient} — the TD is told`);
   }
-  lines.push('New text (what the player wrote now; quotes and signatures cut):');
-  for (const l of inbound.newText.lines) lines.push(`  | ${l}`);
+  lines.push(
+    fromSubject
+      ? 'New text (the body holds no transmission: its subject, typed by the player, is read first):'
+      : 'New text (what the player wrote now; quotes and signatures cut):',
+  );
+  for (const l of said.newText.lines) lines.push(`  | ${l}`);
   if (t) {
     lines.push(`Moves:    ${t.moves.map(show).join(' ') || '(none)'}`);
     if (t.conditional) lines.push(`If-line:  ${t.conditional.map(show).join(' ')}`);
@@ -216,7 +231,7 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
       t.claim && `claims ${t.claim.kind}`,
       t.leave && `leave ${t.leave.from}..${t.leave.to}`,
       t.note && `note: ${t.note}`,
-      ...inbound.commands.flatMap((c) =>
+      ...said.commands.flatMap((c) =>
         c.kind === 'td-message' ? [`for the TD (P-5d): ${c.text}`] : [],
       ),
     ].filter(Boolean);

@@ -27,7 +27,12 @@ import type { Inbound } from '../mail/index.ts';
 import { readInbound } from '../mail/index.ts';
 import type { MailRuling } from '../mail/td-rulings.ts';
 import { RULINGS_HELP, readRulings } from '../mail/td-rulings.ts';
-import { assembleTransmission, findGameRef, notATransmission } from '../mail/transmission.ts';
+import {
+  assembleTransmission,
+  findGameRef,
+  notATransmission,
+  withSubjectLine,
+} from '../mail/transmission.ts';
 import type {
   Decision,
   Effect,
@@ -487,16 +492,19 @@ export class RefereeService {
     if (this.needsSignature(writer) && check?.verdict !== 'pass' && !item.senderConfirmed)
       return this.unauthenticated(ref, inbound, sender, check, base, at);
 
-    const { side, state, rules, now, t } = this.transmissionIn(
-      ref,
-      inbound,
-      sender,
-      item.receivedAt,
-    );
+    // What the mail says in this game: its body, or the subject typed into a mail with none.
+    const {
+      side,
+      state,
+      rules,
+      now,
+      t,
+      inbound: said,
+    } = this.transmissionIn(ref, inbound, sender, item.receivedAt);
     if (!t) return ignore('no transmission', who);
     // A line for the TD (`TD: …`, P-5d): the TD gets the whole mail, the player a word that it
     // went; whatever else the mail holds is decided as usual.
-    const tdContext = inbound.commands.some((c) => c.kind === 'td-message')
+    const tdContext = said.commands.some((c) => c.kind === 'td-message')
       ? this.composeContext(ref, state, now)
       : undefined;
     const forTd = tdContext
@@ -504,7 +512,7 @@ export class RefereeService {
           ref,
           [
             composeTdNotice(
-              { kind: 'dispute', side, text: mailForTd(inbound, sender, base.receivedAt) },
+              { kind: 'dispute', side, text: mailForTd(said, sender, base.receivedAt) },
               tdContext,
             ),
             composeTdForwarded(tdContext, side),
@@ -513,7 +521,7 @@ export class RefereeService {
           messageId ? { side, messageId } : undefined,
         )
       : [];
-    if (forTd.length && notATransmission(inbound, t)) {
+    if (forTd.length && notATransmission(said, t)) {
       this.store.commitInbound(
         { ...base, ...who, gameKey: ref.gameKey, status: 'done', note: 'for the TD (P-5d)' },
         [],
@@ -523,7 +531,7 @@ export class RefereeService {
       this.logger.info({ code: 'INBOUND_TD_MESSAGE', item: item.id, game: ref.gameKey, side });
       return 'done';
     }
-    if (notATransmission(inbound, t)) {
+    if (notATransmission(said, t)) {
       // Words with no move, command or date in them ("Thanks!", "is it my move?") are no
       // transmission, so not a blank one (P-4d, which an empty mail still is): nothing is
       // played and no penalty given; the player is told where the game stands — once a day
@@ -698,9 +706,16 @@ export class RefereeService {
     const weighty = new Set(['resign', 'td-message']);
     if (inbound.commands.some((c) => weighty.has(c.kind))) return undefined;
     const fits = games.filter((g) => {
-      const { side, state, rules, now, t } = this.transmissionIn(g, inbound, sender, at);
+      const {
+        side,
+        state,
+        rules,
+        now,
+        t,
+        inbound: read,
+      } = this.transmissionIn(g, inbound, sender, at);
       if (state.result || state.pos.turn !== side) return false;
-      if (!t || notATransmission(inbound, t)) return false;
+      if (!t || notATransmission(read, t)) return false;
       const { effects } = decide(state, t, now, rules);
       return (
         effects.some((e) => e.kind === 'move-accepted') &&
@@ -724,13 +739,22 @@ export class RefereeService {
     const side = this.sideOf(ref, sender);
     const now = this.today(ref.event, at);
     const reading = this.readingOf(ref.event, this.player(ref.event, ref.game[side]));
+    // A move typed into the subject of a mail with nothing in its body is read (P-4d).
+    const read = withSubjectLine(inbound, this.gameTitle(ref));
     return {
       side,
       state: this.state(ref.gameKey),
       rules: this.rules(ref.event),
       now,
-      t: assembleTransmission(inbound, { side, reading, sentOn: now }),
+      inbound: read,
+      t: assembleTransmission(read, { side, reading, sentOn: now }),
     };
+  }
+
+  /** "White – Black": how every subject of ours about the game begins, after its tag. */
+  gameTitle(ref: GameRefResolved): string {
+    const name = (side: Side) => this.player(ref.event, ref.game[side]).name;
+    return `${name('white')} – ${name('black')}`;
   }
 
   /** The game of one of our Message-IDs (a reply's In-Reply-To or References). */

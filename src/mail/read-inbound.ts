@@ -33,19 +33,23 @@ export async function readInbound(
   const read = await readMessage(raw, options);
   if (!read.ok) return read;
   const mail = read.value;
-  const classification = classify(mail);
-  const text = newText(mail);
+  return { ok: true, value: readText(mail, classify(mail), newText(mail)) };
+}
+
+/** The dates, commands and chess lines of a mail's new text (none for auto-replies, bounces). */
+export function readText(
+  mail: InboundMail,
+  classification: Classification,
+  text: NewText,
+): Inbound {
   if (classification.kind !== 'normal') {
     return {
-      ok: true,
-      value: {
-        mail,
-        classification,
-        newText: text,
-        dates: { yearInferred: [], spans: [], problems: [] },
-        commands: [],
-        rest: [],
-      },
+      mail,
+      classification,
+      newText: text,
+      dates: { yearInferred: [], spans: [], problems: [] },
+      commands: [],
+      rest: [],
     };
   }
   const dates = findStatedDates(text.text, mail.date ? { reference: mail.date } : {});
@@ -55,15 +59,12 @@ export async function readInbound(
     ...commands.flatMap((command) => consumed(command, text.lines[command.span.line] ?? '')),
   ];
   return {
-    ok: true,
-    value: {
-      mail,
-      classification,
-      newText: text,
-      dates,
-      commands,
-      rest: restLines(text.lines, spans),
-    },
+    mail,
+    classification,
+    newText: text,
+    dates,
+    commands,
+    rest: restLines(text.lines, spans),
   };
 }
 

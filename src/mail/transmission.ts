@@ -15,6 +15,7 @@ import type { CalendarDate } from '../clock/index.ts';
 import { isCalendarDate } from '../clock/index.ts';
 import type { Side, Transmission } from '../referee/index.ts';
 import type { Inbound } from './read-inbound.ts';
+import { readText } from './read-inbound.ts';
 
 export interface GameRef {
   event: string;
@@ -50,6 +51,60 @@ export function findGameRef(
     if (m) return { event: m[1]!, game: m[2]!, via: 'body' };
   }
   return undefined;
+}
+
+/**
+ * A subject a mail client filled in from an earlier mail: a reply's or a forward's, in the
+ * languages of our players' clients ("Re:", "AW:", "Odp:", "Odpověď:", "Відп:", "Fwd:", "WG:",
+ * "PD:", "Re[2]:" …).
+ */
+const FILLED_SUBJECT_RE =
+  /^\s*(?:re|aw|odp|odpověď|sv|vs|antw|ynt|rif|r|отв|ответ|відп|відповідь|fwd?|wg|tr|pd|přeposlat|пересл|переслано)\s*(?:\[\d+\]|\(\d+\))?\s*[:：]/iu;
+
+/** Dashes and spaces as phones and clients rewrite them, for comparing a title. */
+const loose = (s: string) =>
+  s
+    .replace(/[\u2010-\u2015\u2212-]/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+
+/**
+ * What the player typed into the subject themselves, game tags taken out: nothing for a reply's
+ * or a forward's subject (the client filled it in), nor for one that starts with the game's
+ * `title` ("White – Black", as every subject of ours about the game does).
+ */
+export function ownSubject(subject: string, title?: string): string | undefined {
+  if (FILLED_SUBJECT_RE.test(subject)) return undefined;
+  const words = subject.replace(new RegExp(TAG_RE.source, 'gu'), ' ').replace(/\s+/g, ' ').trim();
+  if (!words || (title && loose(words).startsWith(loose(title)))) return undefined;
+  return words;
+}
+
+/**
+ * The move typed into the subject (P-4d): on a phone a player often writes "12...Nf6 13.Bd3"
+ * as the subject of a new mail and leaves the body empty. That mail is not blank: the subject is
+ * what they sent. When the body carries no transmission — no move, no command for the game, no
+ * stated date — and the subject is the player's own (`ownSubject`), the subject is read as the
+ * first line of the new text; otherwise the mail is read as it is, so a subject never adds moves
+ * to a body that has some, and a reply left empty is still a blank transmission.
+ */
+export function withSubjectLine(inbound: Inbound, title?: string): Inbound {
+  if (inbound.classification.kind !== 'normal') return inbound;
+  const bodyCarries =
+    movetextOf(inbound.rest.map((l) => l.text)).length > 0 ||
+    inbound.commands.some((c) => c.kind !== 'td-message') ||
+    inbound.dates.spans.length > 0;
+  if (bodyCarries) return inbound;
+  const line = ownSubject(inbound.mail.subject ?? '', title)?.replace(/[\r\n]+/g, ' ');
+  if (!line) return inbound;
+  const body = inbound.newText;
+  const lines = body.text ? [line, ...body.lines] : [line];
+  return readText(inbound.mail, inbound.classification, {
+    text: lines.join('\n'),
+    lines,
+    cuts: body.cuts,
+  });
 }
 
 /** Does a token read as a move in some notation (syntax only)? */

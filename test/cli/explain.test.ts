@@ -11,11 +11,15 @@ writeFileSync(
   pgn,
   '[Event "Club"]\n[White "white@example.org"]\n[Black "black@example.org"]\n\n1. e4 e5 2. Nf3 *\n',
 );
-const mail = (body: string, from = 'Black <black@example.org>') => {
+const mail = (
+  body: string,
+  from = 'Black <black@example.org>',
+  subject = 'Re: [CLUB/1] your move',
+) => {
   const file = join(dir, `${Math.random().toString(36).slice(2)}.eml`);
   writeFileSync(
     file,
-    `From: ${from}\r\nTo: amici@example.org\r\nSubject: Re: [CLUB/1] your move\r\nDate: Fri, 20 Nov 2026 10:00:00 +0000\r\nMessage-ID: <m1@example.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body}\r\n`,
+    `From: ${from}\r\nTo: amici@example.org\r\nSubject: ${subject}\r\nDate: Fri, 20 Nov 2026 10:00:00 +0000\r\nMessage-ID: <m1@example.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body}\r\n`,
   );
   return file;
 };
@@ -71,6 +75,15 @@ describe('amici explain', () => {
     expect(r.out).not.toContain('REJECTED');
     const blank = await runCli(['explain', mail(''), '--game', pgn, '--as', 'black', '--json']);
     expect(JSON.parse(blank.out).ruling.effects[0].kind).toBe('transmission-rejected');
+  });
+  it('P-4d: a move typed into the subject of a mail with an empty body is read, as the daemon reads it', async () => {
+    const file = mail('', 'Black <black@example.org>', '[CLUB/1] 2.Nf3 Nc6');
+    const r = await runCli(['explain', file, '--game', pgn, '--as', 'black']);
+    expect(r.out).toContain('its subject, typed by the player, is read first');
+    expect(r.out).toContain('  | 2.Nf3 Nc6');
+    expect(r.out).toContain('ACCEPTED — 1 move(s) played');
+    const json = await runCli(['explain', file, '--game', pgn, '--as', 'black', '--json']);
+    expect(JSON.parse(json.out)).toMatchObject({ fromSubject: true, newText: '2.Nf3 Nc6' });
   });
   it('P-4a: a transmission sent again is shown as already received', async () => {
     // White's last transmission in the test game was 1...e5 2.Nf3; Black is to move.

@@ -237,6 +237,54 @@ describe('the referee service (one message, one transaction)', () => {
       "It is your opponent's move; it is relayed to you as soon as it arrives.",
     );
   });
+  it('P-4d: a move typed into the subject of a mail with an empty body is played, with no penalty', async () => {
+    const { service } = setup();
+    // A new mail from a phone: the move in the subject, nothing but the phone's line below.
+    expect(
+      await service.processInbound(
+        mail('Jan <jan@x.example>', 'Sent from my iPhone', '[CLUB/1] 1.e4'),
+      ),
+    ).toBe('done');
+    // Petr (numeric) types his answer into a new mail's subject, with no tag: found by address.
+    expect(await service.processInbound(mail('Petr <petr@x.example>', '', '1.5254 5755'))).toBe(
+      'done',
+    );
+    expect(service.state('CLUB/1').plies.map((p) => p.uci)).toEqual(['e2e4', 'e7e5']);
+    expect(service.state('CLUB/1').penalties).toEqual([]);
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    const relay = await simpleParser(
+      sent.find((m) => m.to[0] === 'jan@x.example' && /e5/.test(m.raw.toString()))!.raw,
+    );
+    expect(relay.subject).toBe('[CLUB/1] Jan – Petr: 1... e5 — your move');
+  });
+  it('P-4d: a reply sent empty is still a blank transmission, whatever its subject carried', async () => {
+    const { service } = setup();
+    await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));
+    // Replying to the relay without typing: the subject is the client's "Re:" of ours.
+    const reply = mail('Petr <petr@x.example>', '', 'Re: [CLUB/1] Jan – Petr: 1. 5254 — your move');
+    expect(await service.processInbound(reply)).toBe('rejected');
+    // Our subject copied into a new mail is ours too, not the player's words.
+    const copied = mail('Petr <petr@x.example>', '', '[CLUB/1] Jan – Petr: 1. 5254 — your move');
+    expect(await service.processInbound(copied)).toBe('rejected');
+    expect(service.state('CLUB/1').penalties).toMatchObject([
+      { side: 'black', rule: 'P-6g' },
+      { side: 'black', rule: 'P-6g' },
+    ]);
+    expect(service.state('CLUB/1').plies).toHaveLength(1);
+  });
+  it('P-4d: the subject never adds to a body with moves, and words in it make a message, not a blank mail', async () => {
+    const { service, logger } = setup();
+    expect(await service.processInbound(mail('Jan <jan@x.example>', '1.e4', '[CLUB/1] 1.d4'))).toBe(
+      'done',
+    );
+    expect(service.state('CLUB/1').plies.map((p) => p.uci)).toEqual(['e2e4']);
+    expect(
+      await service.processInbound(mail('Petr <petr@x.example>', '', '[CLUB/1] Is it my move?')),
+    ).toBe('ignored');
+    expect(logger.lines.at(-1)).toMatchObject({ code: 'INBOUND_NO_MOVE', side: 'black' });
+    expect(service.state('CLUB/1').penalties).toEqual([]);
+  });
   it('P-5d: a line for the TD sends the TD the whole mail and the player a word; a move with it is played as usual', async () => {
     const { service, logger } = setup();
     await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));

@@ -4,7 +4,14 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { tokenizeMovetext } from '../../src/chess/index.ts';
 import { readInbound } from '../../src/mail/index.ts';
-import { assembleTransmission, findGameRef, movetextOf } from '../../src/mail/transmission.ts';
+import {
+  assembleTransmission,
+  findGameRef,
+  movetextOf,
+  notATransmission,
+  ownSubject,
+  withSubjectLine,
+} from '../../src/mail/transmission.ts';
 import type { Transmission } from '../../src/referee/index.ts';
 import {
   decideTransmission,
@@ -221,5 +228,81 @@ describe('a mail through to the ruling', () => {
     state = extendGame(state, ok.events);
     expect(state.plies.map((p) => p.uci)).toEqual(['e2e4', 'e7e5']);
     expect(tokenizeMovetext('1.e4 e5').tokens).toHaveLength(2);
+  });
+});
+
+describe('P-4d: a move typed into the subject', () => {
+  const TITLE = 'Jan Kowalski – Petr Novák';
+  const read = async (subject: string, body: string) => {
+    const r = await readInbound(
+      `From: Petr <b@x.org>\r\nTo: amici@x.org\r\nSubject: ${subject}\r\nDate: Fri, 20 Nov 2026 10:00:00 +0000\r\nMessage-ID: <s@x.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body}\r\n`,
+    );
+    if (!r.ok) throw new Error(r.error);
+    const said = withSubjectLine(r.value, TITLE);
+    const t = assembleTransmission(said, {
+      side: 'black',
+      reading: { kind: 'algebraic', lang: 'en' },
+      sentOn: '2026-11-20',
+    })!;
+    return { said, t, moves: t.moves.map(show).join(' '), chatter: notATransmission(said, t) };
+  };
+
+  it.each([
+    ['[CLUB/1] 1.e4 e5', '', '1.e4 e5'],
+    ['1.e4 e5', 'Sent from my iPhone', '1.e4 e5'],
+    ['[CLUB/1] 1.e4 e5 (=)', '', '1.e4 e5'],
+    ['1.e4 e5', 'Hi Jan, a sharp game so far!', '1.e4 e5'],
+  ])(
+    'a new mail with the subject %j and the body %j is read from its subject',
+    async (subject, body, moves) => {
+      const r = await read(subject, body);
+      expect(r.moves).toBe(moves);
+      expect(r.chatter).toBe(false);
+    },
+  );
+  it('a draw mark, a resignation and the dates in the subject count as in the body', async () => {
+    expect((await read('[CLUB/1] 1.e4 e5 (=)', '')).t.drawOffer).toBe(true);
+    expect((await read('[CLUB/1] I resign', '')).t.resign).toBe(true);
+  });
+  it.each([
+    'Re: [CLUB/1] Jan Kowalski – Petr Novák: 1. e4 — your move',
+    'RE: 1.e4',
+    'AW: 1.e4',
+    'Odp: 1.e4',
+    'Odpověď: 1.e4',
+    'Відп: 1.e4',
+    'Fwd: 1.e4',
+    'WG: 1.e4',
+    'Re[2]: 1.e4',
+    '[CLUB/1] Jan Kowalski – Petr Novák: 1. e4 — your move',
+    '[CLUB/1] Jan Kowalski - Petr Novák: 1. e4 — your move',
+    '[CLUB/1]',
+  ])(
+    'the subject %j was not typed now: an empty body stays a blank transmission',
+    async (subject) => {
+      const r = await read(subject, '');
+      expect(r.said.newText.text).toBe('');
+      expect(r.t.moves).toEqual([]);
+      expect(r.chatter).toBe(false);
+    },
+  );
+  it('a body with moves is read alone: the subject never adds moves to it', async () => {
+    const r = await read('[CLUB/1] 1.d4', '1.e4 e5');
+    expect(r.moves).toBe('1.e4 e5');
+  });
+  it('a subject of words over an empty body is a message, not a blank transmission', async () => {
+    const r = await read('[CLUB/1] Question about my clock', '');
+    expect(r.t.moves).toEqual([]);
+    expect(r.chatter).toBe(true);
+  });
+  it('ownSubject: the words the player typed, tags out; none for replies, forwards, our subjects', () => {
+    expect(ownSubject('[CLUB/1]  12...Nf6 13.Bd3', TITLE)).toBe('12...Nf6 13.Bd3');
+    expect(ownSubject('Resign', TITLE)).toBe('Resign');
+    expect(ownSubject('Re: 12...Nf6', TITLE)).toBeUndefined();
+    // Our title however a client rewrote its dash, spaces or case is still ours.
+    expect(ownSubject('[CLUB/1] jan kowalski - petr  novák: 1.e4', TITLE)).toBeUndefined();
+    expect(ownSubject('[CLUB/1] Petr Novák – Jan Kowalski', TITLE)).toBe(
+      'Petr Novák – Jan Kowalski',
+    );
   });
 });
