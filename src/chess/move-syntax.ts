@@ -143,7 +143,9 @@ export function parseAlgebraicSyntax(
   if (castle) return ok({ kind: 'castle', side: castle[1] ? 'queen' : 'king' });
 
   let role: Role = 'pawn';
-  let rest = t;
+  // A capital target square after a from-square or a capture mark ("e2-E4", "Ng1-F3", "E2E4"):
+  // a piece letter never stands there, so it is a file a phone or caps lock wrote large.
+  let rest = t.replace(/(?<=[1-8x:-])[A-H](?=[1-8])/g, (f) => f.toLowerCase());
   // A phone capitalised the file of a pawn move ("E4", "D4"): a piece move needs a whole
   // target square, so a capital and a rank alone is always a pawn.
   const piece = /^[A-H][1-8]$/.test(rest) ? undefined : readPieceLetter(rest, lang);
@@ -152,8 +154,10 @@ export function parseAlgebraicSyntax(
     rest = rest.slice(piece.length);
   } else if (lang === 'en' && /^P[a-h]/.test(rest)) {
     rest = rest.slice(1);
-  } else if (/^(?:[A-H][1-8]$|E[x:]?[a-h][1-8])/.test(rest)) {
-    // ... or of a pawn capture ("Exd5"): no language uses E as a piece letter.
+  } else if (/^(?:[A-H][1-8]$|E[x:]?[a-h][1-8]|[A-H][1-8][-x:]?[a-h][1-8])/.test(rest)) {
+    // ... or of a pawn capture ("Exd5"): no language uses E as a piece letter; or the
+    // from-square of a long-algebraic move ("E2-e4", "D2d4"), with a letter that is no piece
+    // letter of the player's language (in English "B2-b4" stays a bishop's move).
     rest = rest[0]!.toLowerCase() + rest.slice(1);
   } else if (/^[a-z]/.test(rest) && !/^[a-h]/.test(rest)) {
     // A lower-case piece letter typed on a phone ("nf3"); files a–h stay files.

@@ -213,6 +213,19 @@ describe('forms players write (P-4e: marks never matter)', () => {
     for (const t of ['Gb2e5', 'Gb2-e5', 'Gb2:e5'])
       expect(read(pos, t, { kind: 'algebraic', lang: 'pl' }), t).toBe('b2e5');
   });
+  it('a phone capitalised a square of long algebraic: E2-e4, e2-E4, E2E4, Sg1-F3', () => {
+    const pos = Chess.default();
+    for (const t of ['E2-e4', 'e2-E4', 'E2-E4', 'E2e4', 'e2E4'])
+      expect(read(pos, t, { kind: 'algebraic', lang: 'en' }), t).toBe('e2e4');
+    expect(read(pos, 'D2-D4', { kind: 'algebraic', lang: 'en' })).toBe('d2d4');
+    expect(read(pos, 'Sg1-F3', { kind: 'algebraic', lang: 'pl' })).toBe('g1f3');
+    expect(read(pos, 'Ng1F3', { kind: 'algebraic', lang: 'en' })).toBe('g1f3');
+    // A piece letter of the player's language stays a piece: in English B2-b4 is no pawn move.
+    expect(() => read(pos, 'B2-b4', { kind: 'algebraic', lang: 'en' })).toThrow(
+      'you have no bishop on rank 2',
+    );
+    expect(read(pos, 'B2-b4', { kind: 'algebraic', lang: 'pl' })).toBe('b2b4');
+  });
   it('captures as x, : or nothing', () => {
     const pos = fromFen('4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1');
     for (const t of ['exd5', 'e:d5', 'ed5', 'e4xd5', 'e4:d5', 'e4-d5', '5445', 'e×d5'])
