@@ -1,5 +1,5 @@
 // Movetext as players write it: numbered sequences (`12. Nf3 Nc6`, `12...Nc6`,
-// `12. ... 5878`, `12.5254`), the draw-offer mark `(=)` (L-8.1), comments `{…}`, variations,
+// `12. ... 5878`, `12. - Nc6`, `12) Nf3`, `12.5254`), the draw-offer mark `(=)` (L-8.1), comments `{…}`, variations,
 // NAGs, `e.p.` and results tolerated. Tokenising is pure syntax; `readMovetext` then plays the
 // moves from a position, checking the numbering (P-2a) and reading each move (P-4c).
 
@@ -27,7 +27,9 @@ export interface Movetext {
 }
 
 const RESULT_RE = /^(1-0|0-1|1\/2-1\/2|½-½|\*)$/;
-const NUMBER_RE = /^(\d{1,3})(?:(\.\s*\.\s*\.|…|\.\.)|(\.))?(.*)$/u;
+const NUMBER_RE = /^(\d{1,3})(?:(\.\s*\.\s*\.|…|\.\.)|(\.|\)))?(.*)$/u;
+/** Black's move after a number, written as a dash in some countries: `12. - Nf6`, `12.–Nf6`. */
+const BLACK_DASH_RE = /^[-‐‑‒–—−]$/u;
 const NOISE_RE = /^(e\.?p\.?[+#!?]*|[+#!?]+|\$\d+|=)$/i;
 
 /** Drop `{comments}`, `$n`, and variations `( … )` — but keep `(=)` and `e8(Q)`. */
@@ -95,6 +97,10 @@ export function tokenizeMovetext(text: string): Movetext {
       if (number !== undefined) side = 'black';
       continue;
     }
+    if (number !== undefined && side === 'white' && BLACK_DASH_RE.test(chunk)) {
+      side = 'black';
+      continue;
+    }
     if (NOISE_RE.test(chunk)) continue;
     let moveText = chunk;
     const num = /^\d{4,5}$/.test(chunk) ? null : NUMBER_RE.exec(chunk);
@@ -102,6 +108,11 @@ export function tokenizeMovetext(text: string): Movetext {
       number = Number(num[1]);
       side = num[2] ? 'black' : 'white';
       moveText = num[4]!;
+      if (side === 'white' && BLACK_DASH_RE.test(moveText[0] ?? '')) {
+        // `12.-Nf6`, `12.-`: the dash stands for White's move, as the dots do.
+        side = 'black';
+        moveText = moveText.slice(1);
+      }
       if (moveText === '') continue;
     }
     const token: MovetextToken = { text: moveText, drawOffer: false };

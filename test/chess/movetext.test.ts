@@ -18,6 +18,21 @@ describe('P-2a: movetext as players number it', () => {
     ['12 . . . 5878', [[12, 'black', '5878', false]]],
     ['12.5254', [[12, 'white', '5254', false]]],
     ['12…Nc6', [[12, 'black', 'Nc6', false]]],
+    // A dash for White's move, as some countries write Black's: `12. - Nc6`, `12.–Nc6`.
+    ['12. - Nc6', [[12, 'black', 'Nc6', false]]],
+    ['12.-Nc6', [[12, 'black', 'Nc6', false]]],
+    ['12.–5878', [[12, 'black', '5878', false]]],
+    // A number closed by a bracket, as a list is numbered: `12) Nf3`.
+    ['12) Nf3', [[12, 'white', 'Nf3', false]]],
+    // A dash that follows no number is no numbering: the line stays as written.
+    [
+      'e4 - e5',
+      [
+        [null, null, 'e4', false],
+        [null, null, '-', false],
+        [null, null, 'e5', false],
+      ],
+    ],
     [
       '12 5254 5755',
       [
