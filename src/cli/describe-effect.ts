@@ -15,7 +15,9 @@ export function describeEffect(e: Effect): string {
             ? `the repetition of the opponent's last move is missing: write ${p.expected.join(' ')} first`
             : p.code === 'repetition-wrong'
               ? `the repetition "${p.written}" is not the move played: ${p.expected.join(' ')}`
-              : p.code;
+              : p.code === 'score-differs'
+                ? `the score from move 1 differs from the game: "${p.written}" where the game has ${p.expected}`
+                : p.code;
       return `REJECTED — ${why} [${e.rules.join(', ')}]${e.penaltyDays ? `; penalty ${e.penaltyDays} days` : ''}`;
     }
     case 'move-accepted':

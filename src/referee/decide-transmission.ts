@@ -209,6 +209,47 @@ function readLine(
 }
 
 /**
+ * A transmission written as the game's score from its first move, as many players (and the
+ * programs they keep their games in) write it, repeats the opponent's last move with the rest
+ * (P-2e). The moves before the plies to repeat must be the game's own: they are checked against
+ * the record and set aside, and what follows is read as any transmission (repetition, own
+ * move). A score that differs from the game before the repetition is returned, naming the first
+ * move that differs, with no penalty: it is no wrong repetition (P-6g), but a player who keeps
+ * another record of the game must know before they play on. `undefined` when the moves are no
+ * such score: they do not start at White's move 1, or nothing comes before the repetition.
+ */
+function setAsideScore(
+  state: GameState,
+  tokens: readonly MovetextToken[],
+  reading: Reading,
+  firstRepeat: number,
+): { tokens: MovetextToken[] } | { problem: Problem } | undefined {
+  const first = tokens[0];
+  const initial = state.initial;
+  if (firstRepeat <= 0 || tokens.length <= firstRepeat) return undefined;
+  if (first?.number !== 1 || first.side === 'black') return undefined;
+  if (initial.turn !== 'white' || initial.fullmoves !== 1) return undefined;
+  const pos = initial.clone();
+  for (let k = 0; k < firstRepeat; k++) {
+    const tok = tokens[k]!;
+    const played = state.plies[k]!.move;
+    const verdict = checkNumbering(pos, tok) ?? readsAs(pos, tok.text, reading, played);
+    if (verdict !== true) {
+      const number = `${pos.fullmoves}${pos.turn === 'white' ? '.' : '...'}`;
+      return {
+        problem: {
+          code: 'score-differs',
+          written: tok.text,
+          expected: `${number}${writeMove(pos, played, replyNotation(reading))}`,
+        },
+      };
+    }
+    pos.play(played);
+  }
+  return { tokens: tokens.slice(firstRepeat) };
+}
+
+/**
  * The ply of the sender's last move when `t` is the transmission that made it, sent again: read
  * against the game as it was before that move, `t` would play exactly that move.
  */
@@ -305,7 +346,10 @@ export function decideTransmission(
     const text = writeMove(pos, state.plies[i]!.move, replyNotation(t.reading));
     return `${pos.fullmoves}${pos.turn === 'white' ? '.' : '...'}${text}`;
   });
-  const tokens = t.moves;
+  // The whole score from move 1: the moves before the repetition are the game's, set aside.
+  const score = setAsideScore(state, t.moves, t.reading, repeat[0] ?? 0);
+  if (score && 'problem' in score) return reject(draft, t, score.problem, ['P-2e', 'P-4b']);
+  const tokens = score ? score.tokens : t.moves;
   const first = tokens[0];
   const namesOwnMove =
     first?.number !== undefined &&

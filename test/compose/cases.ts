@@ -138,6 +138,14 @@ export function cases(): Case[] {
     ),
   );
   out.push(decided('rejected-repetition', base, tx('black', now, '9...Na5')));
+  // Black writes the whole score from move 1, with 6.Qe2 where the game has 6.Re1 (P-2e, P-4b).
+  out.push(
+    decided(
+      'rejected-score',
+      base,
+      tx('black', now, OPENING.replace('6.Re1', '6.Qe2').concat(' Na5')),
+    ),
+  );
   // Black offers a draw in words, with no move (P-4d, L-9.1.2.1).
   out.push(
     decided('rejected-offer-alone', base, tx('black', now, '', { drawOffer: true, moves: [] })),

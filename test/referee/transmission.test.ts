@@ -113,6 +113,38 @@ describe('the transmission rules (P-2, P-4)', () => {
     ]);
   });
 
+  it('P-2e: the whole score from move 1 repeats the last move too: the move after it is played', () => {
+    const s = opening(newGame());
+    const black = send(s, tx('black', '2026-01-07', '1.e4 e5 2.Nf3 Nc6'));
+    expect(kinds(black.effects)).toEqual(['move-accepted', 'move-relayed']);
+    expect(black.state.plies.map((p) => p.uci)).toEqual(['e2e4', 'e7e5', 'g1f3', 'b8c6']);
+    // White, in the same habit, with the numbers as a list would have them.
+    const white = send(black.state, tx('white', '2026-01-08', '1. e4 e5 2. Nf3 Nc6 3. Bb5'));
+    expect(kinds(white.effects)).toEqual(['move-accepted', 'move-relayed']);
+    expect(white.state.plies.at(-1)?.uci).toBe('f1b5');
+    // The same score sent again before the answer came stands as it was (P-4a).
+    const again = send(white.state, tx('white', '2026-01-09', '1.e4 e5 2.Nf3 Nc6 3.Bb5'));
+    expect(kinds(again.effects)).toEqual(['transmission-repeated']);
+  });
+
+  it('P-2e, P-4b: a score that differs from the game before the repetition is returned, naming the move; no penalty', () => {
+    const s = opening(newGame());
+    const r = send(s, tx('black', '2026-01-07', '1.d4 e5 2.Nf3 Nc6'));
+    expect(rejection(r.effects)).toMatchObject({
+      problem: { code: 'score-differs', written: 'd4', expected: '1.e4' },
+      penaltyDays: 0,
+      rules: ['P-2e', 'P-4b'],
+    });
+    expect(r.state.plies).toHaveLength(3);
+    expect(r.state.penalties).toEqual([]);
+    // A wrong last move in the score is a wrong repetition, with its penalty (P-6g).
+    const wrong = send(s, tx('black', '2026-01-07', '1.e4 e5 2.Nc3 Nc6'));
+    expect(rejection(wrong.effects)).toMatchObject({
+      problem: { code: 'repetition-wrong', written: 'Nc3' },
+      penaltyDays: 5,
+    });
+  });
+
   it('P-4d: a move without the repetition counts as an impossible move', () => {
     const s = opening(newGame());
     const r = send(s, tx('black', '2026-01-07', '2...Nc6'));
