@@ -19,9 +19,10 @@ import type { Inbound } from '../mail/index.ts';
 import { readInbound } from '../mail/index.ts';
 import {
   assembleTransmission,
+  attachedMovetext,
   findGameRef,
   notATransmission,
-  withSubjectLine,
+  withSubjectAndPgn,
 } from '../mail/transmission.ts';
 import type { GameEvent, GameState, Side } from '../referee/index.ts';
 import {
@@ -182,9 +183,9 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
           ? 'black'
           : undefined;
   }
-  // A move typed into the subject of a mail with nothing in its body is read, as the daemon does.
-  const said = withSubjectLine(inbound, title);
-  const fromSubject = said !== inbound;
+  // A move typed into the subject, or a PGN attached, to a mail with no transmission in its body
+  // is read, as the daemon does.
+  const { inbound: said, source } = withSubjectAndPgn(inbound, title);
   const t = side
     ? assembleTransmission(said, { side, reading, sentOn })
     : assembleTransmission(said, { side: 'white', reading, sentOn });
@@ -195,7 +196,7 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
 
   if (values.json) {
     io.out(
-      `${JSON.stringify({ file, from: mail.from, subject: mail.subject, kind: classification, game, newText: said.newText.text, fromSubject, transmission: t, notATransmission: chatter, senderCheck, ruling }, null, 2)}\n`,
+      `${JSON.stringify({ file, from: mail.from, subject: mail.subject, kind: classification, game, newText: said.newText.text, readFrom: source, transmission: t, notATransmission: chatter, senderCheck, ruling }, null, 2)}\n`,
     );
     return 0;
   }
@@ -212,8 +213,8 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
     lines.push(`Bounced:  ${classification.failedRecipient} — the TD is told`);
   }
   lines.push(
-    fromSubject
-      ? 'New text (the body holds no transmission: its subject, typed by the player, is read first):'
+    source !== 'body'
+      ? `New text (the body holds no transmission: ${source === 'pgn' ? 'the attached PGN is read' : 'its subject, typed by the player, is read first'}):`
       : 'New text (what the player wrote now; quotes and signatures cut):',
   );
   for (const l of said.newText.lines) lines.push(`  | ${l}`);

@@ -31,7 +31,7 @@ import {
   assembleTransmission,
   findGameRef,
   notATransmission,
-  withSubjectLine,
+  withSubjectAndPgn,
 } from '../mail/transmission.ts';
 import type {
   Decision,
@@ -739,8 +739,8 @@ export class RefereeService {
     const side = this.sideOf(ref, sender);
     const now = this.today(ref.event, at);
     const reading = this.readingOf(ref.event, this.player(ref.event, ref.game[side]));
-    // A move typed into the subject of a mail with nothing in its body is read (P-4d).
-    const read = withSubjectLine(inbound, this.gameTitle(ref));
+    // A move typed into the subject, or a PGN attached, to a mail with none in its body (P-4d).
+    const read = withSubjectAndPgn(inbound, this.gameTitle(ref)).inbound;
     return {
       side,
       state: this.state(ref.gameKey),

@@ -81,30 +81,61 @@ export function ownSubject(subject: string, title?: string): string | undefined 
   return words;
 }
 
-/**
- * The move typed into the subject (P-4d): on a phone a player often writes "12...Nf6 13.Bd3"
- * as the subject of a new mail and leaves the body empty. That mail is not blank: the subject is
- * what they sent. When the body carries no transmission — no move, no command for the game, no
- * stated date — and the subject is the player's own (`ownSubject`), the subject is read as the
- * first line of the new text; otherwise the mail is read as it is, so a subject never adds moves
- * to a body that has some, and a reply left empty is still a blank transmission.
- */
-export function withSubjectLine(inbound: Inbound, title?: string): Inbound {
-  if (inbound.classification.kind !== 'normal') return inbound;
-  const bodyCarries =
+/** Whether lines of a mail carry a transmission: a move, a command for the game or a date. */
+function carries(inbound: Inbound): boolean {
+  return (
     movetextOf(inbound.rest.map((l) => l.text)).length > 0 ||
     inbound.commands.some((c) => c.kind !== 'td-message') ||
-    inbound.dates.spans.length > 0;
-  if (bodyCarries) return inbound;
-  const line = ownSubject(inbound.mail.subject ?? '', title)?.replace(/[\r\n]+/g, ' ');
-  if (!line) return inbound;
+    inbound.dates.spans.length > 0
+  );
+}
+
+/**
+ * The movetext of the one PGN a player attached (tag pairs dropped; comments and variations
+ * the movetext reader drops itself), or nothing when there is none or more than one game.
+ */
+export function attachedMovetext(inbound: Inbound): string[] {
+  const [pgn, more] = inbound.mail.pgn;
+  if (!pgn || more) return [];
+  if ((pgn.text.match(/^\s*\[Event\s/gim)?.length ?? 0) > 1) return [];
+  return pgn.text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !/^\[.*\]$/.test(l));
+}
+
+/**
+ * A transmission sent outside the body (P-4d). On a phone a player often types "12...Nf6
+ * 13.Bd3" as the subject of a new mail and leaves the body empty; a player who keeps the game in
+ * a chess program may attach it as a PGN instead of writing the move. Neither mail is blank.
+ * When the body carries no transmission — no move, no command for the game, no stated date —
+ * the subject, if it is the player's own (`ownSubject`) and carries one, is read as the first
+ * line of the new text; else the attached PGN's movetext (the score from move 1, whose last
+ * moves are the repetition and the own move), with the subject's words. Otherwise the mail is
+ * read as it is: these never add moves to a body that has some, and a reply left empty is
+ * still a blank transmission.
+ */
+export function withSubjectAndPgn(
+  inbound: Inbound,
+  title?: string,
+): { inbound: Inbound; source: 'body' | 'subject' | 'pgn' } {
+  const asIs = { inbound, source: 'body' } as const;
+  if (inbound.classification.kind !== 'normal' || carries(inbound)) return asIs;
+  const subject = ownSubject(inbound.mail.subject ?? '', title)?.replace(/[\r\n]+/g, ' ');
   const body = inbound.newText;
-  const lines = body.text ? [line, ...body.lines] : [line];
-  return readText(inbound.mail, inbound.classification, {
-    text: lines.join('\n'),
-    lines,
-    cuts: body.cuts,
-  });
+  const read = (first: string[]) => {
+    const lines = body.text ? [...first, ...body.lines] : first;
+    return readText(inbound.mail, inbound.classification, {
+      text: lines.join('\n'),
+      lines,
+      cuts: body.cuts,
+    });
+  };
+  const withSubject = subject ? read([subject]) : undefined;
+  if (withSubject && carries(withSubject)) return { inbound: withSubject, source: 'subject' };
+  const pgn = attachedMovetext(inbound);
+  if (pgn.length) return { inbound: read(subject ? [subject, ...pgn] : pgn), source: 'pgn' };
+  return withSubject ? { inbound: withSubject, source: 'subject' } : asIs;
 }
 
 /** Does a token read as a move in some notation (syntax only)? */

@@ -83,7 +83,7 @@ describe('amici explain', () => {
     expect(r.out).toContain('  | 2.Nf3 Nc6');
     expect(r.out).toContain('ACCEPTED — 1 move(s) played');
     const json = await runCli(['explain', file, '--game', pgn, '--as', 'black', '--json']);
-    expect(JSON.parse(json.out)).toMatchObject({ fromSubject: true, newText: '2.Nf3 Nc6' });
+    expect(JSON.parse(json.out)).toMatchObject({ readFrom: 'subject', newText: '2.Nf3 Nc6' });
   });
   it('P-4a: a transmission sent again is shown as already received', async () => {
     // White's last transmission in the test game was 1...e5 2.Nf3; Black is to move.

@@ -65,7 +65,7 @@ const mail = (from: string, body: string, subject = 'Re: [CLUB/1] move', extra =
   id: `m${++n}`,
   receivedAt: '2026-11-02T10:00:00Z',
   raw: Buffer.from(
-    `From: ${from}\r\nTo: referee@club.example\r\nSubject: ${subject}\r\nDate: Mon, 2 Nov 2026 10:00:00 +0000\r\nMessage-ID: <in${n}@x.example>\r\n${extra}Content-Type: text/plain; charset=utf-8\r\n\r\n${body}\r\n`,
+    `From: ${from}\r\nTo: referee@club.example\r\nSubject: ${subject}\r\nDate: Mon, 2 Nov 2026 10:00:00 +0000\r\nMessage-ID: <in${n}@x.example>\r\n${extra}${/^Content-Type:/im.test(extra) ? '' : 'Content-Type: text/plain; charset=utf-8\r\n'}\r\n${body}\r\n`,
   ),
 });
 
@@ -257,6 +257,20 @@ describe('the referee service (one message, one transaction)', () => {
       sent.find((m) => m.to[0] === 'jan@x.example' && /e5/.test(m.raw.toString()))!.raw,
     );
     expect(relay.subject).toBe('[CLUB/1] Jan – Petr: 1... e5 — your move');
+  });
+  it('P-4d: a game kept in a chess program and sent as an attached PGN, body empty, is played', async () => {
+    const { service } = setup();
+    await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));
+    const pgn = '[Event "Club"]\r\n[White "Jan"]\r\n[Black "Petr"]\r\n\r\n1. 5254 5755 *\r\n';
+    const withPgn = mail(
+      'Petr <petr@x.example>',
+      `--b1\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n\r\n--b1\r\nContent-Type: application/x-chess-pgn\r\nContent-Disposition: attachment; filename="CLUB-1.pgn"\r\n\r\n${pgn}--b1--`,
+      'Re: [CLUB/1] Jan – Petr: 1. 5254 — your move',
+      'MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary="b1"\r\n',
+    );
+    expect(await service.processInbound(withPgn)).toBe('done');
+    expect(service.state('CLUB/1').plies.map((p) => p.uci)).toEqual(['e2e4', 'e7e5']);
+    expect(service.state('CLUB/1').penalties).toEqual([]);
   });
   it('P-4d: a reply sent empty is still a blank transmission, whatever its subject carried', async () => {
     const { service } = setup();

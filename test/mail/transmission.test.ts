@@ -10,7 +10,7 @@ import {
   movetextOf,
   notATransmission,
   ownSubject,
-  withSubjectLine,
+  withSubjectAndPgn,
 } from '../../src/mail/transmission.ts';
 import type { Transmission } from '../../src/referee/index.ts';
 import {
@@ -238,7 +238,7 @@ describe('P-4d: a move typed into the subject', () => {
       `From: Petr <b@x.org>\r\nTo: amici@x.org\r\nSubject: ${subject}\r\nDate: Fri, 20 Nov 2026 10:00:00 +0000\r\nMessage-ID: <s@x.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body}\r\n`,
     );
     if (!r.ok) throw new Error(r.error);
-    const said = withSubjectLine(r.value, TITLE);
+    const said = withSubjectAndPgn(r.value, TITLE).inbound;
     const t = assembleTransmission(said, {
       side: 'black',
       reading: { kind: 'algebraic', lang: 'en' },
@@ -304,5 +304,59 @@ describe('P-4d: a move typed into the subject', () => {
     expect(ownSubject('[CLUB/1] Petr Novák – Jan Kowalski', TITLE)).toBe(
       'Petr Novák – Jan Kowalski',
     );
+  });
+});
+
+describe('P-4d: a PGN attached to a mail with no transmission in its body', () => {
+  const PGN =
+    '[Event "Club"]\n[White "Jan"]\n[Black "Petr"]\n\n1.e4 e5 2.Nf3 {main line} Nc6 (2...d6) *\n';
+  const read = async (subject: string, body: string, pgn = PGN) => {
+    const r = await readInbound(
+      [
+        'From: Petr <b@x.org>',
+        'To: amici@x.org',
+        `Subject: ${subject}`,
+        'Date: Fri, 20 Nov 2026 10:00:00 +0000',
+        'Message-ID: <p@x.org>',
+        'MIME-Version: 1.0',
+        'Content-Type: multipart/mixed; boundary="b1"',
+        '',
+        '--b1',
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        body,
+        '--b1',
+        'Content-Type: application/x-chess-pgn; name="game.pgn"',
+        'Content-Disposition: attachment; filename="game.pgn"',
+        '',
+        pgn.replace(/\n/g, '\r\n'),
+        '--b1--',
+        '',
+      ].join('\r\n'),
+    );
+    if (!r.ok) throw new Error(r.error);
+    const { inbound, source } = withSubjectAndPgn(r.value, 'Jan – Petr');
+    const t = assembleTransmission(inbound, {
+      side: 'black',
+      reading: { kind: 'algebraic', lang: 'en' },
+      sentOn: '2026-11-20',
+    })!;
+    return { source, moves: t.moves.map(show).join(' ') };
+  };
+
+  it('is read as the score: its movetext, tags, comments and variations left out', async () => {
+    expect(await read('Re: [CLUB/1] Jan – Petr: 2. Nf3 — your move', '')).toEqual({
+      source: 'pgn',
+      moves: '1.e4 e5 2.Nf3 Nc6',
+    });
+    expect(await read('my move', 'Hi Jan, my game is attached.')).toMatchObject({ source: 'pgn' });
+  });
+  it('never adds to a body or a subject that carries the transmission', async () => {
+    expect(await read('Re: game', '2.Nf3 Nc6')).toEqual({ source: 'body', moves: '2.Nf3 Nc6' });
+    expect(await read('[CLUB/1] 2.Nf3 Nc6', '')).toEqual({ source: 'subject', moves: '2.Nf3 Nc6' });
+  });
+  it('a PGN of several games is not read: which one would be meant?', async () => {
+    const two = `${PGN}\n${PGN}`;
+    expect(await read('Re: game', '', two)).toEqual({ source: 'body', moves: '' });
   });
 });
