@@ -16,7 +16,7 @@ export function describeEffect(e: Effect): string {
             : p.code === 'repetition-wrong'
               ? `the repetition "${p.written}" is not the move played: ${p.expected.join(' ')}`
               : p.code === 'score-differs'
-                ? `the score from move 1 differs from the game: "${p.written}" where the game has ${p.expected}`
+                ? `the moves before the repetition differ from the game: "${p.written}" where the game has ${p.expected}`
                 : p.code;
       return `REJECTED — ${why} [${e.rules.join(', ')}]${e.penaltyDays ? `; penalty ${e.penaltyDays} days` : ''}`;
     }

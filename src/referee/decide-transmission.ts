@@ -209,14 +209,15 @@ function readLine(
 }
 
 /**
- * A transmission written as the game's score from its first move, as many players (and the
- * programs they keep their games in) write it, repeats the opponent's last move with the rest
- * (P-2e). The moves before the plies to repeat must be the game's own: they are checked against
- * the record and set aside, and what follows is read as any transmission (repetition, own
- * move). A score that differs from the game before the repetition is returned, naming the first
- * move that differs, with no penalty: it is no wrong repetition (P-6g), but a player who keeps
+ * A transmission that writes more of the game than the repetition — the whole score from move
+ * 1, as many players (and the programs they keep their games in) write it, or the last few
+ * moves — repeats the opponent's last move with the rest (P-2e). The moves before the plies to
+ * repeat must be the game's own, numbered as the game has them: they are checked against the
+ * record and set aside, and what follows is read as any transmission (repetition, own move). A
+ * score that differs from the game before the repetition is returned, naming the first move
+ * that differs, with no penalty: it is no wrong repetition (P-6g), but a player who keeps
  * another record of the game must know before they play on. `undefined` when the moves are no
- * such score: they do not start at White's move 1, or nothing comes before the repetition.
+ * such score: the first is not numbered as a move before the repetition.
  */
 function setAsideScore(
   state: GameState,
@@ -225,14 +226,19 @@ function setAsideScore(
   firstRepeat: number,
 ): { tokens: MovetextToken[] } | { problem: Problem } | undefined {
   const first = tokens[0];
-  const initial = state.initial;
-  if (firstRepeat <= 0 || tokens.length <= firstRepeat) return undefined;
-  if (first?.number !== 1 || first.side === 'black') return undefined;
-  if (initial.turn !== 'white' || initial.fullmoves !== 1) return undefined;
-  const pos = initial.clone();
-  for (let k = 0; k < firstRepeat; k++) {
+  if (first?.number === undefined) return undefined;
+  const { initial } = state;
+  // The ply the first move's number names (0: the game's first move).
+  const start =
+    (first.number - initial.fullmoves) * 2 +
+    (first.side === 'black' ? 1 : 0) -
+    (initial.turn === 'black' ? 1 : 0);
+  const count = firstRepeat - start;
+  if (start < 0 || count <= 0 || tokens.length <= count) return undefined;
+  const pos = positionsBefore(state, [start]).get(start)!;
+  for (let k = 0; k < count; k++) {
     const tok = tokens[k]!;
-    const played = state.plies[k]!.move;
+    const played = state.plies[start + k]!.move;
     const verdict = checkNumbering(pos, tok) ?? readsAs(pos, tok.text, reading, played);
     if (verdict !== true) {
       const number = `${pos.fullmoves}${pos.turn === 'white' ? '.' : '...'}`;
@@ -246,7 +252,7 @@ function setAsideScore(
     }
     pos.play(played);
   }
-  return { tokens: tokens.slice(firstRepeat) };
+  return { tokens: tokens.slice(count) };
 }
 
 /**
@@ -346,7 +352,7 @@ export function decideTransmission(
     const text = writeMove(pos, state.plies[i]!.move, replyNotation(t.reading));
     return `${pos.fullmoves}${pos.turn === 'white' ? '.' : '...'}${text}`;
   });
-  // The whole score from move 1: the moves before the repetition are the game's, set aside.
+  // More of the score than the repetition: the moves before it are the game's, set aside.
   const score = setAsideScore(state, t.moves, t.reading, repeat[0] ?? 0);
   if (score && 'problem' in score) return reject(draft, t, score.problem, ['P-2e', 'P-4b']);
   const tokens = score ? score.tokens : t.moves;

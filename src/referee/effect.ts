@@ -22,7 +22,7 @@ export type Problem =
   | { code: 'repetition-missing'; expected: string[] }
   | { code: 'repetition-wrong'; expected: string[]; error?: MoveError; written: string }
   | { code: 'line-deviation'; expected: string; written: string }
-  /** A score from move 1 whose move `written` is not the game's `expected` (P-2e, P-4b). */
+  /** Moves before the repetition whose move `written` is not the game's `expected` (P-2e, P-4b). */
   | { code: 'score-differs'; expected: string; written: string }
   /** `drawOffer`: the transmission offered a draw, which goes with a move (L-9.1.2.1). */
   | { code: 'blank'; drawOffer?: true }

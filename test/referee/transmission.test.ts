@@ -127,6 +127,21 @@ describe('the transmission rules (P-2, P-4)', () => {
     expect(kinds(again.effects)).toEqual(['transmission-repeated']);
   });
 
+  it('P-2e: the last few moves before the repetition, numbered as the game has them, are set aside too', () => {
+    const s = opening(newGame());
+    // Black repeats his own 1...e5, then White's 2.Nf3, then plays.
+    const r = send(s, tx('black', '2026-01-07', '1...e5 2.Nf3 Nc6'));
+    expect(kinds(r.effects)).toEqual(['move-accepted', 'move-relayed']);
+    expect(r.state.plies.at(-1)?.uci).toBe('b8c6');
+    // A move among them that is not the game's is named, and nothing is played, with no penalty.
+    const misnumbered = send(s, tx('black', '2026-01-07', '1...Nf6 2.Nf3 Nc6'));
+    expect(rejection(misnumbered.effects)).toMatchObject({
+      problem: { code: 'score-differs', written: 'Nf6', expected: '1...e5' },
+      penaltyDays: 0,
+    });
+    expect(misnumbered.state.plies).toHaveLength(3);
+  });
+
   it('P-2e, P-4b: a score that differs from the game before the repetition is returned, naming the move; no penalty', () => {
     const s = opening(newGame());
     const r = send(s, tx('black', '2026-01-07', '1.d4 e5 2.Nf3 Nc6'));
