@@ -19,7 +19,6 @@ import type { Inbound } from '../mail/index.ts';
 import { readInbound } from '../mail/index.ts';
 import {
   assembleTransmission,
-  attachedMovetext,
   findGameRef,
   notATransmission,
   withSubjectAndPgn,

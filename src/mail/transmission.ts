@@ -94,7 +94,7 @@ function carries(inbound: Inbound): boolean {
  * The movetext of the one PGN a player attached (tag pairs dropped; comments and variations
  * the movetext reader drops itself), or nothing when there is none or more than one game.
  */
-export function attachedMovetext(inbound: Inbound): string[] {
+function attachedMovetext(inbound: Inbound): string[] {
   const [pgn, more] = inbound.mail.pgn;
   if (!pgn || more) return [];
   if ((pgn.text.match(/^\s*\[Event\s/gim)?.length ?? 0) > 1) return [];
