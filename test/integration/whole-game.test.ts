@@ -4,7 +4,8 @@
 // P-4d), a reminder after 14 days of silence copied to the TD (P-3a), and a finished game whose
 // result and PGN reach the TD (P-12, L-8.5); and the mail that is no new move: a thank-you, the
 // same move sent twice (P-4a), a move from an address the TD has not added yet (P-5c); and a TD
-// ruling sent by mail (P-7d). The
+// ruling sent by mail (P-7d); a move typed into the subject of a mail with an empty body, and a
+// move sent as the whole score from move 1 (P-4d, P-2e). The
 // players' provider signs their mail (DKIM, as nodemailer signs it) and amici checks every
 // signature (P-2d): a move in a player's name that the provider did not sign is not played.
 
@@ -231,14 +232,16 @@ describe('a whole game by email through Dovecot and SMTP', () => {
     expect(service.state('CLUB/1').penalties[0]).toMatchObject({ waived: true });
   });
 
-  it('L-5.1.1, P-12: the game ends in mate and the TD gets the result with the PGN', async () => {
+  it('L-5.1.1, P-12: the game ends in mate — moves typed into a subject, a whole score — and the TD gets the result with the PGN', async () => {
     await send(PETR, '2.4185 2836');
     await next(JAN, 'move-relayed');
     await send(JAN, '2...Nc6 3.Bc4');
     await next(PETR, 'move-relayed');
-    await send(PETR, '3.6134 7866');
+    // Petr types his move into the subject of a new mail from his phone, the body left empty.
+    await send(PETR, '', { subject: '[CLUB/1] 3.6134 7866' });
     await next(JAN, 'move-relayed');
-    await send(JAN, '3...Nf6 4.Qxf7#');
+    // Jan writes the whole score from move 1, as his chess program keeps it (P-2e).
+    await send(JAN, '1.e4 e5 2.Qh5 Nc6 3.Bc4 Nf6 4.Qxf7#');
     const end = await next(TD, 'game-ended');
     expect(end.text).toContain('1-0');
     const pgn = end.attachments.find((a) => a.filename === 'CLUB-1.pgn');
