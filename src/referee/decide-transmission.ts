@@ -276,7 +276,86 @@ function sameAsLastTransmission(
   return state.plies.findLastIndex((p) => p.side === t.side);
 }
 
+/** The ply a numbered token names, counted from the game's first move (0). */
+function plyNamed(state: GameState, tok: MovetextToken): number | undefined {
+  if (tok.number === undefined) return undefined;
+  const { initial } = state;
+  return (
+    (tok.number - initial.fullmoves) * 2 +
+    (tok.side === 'black' ? 1 : 0) -
+    (initial.turn === 'black' ? 1 : 0)
+  );
+}
+
+/**
+ * The runs of a transmission's moves: a new run starts where the numbering goes back, as when
+ * a player writes the move and pastes the game so far under it ("2.Nf3 Nc6 … Game: 1.e4 e5
+ * 2.Nf3 Nc6").
+ */
+function runsOf(state: GameState, tokens: readonly MovetextToken[]): MovetextToken[][] {
+  const runs: MovetextToken[][] = [];
+  let last: number | undefined;
+  for (const tok of tokens) {
+    const ply = plyNamed(state, tok);
+    if (ply !== undefined && last !== undefined && ply <= last) runs.push([]);
+    if (!runs.length) runs.push([]);
+    runs.at(-1)!.push(tok);
+    if (ply !== undefined) last = ply;
+    else if (last !== undefined) last++;
+  }
+  return runs;
+}
+
+/** A run that only recalls the game as recorded: every move the game's own, none new. */
+function recallsRecord(state: GameState, run: readonly MovetextToken[], reading: Reading): boolean {
+  const start = plyNamed(state, run[0]!);
+  if (start === undefined || start < 0 || start + run.length > state.plies.length) return false;
+  const pos = positionsBefore(state, [start]).get(start)!;
+  return run.every((tok, k) => {
+    const played = state.plies[start + k]!.move;
+    const same = !checkNumbering(pos, tok) && readsAs(pos, tok.text, reading, played) === true;
+    pos.play(played);
+    return same;
+  });
+}
+
+/**
+ * A transmission, read as the rulebook reads it (below). When its moves fall into several runs
+ * (the numbering goes back: the move, then the game so far pasted under it), a run that only
+ * recalls the game as recorded is left aside; the one run left is the transmission, and several
+ * left count only when each alone would play the same move; when every run recalls the game,
+ * the last is read. Anything else is read as written.
+ */
 export function decideTransmission(
+  state: GameState,
+  t: Transmission,
+  now: CalendarDate,
+  rules: EventRules,
+): Decision {
+  const runs = runsOf(state, t.moves);
+  if (runs.length > 1) {
+    const left = runs.filter((run) => !recallsRecord(state, run, t.reading));
+    // Only the game as it stands: the last run says what there is to say (a resend, no move).
+    if (!left.length) return decideRun(state, { ...t, moves: runs.at(-1)! }, now, rules);
+    const decided = left.map((moves) => decideRun(state, { ...t, moves }, now, rules));
+    const moveOf = (d: Decision) => {
+      const e = d.events.find((x) => x.type === 'move');
+      return e?.type === 'move' ? `${e.uci}${e.drawOffer ? '(=)' : ''}` : undefined;
+    };
+    if (decided.length === 1) return decided[0]!;
+    const first = decided[0];
+    if (
+      first &&
+      !first.effects.some((e) => e.kind === 'transmission-rejected') &&
+      moveOf(first) !== undefined &&
+      decided.every((d) => moveOf(d) === moveOf(first))
+    )
+      return first;
+  }
+  return decideRun(state, t, now, rules);
+}
+
+function decideRun(
   state: GameState,
   t: Transmission,
   now: CalendarDate,

@@ -142,6 +142,26 @@ describe('the transmission rules (P-2, P-4)', () => {
     expect(misnumbered.state.plies).toHaveLength(3);
   });
 
+  it('P-2e: the move, then the game so far pasted under it — the pasted score is left aside', () => {
+    const s = opening(newGame());
+    for (const text of [
+      '2.Nf3 Nc6 1.e4 e5 2.Nf3', // the game as it stood when the move was written
+      '2.Nf3 Nc6 1.e4 e5 2.Nf3 Nc6', // the game with the move
+      '1.e4 e5 2.Nf3 2.Nf3 Nc6', // the game first, then the transmission
+    ]) {
+      const r = send(s, tx('black', '2026-01-07', text));
+      expect(kinds(r.effects), text).toEqual(['move-accepted', 'move-relayed']);
+      expect(r.state.plies.at(-1)?.uci, text).toBe('b8c6');
+    }
+    // Two moves that disagree play neither: the mail is read as written and returned.
+    const two = send(s, tx('black', '2026-01-07', '2.Nf3 Nc6 1.e4 e5 2.Nf3 Nf6'));
+    expect(kinds(two.effects)).toEqual(['transmission-rejected']);
+    expect(two.state.plies).toHaveLength(3);
+    // The game so far with no move of one's own is still no move (P-4d).
+    const none = send(s, tx('black', '2026-01-07', '2.Nf3 1.e4 e5 2.Nf3'));
+    expect(rejection(none.effects)).toMatchObject({ problem: { code: 'blank' } });
+  });
+
   it('P-2e, P-4b: a score that differs from the game before the repetition is returned, naming the move; no penalty', () => {
     const s = opening(newGame());
     const r = send(s, tx('black', '2026-01-07', '1.d4 e5 2.Nf3 Nc6'));
