@@ -290,18 +290,16 @@ function plyNamed(state: GameState, tok: MovetextToken): number | undefined {
 /**
  * The runs of a transmission's moves: a new run starts where the numbering goes back, as when
  * a player writes the move and pastes the game so far under it ("2.Nf3 Nc6 … Game: 1.e4 e5
- * 2.Nf3 Nc6").
+ * 2.Nf3 Nc6"), or the game first and the move after it.
  */
 function runsOf(state: GameState, tokens: readonly MovetextToken[]): MovetextToken[][] {
-  const runs: MovetextToken[][] = [];
+  const runs: MovetextToken[][] = [[]];
   let last: number | undefined;
   for (const tok of tokens) {
     const ply = plyNamed(state, tok);
     if (ply !== undefined && last !== undefined && ply <= last) runs.push([]);
-    if (!runs.length) runs.push([]);
     runs.at(-1)!.push(tok);
-    if (ply !== undefined) last = ply;
-    else if (last !== undefined) last++;
+    last = ply ?? (last === undefined ? undefined : last + 1);
   }
   return runs;
 }
@@ -322,9 +320,10 @@ function recallsRecord(state: GameState, run: readonly MovetextToken[], reading:
 /**
  * A transmission, read as the rulebook reads it (below). When its moves fall into several runs
  * (the numbering goes back: the move, then the game so far pasted under it), a run that only
- * recalls the game as recorded is left aside; the one run left is the transmission, and several
- * left count only when each alone would play the same move; when every run recalls the game,
- * the last is read. Anything else is read as written.
+ * recalls the game as recorded is left aside, and the one run left is played if it is accepted
+ * (several left, only when each alone plays the same move). When every run recalls the game,
+ * the last is read (a resend, or no move). Otherwise the mail is read as written, so a slip in
+ * numbering ("2.Nf3 1...Nc6") is named as one.
  */
 export function decideTransmission(
   state: GameState,
@@ -335,22 +334,15 @@ export function decideTransmission(
   const runs = runsOf(state, t.moves);
   if (runs.length > 1) {
     const left = runs.filter((run) => !recallsRecord(state, run, t.reading));
-    // Only the game as it stands: the last run says what there is to say (a resend, no move).
     if (!left.length) return decideRun(state, { ...t, moves: runs.at(-1)! }, now, rules);
     const decided = left.map((moves) => decideRun(state, { ...t, moves }, now, rules));
     const moveOf = (d: Decision) => {
+      if (d.effects.some((e) => e.kind === 'transmission-rejected')) return undefined;
       const e = d.events.find((x) => x.type === 'move');
       return e?.type === 'move' ? `${e.uci}${e.drawOffer ? '(=)' : ''}` : undefined;
     };
-    if (decided.length === 1) return decided[0]!;
-    const first = decided[0];
-    if (
-      first &&
-      !first.effects.some((e) => e.kind === 'transmission-rejected') &&
-      moveOf(first) !== undefined &&
-      decided.every((d) => moveOf(d) === moveOf(first))
-    )
-      return first;
+    const played = moveOf(decided[0]!);
+    if (played !== undefined && decided.every((d) => moveOf(d) === played)) return decided[0]!;
   }
   return decideRun(state, t, now, rules);
 }

@@ -160,6 +160,11 @@ describe('the transmission rules (P-2, P-4)', () => {
     // The game so far with no move of one's own is still no move (P-4d).
     const none = send(s, tx('black', '2026-01-07', '2.Nf3 1.e4 e5 2.Nf3'));
     expect(rejection(none.effects)).toMatchObject({ problem: { code: 'blank' } });
+    // A number that slipped back is named as such (P-2a), not read as a second score.
+    const slip = send(s, tx('black', '2026-01-07', '2.Nf3 1...Nc6'));
+    expect(rejection(slip.effects)).toMatchObject({
+      problem: { code: 'move', error: { reason: 'wrong-move-number' } },
+    });
   });
 
   it('P-2e, P-4b: a score that differs from the game before the repetition is returned, naming the move; no penalty', () => {
