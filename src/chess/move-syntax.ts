@@ -81,6 +81,8 @@ const NUMERIC_RE = /^([0-9])([0-9])-?([0-9])([0-9])([0-9])?$/;
 const CASTLE_RE = /^[O0oОо]-?[O0oОо](-?[O0oОо])?$/u;
 // from-file, from-rank, separator, to-file, to-rank, rest (promotion)
 const ALGEBRAIC_RE = /^([a-h])?([1-8])?([-x:])?([a-h])([1-8])(.*)$/;
+/** A capital file after a rank or a capture mark: a square a phone wrote large (`e2-E4`). */
+const CAPITAL_TARGET_RE = /[1-8x:-][A-H][1-8]/;
 
 /** ICCF numeric: four digits, five for a promotion. */
 export function parseNumericSyntax(
@@ -145,7 +147,9 @@ export function parseAlgebraicSyntax(
   let role: Role = 'pawn';
   // A capital target square after a from-square or a capture mark ("e2-E4", "Ng1-F3", "E2E4"):
   // a piece letter never stands there, so it is a file a phone or caps lock wrote large.
-  let rest = t.replace(/(?<=[1-8x:-])[A-H](?=[1-8])/g, (f) => f.toLowerCase());
+  let rest = CAPITAL_TARGET_RE.test(t)
+    ? t.replace(/(?<=[1-8x:-])[A-H](?=[1-8])/g, (f) => f.toLowerCase())
+    : t;
   // A phone capitalised the file of a pawn move ("E4", "D4"): a piece move needs a whole
   // target square, so a capital and a rank alone is always a pawn.
   const piece = /^[A-H][1-8]$/.test(rest) ? undefined : readPieceLetter(rest, lang);
