@@ -2,8 +2,9 @@
 // of the reply; P-2i when they are missing; P-8b leave dates): ISO, day-first numeric with dots,
 // slashes or dashes (two-digit years too), Roman-numeral months (20.XI.2026, Polish and Czech),
 // and month names in English, Polish (nominative and genitive), Czech, German, Russian and
-// Ukrainian. Slashes are read day-first unless that is impossible. Results are 'YYYY-MM-DD';
-// impossible dates are errors, never guesses.
+// Ukrainian. Slashes are read day-first unless that is impossible. After a label, a date without
+// a year ("20.11", "20/11", "20 Nov", "Nov 20th", "20. listopada") takes the mail's year (P-2i).
+// Results are 'YYYY-MM-DD'; impossible dates are errors, never guesses.
 
 import { fail, ok, type Result } from './result.ts';
 
@@ -373,7 +374,7 @@ export const DATE_LABELS: Record<DateLabelKind, Record<string, readonly string[]
     uk: ['отримано', 'отриманий', 'отримав', 'отримала', 'дата отримання'],
   },
   sent: {
-    en: ['sent', 'reply', 'replied', 'my reply', 'dispatched', 'answered', 'date sent'],
+    en: ['sent', 'reply', 'replied', 'my reply', 'dispatched', 'answered', 'date sent', 'sending'],
     pl: [
       'wysłano',
       'wysłane',
@@ -383,9 +384,19 @@ export const DATE_LABELS: Record<DateLabelKind, Record<string, readonly string[]
       'data wysłania',
       'data odpowiedzi',
       'wysłany',
+      'wysyłam',
+      'odpowiadam',
     ],
-    cs: ['odesláno', 'odeslal jsem', 'odeslala jsem', 'odpověď', 'datum odeslání', 'odesláno dne'],
-    de: ['gesendet', 'gesendet am', 'abgesendet', 'abgeschickt', 'versandt', 'antwort'],
+    cs: [
+      'odesláno',
+      'odeslal jsem',
+      'odeslala jsem',
+      'odpověď',
+      'datum odeslání',
+      'odesláno dne',
+      'odesílám',
+    ],
+    de: ['gesendet', 'gesendet am', 'abgesendet', 'abgeschickt', 'versandt', 'antwort', 'sende'],
     ru: [
       'отправлено',
       'отправлен',
@@ -394,6 +405,7 @@ export const DATE_LABELS: Record<DateLabelKind, Record<string, readonly string[]
       'ответ',
       'дата отправки',
       'дата ответа',
+      'отправляю',
     ],
     uk: [
       'надіслано',
@@ -402,6 +414,8 @@ export const DATE_LABELS: Record<DateLabelKind, Record<string, readonly string[]
       'відповідь',
       'дата надсилання',
       'дата відповіді',
+      'надсилаю',
+      'відправляю',
     ],
   },
 };
@@ -458,17 +472,35 @@ export interface FindStatedDatesOptions {
 }
 
 const YEAR_SUFFIX_RE = /^\s*(?:r\.|roku|г\.|года|р\.|року)(?![\p{L}])/iu;
-const DAY_MONTH_RE = /(?<![\p{L}\p{N}])(\d{1,2})\.\s?(\d{1,2})\.?(?![\p{N}]|\.\d)/u;
+/** A day and month without a year: "20.11", "20/11", "20 Nov", "20. listopada", "Nov 20th". */
+const DAY_MONTH_RES: readonly RegExp[] = [
+  /(?<![\p{L}\p{N}])(?<d>\d{1,2})\.\s?(?<m>\d{1,2})\.?(?![\p{N}]|\.\d)/gu,
+  /(?<![\p{L}\p{N}/])(?<d>\d{1,2})\/(?<m>\d{1,2})(?![\p{N}]|\/\d)/gu,
+  new RegExp(`(?<![\\p{L}\\p{N}])(?<d>\\d{1,2})\\.?\\s?(?<w>${WORD})(?![\\p{L}])\\.?`, 'gu'),
+  new RegExp(`(?<![\\p{L}])(?<w>${WORD})\\.?\\s(?<d>\\d{1,2})(?:st|nd|rd|th)?(?![\\p{N}])`, 'giu'),
+];
 
 /** A day and month without a year, in the year of `reference`, or the one before when later. */
 function dayMonth(text: string, reference: string): DateSpan | undefined {
-  const match = DAY_MONTH_RE.exec(text);
-  if (!match) return undefined;
+  let best: { at: number; raw: string; day: number; month: number; swappable: boolean } | undefined;
+  for (const re of DAY_MONTH_RES) {
+    for (const match of text.matchAll(re)) {
+      const g = match.groups!;
+      if (best && best.at <= match.index) break;
+      const month = g.w ? MONTH_BY_WORD.get(g.w.toLowerCase()) : Number(g.m);
+      if (month === undefined) continue;
+      // "20/11" is day-first unless that is impossible; "20.11" and month words are not swapped.
+      const swappable = g.m !== undefined && match[0].includes('/');
+      best = { at: match.index, raw: match[0], day: Number(g.d), month, swappable };
+      break;
+    }
+  }
+  if (!best) return undefined;
+  const { at, raw, ...parts } = best;
   const year = Number(reference.slice(0, 4));
-  const parts = { day: Number(match[1]), month: Number(match[2]), swappable: false };
   let date = toIso({ ...parts, year });
   if (date.ok && date.value > reference.slice(0, 10)) date = toIso({ ...parts, year: year - 1 });
-  return { start: match.index, end: match.index + match[0].length, raw: match[0], date };
+  return { start: at, end: at + raw.length, raw, date };
 }
 
 /** Finds the labelled received and reply dates in a body (P-2f..h); the first of each wins. */

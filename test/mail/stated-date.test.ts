@@ -140,6 +140,29 @@ describe('findStatedDates (P-2f..h)', () => {
     ]);
   });
 
+  it.each([
+    ['Received 20 Nov, sent 24 Nov', '2026-11-20', '2026-11-24'],
+    ["rec'd 20/11 sent 24/11", '2026-11-20', '2026-11-24'],
+    ['Received Nov 20th, sent Nov 24th', '2026-11-20', '2026-11-24'],
+    ['Otrzymałem 20.11., wysyłam 24.11.', '2026-11-20', '2026-11-24'],
+    ['Otrzymano 20 listopada, odpowiadam 24 listopada', '2026-11-20', '2026-11-24'],
+    ['Empfangen am 20. November, gesendet am 24. November', '2026-11-20', '2026-11-24'],
+    ['přijato 20. listopadu, odesílám 24. 11.', '2026-11-20', '2026-11-24'],
+    ['отримано 20 листопада, надсилаю 24.11', '2026-11-20', '2026-11-24'],
+    // Day-first unless impossible, and a date after the mail's own is last year's.
+    ['received 12/31', '2025-12-31', undefined],
+  ])('P-2i: a date without a year, completed from the mail: %j', (text, received, sent) => {
+    const found = findStatedDates(text, { reference: '2026-11-24T06:00:00Z' });
+    expect(found.received).toBe(received);
+    expect(found.sent).toBe(sent);
+  });
+  it('a number of things after a label is no date', () => {
+    const found = findStatedDates('sent 2 moves ago; received 3 letters', {
+      reference: '2026-11-24T06:00:00Z',
+    });
+    expect([found.received, found.sent, found.spans]).toEqual([undefined, undefined, []]);
+  });
+
   it('spans cover the label and the date', () => {
     const line = '12...Nf6  received: 20.11.2026';
     const [span] = findStatedDates(line).spans;
