@@ -84,8 +84,11 @@ const sameMove = (a: NormalMove, b: NormalMove) =>
   a.from === b.from && a.to === b.to && (a.promotion ?? '') === (b.promotion ?? '');
 
 /**
- * Does `text` read as `expected`? In `auto` mode a repetition is accepted when any language's
- * reading is the recorded move: it confirms a move, it does not choose one.
+ * Does `text` read as `expected`? A repetition confirms a move, it does not choose one: when the
+ * player's own notation cannot read it, it is accepted if any language's reading is the recorded
+ * move — a numeric player who repeats "2.Nf3" as the relay showed it, or a Polish player who
+ * copies the opponent's German "Sf3". A legal reading in the player's own notation that is
+ * another move stays a wrong repetition (P-2e): the player may have misread the move.
  */
 function readsAs(
   pos: Chess,
@@ -95,11 +98,9 @@ function readsAs(
 ): MoveError | true | false {
   const r = readMove(pos, text, reading);
   if (r.ok) return sameMove(r.value, expected);
-  if (reading.kind === 'auto') {
-    for (const lang of DISTINCT_LETTER_SETS) {
-      const x = readMove(pos, text, { kind: 'algebraic', lang });
-      if (x.ok && sameMove(x.value, expected)) return true;
-    }
+  for (const lang of DISTINCT_LETTER_SETS) {
+    const x = readMove(pos, text, { kind: 'algebraic', lang });
+    if (x.ok && sameMove(x.value, expected)) return true;
   }
   return r.error;
 }

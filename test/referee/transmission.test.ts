@@ -185,6 +185,31 @@ describe('the transmission rules (P-2, P-4)', () => {
     });
   });
 
+  it('P-2e: a repetition in another notation that reads as the move played confirms it', () => {
+    const s = opening(newGame());
+    // A numeric player repeats White's move as the relay showed it beside the digits.
+    const numeric = send(s, {
+      ...tx('black', '2026-01-07', '2.Nf3 2...2836'),
+      reading: { kind: 'numeric' },
+    });
+    expect(kinds(numeric.effects)).toEqual(['move-accepted', 'move-relayed']);
+    // A Czech player (S is a bishop) copies the German "Sf3": no bishop can go there, a knight did.
+    const czech = send(s, {
+      ...tx('black', '2026-01-07', '2.Sf3 Jc6'),
+      reading: { kind: 'algebraic', lang: 'cs' },
+    });
+    expect(kinds(czech.effects)).toEqual(['move-accepted', 'move-relayed']);
+    // A reading in the player's own notation that is another legal move is still wrong (P-4b).
+    const other = send(s, tx('black', '2026-01-07', '2.Nc3 Nc6'));
+    expect(rejection(other.effects)).toMatchObject({ problem: { code: 'repetition-wrong' } });
+    // The own move stays in the player's notation: a numeric player's "Nc6" is not read.
+    const own = send(s, {
+      ...tx('black', '2026-01-07', '2.7163 Nc6'),
+      reading: { kind: 'numeric' },
+    });
+    expect(rejection(own.effects)).toMatchObject({ problem: { code: 'move' } });
+  });
+
   it('P-4d: a move without the repetition counts as an impossible move', () => {
     const s = opening(newGame());
     const r = send(s, tx('black', '2026-01-07', '2...Nc6'));
