@@ -145,9 +145,13 @@ function looksLikeMove(text: string): boolean {
   return DISTINCT_LETTER_SETS.some((lang) => parseAlgebraicSyntax(text, lang).ok);
 }
 
+/** A line that labels what follows it: a few words, a colon, then the rest (`My move: Nc6`). */
+const LABELLED_RE = /^\s*[\p{L}'’]+(?:\s+[\p{L}'’]+){0,2}\s*[:：]\s*(?<rest>\S.*)$/u;
+
 /**
  * The move tokens of the player's text: from each line whose words are all moves (and move
- * numbers, marks, results), or that carries a numbered move (`My move: 12...Nf6`).
+ * numbers, marks, results), that carries a numbered move (`My move: 12...Nf6`), or whose words
+ * after a short label are all moves (`My move: Nc6`, `Mój ruch: Sc6`).
  */
 export function movetextOf(lines: readonly string[]): MovetextToken[] {
   const tokens: MovetextToken[] = [];
@@ -156,7 +160,13 @@ export function movetextOf(lines: readonly string[]): MovetextToken[] {
     if (!mt.tokens.length) continue;
     const moves = mt.tokens.filter((t) => looksLikeMove(t.text));
     const numbered = moves.some((t) => t.number !== undefined);
-    if (moves.length === mt.tokens.length || numbered) tokens.push(...moves);
+    if (moves.length === mt.tokens.length || numbered) {
+      tokens.push(...moves);
+      continue;
+    }
+    const rest = LABELLED_RE.exec(line)?.groups?.rest;
+    const after = rest ? tokenizeMovetext(rest).tokens : [];
+    if (after.length && after.every((t) => looksLikeMove(t.text))) tokens.push(...after);
   }
   return tokens;
 }

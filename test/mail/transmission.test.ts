@@ -176,6 +176,13 @@ describe('finding the game and the moves', () => {
     ]);
     expect(tokens.map(show)).toEqual(['12...Nf6', '13.5254']);
   });
+  it('takes the moves after a short label: My move: Nc6, Mój ruch: Sc6 — not prose after one', () => {
+    expect(movetextOf(['Your move: 2.Nf3', 'My move: Nc6']).map(show)).toEqual(['2.Nf3', 'Nc6']);
+    expect(movetextOf(['Mój ruch: Sc6']).map(show)).toEqual(['Sc6']);
+    expect(movetextOf(['Meine Antwort: Sc6 (=)']).map(show)).toEqual(['Sc6']);
+    expect(movetextOf(['Note: Nc6 was tempting', 'Dear Jan: thanks'])).toEqual([]);
+    expect(movetextOf(['I thought about this for a long time: Nc6'])).toEqual([]);
+  });
 });
 
 describe('a mail through to the ruling', () => {
