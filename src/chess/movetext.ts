@@ -75,8 +75,9 @@ function stripComments(text: string): string {
 
 export function tokenizeMovetext(text: string): Movetext {
   const chunks = stripComments(text)
-    // `12...`, `12. ...`, `12 . . .`: two or more dots after a number mean Black's move.
-    .replace(/(\d)\s*\.(?:\s*\.)+/g, '$1...')
+    // `12...`, `12. ...`, `12 . . .`: two or more dots after a number mean Black's move (a
+    // move's rank before dots is no number: `2. Nf3 ... Nc6` keeps `Nf3` whole).
+    .replace(/(?<![\p{L}\d])(\d{1,3})\s*\.(?:\s*\.)+/gu, '$1...')
     .split(/[\s,;]+/)
     .filter(Boolean);
   const tokens: MovetextToken[] = [];
@@ -102,8 +103,10 @@ export function tokenizeMovetext(text: string): Movetext {
       continue;
     }
     if (NOISE_RE.test(chunk)) continue;
-    let moveText = chunk;
-    const num = /^\d{4,5}$/.test(chunk) ? null : NUMBER_RE.exec(chunk);
+    // `...e5` with no number before its dots: Black's move, numbered by what came before.
+    let moveText = chunk.replace(/^(?:\.{2,}|…)(?=\S)/u, '');
+    if (moveText !== chunk && number !== undefined) side = 'black';
+    const num = /^\d{4,5}$/.test(moveText) ? null : NUMBER_RE.exec(moveText);
     if (num && (num[2] || num[3] || num[4] === '')) {
       number = Number(num[1]);
       side = num[2] ? 'black' : 'white';

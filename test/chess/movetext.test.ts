@@ -22,6 +22,21 @@ describe('P-2a: movetext as players number it', () => {
     ['12. - Nc6', [[12, 'black', 'Nc6', false]]],
     ['12.-Nc6', [[12, 'black', 'Nc6', false]]],
     ['12.–5878', [[12, 'black', '5878', false]]],
+    // Dots between the moves of a numbered pair, or before a Black move with no number.
+    [
+      '2. Nf3 ... Nc6',
+      [
+        [2, 'white', 'Nf3', false],
+        [null, null, 'Nc6', false],
+      ],
+    ],
+    [
+      '1.e4 ...e5',
+      [
+        [1, 'white', 'e4', false],
+        [null, null, 'e5', false],
+      ],
+    ],
     // A number closed by a bracket, as a list is numbered: `12) Nf3`.
     ['12) Nf3', [[12, 'white', 'Nf3', false]]],
     // A dash that follows no number is no numbering: the line stays as written.
