@@ -39,6 +39,20 @@ export function replyNotation(reading: Reading): Notation {
       : { kind: 'san', lang: 'en' };
 }
 
+/** Languages whose piece letters are Cyrillic. */
+const CYRILLIC_LETTERS: ReadonlySet<Language> = new Set(['ru', 'uk']);
+
+/**
+ * A Russian or Ukrainian player's piece letter typed on a Latin keyboard, which looks the same:
+ * `Kf3` is `Кf3` (knight), `Kpe2` is `Крe2` (king), `Cc4` is `Сc4` (bishop), `Th1` is `Тh1`.
+ */
+function asCyrillic(text: string): string {
+  return text
+    .trimStart()
+    .replace(/^K[pр]/u, 'Кр')
+    .replace(/^[KCT](?=[a-h1-8x:])/, (c) => ({ K: 'К', C: 'С', T: 'Т' })[c as 'K' | 'C' | 'T']);
+}
+
 const moveKey = (m: NormalMove) => `${m.from}-${m.to}-${m.promotion ?? ''}`;
 
 function readInLanguage(
@@ -120,7 +134,10 @@ export function readMove(
     );
   }
   if (reading.kind === 'algebraic') {
-    return readInLanguage(pos, text, normalized, reading.lang, ctx, replyNotation(reading));
+    // Errors quote the move as the player wrote it; it is read with its letters made Cyrillic.
+    const cyrillic = CYRILLIC_LETTERS.has(reading.lang) ? asCyrillic(text) : text;
+    const t = cyrillic === text ? normalized : normalizeMoveText(cyrillic);
+    return readInLanguage(pos, text, t, reading.lang, ctx, replyNotation(reading));
   }
   return readAuto(pos, text, normalized, ctx);
 }

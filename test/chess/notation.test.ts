@@ -183,6 +183,11 @@ describe('forms players write (P-4e: marks never matter)', () => {
     ['71-63', { kind: 'numeric' }, 'g1f3'],
     ['Кf3', { kind: 'algebraic', lang: 'ru' }, 'g1f3'],
     ['Кf3', { kind: 'algebraic', lang: 'uk' }, 'g1f3'],
+    // The same letters typed on a Latin keyboard, where they look alike.
+    ['Kf3', { kind: 'algebraic', lang: 'ru' }, 'g1f3'],
+    ['Kf3', { kind: 'algebraic', lang: 'uk' }, 'g1f3'],
+    ['Kpe2', { kind: 'algebraic', lang: 'ru' }, 'e1e2'],
+    ['Cc4', { kind: 'algebraic', lang: 'uk' }, 'f1c4'],
     ['Ĉf3', { kind: 'algebraic', lang: 'eo' }, 'g1f3'],
     ['Cf3', { kind: 'algebraic', lang: 'fr' }, 'g1f3'],
     ['Pf3', { kind: 'algebraic', lang: 'nl' }, 'g1f3'],
