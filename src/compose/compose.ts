@@ -319,6 +319,12 @@ function viewFor(
           ? `${error.moveNumber}${error.side === 'black' ? '...' : '.'}`
           : '',
       leaveReason: p.code === 'leave-refused' ? t(`leaveReason.${p.reason}`) : '',
+      /** The sender's last move, which stands (P-4a): "12... Nf6". */
+      lastOwn: (() => {
+        const i = state.plies.findLastIndex((x) => x.side === sender);
+        const m = i >= 0 ? move(i) : undefined;
+        return m ? `${m.number} ${m.primary}` : '';
+      })(),
       repetition: repeat.map((m) => `${m.number} ${m.primary}`).join(' '),
       repetitionBoth: repeat.map((m) => m.text).join(', '),
       ownNumber: own,

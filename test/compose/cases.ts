@@ -150,6 +150,8 @@ export function cases(): Case[] {
   out.push(
     decided('rejected-offer-alone', base, tx('black', now, '', { drawOffer: true, moves: [] })),
   );
+  // White, with no answer yet, sends another move (P-4a: the one sent stands).
+  out.push(decided('rejected-not-your-turn', base, tx('white', now, '8...O-O 9.d4')));
   // White, with no answer yet, sends 8...O-O 9.h3 once more (P-4a: it stands as it was).
   out.push(decided('repeated', base, tx('white', now, '8...O-O 9.h3')));
   out.push(
