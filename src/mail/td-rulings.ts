@@ -202,7 +202,7 @@ export function lineWords(line: string): string[] | undefined {
 /**
  * The ruling on one line of a TD's mail, when the line starts with a ruling's name (any case,
  * after an optional `amici td` and an optional game, `CLUB/4` or `[CLUB/4]`); undefined for
- * any other line.
+ * any other line, and for a sentence that only starts with one (`PLAIN_WORDS`).
  */
 export function readRulingLine(line: string): MailRuling | undefined {
   const text = line.trim();
@@ -226,6 +226,10 @@ export function readRulingLine(line: string): MailRuling | undefined {
     };
   }
   const { values, positionals } = parsed;
+  // A sentence that starts with a ruling that is also an everyday word ("Resume play after the
+  // holidays.", "Pause for thought"): no option and two words or more after it are prose.
+  if (PLAIN_WORDS.includes(first) && !Object.keys(values).length && positionals.length >= 2)
+    return undefined;
   const args = TAKES_ARGUMENT.includes(first) ? 1 : 0;
   if (positionals.length > args)
     return {
@@ -238,6 +242,9 @@ export function readRulingLine(line: string): MailRuling | undefined {
   if (typeof ruling === 'string') return { ok: false, line: text, error: ruling, ...game };
   return { ok: true, line: text, ruling, ...(values.note ? { note: values.note } : {}), ...game };
 }
+
+/** The rulings whose names are everyday words, which may also start a sentence. */
+const PLAIN_WORDS: readonly RulingName[] = ['pause', 'resume', 'annul', 'penalise'];
 
 /** The rulings written with a word after their name: the claim's id, the result. */
 const TAKES_ARGUMENT: readonly RulingName[] = ['uphold-claim', 'reject-claim', 'set-result'];

@@ -87,6 +87,11 @@ describe('a ruling line in a TD’s mail (P-7d)', () => {
       ok: false,
       error: 'unknown option --sid',
     });
+    // One word after a plain ruling may be meant for it: asked, not dropped.
+    expect(readRulingLine('pause now')).toMatchObject({
+      ok: false,
+      error: 'unexpected "now" (put text in quotes)',
+    });
     expect(readRulingLine('annul --reason Dan withdrew')).toMatchObject({
       ok: false,
       error: 'unexpected "withdrew" (put text in quotes)',
@@ -104,6 +109,9 @@ describe('a ruling line in a TD’s mail (P-7d)', () => {
       'uphold-claim time:white:20:1',
       'pause-and-think is not a ruling',
       'Paused the clocks? no.',
+      'Resume play after the holidays, please.',
+      'Pause for thought: is the claim right?',
+      'Annul the game? Not yet.',
       '> reject-claim time:white:20:1',
       'Anna',
     ].join('\n');
