@@ -66,12 +66,12 @@ export const KEYWORDS = {
     uk: ['відхиля\\p{L}*', 'відхилен\\p{L}*', 'відмовля\\p{L}*'],
   },
   negation: {
-    en: ['not', "don't", 'do not', 'cannot', "can't", 'no'],
-    pl: ['nie'],
-    cs: ['ne'],
-    de: ['nicht', 'kein\\p{L}*'],
-    ru: ['не'],
-    uk: ['не'],
+    en: ['not', "don't", 'do not', 'cannot', "can't", 'no', "won't", 'never', "shan't"],
+    pl: ['nie', 'nigdy'],
+    cs: ['ne', 'nikdy'],
+    de: ['nicht', 'kein\\p{L}*', 'niemals', 'nie'],
+    ru: ['не', 'никогда'],
+    uk: ['не', 'ніколи'],
   },
   resign: {
     en: ['i resign', 'resign', 'resigned', 'resigns', 'i give up'],
@@ -185,6 +185,10 @@ const RE = {
     `${L}(?:${alternatives('negation')})\\s+(?:\\p{L}+\\s+){0,2}?(?:${alternatives('accept')})${R}`,
     'iu',
   ),
+  negation: new RegExp(
+    `${L}(?:${alternatives('negation')}|never|nigdy|nikdy|niemals|никогда|ніколи)${R}`,
+    'iu',
+  ),
   negatedResign: new RegExp(
     `${L}(?:${alternatives('negation')})\\s+(?:\\p{L}+\\s+){0,2}?(?:${alternatives('resign')})${R}`,
     'iu',
@@ -286,8 +290,10 @@ function commandsInLine(line: string, index: number): Command[] {
 
   if (!claim && RE.draw.test(line)) {
     if (RE.decline.test(line) || RE.negatedAccept.test(line)) found.push(whole('draw-decline'));
-    else if (RE.accept.test(line) && !/\?\s*$/.test(line)) found.push(whole('draw-accept'));
-    else if (RE.offer.test(line) || RE.accept.test(line) || /\?\s*$/.test(line))
+    else if (RE.accept.test(line) && !/\?\s*$/.test(line)) {
+      // Accepting ends the game (L-5.2.3): not from a clause that is hypothetical or negated.
+      if (acceptsIn(line)) found.push(whole('draw-accept'));
+    } else if (RE.offer.test(line) || RE.accept.test(line) || /\?\s*$/.test(line))
       found.push(whole('draw-offer'));
   }
   if (!claim && !found.some((command) => command.kind === 'draw-offer')) {
@@ -302,7 +308,8 @@ function commandsInLine(line: string, index: number): Command[] {
     }
   }
 
-  if (RE.resign.test(line) && !RE.negatedResign.test(line)) found.push(whole('resign'));
+  if (RE.resign.test(line) && !RE.negatedResign.test(line) && resignsIn(line))
+    found.push(whole('resign'));
 
   if (RE.leave.test(line)) {
     const dates = findDates(line);
@@ -321,4 +328,181 @@ function commandsInLine(line: string, index: number): Command[] {
     }
   }
   return found;
+}
+
+// ---- the commands that end a game: read only when they say so plainly ----
+
+/** The clauses of a line: split at sentence ends, semicolons and commas. */
+const clausesOf = (line: string): { text: string; question: boolean }[] =>
+  [...line.matchAll(/[^.!?;,]+[.!?;,]*/gu)].map((m) => ({
+    text: m[0]
+      .replace(/[.!?;,]+$/u, '')
+      .replace(/[^\p{L}\p{N}\s'’-]+/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .toLowerCase(),
+    question: /\?/.test(m[0]),
+  }));
+
+/**
+ * The words that may stand around a resignation in its clause: who says it, when, and what —
+ * "I", "hereby", "so", "sadly", "this game", "now", "thanks" — in the six languages.
+ */
+const RESIGN_AROUND = [
+  // who and how
+  'i',
+  'ich',
+  'я',
+  'ja',
+  'já',
+  'hereby',
+  'herewith',
+  'hiermit',
+  'niniejszym',
+  'tímto',
+  'цим',
+  'настоящим',
+  'so',
+  'well',
+  'ok',
+  'okay',
+  'then',
+  'now',
+  'here',
+  'alas',
+  'sadly',
+  'unfortunately',
+  'leider',
+  'niestety',
+  'bohužel',
+  'жаль',
+  'на',
+  'к',
+  'сожалению',
+  'also',
+  'dann',
+  'więc',
+  'tak',
+  'takže',
+  'тож',
+  'итак',
+  'jetzt',
+  'teraz',
+  'teď',
+  'nyní',
+  'сейчас',
+  'зараз',
+  'and',
+  'und',
+  'a',
+  'и',
+  'і',
+  'się',
+  'se',
+  'gebe',
+  'auf',
+  // what, and the courtesies around it
+  'this',
+  'the',
+  'game',
+  'die',
+  'das',
+  'partie',
+  'spiel',
+  'partię',
+  'partii',
+  'grę',
+  'hru',
+  'партию',
+  'партію',
+  'игру',
+  'гру',
+  'with',
+  'for',
+  'za',
+  'für',
+  'за',
+  'nice',
+  'fine',
+  'good',
+  'great',
+  'played',
+  'thanks',
+  'danke',
+  'dziękuję',
+  'děkuji',
+  'спасибо',
+  'дякую',
+  'congratulations',
+  'gratuluję',
+  'gratuliere',
+  'gratuluji',
+  'поздравляю',
+  'вітаю',
+];
+const RESIGN_PLAIN = new RegExp(
+  `^(?:(?:${RESIGN_AROUND.join('|')})\\s+)*(?:${[
+    'resign',
+    'give up',
+    'poddaję',
+    'poddaje',
+    'rezygnuję',
+    'vzdávám',
+    'gebe',
+    'сдаюсь',
+    'сдаю',
+    'здаюсь',
+    'здаюся',
+    'здаю',
+  ].join('|')})(?:\\s+(?:${RESIGN_AROUND.join('|')}))*$`,
+  'u',
+);
+
+/**
+ * Whether a line resigns (L-5.1.2), which ends the game at once: only a clause that is the
+ * resignation itself, in the first person and plainly ("I resign", "Poddaję się", "Ich gebe die
+ * Partie auf", "Сдаюсь", with "thanks", "hereby", "this game" around it) — never a question, a
+ * wish, a joke at the opponent or news of another game ("Should I resign?", "You should resign
+ * :)", "Maybe I resign next week", "My friend resigned", "Ich gebe nicht auf").
+ */
+function resignsIn(line: string): boolean {
+  return clausesOf(line).some(
+    (c) =>
+      !c.question &&
+      // "thank you" is a courtesy; "you" alone is not ("You resign!" is said to the opponent).
+      RESIGN_PLAIN.test(c.text.replace(/\bthank you\b/g, 'thanks')) &&
+      !RE.negation.test(c.text),
+  );
+}
+
+/** Words that make a clause a condition, a wish or a question about a draw, not an acceptance. */
+const NOT_ACCEPTING = new RegExp(
+  `${L}(?:${[
+    ...Object.values(KEYWORDS.conditionIf).flat(),
+    ...Object.values(KEYWORDS.negation).flat(),
+    'would',
+    'might',
+    'maybe',
+    'perhaps',
+    'later',
+    'whether',
+    'może',
+    'czy',
+    'možná',
+    'zda',
+    'vielleicht',
+    'ob',
+    'может',
+    'ли',
+    'може',
+    'чи',
+  ].join('|')})${R}`,
+  'iu',
+);
+
+/** Whether a line accepts a draw (L-5.2.3): a clause with the acceptance, plainly meant. */
+function acceptsIn(line: string): boolean {
+  return clausesOf(line).some(
+    (c) => !c.question && RE.accept.test(c.text) && !NOT_ACCEPTING.test(c.text),
+  );
 }
