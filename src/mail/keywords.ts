@@ -276,11 +276,15 @@ function commandsInLine(line: string, index: number): Command[] {
   }
 
   const claimed = RE.claim.test(line);
+  // A claim cannot be withdrawn and may end the game (L-9.4): never from a question, a
+  // negation, a condition or a wish ("I could claim a repetition, but I won't").
+  const claiming = !/\?/.test(line) && !NOT_CLAIMING.test(line);
   let claim = false;
-  if (RE.repetition.test(line) && (claimed || RE.draw.test(line))) {
+  if (claiming && RE.repetition.test(line) && (claimed || RE.draw.test(line))) {
     found.push(whole('claim-repetition'));
     claim = true;
   } else if (
+    claiming &&
     RE.fiftyMoves.test(line) &&
     (claimed || RE.draw.test(line) || /rule|zasad|pravidl|regel|правил/iu.test(line))
   ) {
@@ -293,8 +297,7 @@ function commandsInLine(line: string, index: number): Command[] {
     else if (RE.accept.test(line) && !/\?\s*$/.test(line)) {
       // Accepting ends the game (L-5.2.3): not from a clause that is hypothetical or negated.
       if (acceptsIn(line)) found.push(whole('draw-accept'));
-    } else if (RE.offer.test(line) || RE.accept.test(line) || /\?\s*$/.test(line))
-      found.push(whole('draw-offer'));
+    } else if (offersIn(line)) found.push(whole('draw-offer'));
   }
   if (!claim && !found.some((command) => command.kind === 'draw-offer')) {
     for (const mark of line.matchAll(RE.mark)) {
@@ -311,7 +314,10 @@ function commandsInLine(line: string, index: number): Command[] {
   if (RE.resign.test(line) && !RE.negatedResign.test(line) && resignsIn(line))
     found.push(whole('resign'));
 
-  if (RE.leave.test(line)) {
+  // Leave stops the clock in every game of the player (P-8a): not from a question, a condition
+  // or a wish ("Maybe I take leave from …?"). A negation elsewhere on the line ("… nie będę
+  // odpowiadać") does not undo it.
+  if (RE.leave.test(line) && !/\?\s*$/.test(line) && !NOT_LEAVING.test(line)) {
     const dates = findDates(line);
     if (dates.length > 0) {
       const leave: Command & { kind: 'leave' } = { ...base(), kind: 'leave', wholeLine: true };
@@ -506,3 +512,126 @@ function acceptsIn(line: string): boolean {
     (c) => !c.question && RE.accept.test(c.text) && !NOT_ACCEPTING.test(c.text),
   );
 }
+
+/** Words that make a line a question, a condition or a wish about a claim, not a claim. */
+const NOT_CLAIMING = new RegExp(
+  `${L}(?:${[
+    ...Object.values(KEYWORDS.conditionIf).flat(),
+    ...Object.values(KEYWORDS.negation).flat(),
+    'would',
+    'could',
+    'might',
+    'maybe',
+    'perhaps',
+    'should',
+    'will',
+
+    'może',
+    'mógłbym',
+    'mogę',
+    'możesz',
+    'mohl',
+    'mohu',
+    'můžete',
+    'možná',
+    'könnte',
+    'könnten',
+    'vielleicht',
+
+    'мог',
+    'могу',
+    'может',
+    'можете',
+    'міг',
+    'можу',
+    'може',
+    'можете',
+  ].join('|')})${R}`,
+  'iu',
+);
+
+/** What a question offering a draw may hold besides the word draw: "Draw?", "A draw, maybe?" */
+const OFFER_QUESTION_WORDS = new Set([
+  'a',
+  'the',
+  'you',
+  'want',
+  'like',
+  'do',
+  'how',
+  'about',
+  'what',
+  'shall',
+  'we',
+  'agree',
+  'maybe',
+  'perhaps',
+  'ok',
+  'okay',
+  'so',
+  'then',
+  'and',
+  'czy',
+  'chcesz',
+  'chce',
+  'pan',
+  'pani',
+
+  'może',
+  'wollen',
+  'sie',
+  'möchten',
+  'ein',
+  'vielleicht',
+  'chcete',
+  'možná',
+  'хотите',
+  'хочете',
+  'может',
+  'може',
+  'на',
+  'agreed',
+]);
+
+/**
+ * Whether a line offers a draw in words (L-9.1.2.1), which binds: a clause with an offer word
+ * and the draw that is not negated, conditional or wished ("Don't offer me a draw"), or a
+ * question that asks for one ("Would you accept a draw?", "Remis?") — not one about the
+ * position ("Is this position a draw?").
+ */
+function offersIn(line: string): boolean {
+  return clausesOf(line).some((c) => {
+    if (!RE.draw.test(c.text) || RE.negation.test(c.text)) return false;
+    if (!c.question) return RE.offer.test(c.text) && !NOT_ACCEPTING.test(c.text);
+    return (
+      RE.offer.test(c.text) ||
+      RE.accept.test(c.text) ||
+      c.text.split(' ').every(
+        (w) => OFFER_QUESTION_WORDS.has(w) || RE.draw.test(w) || /\d|^[o0]-[o0]/.test(w), // moves
+      )
+    );
+  });
+}
+
+/** Words that make a line about leave a condition or a wish, not an announcement (P-8b). */
+const NOT_LEAVING = new RegExp(
+  `${L}(?:${[
+    ...Object.values(KEYWORDS.conditionIf).flat(),
+    'would',
+    'might',
+    'maybe',
+    'perhaps',
+    'whether',
+    'może',
+    'czy',
+    'možná',
+    'zda',
+    'vielleicht',
+    'ob',
+    'может',
+    'ли',
+    'може',
+    'чи',
+  ].join('|')})${R}`,
+  'iu',
+);

@@ -53,6 +53,14 @@ describe('findCommands', () => {
     ['L-5.2.3 refusal with won’t is a decline', "I won't accept a draw", ['draw-decline']],
     ['L-5.2.3 a condition is no acceptance', 'If you offer a draw I accept the draw', []],
     ['L-5.2.3 a wish is no acceptance', 'Maybe I would accept a draw later', []],
+    // An offer binds (L-9.1.2.1), a claim cannot be withdrawn (L-9.4): read only when meant.
+    ['L-9.1.2.1 offer as a short question', '13.Bd3 Draw?', ['draw-offer']],
+    ['L-9.1.2.1 offer as a question, Polish', 'Czy chcesz remis?', ['draw-offer']],
+    ['L-9.1.2.1 a question about the position', 'Is this position a draw?', []],
+    ['L-9.1.2.1 a refusal to be offered one', "Don't offer me a draw, I play for a win", []],
+    ['L-9.1.2.1 a condition', 'I would offer a draw if the position were equal', []],
+    ['L-9.4 a claim not made', "I could claim a threefold repetition, but I won't", []],
+    ['L-9.4 a question about a claim', 'Will you claim a draw by repetition?', []],
     ['L-9.2 claim, English', 'I claim a draw by threefold repetition.', ['claim-repetition']],
     [
       'L-9.2 claim, Polish',
@@ -88,6 +96,13 @@ describe('findCommands', () => {
     ['P-8b leave, Russian', 'Отпуск с 01.12.2026 по 14.12.2026', ['leave']],
     ['P-8b leave, Ukrainian', 'Відпустка з 01.12.2026 до 14.12.2026', ['leave']],
     ['"leave" as a verb is no leave', 'I leave the knight on f6', []],
+    ['P-8a a wish is no leave', 'Maybe I take leave from 20.12.2026 to 3.1.2027', []],
+    ['P-8a a question is no leave', 'Can I take leave from 20.12.2026 to 3.1.2027?', []],
+    [
+      'P-8a a negation elsewhere on the line keeps the leave',
+      'Urlop od 20.12.2026 do 3.01.2027, nie będę mieć dostępu do poczty',
+      ['leave'],
+    ],
     ['P-4f conditional, English', 'If 13...Nc6 then 14.Bb5', ['conditional']],
     ['P-4f conditional, Polish', 'Jeśli 13...Sc6, to 14.Gb5', ['conditional']],
     ['P-4f conditional, Czech', 'Pokud 13...Jc6, pak 14.Sb5', ['conditional']],
