@@ -129,6 +129,15 @@ export const KEYWORDS = {
     ru: ['то', 'тогда', 'играю'],
     uk: ['то', 'тоді', 'граю'],
   },
+  /** A label that marks a line as a proposed continuation (P-4f). */
+  conditionLabel: {
+    en: ['conditional', 'conditionals', 'conditional moves', 'if-moves', 'if moves'],
+    pl: ['warunkowo', 'warunkowe', 'posunięcia warunkowe', 'ruchy warunkowe'],
+    cs: ['podmíněně', 'podmíněné', 'podmíněné tahy'],
+    de: ['bedingt', 'bedingte züge', 'bedingter zug', 'wenn-züge'],
+    ru: ['условно', 'условные ходы'],
+    uk: ['умовно', 'умовні ходи'],
+  },
   note: {
     en: ['note', 'remark', 'comment', 'p\\.?s\\.?', 'message'],
     pl: ['uwaga', 'notatka', 'komentarz', 'wiadomość'],
@@ -197,6 +206,18 @@ const RE = {
     `${L}(?<if>${alternatives('conditionIf')})\\s+(?<condition>.+?)\\s*,?\\s+(?<then>${alternatives('conditionThen')})\\s+(?<reply>\\S.*)$`,
     'iu',
   ),
+  /**
+   * A conditional line in other words: "If 13...Nc6, 14.Bb5", "If 13...Nc6 I will play 14.Bb5",
+   * "Conditional: 13...Nc6 14.Bb5", "13...Nc6 14.Bb5 (conditional)". Its moves are what counts.
+   */
+  conditionalLoose: new RegExp(
+    `^\\s*(?:${alternatives('conditionIf')}|${alternatives('conditionLabel')})\\s*:?\\s+(?<condition>\\S.*\\d.*\\s.*\\d.*)$`,
+    'iu',
+  ),
+  conditionalMarked: new RegExp(
+    `^\\s*(?<condition>\\S.*\\d.*\\s.*\\d.*?)\\s*\\(\\s*(?:${alternatives('conditionLabel')})\\s*\\)\\s*$`,
+    'iu',
+  ),
   note: new RegExp(`^\\s*(?:${alternatives('note')})\\s*:\\s*(?<text>.*)$`, 'iu'),
   td: new RegExp(`^\\s*(?:${alternatives('td')})\\s*:\\s*(?<text>.*)$`, 'iu'),
 };
@@ -261,7 +282,13 @@ function commandsInLine(line: string, index: number): Command[] {
     return [{ ...base(), kind: 'note', wholeLine: true, text: (note.groups.text ?? '').trim() }];
   }
 
-  const conditional = RE.conditional.exec(line);
+  // A proposed continuation binds once the opponent plays into it (P-4f): the looser forms
+  // are read only when nothing in the line makes it hindsight or a musing ("If only I had …").
+  const conditional =
+    RE.conditional.exec(line) ??
+    (NOT_PROPOSING.test(line)
+      ? null
+      : (RE.conditionalLoose.exec(line) ?? RE.conditionalMarked.exec(line)));
   if (conditional?.groups && MOVE_TOKEN_RE.test(conditional.groups.condition ?? '')) {
     const start = conditional.index;
     found.push({
@@ -632,6 +659,41 @@ const NOT_LEAVING = new RegExp(
     'ли',
     'може',
     'чи',
+  ].join('|')})${R}`,
+  'iu',
+);
+
+/** Words of hindsight or musing that keep a line with "if" and moves from being a proposal. */
+const NOT_PROPOSING = new RegExp(
+  `${L}(?:${[
+    'only',
+    'had',
+    'have',
+    'would',
+    'could',
+    'should',
+    'might',
+    'maybe',
+    'perhaps',
+    'was',
+    'were',
+    'did',
+    'better',
+    'mistake',
+    'gdybym',
+    'gdyby',
+    'byłoby',
+    'może',
+    'kdybych',
+    'kdyby',
+    'možná',
+    'hätte',
+    'wäre',
+    'vielleicht',
+    'бы',
+    'если бы',
+    'якби',
+    'може',
   ].join('|')})${R}`,
   'iu',
 );

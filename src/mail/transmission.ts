@@ -221,7 +221,12 @@ export function assembleTransmission(
         }
         break;
       case 'conditional':
-        conditional.push(...tokenizeMovetext(`${c.condition} ${c.reply}`).tokens);
+        // Only its moves: the words between them ("then", "I will play") are no part of it.
+        conditional.push(
+          ...tokenizeMovetext(`${c.condition} ${c.reply}`).tokens.filter((x) =>
+            looksLikeMove(x.text),
+          ),
+        );
         break;
       case 'note':
         t.note = t.note ? `${t.note}\n${c.text}` : c.text;
