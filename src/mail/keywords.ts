@@ -328,6 +328,10 @@ function commandsInLine(line: string, index: number): Command[] {
   }
   if (!claim && !found.some((command) => command.kind === 'draw-offer')) {
     for (const mark of line.matchAll(RE.mark)) {
+      // A mark after a move belongs to that move (L-8.1), and the chess reader keeps it there:
+      // after the player's own move it offers a draw, after a repeated move of the opponent's
+      // it is the opponent's old offer copied with the move, and offers nothing.
+      if (MOVE_TOKEN_RE.test(line.slice(0, mark.index))) break;
       found.push({
         kind: 'draw-offer',
         span: span(index, mark.index, mark.index + mark[0].length),

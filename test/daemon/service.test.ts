@@ -272,6 +272,22 @@ describe('the referee service (one message, one transaction)', () => {
     expect(service.state('CLUB/1').plies.map((p) => p.uci)).toEqual(['e2e4', 'e7e5']);
     expect(service.state('CLUB/1').penalties).toEqual([]);
   });
+  it('L-8.1: a player who copies the offer mark with the repeated move makes no offer of his own', async () => {
+    const { service } = setup();
+    for (const [from, body] of [
+      ['Jan <jan@x.example>', '1.e4'],
+      ['Petr <petr@x.example>', '1.5254 5755'],
+      ['Jan <jan@x.example>', '1...e5 2.Nf3 (=)'],
+    ] as const)
+      expect(await service.processInbound(mail(from, body))).toBe('done');
+    expect(service.state('CLUB/1').drawOffer).toMatchObject({ by: 'white' });
+    // Petr repeats Jan's move as the relay showed it, "(=)" and all, and plays on: he declines.
+    expect(await service.processInbound(mail('Petr <petr@x.example>', '2.7163 (=) 2836'))).toBe(
+      'done',
+    );
+    expect(service.state('CLUB/1').drawOffer).toBeUndefined();
+    expect(service.state('CLUB/1').plies).toHaveLength(4);
+  });
   it('P-4d: a reply sent empty is still a blank transmission, whatever its subject carried', async () => {
     const { service } = setup();
     await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));

@@ -164,8 +164,9 @@ const CASES: FixtureCase[] = [
     threaded: true,
     newText: ['12…Nf6 (=)', 'Rec’d 20/11/2026 sent 21/11/2026'],
     dates: D,
-    commands: [{ kind: 'draw-offer', wholeLine: false, raw: '(=)' }],
-    rest: ['12…Nf6'],
+    // The mark after the move stays with it for the chess reader (L-8.1).
+    commands: [],
+    rest: ['12…Nf6 (=)'],
   },
   {
     file: '10-apple-mail-html-only.eml',
@@ -262,8 +263,8 @@ const CASES: FixtureCase[] = [
     threaded: true,
     newText: ['12...Sf6 (=)', 'otrzymano 20.11.2026', 'wysłano 21.11.2026'],
     dates: D,
-    commands: [{ kind: 'draw-offer', wholeLine: false }],
-    rest: ['12...Sf6'],
+    commands: [],
+    rest: ['12...Sf6 (=)'],
   },
   {
     file: '18-thunderbird-pl-draw-offer-words.eml',

@@ -5,8 +5,10 @@ const kinds = (text: string): string[] => findCommands(text).map((command) => co
 
 describe('findCommands', () => {
   const cases: [string, string, string[]][] = [
-    ['L-8.1 draw mark with a numeric move', '12. 5878 (=)', ['draw-offer']],
-    ['L-8.1 draw mark with SAN', '12...Nf6 (=)', ['draw-offer']],
+    // A mark after a move stays with the move for the chess reader (L-8.1); alone, it offers.
+    ['L-8.1 draw mark with a numeric move', '12. 5878 (=)', []],
+    ['L-8.1 draw mark with SAN', '12...Nf6 (=)', []],
+    ['L-8.1 draw mark on its own line', '(=)', ['draw-offer']],
     ['L-9.1.2.1 offer, English', 'I offer a draw.', ['draw-offer']],
     ['L-9.1.2.1 offer as a question', 'Would you accept a draw?', ['draw-offer']],
     ['L-9.1.2.1 offer, Polish', 'Proponuję remis.', ['draw-offer']],
@@ -142,13 +144,10 @@ describe('findCommands', () => {
     expect(kinds('I claim a draw by threefold repetition (=)')).toEqual(['claim-repetition']);
   });
 
-  it('gives the span of the draw mark so the move stays for the chess reader', () => {
-    const [mark] = findCommands('12. 5878 (=)');
-    expect(mark).toMatchObject({
-      kind: 'draw-offer',
-      wholeLine: false,
-      span: { line: 0, start: 9, end: 12 },
-    });
+  it('L-8.1: a draw mark after a move is the move’s, so the reader attaches it to that move', () => {
+    expect(findCommands('12. 5878 (=)')).toEqual([]);
+    const [mark] = findCommands('My offer: (=)');
+    expect(mark).toMatchObject({ kind: 'draw-offer', span: { line: 0, start: 10, end: 13 } });
   });
 
   it('P-8b leave carries raw and parsed dates', () => {

@@ -115,10 +115,12 @@ describe('fixture mails as transmissions', () => {
       const { moves, conditional, ...fields } = expected;
       expect(t.moves.map(show).join(' ')).toBe(moves);
       expect(t.conditional?.map(show).join(' ')).toBe(conditional);
+      // A mark after the own move offers with that move (L-8.1); words offer for the mail.
+      const offers = t.drawOffer || t.moves.at(-1)?.drawOffer ? true : undefined;
+      expect(offers, 'drawOffer').toEqual(fields.drawOffer);
       for (const k of [
         'statedReceivedOn',
         'statedSentOn',
-        'drawOffer',
         'acceptDraw',
         'declineDraw',
         'resign',
@@ -268,7 +270,7 @@ describe('P-4d: a move typed into the subject', () => {
     },
   );
   it('a draw mark, a resignation and the dates in the subject count as in the body', async () => {
-    expect((await read('[CLUB/1] 1.e4 e5 (=)', '')).t.drawOffer).toBe(true);
+    expect((await read('[CLUB/1] 1.e4 e5 (=)', '')).t.moves.at(-1)?.drawOffer).toBe(true);
     expect((await read('[CLUB/1] I resign', '')).t.resign).toBe(true);
   });
   it.each([

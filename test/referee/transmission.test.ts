@@ -210,6 +210,25 @@ describe('the transmission rules (P-2, P-4)', () => {
     expect(rejection(own.effects)).toMatchObject({ problem: { code: 'move' } });
   });
 
+  it('L-8.1: a draw mark copied with the repeated move is the opponent’s old offer, not a new one', () => {
+    const s = play(newGame(), [
+      ['white', '2026-01-02', '1.e4'],
+      ['black', '2026-01-04', '1.e4 e5'],
+      ['white', '2026-01-05', '1...e5 2.Nf3 (=)'],
+    ]);
+    expect(s.drawOffer).toMatchObject({ by: 'white' });
+    // Black copies White's move as the relay showed it, mark and all, and plays on.
+    const copied = send(s, tx('black', '2026-01-07', '2.Nf3 (=) Nc6'));
+    const relay = copied.effects.find((e) => e.kind === 'move-relayed');
+    expect(relay).toMatchObject({ drawOffer: false });
+    expect(copied.state.drawOffer).toBeUndefined();
+    // The mark after his own move offers.
+    const offered = send(s, tx('black', '2026-01-07', '2.Nf3 Nc6 (=)'));
+    expect(offered.effects.find((e) => e.kind === 'move-relayed')).toMatchObject({
+      drawOffer: true,
+    });
+  });
+
   it('P-4d: a move without the repetition counts as an impossible move', () => {
     const s = opening(newGame());
     const r = send(s, tx('black', '2026-01-07', '2...Nc6'));
