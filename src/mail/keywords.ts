@@ -69,9 +69,9 @@ export const KEYWORDS = {
     en: ['not', "don't", 'do not', 'cannot', "can't", 'no', "won't", 'never', "shan't"],
     pl: ['nie', 'nigdy'],
     cs: ['ne', 'nikdy'],
-    de: ['nicht', 'kein\\p{L}*', 'niemals', 'nie'],
-    ru: ['не', 'никогда'],
-    uk: ['не', 'ніколи'],
+    de: ['nicht', 'kein\\p{L}*', 'niemals', 'nie', 'nein'],
+    ru: ['не', 'никогда', 'нет'],
+    uk: ['не', 'ніколи', 'ні'],
   },
   resign: {
     en: ['i resign', 'resign', 'resigned', 'resigns', 'i give up'],
@@ -320,11 +320,15 @@ function commandsInLine(line: string, index: number): Command[] {
   }
 
   if (!claim && RE.draw.test(line)) {
-    if (RE.decline.test(line) || RE.negatedAccept.test(line)) found.push(whole('draw-decline'));
-    else if (RE.accept.test(line) && !/\?\s*$/.test(line)) {
-      // Accepting ends the game (L-5.2.3): not from a clause that is hypothetical or negated.
-      if (acceptsIn(line)) found.push(whole('draw-accept'));
-    } else if (offersIn(line)) found.push(whole('draw-offer'));
+    // Accepting ends the game (L-5.2.3): only a clause that accepts plainly ("No problem, I
+    // accept the draw"). Otherwise a draw named with a refusal declines ("No draw, thanks",
+    // "Draw? No thanks."; with no offer standing a decline changes nothing), and else it may
+    // be an offer.
+    if (RE.accept.test(line) && !/\?\s*$/.test(line) && !RE.decline.test(line) && acceptsIn(line))
+      found.push(whole('draw-accept'));
+    else if (RE.decline.test(line) || RE.negatedAccept.test(line) || RE.negation.test(line))
+      found.push(whole('draw-decline'));
+    else if (offersIn(line)) found.push(whole('draw-offer'));
   }
   if (!claim && !found.some((command) => command.kind === 'draw-offer')) {
     for (const mark of line.matchAll(RE.mark)) {
