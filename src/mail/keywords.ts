@@ -326,7 +326,11 @@ function commandsInLine(line: string, index: number): Command[] {
     // be an offer.
     if (RE.accept.test(line) && !/\?\s*$/.test(line) && !RE.decline.test(line) && acceptsIn(line))
       found.push(whole('draw-accept'));
-    else if (RE.decline.test(line) || RE.negatedAccept.test(line) || RE.negation.test(line))
+    else if (
+      RE.decline.test(line) ||
+      RE.negatedAccept.test(line) ||
+      (RE.negation.test(line) && !RE.offer.test(line))
+    )
       found.push(whole('draw-decline'));
     else if (offersIn(line)) found.push(whole('draw-offer'));
   }

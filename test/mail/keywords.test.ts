@@ -59,12 +59,9 @@ describe('findCommands', () => {
     ['L-9.1.2.1 offer as a short question', '13.Bd3 Draw?', ['draw-offer']],
     ['L-9.1.2.1 offer as a question, Polish', 'Czy chcesz remis?', ['draw-offer']],
     ['L-9.1.2.1 a question about the position', 'Is this position a draw?', []],
-    [
-      'L-9.1.2.1 a refusal to be offered one',
-      "Don't offer me a draw, I play for a win",
-      ['draw-decline'],
-    ],
+    ['L-9.1.2.1 a refusal to be offered one', "Don't offer me a draw, I play for a win", []],
     ['L-9.1.2.1 a short refusal', 'Draw? No thanks.', ['draw-decline']],
+    ['L-9.1.2.1 an offer with a "no" elsewhere', 'I offer a draw, no pressure', ['draw-offer']],
     [
       'L-5.2.3 "no" in another clause does not undo an acceptance',
       'No problem, I accept the draw',
