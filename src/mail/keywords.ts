@@ -194,10 +194,7 @@ const RE = {
     `${L}(?:${alternatives('negation')})\\s+(?:\\p{L}+\\s+){0,2}?(?:${alternatives('accept')})${R}`,
     'iu',
   ),
-  negation: new RegExp(
-    `${L}(?:${alternatives('negation')}|never|nigdy|nikdy|niemals|никогда|ніколи)${R}`,
-    'iu',
-  ),
+  negation: wordRe('negation'),
   negatedResign: new RegExp(
     `${L}(?:${alternatives('negation')})\\s+(?:\\p{L}+\\s+){0,2}?(?:${alternatives('resign')})${R}`,
     'iu',
@@ -564,7 +561,6 @@ const NOT_CLAIMING = new RegExp(
     'perhaps',
     'should',
     'will',
-
     'może',
     'mógłbym',
     'mogę',
@@ -576,7 +572,6 @@ const NOT_CLAIMING = new RegExp(
     'könnte',
     'könnten',
     'vielleicht',
-
     'мог',
     'могу',
     'может',
@@ -584,7 +579,6 @@ const NOT_CLAIMING = new RegExp(
     'міг',
     'можу',
     'може',
-    'можете',
   ].join('|')})${R}`,
   'iu',
 );
@@ -615,7 +609,6 @@ const OFFER_QUESTION_WORDS = new Set([
   'chce',
   'pan',
   'pani',
-
   'może',
   'wollen',
   'sie',
