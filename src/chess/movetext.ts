@@ -1,7 +1,8 @@
 // Movetext as players write it: numbered sequences (`12. Nf3 Nc6`, `12...Nc6`,
-// `12. ... 5878`, `12. - Nc6`, `12) Nf3`, `12.5254`), the draw-offer mark `(=)` (L-8.1), comments `{…}`, variations,
-// NAGs, `e.p.` and results tolerated. Tokenising is pure syntax; `readMovetext` then plays the
-// moves from a position, checking the numbering (P-2a) and reading each move (P-4c).
+// `12. ... 5878`, `12. - Nc6`, `12) Nf3`, `12.5254`), the draw-offer mark `(=)` (L-8.1),
+// comments `{…}`, variations, NAGs, `e.p.` and results tolerated. Tokenising is pure syntax;
+// `readMovetext` then plays the moves from a position, checking the numbering (P-2a) and reading
+// each move (P-4c).
 
 import type { Position } from 'chessops/chess';
 import type { Color, NormalMove } from 'chessops/types';

@@ -226,14 +226,8 @@ function setAsideScore(
   reading: Reading,
   firstRepeat: number,
 ): { tokens: MovetextToken[] } | { problem: Problem } | undefined {
-  const first = tokens[0];
-  if (first?.number === undefined) return undefined;
-  const { initial } = state;
-  // The ply the first move's number names (0: the game's first move).
-  const start =
-    (first.number - initial.fullmoves) * 2 +
-    (first.side === 'black' ? 1 : 0) -
-    (initial.turn === 'black' ? 1 : 0);
+  const start = tokens[0] && plyNamed(state, tokens[0]);
+  if (start === undefined) return undefined;
   const count = firstRepeat - start;
   if (start < 0 || count <= 0 || tokens.length <= count) return undefined;
   const pos = positionsBefore(state, [start]).get(start)!;
