@@ -116,6 +116,12 @@ export interface TdNotice {
   detail?: string;
   /** The player it concerns, if any. */
   side?: Side;
+  /**
+   * For `ruling-unread` (`invalid`): each line that did not read and why, by code, said in the
+   * TD's language (`rulingError.<code>`, English `text` when a language lacks it); `text` then
+   * holds what follows them (how rulings are written).
+   */
+  rulingErrors?: { line: string; code: string; params?: Record<string, string>; text: string }[];
 }
 
 interface Reader {
@@ -441,7 +447,17 @@ export function composeEffect(effect: Effect, ctx: ComposeContext): ComposedMail
 
 /** A notice to the TD that is not a rulebook effect: a dispute (P-5d) or a bounce. */
 export function composeTdNotice(notice: TdNotice, ctx: ComposeContext): ComposedMail {
-  return composeOne('td-notice', { kind: 'td-notice' }, { notice }, ctx, 'td');
+  const errors = notice.rulingErrors;
+  if (!errors?.length) return composeOne('td-notice', { kind: 'td-notice' }, { notice }, ctx, 'td');
+  const dir = ctx.templatesDir ?? TEMPLATES_DIR;
+  const labels = loadLabels(dir, templateLanguage(dir, readerOf(ctx, 'td').lang, 'td-notice'));
+  const said = errors.map((e) => {
+    const path = `rulingError.${e.code}`;
+    const text = label(labels, path, e.params ?? {});
+    return `${e.line}\n  -> ${text === path ? e.text : text}`;
+  });
+  const text = [...said, '', notice.text].join('\n');
+  return composeOne('td-notice', { kind: 'td-notice' }, { notice: { ...notice, text } }, ctx, 'td');
 }
 
 /**

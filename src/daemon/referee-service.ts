@@ -8,7 +8,7 @@ import type { Reading } from '../chess/index.ts';
 import { parseReading } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
 import { calendarDateOf, daysBetween } from '../clock/index.ts';
-import type { ComposeContext, ComposedMail } from '../compose/index.ts';
+import type { ComposeContext, ComposedMail, TdNotice } from '../compose/index.ts';
 import {
   composeEffect,
   composeInboxAlert,
@@ -879,6 +879,7 @@ export class RefereeService {
       reason: 'unverified' | 'invalid',
       text: string,
       note: string,
+      rulingErrors?: TdNotice['rulingErrors'],
     ): SettleOutcome => {
       // A verified TD is always answered; mail in the TD's name that is not, once a day a game,
       // so forged mail cannot make amici flood the TD.
@@ -891,7 +892,12 @@ export class RefereeService {
         ? []
         : this.outgoing(
             ref,
-            [composeTdNotice({ kind: 'ruling-unread', reason, text }, ctx)],
+            [
+              composeTdNotice(
+                { kind: 'ruling-unread', reason, text, ...(rulingErrors ? { rulingErrors } : {}) },
+                ctx,
+              ),
+            ],
             `${base.dedupeKey}:td-ruling-unread`,
           ).map((m) => ({ ...m, kind: 'td-ruling-unread' }));
       this.store.commitInbound(
@@ -925,8 +931,13 @@ export class RefereeService {
     }
     const bad = rulings.filter((r): r is Extract<MailRuling, { ok: false }> => !r.ok);
     if (bad.length) {
-      const text = [...bad.map((b) => `${b.line}\n  -> ${b.error}`), '', RULINGS_HELP].join('\n');
-      return unread('invalid', text, `TD ruling unread: ${bad[0]!.error}`);
+      const errors = bad.map((b) => ({
+        line: b.line,
+        code: b.code,
+        text: b.error,
+        ...(b.params ? { params: b.params } : {}),
+      }));
+      return unread('invalid', RULINGS_HELP, `TD ruling unread: ${bad[0]!.error}`, errors);
     }
     const rules = this.rules(ref.event);
     const today = this.today(ref.event, reading.item.receivedAt);

@@ -39,6 +39,39 @@ export const RULINGS_HELP = `Rulings:
   annul --reason TEXT                          a withdrawn player's game: over, not counted (P-9a)
 Any ruling takes --note TEXT, passed on to both players. S is white or black; DATE is YYYY-MM-DD.`;
 
+/**
+ * What can be wrong with a ruling, in English (the prompt says these; a TD's mail says them in
+ * the TD's language, from `rulingError.<code>` in the labels). `{name}` is filled in.
+ */
+export const RULING_ERRORS = {
+  'claim-id': 'give the claim id',
+  'leave-args': 'give --side, --from and --to',
+  'waive-args': 'give --side and --on',
+  'penalise-args': 'give --side, --days and --reason',
+  side: 'give --side',
+  'whole-days': '--used, --clock and --bank are whole numbers of days',
+  plies: 'give --plies',
+  result: 'give the result (1-0, 0-1, 1/2-1/2, 0-0) and --reason',
+  'annul-reason': 'give --reason (the withdrawal or death, P-9a)',
+  quote: 'a quotation mark is not closed',
+  'unknown-option': 'unknown option {option}',
+  unexpected: 'unexpected "{words}" (put text in quotes)',
+  other: '{message}',
+} as const;
+export type RulingErrorCode = keyof typeof RULING_ERRORS;
+
+/** A ruling error in English, its `{name}` placeholders filled. */
+export function rulingErrorText(
+  code: RulingErrorCode,
+  params: Record<string, string> = {},
+): string {
+  return RULING_ERRORS[code].replace(/\{(\w+)\}/g, (_: string, k: string) => params[k] ?? '');
+}
+
+const codeOfText = (text: string): RulingErrorCode =>
+  (Object.keys(RULING_ERRORS) as RulingErrorCode[]).find((c) => RULING_ERRORS[c] === text) ??
+  'other';
+
 /** The options a ruling may take (the prompt adds its own: --config, --help). */
 export const RULING_OPTIONS = {
   side: { type: 'string' },
@@ -81,35 +114,37 @@ export function rulingOf(
   switch (name) {
     case 'uphold-claim':
     case 'reject-claim':
-      return arg ? { kind: name, claimId: arg } : 'give the claim id';
+      return arg ? { kind: name, claimId: arg } : RULING_ERRORS['claim-id'];
     case 'grant-leave': {
       const from = day(values.from);
       const to = day(values.to);
       return s && from && to
         ? { kind: 'grant-leave', side: s, from, to }
-        : 'give --side, --from and --to';
+        : RULING_ERRORS['leave-args'];
     }
     case 'waive-penalty': {
       const on = day(values.on);
-      return s && on ? { kind: 'waive-penalty', side: s, penaltyOn: on } : 'give --side and --on';
+      return s && on
+        ? { kind: 'waive-penalty', side: s, penaltyOn: on }
+        : RULING_ERRORS['waive-args'];
     }
     case 'penalise': {
       const days = num(values.days);
       return s && days && values.reason
         ? { kind: 'penalise', side: s, days, rule: values.rule ?? 'P-13', reason: values.reason }
-        : 'give --side, --days and --reason';
+        : RULING_ERRORS['penalise-args'];
     }
     case 'set-clock': {
       const used = num(values.used);
       const clock = num(values.clock);
       const bank = num(values.bank);
-      if (!s) return 'give --side';
+      if (!s) return RULING_ERRORS.side;
       if (
         (values.used !== undefined && used === undefined) ||
         (values.clock !== undefined && clock === undefined) ||
         (values.bank !== undefined && bank === undefined)
       )
-        return '--used, --clock and --bank are whole numbers of days';
+        return RULING_ERRORS['whole-days'];
       return {
         kind: 'set-clock',
         side: s,
@@ -129,7 +164,7 @@ export function rulingOf(
             plies,
             ...(side(values.offender) ? { offender: side(values.offender)! } : {}),
           }
-        : 'give --plies';
+        : RULING_ERRORS.plies;
     }
     case 'reverse-colours':
       return { kind: 'reverse-colours' };
@@ -142,12 +177,12 @@ export function rulingOf(
             reason: values.reason,
             ...(values.rule ? { rule: values.rule as 'P-10' } : {}),
           }
-        : 'give the result (1-0, 0-1, 1/2-1/2, 0-0) and --reason';
+        : RULING_ERRORS.result;
     }
     case 'annul':
       return values.reason
         ? { kind: 'annul', reason: values.reason }
-        : 'give --reason (the withdrawal or death, P-9a)';
+        : RULING_ERRORS['annul-reason'];
   }
 }
 
@@ -158,7 +193,15 @@ export function rulingOf(
  */
 export type MailRuling =
   | { ok: true; line: string; ruling: Ruling; note?: string; game?: string }
-  | { ok: false; line: string; error: string; game?: string };
+  | {
+      ok: false;
+      line: string;
+      /** In English, as the prompt says it; `code` and `params` say it in other languages. */
+      error: string;
+      code: RulingErrorCode;
+      params?: Record<string, string>;
+      game?: string;
+    };
 
 /**
  * The words of a line as a shell would split them: spaces separate, quotes ("…", '…', “…”,
@@ -211,19 +254,24 @@ export function readRulingLine(line: string): MailRuling | undefined {
   if (!head || !first || !isRulingName(first)) return undefined;
   const game = head[1] ? { game: head[1] } : {};
   const words = lineWords(text.slice(head[0].length - head[2]!.length));
-  if (!words) return { ok: false, line: text, error: 'a quotation mark is not closed', ...game };
+  const fail = (code: RulingErrorCode, params: Record<string, string> = {}): MailRuling => ({
+    ok: false,
+    line: text,
+    error: rulingErrorText(code, params),
+    code,
+    ...(Object.keys(params).length ? { params } : {}),
+    ...game,
+  });
+  if (!words) return fail('quote');
   let parsed: ReturnType<typeof parseWords>;
   try {
     parsed = parseWords(words.slice(1));
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     const option = /'(-[^']*)'/.exec(message)?.[1];
-    return {
-      ok: false,
-      line: text,
-      error: option && /Unknown option/.test(message) ? `unknown option ${option}` : message,
-      ...game,
-    };
+    return option && /Unknown option/.test(message)
+      ? fail('unknown-option', { option })
+      : fail('other', { message });
   }
   const { values, positionals } = parsed;
   // A sentence that starts with a ruling that is also an everyday word ("Resume play after the
@@ -232,14 +280,9 @@ export function readRulingLine(line: string): MailRuling | undefined {
     return undefined;
   const args = TAKES_ARGUMENT.includes(first) ? 1 : 0;
   if (positionals.length > args)
-    return {
-      ok: false,
-      line: text,
-      error: `unexpected "${positionals.slice(args).join(' ')}" (put text in quotes)`,
-      ...game,
-    };
+    return fail('unexpected', { words: positionals.slice(args).join(' ') });
   const ruling = rulingOf(first, positionals[0], values);
-  if (typeof ruling === 'string') return { ok: false, line: text, error: ruling, ...game };
+  if (typeof ruling === 'string') return fail(codeOfText(ruling));
   return { ok: true, line: text, ruling, ...(values.note ? { note: values.note } : {}), ...game };
 }
 

@@ -556,7 +556,20 @@ export function cases(): Case[] {
       {
         kind: 'ruling-unread',
         reason: 'invalid',
-        text: 'grant-leave --side white --from 2026-12-01\n  -> give --side, --from and --to\n\nRulings:\n  …',
+        rulingErrors: [
+          {
+            line: 'grant-leave --side white --from 2026-12-01',
+            code: 'leave-args',
+            text: 'give --side, --from and --to',
+          },
+          {
+            line: 'annul --reason Dan withdrew',
+            code: 'unexpected',
+            params: { words: 'withdrew' },
+            text: 'unexpected "withdrew" (put text in quotes)',
+          },
+        ],
+        text: 'Rulings:\n  …',
       },
     ],
   });
