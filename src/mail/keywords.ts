@@ -302,7 +302,14 @@ function commandsInLine(line: string, index: number): Command[] {
   const claimed = RE.claim.test(line);
   // A claim cannot be withdrawn and may end the game (L-9.4): never from a question, a
   // negation, a condition or a wish ("I could claim a repetition, but I won't").
-  const claiming = !/\?/.test(line) && !NOT_CLAIMING.test(line);
+  const claiming =
+    !/\?/.test(line) &&
+    !NOT_CLAIMING.test(line) &&
+    !clausesOf(line).some(
+      (c) =>
+        RE.negation.test(c.text) &&
+        [RE.claim, RE.draw, RE.repetition, RE.fiftyMoves].some((re) => re.test(c.text)),
+    );
   let claim = false;
   if (claiming && RE.repetition.test(line) && (claimed || RE.draw.test(line))) {
     found.push(whole('claim-repetition'));
@@ -549,11 +556,13 @@ function acceptsIn(line: string): boolean {
   );
 }
 
-/** Words that make a line a question, a condition or a wish about a claim, not a claim. */
+/**
+ * Words that make a line a condition or a wish about a claim, not a claim (a negation counts only
+ * in the clause of the claim: "I claim a draw by repetition, no doubt" claims).
+ */
 const NOT_CLAIMING = new RegExp(
   `${L}(?:${[
     ...Object.values(KEYWORDS.conditionIf).flat(),
-    ...Object.values(KEYWORDS.negation).flat(),
     'would',
     'could',
     'might',

@@ -71,6 +71,14 @@ describe('findCommands', () => {
     ['L-9.1.2.1 a condition', 'I would offer a draw if the position were equal', []],
     ['L-9.4 a claim not made', "I could claim a threefold repetition, but I won't", []],
     ['L-9.4 a question about a claim', 'Will you claim a draw by repetition?', []],
+    // No claim; the draw named with a refusal reads as a decline, which changes nothing unless
+    // an offer stands (and the player's move would decline it anyway).
+    ['L-9.4 a refused claim', "I won't claim a draw by repetition", ['draw-decline']],
+    [
+      'L-9.2 a "no" in another clause keeps the claim',
+      'I claim a draw by threefold repetition, no doubt about it',
+      ['claim-repetition'],
+    ],
     ['L-9.2 claim, English', 'I claim a draw by threefold repetition.', ['claim-repetition']],
     [
       'L-9.2 claim, Polish',
