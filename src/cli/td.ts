@@ -9,7 +9,13 @@ import type { CalendarDate } from '../clock/index.ts';
 import { isCalendarDate } from '../clock/index.ts';
 import { memoryLogger } from '../daemon/log.ts';
 import type { GameRefResolved, RefereeService } from '../daemon/referee-service.ts';
-import { isRulingName, RULING_OPTIONS, RULINGS_HELP, rulingOf } from '../mail/td-rulings.ts';
+import {
+  isRulingName,
+  RULING_OPTIONS,
+  RULINGS_HELP,
+  rulingErrorText,
+  rulingOf,
+} from '../mail/td-rulings.ts';
 import type { RefereeInput, Side } from '../referee/index.ts';
 import { extendGame } from '../referee/index.ts';
 import { openConfig, openService } from './context.ts';
@@ -65,7 +71,7 @@ export async function tdCommand(args: string[], io: CliIo): Promise<number> {
   }
   const ruling = rulingOf(kind, arg, values);
   if (typeof ruling === 'string') {
-    io.err(`amici td ${kind}: ${ruling}\n\n${TD_USAGE}\n`);
+    io.err(`amici td ${kind}: ${rulingErrorText(ruling)}\n\n${TD_USAGE}\n`);
     return 2;
   }
   return apply(

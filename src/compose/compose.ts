@@ -169,6 +169,9 @@ const safeName = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '-');
 /** A mail about a game that no rulebook effect makes: a TD notice, the answer to mail with no move. */
 type ShellMail = { kind: 'td-notice' | 'no-move' | 'td-forwarded' | 'unauthenticated' };
 
+/** "White – Black": how every mail about a game names it, after its tag in the subject. */
+export const gameTitle = (white: string, black: string) => `${white} – ${black}`;
+
 /** The subject tag of a game: `[WCH26/7]`. */
 export const subjectTag = (ctx: ComposeContext) => `[${ctx.event.tag}/${ctx.gameId}]`;
 
@@ -353,7 +356,7 @@ function viewFor(
     td: ctx.td.name,
     event: ctx.event,
     gameId: ctx.gameId,
-    game: `${names.white} – ${names.black}`,
+    game: gameTitle(names.white, names.black),
     tag: subjectTag(ctx),
     now: ctx.now,
     effect,
@@ -535,7 +538,7 @@ export function composeWhichGame(input: WhichGameInput): ComposedMail {
     tag: `[${g.eventTag}/${g.gameId}]`,
     white: g.white,
     black: g.black,
-    game: `${g.white} – ${g.black}`,
+    game: gameTitle(g.white, g.black),
   }));
   const width = Math.max(0, ...games.map((g) => g.tag.length));
   const lines = games.map((g) => `${g.tag.padEnd(width)}  ${g.game}`);
@@ -622,7 +625,7 @@ export function composeUnknownAddress(input: UnknownAddressInput): ComposedMail 
     event: input.event,
     td: input.td.name,
     tag: `[${input.event.tag}/${input.game.id}]`,
-    game: `${input.game.white} – ${input.game.black}`,
+    game: gameTitle(input.game.white, input.game.black),
     t,
   }));
 }

@@ -20,6 +20,7 @@ import {
   composeUnauthenticated,
   composeUnknownAddress,
   composeWhichGame,
+  gameTitle,
 } from '../compose/index.ts';
 import { eventRulesOf } from '../config/load-config.ts';
 import type { AmiciConfig, EventConfig, PlayerConfig } from '../config/schema.ts';
@@ -754,7 +755,7 @@ export class RefereeService {
   /** "White – Black": how every subject of ours about the game begins, after its tag. */
   gameTitle(ref: GameRefResolved): string {
     const name = (side: Side) => this.player(ref.event, ref.game[side]).name;
-    return `${name('white')} – ${name('black')}`;
+    return gameTitle(name('white'), name('black'));
   }
 
   /** The game of one of our Message-IDs (a reply's In-Reply-To or References). */

@@ -129,6 +129,33 @@ export const KEYWORDS = {
     ru: ['то', 'тогда', 'играю'],
     uk: ['то', 'тоді', 'граю'],
   },
+  /** Words that make a clause a wish rather than a statement ("maybe", "może"). */
+  wish: {
+    en: ['would', 'might', 'maybe', 'perhaps'],
+    pl: ['może'],
+    cs: ['možná'],
+    de: ['vielleicht'],
+    ru: ['может'],
+    uk: ['може'],
+  },
+  /** Words that make a clause a question ("whether", "czy"). */
+  whether: {
+    en: ['whether'],
+    pl: ['czy'],
+    cs: ['zda'],
+    de: ['ob'],
+    ru: ['ли'],
+    uk: ['чи'],
+  },
+  /** Modal verbs: a claim that "could" or "will" be made is not made now. */
+  modal: {
+    en: ['could', 'should', 'will'],
+    pl: ['mógłbym', 'mogę', 'możesz'],
+    cs: ['mohl', 'mohu', 'můžete'],
+    de: ['könnte', 'könnten'],
+    ru: ['мог', 'могу', 'можете'],
+    uk: ['міг', 'можу', 'можете'],
+  },
   /** A label that marks a line as a proposed continuation (P-4f). */
   conditionLabel: {
     en: ['conditional', 'conditionals', 'conditional moves', 'if-moves', 'if moves'],
@@ -179,6 +206,13 @@ const alternatives = (group: KeywordGroup): string =>
 const wordRe = (group: KeywordGroup, flags = 'iu'): RegExp =>
   new RegExp(`${L}(?:${alternatives(group)})${R}`, flags);
 
+/** Any word of the groups (and of `extra`), matched whole. */
+const anyWordOf = (groups: readonly KeywordGroup[], extra: readonly string[] = []): RegExp =>
+  new RegExp(
+    `${L}(?:${[...groups.flatMap((g) => Object.values(KEYWORDS[g]).flat()), ...extra].join('|')})${R}`,
+    'iu',
+  );
+
 const RE = {
   draw: wordRe('draw'),
   offer: wordRe('offer'),
@@ -195,10 +229,6 @@ const RE = {
     'iu',
   ),
   negation: wordRe('negation'),
-  negatedResign: new RegExp(
-    `${L}(?:${alternatives('negation')})\\s+(?:\\p{L}+\\s+){0,2}?(?:${alternatives('resign')})${R}`,
-    'iu',
-  ),
   conditional: new RegExp(
     `${L}(?<if>${alternatives('conditionIf')})\\s+(?<condition>.+?)\\s*,?\\s+(?<then>${alternatives('conditionThen')})\\s+(?<reply>\\S.*)$`,
     'iu',
@@ -354,8 +384,7 @@ function commandsInLine(line: string, index: number): Command[] {
     }
   }
 
-  if (RE.resign.test(line) && !RE.negatedResign.test(line) && resignsIn(line))
-    found.push(whole('resign'));
+  if (RE.resign.test(line) && resignsIn(line)) found.push(whole('resign'));
 
   // Leave stops the clock in every game of the player (P-8a): not from a question, a condition
   // or a wish ("Maybe I take leave from …?"). A negation elsewhere on the line ("… nie będę
@@ -525,29 +554,7 @@ function resignsIn(line: string): boolean {
 }
 
 /** Words that make a clause a condition, a wish or a question about a draw, not an acceptance. */
-const NOT_ACCEPTING = new RegExp(
-  `${L}(?:${[
-    ...Object.values(KEYWORDS.conditionIf).flat(),
-    ...Object.values(KEYWORDS.negation).flat(),
-    'would',
-    'might',
-    'maybe',
-    'perhaps',
-    'later',
-    'whether',
-    'może',
-    'czy',
-    'možná',
-    'zda',
-    'vielleicht',
-    'ob',
-    'может',
-    'ли',
-    'може',
-    'чи',
-  ].join('|')})${R}`,
-  'iu',
-);
+const NOT_ACCEPTING = anyWordOf(['conditionIf', 'negation', 'wish', 'whether'], ['later']);
 
 /** Whether a line accepts a draw (L-5.2.3): a clause with the acceptance, plainly meant. */
 function acceptsIn(line: string): boolean {
@@ -560,37 +567,7 @@ function acceptsIn(line: string): boolean {
  * Words that make a line a condition or a wish about a claim, not a claim (a negation counts only
  * in the clause of the claim: "I claim a draw by repetition, no doubt" claims).
  */
-const NOT_CLAIMING = new RegExp(
-  `${L}(?:${[
-    ...Object.values(KEYWORDS.conditionIf).flat(),
-    'would',
-    'could',
-    'might',
-    'maybe',
-    'perhaps',
-    'should',
-    'will',
-    'może',
-    'mógłbym',
-    'mogę',
-    'możesz',
-    'mohl',
-    'mohu',
-    'můžete',
-    'možná',
-    'könnte',
-    'könnten',
-    'vielleicht',
-    'мог',
-    'могу',
-    'может',
-    'можете',
-    'міг',
-    'можу',
-    'може',
-  ].join('|')})${R}`,
-  'iu',
-);
+const NOT_CLAIMING = anyWordOf(['conditionIf', 'wish', 'modal']);
 
 /** What a question offering a draw may hold besides the word draw: "Draw?", "A draw, maybe?" */
 const OFFER_QUESTION_WORDS = new Set([
@@ -655,27 +632,7 @@ function offersIn(line: string): boolean {
 }
 
 /** Words that make a line about leave a condition or a wish, not an announcement (P-8b). */
-const NOT_LEAVING = new RegExp(
-  `${L}(?:${[
-    ...Object.values(KEYWORDS.conditionIf).flat(),
-    'would',
-    'might',
-    'maybe',
-    'perhaps',
-    'whether',
-    'może',
-    'czy',
-    'možná',
-    'zda',
-    'vielleicht',
-    'ob',
-    'может',
-    'ли',
-    'може',
-    'чи',
-  ].join('|')})${R}`,
-  'iu',
-);
+const NOT_LEAVING = anyWordOf(['conditionIf', 'wish', 'whether']);
 
 /** Words of hindsight or musing that keep a line with "if" and moves from being a proposal. */
 const NOT_PROPOSING = new RegExp(

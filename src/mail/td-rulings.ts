@@ -68,10 +68,6 @@ export function rulingErrorText(
   return RULING_ERRORS[code].replace(/\{(\w+)\}/g, (_: string, k: string) => params[k] ?? '');
 }
 
-const codeOfText = (text: string): RulingErrorCode =>
-  (Object.keys(RULING_ERRORS) as RulingErrorCode[]).find((c) => RULING_ERRORS[c] === text) ??
-  'other';
-
 /** The options a ruling may take (the prompt adds its own: --config, --help). */
 export const RULING_OPTIONS = {
   side: { type: 'string' },
@@ -109,42 +105,38 @@ export function rulingOf(
   name: RulingName,
   arg: string | undefined,
   values: RulingValues,
-): Ruling | string {
+): Ruling | RulingErrorCode {
   const s = side(values.side);
   switch (name) {
     case 'uphold-claim':
     case 'reject-claim':
-      return arg ? { kind: name, claimId: arg } : RULING_ERRORS['claim-id'];
+      return arg ? { kind: name, claimId: arg } : 'claim-id';
     case 'grant-leave': {
       const from = day(values.from);
       const to = day(values.to);
-      return s && from && to
-        ? { kind: 'grant-leave', side: s, from, to }
-        : RULING_ERRORS['leave-args'];
+      return s && from && to ? { kind: 'grant-leave', side: s, from, to } : 'leave-args';
     }
     case 'waive-penalty': {
       const on = day(values.on);
-      return s && on
-        ? { kind: 'waive-penalty', side: s, penaltyOn: on }
-        : RULING_ERRORS['waive-args'];
+      return s && on ? { kind: 'waive-penalty', side: s, penaltyOn: on } : 'waive-args';
     }
     case 'penalise': {
       const days = num(values.days);
       return s && days && values.reason
         ? { kind: 'penalise', side: s, days, rule: values.rule ?? 'P-13', reason: values.reason }
-        : RULING_ERRORS['penalise-args'];
+        : 'penalise-args';
     }
     case 'set-clock': {
       const used = num(values.used);
       const clock = num(values.clock);
       const bank = num(values.bank);
-      if (!s) return RULING_ERRORS.side;
+      if (!s) return 'side';
       if (
         (values.used !== undefined && used === undefined) ||
         (values.clock !== undefined && clock === undefined) ||
         (values.bank !== undefined && bank === undefined)
       )
-        return RULING_ERRORS['whole-days'];
+        return 'whole-days';
       return {
         kind: 'set-clock',
         side: s,
@@ -164,7 +156,7 @@ export function rulingOf(
             plies,
             ...(side(values.offender) ? { offender: side(values.offender)! } : {}),
           }
-        : RULING_ERRORS.plies;
+        : 'plies';
     }
     case 'reverse-colours':
       return { kind: 'reverse-colours' };
@@ -177,12 +169,10 @@ export function rulingOf(
             reason: values.reason,
             ...(values.rule ? { rule: values.rule as 'P-10' } : {}),
           }
-        : RULING_ERRORS.result;
+        : 'result';
     }
     case 'annul':
-      return values.reason
-        ? { kind: 'annul', reason: values.reason }
-        : RULING_ERRORS['annul-reason'];
+      return values.reason ? { kind: 'annul', reason: values.reason } : 'annul-reason';
   }
 }
 
@@ -282,7 +272,7 @@ export function readRulingLine(line: string): MailRuling | undefined {
   if (positionals.length > args)
     return fail('unexpected', { words: positionals.slice(args).join(' ') });
   const ruling = rulingOf(first, positionals[0], values);
-  if (typeof ruling === 'string') return fail(codeOfText(ruling));
+  if (typeof ruling === 'string') return fail(ruling);
   return { ok: true, line: text, ruling, ...(values.note ? { note: values.note } : {}), ...game };
 }
 

@@ -230,24 +230,37 @@ function setAsideScore(
   if (start === undefined) return undefined;
   const count = firstRepeat - start;
   if (start < 0 || count <= 0 || tokens.length <= count) return undefined;
+  const unlike = firstUnlike(state, tokens.slice(0, count), start, reading);
+  if (!unlike) return { tokens: tokens.slice(count) };
+  const { pos, tok, played } = unlike;
+  const number = `${pos.fullmoves}${pos.turn === 'white' ? '.' : '...'}`;
+  return {
+    problem: {
+      code: 'score-differs',
+      written: tok.text,
+      expected: `${number}${writeMove(pos, played, replyNotation(reading))}`,
+    },
+  };
+}
+
+/**
+ * The first of `tokens`, written as the game's plies from `start` on, that is not the game's
+ * move there (its number or its move), with the position before it; undefined when all are.
+ */
+function firstUnlike(
+  state: GameState,
+  tokens: readonly MovetextToken[],
+  start: number,
+  reading: Reading,
+): { tok: MovetextToken; played: NormalMove; pos: Chess } | undefined {
   const pos = positionsBefore(state, [start]).get(start)!;
-  for (let k = 0; k < count; k++) {
-    const tok = tokens[k]!;
+  for (const [k, tok] of tokens.entries()) {
     const played = state.plies[start + k]!.move;
-    const verdict = checkNumbering(pos, tok) ?? readsAs(pos, tok.text, reading, played);
-    if (verdict !== true) {
-      const number = `${pos.fullmoves}${pos.turn === 'white' ? '.' : '...'}`;
-      return {
-        problem: {
-          code: 'score-differs',
-          written: tok.text,
-          expected: `${number}${writeMove(pos, played, replyNotation(reading))}`,
-        },
-      };
-    }
+    if (checkNumbering(pos, tok) || readsAs(pos, tok.text, reading, played) !== true)
+      return { tok, played, pos };
     pos.play(played);
   }
-  return { tokens: tokens.slice(count) };
+  return undefined;
 }
 
 /**
@@ -303,13 +316,7 @@ function runsOf(state: GameState, tokens: readonly MovetextToken[]): MovetextTok
 function recallsRecord(state: GameState, run: readonly MovetextToken[], reading: Reading): boolean {
   const start = plyNamed(state, run[0]!);
   if (start === undefined || start < 0 || start + run.length > state.plies.length) return false;
-  const pos = positionsBefore(state, [start]).get(start)!;
-  return run.every((tok, k) => {
-    const played = state.plies[start + k]!.move;
-    const same = !checkNumbering(pos, tok) && readsAs(pos, tok.text, reading, played) === true;
-    pos.play(played);
-    return same;
-  });
+  return !firstUnlike(state, run, start, reading);
 }
 
 /**
