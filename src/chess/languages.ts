@@ -119,3 +119,48 @@ export function languagesLike(lang: Language): Language[] {
   const key = PIECE_ROLES.map((r) => PIECE_LETTERS[lang][r]).join('|');
   return LANGUAGES.filter((l) => PIECE_ROLES.map((r) => PIECE_LETTERS[l][r]).join('|') === key);
 }
+
+/**
+ * Pieces named in words, as players write a move out ("Bishop to a4", "Springer nach f3",
+ * "skoczek na f3", "кінь f3"): a word names its piece in every language, so it is read the same
+ * for every player (P-4c). Lower case; Polish, Czech and Ukrainian also in the forms a sentence
+ * about a move uses ("gram skoczkiem na f3").
+ */
+const PIECE_WORDS: Record<Role, readonly string[]> = {
+  king: words('king könig koenig król krol królem král kral králem король roi rey koning kung'),
+  queen: words('queen dame hetman hetmanem dáma dama dámou ферзь ферзем donna reina koningin dam'),
+  rook: words(
+    'rook turm wieża wieza wieżą wieżę věž vez věží тура турою ладья ладьей tour torre toren torn',
+  ),
+  bishop: words(
+    'bishop läufer laeufer laufer goniec gońcem goncem střelec strelec střelcem слон слоном fou alfil alfiere loper löpare',
+  ),
+  knight: words(
+    'knight springer skoczek skoczkiem jezdec jezdcem кінь конем конь cavalier caballo cavallo paard häst',
+  ),
+  pawn: words(
+    'pawn bauer bauern pion pionem pionek pěšec pesec pěšcem пішак пішаком пешка пешкой peón peon pedone bonde',
+  ),
+};
+
+function words(list: string): readonly string[] {
+  return list.split(' ').map((w) => w.normalize('NFC'));
+}
+
+/** The piece a word names, in any language (case does not matter). */
+export function pieceOfWord(word: string): Role | undefined {
+  const w = word.normalize('NFC').toLowerCase();
+  for (const role of Object.keys(PIECE_WORDS) as Role[]) {
+    if (PIECE_WORDS[role].includes(w)) return role;
+  }
+  return undefined;
+}
+
+/** Words between a piece and its square that say it captures (read as `x`)… */
+export const CAPTURE_WORDS = words(
+  "takes captures x × schlägt schlaegt nimmt bije zbija bere б'є бере бьёт бьет prend toma come prende mangia slaat tar",
+);
+/** … and words that only join them: "to", "from", "on" (left out). */
+export const JOINING_WORDS = words(
+  'to from on onto - – — -> → nach von auf na z ze на з с à en de da naar van till från',
+);

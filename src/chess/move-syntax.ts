@@ -6,7 +6,16 @@
 
 import type { Role, Square } from 'chessops/types';
 import type { Language, PieceRole } from './languages.ts';
-import { LANGUAGE_NAMES, PIECE_LETTERS, PIECE_ROLES, readPieceLetter } from './languages.ts';
+import {
+  CAPTURE_WORDS,
+  FIGURINES,
+  JOINING_WORDS,
+  LANGUAGE_NAMES,
+  PIECE_LETTERS,
+  PIECE_ROLES,
+  pieceOfWord,
+  readPieceLetter,
+} from './languages.ts';
 import type { Result } from './move-error.ts';
 import { fail, moveError, ok } from './move-error.ts';
 
@@ -56,15 +65,32 @@ export const square = (file: number, rank: number): Square => file + 8 * rank;
 export function normalizeMoveText(raw: string): string {
   // Fast path: plain ASCII needs only the marks dropped.
   if (/^[\x21-\x7e]+$/.test(raw)) return dropMarks(raw);
-  const s = raw
-    .normalize('NFC')
-    .trim()
+  const trimmed = raw.normalize('NFC').trim();
+  const s = (/\s/.test(trimmed) ? unspell(trimmed) : trimmed)
     .replace(/[‐‑‒–—−]/g, '-')
     .replace(/[×хХ]/g, 'x')
     .replace(/а/g, 'a')
     .replace(/с/g, 'c')
     .replace(/е/g, 'e');
   return dropMarks(s);
+}
+
+/**
+ * A move written with spaces (movetext.ts joins them): "Bishop to a4" → `♗a4`, "Knight takes
+ * c6" → `♘xc6`, "Pawn to d4" → `d4`, "N c3" → `Nc3`. A piece word becomes its figurine, read
+ * the same in every language; a lone letter stays, for the player's language to read; anything
+ * else stays too, and then does not read.
+ */
+function unspell(text: string): string {
+  const [head = '', ...rest] = text.split(/\s+/);
+  const role = pieceOfWord(head);
+  let out = role === undefined ? head : role === 'pawn' ? '' : FIGURINES[role];
+  for (const part of rest) {
+    const word = part.toLowerCase();
+    if (CAPTURE_WORDS.includes(word)) out += 'x';
+    else if (!JOINING_WORDS.includes(word)) out += part;
+  }
+  return out;
 }
 
 function dropMarks(text: string): string {
@@ -156,6 +182,11 @@ export function parseAlgebraicSyntax(
   if (piece) {
     role = piece.role;
     rest = rest.slice(piece.length);
+    // Caps lock after the piece letter ("BA4", "NBD2", "BXC6"): files and the capture mark.
+    if (/^[A-Ha-h]?[1-8]?[-xX:]?[A-Ha-h][1-8]$/.test(rest)) rest = rest.toLowerCase();
+  } else if (/^[A-H][X:][A-H][1-8]/.test(rest)) {
+    // A pawn capture in caps lock ("EXD5"): its capital X means no piece letter can start it.
+    rest = rest.slice(0, 4).toLowerCase() + rest.slice(4);
   } else if (lang === 'en' && /^P[a-h]/.test(rest)) {
     rest = rest.slice(1);
   } else if (/^(?:[A-H][1-8]$|E[x:]?[a-h][1-8]|[A-H][1-8][-x:]?[a-h][1-8])/.test(rest)) {

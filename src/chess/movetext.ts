@@ -6,6 +6,7 @@
 
 import type { Position } from 'chessops/chess';
 import type { Color, NormalMove } from 'chessops/types';
+import { CAPTURE_WORDS, JOINING_WORDS, PIECE_LETTERS, pieceOfWord } from './languages.ts';
 import type { MoveError } from './move-error.ts';
 import { moveError } from './move-error.ts';
 import type { Reading } from './read-move.ts';
@@ -19,6 +20,13 @@ export interface MovetextToken {
   side?: Color;
   /** Followed by the draw-offer mark `(=)`. */
   drawOffer: boolean;
+  /**
+   * A move written out in words, or with spaces: a piece and a square ("Bishop to a4", "N c3",
+   * "4.Bishp a4"). It is meant as a move even when it does not read as one.
+   */
+  spelled?: true;
+  /** Written with a full stop after it ("4.Ba4."), which is not part of the move. */
+  endsSentence?: true;
 }
 
 export interface Movetext {
@@ -27,7 +35,7 @@ export interface Movetext {
   result?: string;
 }
 
-const RESULT_RE = /^(1-0|0-1|1\/2-1\/2|½-½|\*)$/;
+const RESULT_RE = /^(1-0|0-1|1\/2-1\/2|½-½|\*)\.?$/;
 const NUMBER_RE = /^(\d{1,3})(?:(\.\s*\.\s*\.|…|\.\.)|(\.|\)))?(.*)$/u;
 /** Black's move after a number, written as a dash in some countries: `12. - Nf6`, `12.–Nf6`. */
 const BLACK_DASH_RE = /^[-‐‑‒–—−]$/u;
@@ -74,20 +82,73 @@ function stripComments(text: string): string {
   return out;
 }
 
+/** A piece letter of some language standing alone ("N c3", "S f3", "Кр e2"), or a figurine. */
+const LONE_LETTERS = new Set([
+  ...Object.values(PIECE_LETTERS).flatMap((letters) => Object.values(letters)),
+  ...'♔♕♖♗♘♙♚♛♜♝♞♟',
+]);
+/** A square, or a from-square and a square (`a4`, `b1-c3`), as it follows a written-out piece. */
+const SPELLED_SQUARE_RE = /^[a-hA-H][1-8](?:[-x:×][a-hA-H][1-8])?[+#!?]*[.:]?$/u;
+/** A move number in front of a chunk (`4.`, `12...`, `12)`). */
+const NUMBER_PREFIX_RE = /^\d{1,3}(?:\.+|…|\))/u;
+const BARE_NUMBER_RE = /^\d{1,3}(?:\.+|…|\))$/u;
+
+/**
+ * Where a move written with spaces that starts at `chunks[i]` ends (exclusive): a piece — a word
+ * in any language, a lone piece letter, or, right after a move number, any capitalised word (a
+ * misspelt piece: `4.Bishp a4`) — then joining words ("to", "takes", "nach", "na") and squares,
+ * ending on a square. Read alone, the square would be a pawn's move: "Bishop a4" is never `a4`.
+ */
+function spelledEnd(chunks: readonly string[], i: number): number | undefined {
+  const first = chunks[i]!;
+  const word = first.replace(NUMBER_PREFIX_RE, '');
+  const numbered = word !== first || BARE_NUMBER_RE.test(chunks[i - 1] ?? '');
+  const piece =
+    pieceOfWord(word) !== undefined ||
+    LONE_LETTERS.has(word) ||
+    (numbered && /^\p{Lu}\p{Ll}+$/u.test(word));
+  if (!piece) return undefined;
+  let end: number | undefined;
+  for (let j = i + 1; j < chunks.length && j <= i + 5; j++) {
+    const c = chunks[j]!;
+    if (SPELLED_SQUARE_RE.test(c)) end = j + 1;
+    else if (!CAPTURE_WORDS.includes(c.toLowerCase()) && !JOINING_WORDS.includes(c.toLowerCase()))
+      break;
+  }
+  return end;
+}
+
+/** Chunks with each move written with spaces joined into one, marked as spelled. */
+function joinSpelled(chunks: readonly string[]): { text: string; spelled: boolean }[] {
+  const out: { text: string; spelled: boolean }[] = [];
+  for (let i = 0; i < chunks.length; i++) {
+    const end = spelledEnd(chunks, i);
+    if (end === undefined) {
+      out.push({ text: chunks[i]!, spelled: false });
+      continue;
+    }
+    out.push({ text: chunks.slice(i, end).join(' '), spelled: true });
+    i = end - 1;
+  }
+  return out;
+}
+
 export function tokenizeMovetext(text: string): Movetext {
-  const chunks = stripComments(text)
+  const split = stripComments(text)
     // `12...`, `12. ...`, `12 . . .`: two or more dots after a number mean Black's move (a
     // move's rank before dots is no number: `2. Nf3 ... Nc6` keeps `Nf3` whole).
     .replace(/(?<![\p{L}\d])(\d{1,3})\s*\.(?:\s*\.)+/gu, '$1...')
     .split(/[\s,;]+/)
     .filter(Boolean);
+  const chunks = joinSpelled(split);
   const tokens: MovetextToken[] = [];
   let result: string | undefined;
   let number: number | undefined;
   let side: Color | undefined;
-  for (const chunk of chunks) {
+  for (const { text: chunk, spelled } of chunks) {
     if (RESULT_RE.test(chunk)) {
-      result = chunk === '½-½' ? '1/2-1/2' : chunk;
+      const written = chunk.replace(/\.$/, '');
+      result = written === '½-½' ? '1/2-1/2' : written;
       continue;
     }
     if (chunk === '(=)') {
@@ -107,7 +168,7 @@ export function tokenizeMovetext(text: string): Movetext {
     // `...e5` with no number before its dots: Black's move, numbered by what came before.
     let moveText = chunk.replace(/^(?:\.{2,}|…)(?=\S)/u, '');
     if (moveText !== chunk && number !== undefined) side = 'black';
-    const num = /^\d{4,5}$/.test(moveText) ? null : NUMBER_RE.exec(moveText);
+    const num = /^\d{4,5}[.:]?$/.test(moveText) ? null : NUMBER_RE.exec(moveText);
     if (num && (num[2] || num[3] || num[4] === '')) {
       number = Number(num[1]);
       side = num[2] ? 'black' : 'white';
@@ -119,7 +180,12 @@ export function tokenizeMovetext(text: string): Movetext {
       }
       if (moveText === '') continue;
     }
+    // The full stop of a sentence: "3...a6 4.Ba4." ("e.p." keeps its dots).
+    const stop = /(?<=[^\s.])[.:]+$/u.exec(moveText);
+    if (stop) moveText = moveText.slice(0, stop.index);
     const token: MovetextToken = { text: moveText, drawOffer: false };
+    if (spelled) token.spelled = true;
+    if (stop) token.endsSentence = true;
     if (number !== undefined) token.number = number;
     if (side !== undefined) token.side = side;
     tokens.push(token);

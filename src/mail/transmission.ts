@@ -158,15 +158,21 @@ export function movetextOf(lines: readonly string[]): MovetextToken[] {
   for (const line of lines) {
     const mt = tokenizeMovetext(line);
     if (!mt.tokens.length) continue;
-    const moves = mt.tokens.filter((t) => looksLikeMove(t.text));
-    const numbered = moves.some((t) => t.number !== undefined);
-    if (moves.length === mt.tokens.length || numbered) {
+    // A move written out ("Bishop to a4") is meant as one even when it does not read.
+    const moves = mt.tokens.filter((t) => t.spelled || looksLikeMove(t.text));
+    if (moves.length === mt.tokens.length) {
       tokens.push(...moves);
       continue;
     }
     const rest = LABELLED_RE.exec(line)?.groups?.rest;
     const after = rest ? tokenizeMovetext(rest).tokens : [];
-    if (after.length && after.every((t) => looksLikeMove(t.text))) tokens.push(...after);
+    if (after.length && after.every((t) => t.spelled || looksLikeMove(t.text))) {
+      tokens.push(...after);
+      continue;
+    }
+    // In a sentence, a move that ends it is mentioned, not sent: "I claim a draw after 32.Qd8+."
+    const mentioned = moves.filter((t) => !t.endsSentence);
+    if (mentioned.some((t) => t.number !== undefined)) tokens.push(...mentioned);
   }
   return tokens;
 }

@@ -102,6 +102,38 @@ describe('P-2a: movetext as players number it', () => {
   for (const [text, expected] of table) {
     it(text, () => expect(simple(text)).toEqual(expected));
   }
+  it('a move written with spaces is one token, marked as spelled: "4.Bishop to a4", "N c3"', () => {
+    const spelled = (text: string) =>
+      tokenizeMovetext(text).tokens.map((t) => [t.number ?? null, t.text, t.spelled ?? false]);
+    expect(spelled('4.Bishop to a4 I think')).toEqual([
+      [4, 'Bishop to a4', true],
+      [null, 'I', false],
+      [null, 'think', false],
+    ]);
+    expect(spelled('4. N c3')).toEqual([[4, 'N c3', true]]);
+    expect(spelled('Springer nach f3')).toEqual([[null, 'Springer nach f3', true]]);
+    // A capitalised word right after a move number is a piece misspelt, not words before a4.
+    expect(spelled('4.Bisop a4')).toEqual([[4, 'Bisop a4', true]]);
+    expect(spelled('Maybe a4')).toEqual([
+      [null, 'Maybe', false],
+      [null, 'a4', false],
+    ]);
+    // A piece word with no square after it joins nothing.
+    expect(spelled('Bishop to win')).toEqual([
+      [null, 'Bishop', false],
+      [null, 'to', false],
+      [null, 'win', false],
+    ]);
+  });
+  it('the full stop of a sentence is no part of the move, and is noted', () => {
+    const stops = (text: string) =>
+      tokenizeMovetext(text).tokens.map((t) => [t.number ?? null, t.text, t.endsSentence ?? false]);
+    expect(stops('4.Ba4.')).toEqual([[4, 'Ba4', true]]);
+    expect(stops('4.O-O-O.')).toEqual([[4, 'O-O-O', true]]);
+    expect(stops('12. 5254.')).toEqual([[12, '5254', true]]);
+    expect(stops('12. exd6 e.p.')).toEqual([[12, 'exd6', false]]);
+    expect(tokenizeMovetext('4.Ba4 1-0.').result).toBe('1-0');
+  });
   it('results are kept, not read as moves', () => {
     for (const [text, result] of [
       ['1.e4 1-0', '1-0'],

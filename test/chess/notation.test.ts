@@ -231,6 +231,17 @@ describe('forms players write (P-4e: marks never matter)', () => {
     );
     expect(read(pos, 'B2-b4', { kind: 'algebraic', lang: 'pl' })).toBe('b2b4');
   });
+  it('caps lock: BA4, NBD2, BXC6, NG1-F3, EXD5 — in the player’s language', () => {
+    const pos = fromFen('4k3/8/8/3p4/4P3/8/8/1N1BK1N1 w - - 0 1');
+    const en = { kind: 'algebraic', lang: 'en' } as const;
+    expect(read(pos, 'BA4', en)).toBe('d1a4');
+    expect(read(pos, 'NBD2', en)).toBe('b1d2');
+    expect(read(pos, 'NG1-F3', en)).toBe('g1f3');
+    expect(read(pos, 'EXD5', en)).toBe('e4d5');
+    expect(read(pos, 'SD2', { kind: 'algebraic', lang: 'pl' })).toBe('b1d2');
+    // In German D is the queen: DXD5 is a queen's capture, and there is no queen here.
+    expect(() => read(pos, 'DXD5', { kind: 'algebraic', lang: 'de' })).toThrow('queen');
+  });
   it('captures as x, : or nothing', () => {
     const pos = fromFen('4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1');
     for (const t of ['exd5', 'e:d5', 'ed5', 'e4xd5', 'e4:d5', 'e4-d5', '5445', 'e×d5'])

@@ -1,0 +1,122 @@
+// P-4a, P-4c, P-6g: a move as people type it — a piece named in words ("Bishop to a4"), a piece
+// letter apart from its square ("N c3"), caps lock ("BA4"), a full stop after the move ("4.Ba4.")
+// — is read as that move. Read as the bare square it would be a pawn's move, which binds
+// (P-4a: a legal move once sent stands): "Bishop a4" must never be a2-a4. What still does not
+// read is returned as illegible (P-4c), never taken for another move.
+import { describe, expect, it } from 'vitest';
+import type { Reading } from '../../src/chess/index.ts';
+import { readInbound } from '../../src/mail/index.ts';
+import { assembleTransmission } from '../../src/mail/transmission.ts';
+import type { GameEvent, GameState } from '../../src/referee/index.ts';
+import { decideTransmission, defaultEventRules, foldGame } from '../../src/referee/index.ts';
+
+/** 1.e4 e5 2.Nf3 Nc6 3.Bb5 a6, White to send the 4th move. */
+const RUY_LOPEZ = ['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1b5', 'a7a6'];
+
+function stateOf(ucis: readonly string[]): GameState {
+  const events: GameEvent[] = [
+    {
+      type: 'created',
+      on: '2026-11-01',
+      start: { kind: 'standard' },
+      white: 'w@x.org',
+      black: 'b@x.org',
+      clockStartsOn: '2026-11-01',
+    },
+    ...ucis.map(
+      (uci, i): GameEvent => ({
+        type: 'move',
+        on: '2026-11-02',
+        side: i % 2 === 0 ? 'white' : 'black',
+        uci,
+        sentOn: '2026-11-02',
+        deliveredOn: '2026-11-02',
+      }),
+    ),
+  ];
+  return foldGame(events);
+}
+
+/** What the referee does with White's mail: the move played (UCI), or the problem's code. */
+async function rule(body: string, reading: Reading = { kind: 'algebraic', lang: 'en' }) {
+  const raw = `From: White <w@x.org>\r\nTo: amici@x.org\r\nSubject: Re: [CLUB/1] move 3\r\nDate: Tue, 03 Nov 2026 10:00:00 +0000\r\nMessage-ID: <m1@x.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body}\r\n`;
+  const r = await readInbound(raw);
+  if (!r.ok) throw new Error(r.error);
+  const t = assembleTransmission(r.value, { side: 'white', reading, sentOn: '2026-11-03' });
+  if (!t) throw new Error('no transmission');
+  const decision = decideTransmission(stateOf(RUY_LOPEZ), t, '2026-11-03', defaultEventRules());
+  const played = decision.events.find((e) => e.type === 'move');
+  if (played?.type === 'move') return played.uci;
+  const rejected = decision.effects.find((e) => e.kind === 'transmission-rejected');
+  if (rejected?.kind !== 'transmission-rejected') return 'nothing';
+  return `${rejected.problem.code} ${rejected.penaltyDays ?? 0}`;
+}
+
+describe('P-4a, P-4c: a move written out in words is that piece’s move, never a pawn’s', () => {
+  const table: [string, string][] = [
+    ['3...a6 4.Bishop a4', 'b5a4'],
+    ['3...a6 4.Bishop to a4', 'b5a4'],
+    ['3...a6 4. bishop takes c6', 'b5c6'],
+    ['3...a6 4.Bishop x c6', 'b5c6'],
+    ['3...a6 4.Knight to c3', 'b1c3'],
+    ['3...a6 4.Knight from b1 to c3', 'b1c3'],
+    ['3...a6 4.Queen e2', 'd1e2'],
+    ['3...a6 4.Pawn to d4', 'd2d4'],
+    ['3...a6 4.Bishop to a4 I think', 'b5a4'],
+    // A piece letter apart from its square, as thumbs type it.
+    ['3...a6 4. N c3', 'b1c3'],
+    ['3...a6 4.B a4', 'b5a4'],
+    ['3...a6 4.B takes c6', 'b5c6'],
+  ];
+  for (const [body, played] of table) {
+    it(`${body} → ${played}`, async () => expect(await rule(body)).toBe(played));
+  }
+  it('in the words of other languages, read for every player: Polish, German, Czech, Ukrainian', async () => {
+    expect(await rule('3...a6 4.Goniec na a4', { kind: 'algebraic', lang: 'pl' })).toBe('b5a4');
+    expect(await rule('3...a6 4.Skoczek c3', { kind: 'algebraic', lang: 'pl' })).toBe('b1c3');
+    expect(await rule('3...a6 4.Läufer nach a4', { kind: 'algebraic', lang: 'de' })).toBe('b5a4');
+    expect(await rule('3...a6 4.Läufer schlägt c6', { kind: 'algebraic', lang: 'de' })).toBe(
+      'b5c6',
+    );
+    expect(await rule('3...a6 4.Jezdec c3', { kind: 'algebraic', lang: 'cs' })).toBe('b1c3');
+    expect(await rule('3...a6 4.Кінь c3', { kind: 'algebraic', lang: 'uk' })).toBe('b1c3');
+    // A lone letter is the player's own: S is a knight in Polish, a bishop in Czech.
+    expect(await rule('3...a6 4.S c3', { kind: 'algebraic', lang: 'pl' })).toBe('b1c3');
+    expect(await rule('3...a6 4.S a4', { kind: 'algebraic', lang: 'cs' })).toBe('b5a4');
+  });
+  it('a misspelt piece after the move number is returned as illegible (P-4c, P-6g), not played as a4', async () => {
+    expect(await rule('3...a6 4.Bisop a4')).toBe('move 5');
+    expect(await rule('3...a6 4. Bisop a4')).toBe('move 5');
+  });
+  it('a numeric player’s words are no numeric move: returned, not read as a pawn move', async () => {
+    expect(await rule('3...a6 4.Bishop a4', { kind: 'numeric' })).toBe('move 5');
+  });
+  it('words about a move, with no move number, play nothing: "I think Bishop a4 is good"', async () => {
+    expect(await rule('3...a6\nI think Bishop a4 is good')).toBe('blank 5');
+  });
+});
+
+describe('P-4c: caps lock and a full stop after the move', () => {
+  const table: [string, string][] = [
+    ['3...a6 4.BA4', 'b5a4'],
+    ['3...A6 4.NC3', 'b1c3'],
+    ['3...a6 4.QE2', 'd1e2'],
+    ['3...a6 4.BXC6', 'b5c6'],
+    ['3...A6 4.NB1-C3', 'b1c3'],
+    ['3...a6 4.Ba4.', 'b5a4'],
+    ['3...a6 4.O-O.', 'e1h1'],
+    ['3...a6 4.O-O-O.', 'move 5'], // read, and impossible here
+    ['3...a6\n4.Ba4.', 'b5a4'],
+    ['My move: 3...a6 4.Ba4.', 'b5a4'],
+    ['3...a6 4.Ba4, your move.', 'b5a4'],
+    ['3...a6 4.5254.', 'move 5'], // numeric for an English player: read, and no move of a piece
+  ];
+  for (const [body, played] of table) {
+    it(`${body.replace('\n', ' / ')} → ${played}`, async () =>
+      expect(await rule(body)).toBe(played));
+  }
+  it('a move that ends a sentence is mentioned, not sent: "I claim a draw after 32.Qd8+."', async () => {
+    // The claim's own words are read as a claim elsewhere; its move is no move of this mail.
+    expect(await rule('3...a6 4.Ba4\nWhat do you say after 4...b5.')).toBe('b5a4');
+  });
+});
