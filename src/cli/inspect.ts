@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { makeGamePgn } from '../chess/index.ts';
+import { makeGamePgn, writeMove } from '../chess/index.ts';
 import type { TimeControl } from '../clock/index.ts';
 import { boardText, composeTdReport } from '../compose/index.ts';
 import { memoryLogger } from '../daemon/log.ts';
@@ -193,17 +193,26 @@ function findGame(
   return key;
 }
 
+/** Each ply as the TD reads it: numbered, in English SAN and ICCF numeric, with its dates. */
 function historyOf(state: GameState) {
-  return state.plies.map((p, i) => ({
-    ply: i + 1,
-    number: `${p.number}${p.side === 'white' ? '.' : '...'}`,
-    side: p.side,
-    uci: p.uci,
-    sentOn: p.sentOn,
-    deliveredOn: p.deliveredOn,
-    conditional: p.conditional,
-    drawOffer: p.drawOffer,
-  }));
+  const pos = state.initial.clone();
+  return state.plies.map((p, i) => {
+    const san = writeMove(pos, p.move, { kind: 'san', lang: 'en' });
+    const numeric = writeMove(pos, p.move, { kind: 'numeric' });
+    pos.play(p.move);
+    return {
+      ply: i + 1,
+      number: `${p.number}${p.side === 'white' ? '.' : '...'}`,
+      san,
+      numeric,
+      side: p.side,
+      uci: p.uci,
+      sentOn: p.sentOn,
+      deliveredOn: p.deliveredOn,
+      conditional: p.conditional,
+      drawOffer: p.drawOffer,
+    };
+  });
 }
 
 export async function showCommand(args: string[], io: CliIo): Promise<number> {
@@ -260,10 +269,10 @@ export async function showCommand(args: string[], io: CliIo): Promise<number> {
         `  ${c.side.padEnd(5)}  used ${last?.totalDays ?? 0}, left ${last?.daysLeft ?? '-'} to move ${last?.controlMove ?? '-'}${live}${c.excesses.length ? `; excesses: ${c.excesses.length}` : ''}`,
       );
     }
-    out.push('', 'History:', '  ply  move     uci    sent        delivered');
+    out.push('', 'History:', '  ply  move          numeric  sent        delivered');
     for (const h of data.history) {
       out.push(
-        `  ${String(h.ply).padStart(3)}  ${h.number.padEnd(6)} ${h.uci.padEnd(6)} ${h.sentOn}  ${h.deliveredOn}${h.conditional ? '  (conditional)' : ''}${h.drawOffer ? '  (=)' : ''}`,
+        `  ${String(h.ply).padStart(3)}  ${`${h.number}${h.san}`.padEnd(13)} ${h.numeric.padEnd(8)} ${h.sentOn}  ${h.deliveredOn}${h.conditional ? '  (conditional)' : ''}${h.drawOffer ? '  (=)' : ''}`,
       );
     }
     if (state.penalties.length)

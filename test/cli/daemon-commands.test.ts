@@ -37,6 +37,11 @@ describe('amici demo and the commands around an installation', () => {
     const show = await runCli(['show', 'DEMO/1', '--config', config, '--json']);
     const data = JSON.parse(show.out);
     expect(data.history).toHaveLength(7);
+    // The TD reads each move as it was played, in SAN and ICCF numeric, with its dates.
+    expect(data.history[6]).toMatchObject({ number: '4.', san: 'Qxf7#', numeric: '8567' });
+    expect((await runCli(['show', 'DEMO/1', '--config', config])).out).toMatch(
+      /^ {4}7 {2}4\.Qxf7# +8567 +\d{4}-\d\d-\d\d {2}\d{4}-\d\d-\d\d$/m,
+    );
     expect(data.penalties).toMatchObject([{ side: 'black', days: 5, rule: 'P-6g' }]);
     expect(data.clocks[1].rows.at(-1).totalDays).toBe(11);
     const pgn = await runCli(['pgn', 'DEMO/1', '--config', config]);
