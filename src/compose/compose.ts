@@ -510,6 +510,11 @@ export interface WhichGameInput {
   games: readonly WhichGameEntry[];
   /** The subject of the player's mail, kept after the question. */
   subject: string;
+  /**
+   * The mail named a game (by tag or thread) it does not fit, and reads as the player's move in
+   * one other game: both games, as tags. Nothing was played in either, and no penalty given.
+   */
+  mismatch?: { named: WhichGameEntry; fits: WhichGameEntry };
   /** The templates directory (default: `templates/` of this repository). */
   templatesDir?: string;
 }
@@ -547,7 +552,14 @@ export function composeWhichGame(input: WhichGameInput): ComposedMail {
     html: pre(lines.join('\n')).html,
   };
   const on = { ...input, lang: input.player.lang };
+  const tagOf = (g: WhichGameEntry) => `[${g.eventTag}/${g.gameId}]`;
+  const mismatch = input.mismatch && {
+    named: `${tagOf(input.mismatch.named)} ${gameTitle(input.mismatch.named.white, input.mismatch.named.black)}`,
+    fits: `${tagOf(input.mismatch.fits)} ${gameTitle(input.mismatch.fits.white, input.mismatch.fits.black)}`,
+    fitsTag: tagOf(input.mismatch.fits),
+  };
   return gamelessMail('which-game', on, `which-game/${input.player.id}`, (t) => ({
+    mismatch,
     name: input.player.name,
     subject: answeredSubject(input.subject),
     event: input.event,
@@ -555,7 +567,7 @@ export function composeWhichGame(input: WhichGameInput): ComposedMail {
     games,
     list,
     /** The tag to show in the example subject: the first listed game's, else the event's. */
-    example: games[0]?.tag ?? `[${input.event.tag}/…]`,
+    example: mismatch?.fitsTag ?? games[0]?.tag ?? `[${input.event.tag}/…]`,
     t,
   }));
 }

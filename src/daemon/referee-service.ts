@@ -83,6 +83,11 @@ export interface ReadItem {
 /** What every inbound row of a mail starts from: its key, when it came, its bytes, its id. */
 type InboundBase = { dedupeKey: string; receivedAt: string; raw: Buffer; messageId?: string };
 
+/** A transmission returned with nothing of it taken: no move played, the game not ended. */
+const rejectedOnly = (effects: readonly Effect[]): boolean =>
+  effects.some((e) => e.kind === 'transmission-rejected') &&
+  !effects.some((e) => e.kind === 'move-accepted' || e.kind === 'game-ended');
+
 /** A TD's rulings with no game of theirs to apply to: none named, several, or another TD's. */
 type Unplaced = {
   unplaced: 'no-game' | 'several-games' | 'not-yours';
@@ -571,16 +576,26 @@ export class RefereeService {
       return 'ignored';
     }
     const decision = decide(state, t, now, rules);
+    if (!forTd.length && rejectedOnly(decision.effects)) {
+      // A reply in the wrong game's thread, from a player with several: it does not fit the game
+      // it names, and is the player's move in exactly one other. Played there it would bind
+      // (P-4a) on a guess, and penalised here it would punish a slip of the thread: ask instead.
+      const others = this.openGamesOf(sender).filter((g) => g.gameKey !== ref.gameKey);
+      const fits = this.gameTheMoveFits(others, inbound, sender, item.receivedAt);
+      if (fits) {
+        const player = this.player(ref.event, ref.game[side]);
+        return this.askWhichGame(ref.event, player, this.openGamesOf(sender), inbound, base, at, {
+          named: ref,
+          fits,
+        });
+      }
+    }
     const after = extendGame(state, decision.events);
     const mails = this.composeAll(decision.effects, this.composeContext(ref, after, now));
     const outbox = this.outgoing(ref, mails, key, messageId ? { side, messageId } : undefined);
     const others = this.leaveInOtherGames(ref, sender, decision.events, key);
     outbox.push(...others.mails, ...forTd);
-    const rejected = decision.effects.some((e) => e.kind === 'transmission-rejected');
-    const accepted = decision.effects.some(
-      (e) => e.kind === 'move-accepted' || e.kind === 'game-ended',
-    );
-    const status: InboundStatus = rejected && !accepted ? 'rejected' : 'done';
+    const status: InboundStatus = rejectedOnly(decision.effects) ? 'rejected' : 'done';
     const committed = this.store.commitInbound(
       {
         ...base,
@@ -686,10 +701,18 @@ export class RefereeService {
       const found = mine.find((g) => g.event.tag === ref.event && g.game.id === ref.game);
       if (found) return found;
     }
-    const open = mine.filter((g) => this.store.hasGame(g.gameKey) && !this.state(g.gameKey).result);
+    const open = this.openGamesOf(sender);
     if (!ref && open.length === 1) return open[0]!;
     const fits = ref ? undefined : this.gameTheMoveFits(open, inbound, sender, at);
     return fits ?? { ...home, games: open };
+  }
+
+  /** The sender's unfinished games, in every event they play in. */
+  private openGamesOf(sender: string): GameRefResolved[] {
+    return this.directory
+      .memberships(sender)
+      .flatMap(({ event, player }) => this.directory.gamesOf(event, player.id))
+      .filter((g) => this.store.hasGame(g.gameKey) && !this.state(g.gameKey).result);
   }
 
   /**
@@ -1146,18 +1169,23 @@ export class RefereeService {
     inbound: Inbound,
     base: InboundBase,
     at: string,
+    mismatch?: { named: GameRefResolved; fits: GameRefResolved },
   ): SettleOutcome {
+    const entry = (g: GameRefResolved) => ({
+      eventTag: g.event.tag,
+      gameId: g.game.id,
+      white: this.player(g.event, g.game.white).name,
+      black: this.player(g.event, g.game.black).name,
+    });
     const mail = composeWhichGame({
       player: { id: player.id, name: player.name, lang: player.language ?? event.language },
       event: { name: event.name, tag: event.tag },
       td: { name: event.td.name },
-      games: games.map((g) => ({
-        eventTag: g.event.tag,
-        gameId: g.game.id,
-        white: this.player(g.event, g.game.white).name,
-        black: this.player(g.event, g.game.black).name,
-      })),
+      games: games.map(entry),
       subject: inbound.mail.subject,
+      ...(mismatch
+        ? { mismatch: { named: entry(mismatch.named), fits: entry(mismatch.fits) } }
+        : {}),
       ...(this.templatesDir ? { templatesDir: this.templatesDir } : {}),
     });
     this.store.commitInbound(
@@ -1166,7 +1194,10 @@ export class RefereeService {
         sender: inbound.mail.from?.address,
         subject: inbound.mail.subject,
         status: 'rejected',
-        note: 'which game?',
+        note: mismatch
+          ? `which game? it fits ${mismatch.fits.gameKey}, not ${mismatch.named.gameKey}`
+          : 'which game?',
+        ...(mismatch ? { gameKey: mismatch.named.gameKey } : {}),
       },
       [],
       [
@@ -1176,11 +1207,16 @@ export class RefereeService {
       ],
       at,
     );
-    this.logger.info({
-      code: 'INBOUND_NO_GAME',
-      sender: inbound.mail.from?.address,
-      games: games.length,
-    });
+    const from = inbound.mail.from?.address;
+    if (mismatch) {
+      const { named, fits } = mismatch;
+      this.logger.info({
+        code: 'INBOUND_OTHER_GAME',
+        sender: from,
+        game: named.gameKey,
+        fits: fits.gameKey,
+      });
+    } else this.logger.info({ code: 'INBOUND_NO_GAME', sender: from, games: games.length });
     return 'rejected';
   }
 

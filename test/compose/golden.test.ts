@@ -10,7 +10,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { ComposeContext, ComposedMail, WhichGameInput } from '../../src/compose/index.ts';
+import type {
+  ComposeContext,
+  ComposedMail,
+  WhichGameEntry,
+  WhichGameInput,
+} from '../../src/compose/index.ts';
 import {
   composeEffect,
   composeInboxAlert,
@@ -174,6 +179,17 @@ describe('golden mails: the which-game reply in every template language', () => 
       expect(m.html).toContain('[WCH26/12]  Jan Novák – Hanna Bondar');
       expect(m.text).not.toMatch(/undefined|\[object Object\]|NaN/);
       expect(m.html).not.toMatch(/undefined|\[object Object\]|NaN|\uE000/);
+    });
+    it(`${lang}/which-game-other: a reply in one game's thread that is the move of another`, () => {
+      const input = whichGameInput(lang);
+      const [named, fits] = input.games as [WhichGameEntry, WhichGameEntry];
+      const m = composeWhichGame({ ...input, mismatch: { named, fits } });
+      goldenMails(`${lang}/which-game-other`, [m]);
+      // Both games named, with their players; the example subject is the game it fits.
+      expect(m.text).toContain('[WCH26/7] Anna Nowak – Jan Novák');
+      expect(m.text).toContain('[WCH26/12] Jan Novák – Hanna Bondar');
+      expect(m.text).toMatch(/\[WCH26\/12\] (my move|moje posunięcie|můj tah|мій хід|mein Zug)/);
+      expect(m.text).not.toMatch(/undefined|\[object Object\]|NaN/);
     });
     it(`${lang}/which-game-none: a player without an unfinished game`, () => {
       const m = composeWhichGame(whichGameInput(lang, false));

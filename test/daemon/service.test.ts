@@ -429,6 +429,50 @@ describe('the referee service (one message, one transaction)', () => {
       expect(service.store.events('CLUB/1'), body).toHaveLength(1); // created: no move, no penalty
     }
   });
+  it('a reply in the wrong game’s thread that is the player’s move in one other game: asked, nothing played, no penalty (P-4a, P-6g)', async () => {
+    const { service, logger } = setup([
+      { id: '1', white: 'jan', black: 'petr', startsOn: '2026-11-02' },
+      { id: '2', white: 'eva', black: 'jan', startsOn: '2026-11-02' },
+    ]);
+    expect(await service.processInbound(mail('Jan <jan@x.example>', '1.e4'))).toBe('done');
+    expect(await service.processInbound(mail('Petr <petr@x.example>', '1.5254 5755'))).toBe('done');
+    expect(
+      await service.processInbound(mail('Eva <eva@x.example>', '1.d4', 'Re: [CLUB/2] move')),
+    ).toBe('done');
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    sent.length = 0;
+    // Jan answers Eva's 1.d4 in game 1's thread: the repetition is wrong there (1...e5 was
+    // played), and right in game 2, where 1...d5 is legal.
+    expect(await service.processInbound(mail('Jan <jan@x.example>', '1.d4 d5'))).toBe('rejected');
+    expect(service.state('CLUB/1').plies).toHaveLength(2);
+    expect(service.state('CLUB/1').penalties).toEqual([]);
+    expect(service.state('CLUB/2').plies).toHaveLength(1);
+    expect(logger.lines.at(-1)).toMatchObject({
+      code: 'INBOUND_OTHER_GAME',
+      game: 'CLUB/1',
+      fits: 'CLUB/2',
+    });
+    await service.flushOutbox(sender);
+    expect(sent.map((m) => m.to)).toEqual([['jan@x.example']]);
+    const asked = await simpleParser(sent[0]!.raw);
+    expect(asked.headers.get('x-amici-kind')).toBe('which-game');
+    expect(asked.text).toContain(
+      'Your mail answers game [CLUB/1] Jan – Petr, but it does not fit that game: it reads as your move in game [CLUB/2] Eva – Jan',
+    );
+    expect(asked.text).toContain('no penalty was given');
+    expect(asked.text).toContain('"[CLUB/2] my move"');
+    // Sent again in game 2's thread, it is played there.
+    expect(
+      await service.processInbound(mail('Jan <jan@x.example>', '1.d4 d5', 'Re: [CLUB/2] move')),
+    ).toBe('done');
+    expect(service.state('CLUB/2').plies.map((p) => p.uci)).toEqual(['d2d4', 'd7d5']);
+    // A wrong repetition that fits no other game is returned with the penalty, as before.
+    expect(await service.processInbound(mail('Jan <jan@x.example>', '1...c5 2.Nf3'))).toBe(
+      'rejected',
+    );
+    expect(service.state('CLUB/1').penalties).toMatchObject([{ side: 'white', days: 5 }]);
+  });
   it('the which-game reply is in the player’s language (Polish) and lists both games; nothing is played', async () => {
     const { service, logger } = setup(
       [
