@@ -8,6 +8,7 @@ import type { Role, Square } from 'chessops/types';
 import type { Language, PieceRole } from './languages.ts';
 import {
   CAPTURE_WORDS,
+  DISTINCT_LETTER_SETS,
   FIGURINES,
   JOINING_WORDS,
   LANGUAGE_NAMES,
@@ -237,4 +238,10 @@ export function parseAlgebraicSyntax(
   if (fr) syntax.fromRank = Number(fr) - 1;
   if (promotion) syntax.promotion = promotion;
   return ok(syntax);
+}
+
+/** Does a token read as a move in some notation (syntax only, no position)? */
+export function isMoveSyntax(text: string): boolean {
+  if (parseNumericSyntax(text)) return true;
+  return DISTINCT_LETTER_SETS.some((lang) => parseAlgebraicSyntax(text, lang).ok);
 }

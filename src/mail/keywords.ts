@@ -8,6 +8,7 @@
 // like `Кf6` or `Sf6`), and a line that
 // states a claim is not also read as a draw offer (the referee applies L-9.1.2.2 itself).
 
+import { isMoveSyntax, tokenizeMovetext } from '../chess/index.ts';
 import type { LineSpan } from './stated-date.ts';
 import { findDates } from './stated-date.ts';
 
@@ -253,6 +254,24 @@ const RE = {
 const MOVE_TOKEN_RE =
   /\d+\s*\.|(?<![\p{L}])(?:[\p{Lu}♔-♟]{1,2}[a-h]?[1-8]?[x:]?[a-h][1-8]|[a-h][1-8]|[a-h][x:][a-h][1-8]|[1-8]{4,5}|[0O]-[0O](?:-[0O])?)(?![\p{L}])/u;
 
+const CONDITION_IF_RE = new RegExp(`${L}(?:${alternatives('conditionIf')})\\s`, 'giu');
+
+/**
+ * A loose conditional line after the move it follows, on the same line: "4.Ba4, if 4...Nf6
+ * 5.O-O", "12...Nc6; jeśli 13.Gb5 a6". Only moves may stand before the "if", so a sentence that
+ * wonders ("I wonder if 4...Nf6 5.O-O works") is none.
+ */
+function conditionalAfterMoves(line: string): RegExpExecArray | null {
+  for (const m of line.matchAll(CONDITION_IF_RE)) {
+    const before = line.slice(0, m.index).replace(/[\s,;:–—-]+$/u, '');
+    const tokens = before ? tokenizeMovetext(before).tokens : [];
+    if (!tokens.length || !tokens.every((t) => isMoveSyntax(t.text))) continue;
+    const rest = RE.conditionalLoose.exec(line.slice(m.index));
+    if (rest) return Object.assign(rest, { index: m.index + rest.index });
+  }
+  return null;
+}
+
 export interface CommandBase {
   span: LineSpan;
   /** The whole line is the command (no moves on it for the chess reader). */
@@ -315,7 +334,9 @@ function commandsInLine(line: string, index: number): Command[] {
     RE.conditional.exec(line) ??
     (NOT_PROPOSING.test(line)
       ? null
-      : (RE.conditionalLoose.exec(line) ?? RE.conditionalMarked.exec(line)));
+      : (RE.conditionalLoose.exec(line) ??
+        RE.conditionalMarked.exec(line) ??
+        conditionalAfterMoves(line)));
   if (conditional?.groups && MOVE_TOKEN_RE.test(conditional.groups.condition ?? '')) {
     const start = conditional.index;
     found.push({

@@ -5,12 +5,7 @@
 // conditional line P-4f, a note). Pure: the caller says who sent it and when it arrived.
 
 import type { MovetextToken, Reading } from '../chess/index.ts';
-import {
-  DISTINCT_LETTER_SETS,
-  parseAlgebraicSyntax,
-  parseNumericSyntax,
-  tokenizeMovetext,
-} from '../chess/index.ts';
+import { isMoveSyntax, tokenizeMovetext } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
 import { isCalendarDate } from '../clock/index.ts';
 import type { Side, Transmission } from '../referee/index.ts';
@@ -138,13 +133,6 @@ export function withSubjectAndPgn(
   return withSubject ? { inbound: withSubject, source: 'subject' } : asIs;
 }
 
-/** Does a token read as a move in some notation (syntax only)? */
-function looksLikeMove(text: string): boolean {
-  const numeric = parseNumericSyntax(text);
-  if (numeric) return true;
-  return DISTINCT_LETTER_SETS.some((lang) => parseAlgebraicSyntax(text, lang).ok);
-}
-
 /** A line that labels what follows it: a few words, a colon, then the rest (`My move: Nc6`). */
 const LABELLED_RE = /^\s*[\p{L}'’]+(?:\s+[\p{L}'’]+){0,2}\s*[:：]\s*(?<rest>\S.*)$/u;
 
@@ -159,14 +147,14 @@ export function movetextOf(lines: readonly string[]): MovetextToken[] {
     const mt = tokenizeMovetext(line);
     if (!mt.tokens.length) continue;
     // A move written out ("Bishop to a4") is meant as one even when it does not read.
-    const moves = mt.tokens.filter((t) => t.spelled || looksLikeMove(t.text));
+    const moves = mt.tokens.filter((t) => t.spelled || isMoveSyntax(t.text));
     if (moves.length === mt.tokens.length) {
       tokens.push(...moves);
       continue;
     }
     const rest = LABELLED_RE.exec(line)?.groups?.rest;
     const after = rest ? tokenizeMovetext(rest).tokens : [];
-    if (after.length && after.every((t) => t.spelled || looksLikeMove(t.text))) {
+    if (after.length && after.every((t) => t.spelled || isMoveSyntax(t.text))) {
       tokens.push(...after);
       continue;
     }
@@ -230,7 +218,7 @@ export function assembleTransmission(
         // Only its moves: the words between them ("then", "I will play") are no part of it.
         conditional.push(
           ...tokenizeMovetext(`${c.condition} ${c.reply}`).tokens.filter((x) =>
-            looksLikeMove(x.text),
+            isMoveSyntax(x.text),
           ),
         );
         break;

@@ -133,6 +133,10 @@ describe('findCommands', () => {
     ['P-4f conditional by a label', 'Conditional: 13...Nc6 14.Bb5', ['conditional']],
     ['P-4f conditional by a mark', '13...Nc6 14.Bb5 (warunkowo)', ['conditional']],
     ['P-4f hindsight is no proposal', 'If only I had played 13...Nc6 14.Bb5', []],
+    ['P-4f loose, after the move on its line', '13.Nf3 if 13...Nc6 14.Bb5', ['conditional']],
+    ['P-4f loose, after a dash', '13.Nf3 - if 13...Nc6 14.Bb5', ['conditional']],
+    ['P-4f loose, Polish, after a semicolon', '13.Sf3; jeśli 13...Sc6 14.Gb5', ['conditional']],
+    ['P-4f a sentence that wonders is no proposal', 'I wonder if 13...Nc6 14.Bb5 works', []],
     ['note, English', 'Note: I am travelling next week', ['note']],
     ['note, Polish', 'Uwaga: dziękuję za partię', ['note']],
     ['note, Czech', 'Poznámka: díky za partii', ['note']],
@@ -177,6 +181,15 @@ describe('findCommands', () => {
     } satisfies Partial<Command>);
   });
 
+  it('P-4f a loose conditional after the move keeps the move for the chess reader', () => {
+    const [conditional] = findCommands('13.Nf3 if 13...Nc6 14.Bb5');
+    expect(conditional).toMatchObject({
+      kind: 'conditional',
+      wholeLine: false,
+      condition: '13...Nc6 14.Bb5',
+      span: { line: 0, start: 7 },
+    });
+  });
   it('P-4f conditional after the move keeps the move for the chess reader', () => {
     const [conditional] = findCommands('13.Sf3, jeśli 13...Sc6 to 14.Gb5');
     expect(conditional).toMatchObject({

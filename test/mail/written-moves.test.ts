@@ -38,13 +38,17 @@ function stateOf(ucis: readonly string[]): GameState {
 }
 
 /** What the referee does with White's mail: the move played (UCI), or the problem's code. */
-async function rule(body: string, reading: Reading = { kind: 'algebraic', lang: 'en' }) {
+async function decideMail(body: string, reading: Reading) {
   const raw = `From: White <w@x.org>\r\nTo: amici@x.org\r\nSubject: Re: [CLUB/1] move 3\r\nDate: Tue, 03 Nov 2026 10:00:00 +0000\r\nMessage-ID: <m1@x.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body}\r\n`;
   const r = await readInbound(raw);
   if (!r.ok) throw new Error(r.error);
   const t = assembleTransmission(r.value, { side: 'white', reading, sentOn: '2026-11-03' });
   if (!t) throw new Error('no transmission');
-  const decision = decideTransmission(stateOf(RUY_LOPEZ), t, '2026-11-03', defaultEventRules());
+  return decideTransmission(stateOf(RUY_LOPEZ), t, '2026-11-03', defaultEventRules());
+}
+
+async function rule(body: string, reading: Reading = { kind: 'algebraic', lang: 'en' }) {
+  const decision = await decideMail(body, reading);
   const played = decision.events.find((e) => e.type === 'move');
   if (played?.type === 'move') return played.uci;
   const rejected = decision.effects.find((e) => e.kind === 'transmission-rejected');
@@ -119,4 +123,18 @@ describe('P-4c: caps lock and a full stop after the move', () => {
     // The claim's own words are read as a claim elsewhere; its move is no move of this mail.
     expect(await rule('3...a6 4.Ba4\nWhat do you say after 4...b5.')).toBe('b5a4');
   });
+});
+
+describe('P-4f: a conditional line after the move, on the same line', () => {
+  for (const body of [
+    '3...a6 4.Ba4 if 4...Nf6 5.O-O',
+    '3...a6 4.Ba4 - if 4...Nf6 5.O-O',
+    '3...a6 4.Ba4; if 4...Nf6, 5.O-O',
+  ]) {
+    it(`${body}: the move is played and the line proposed, not returned for extra moves`, async () => {
+      const d = await decideMail(body, { kind: 'algebraic', lang: 'en' });
+      expect(d.events.map((e) => e.type)).toEqual(['move', 'conditional-line']);
+      expect(d.events[0]).toMatchObject({ uci: 'b5a4' });
+    });
+  }
 });
