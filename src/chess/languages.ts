@@ -164,3 +164,47 @@ export const CAPTURE_WORDS = words(
 export const JOINING_WORDS = words(
   'to from on onto - – — -> → nach von auf na z ze на з с à en de da naar van till från',
 );
+
+/** Castling in words ("castles kingside", "kurze Rochade", "krótka roszada", "malá rošáda"). */
+const CASTLING_WORDS = words(
+  'castle castles castling rochade roszada roszadę rošáda rošádu рокіровка рокіровку рокировка рокировку roque enroque arrocco rokade rockad',
+);
+const KING_SIDE_WORDS = words(
+  'king kingside king-side short kurze kurz krótka krótką krotka mała malá malou mala коротка коротку короткая короткую petit corto kort korte',
+);
+const QUEEN_SIDE_WORDS = words(
+  'queen queenside queen-side long lange lang długa długą dluga duża velká velkou velka довга довгу длинная длинную grand largo lungo lång',
+);
+const CASTLING_FILLERS = words('on the side to na auf');
+
+/**
+ * The side a castling written in words names: `king`, `queen`, or `either` when no side is
+ * said ("castles"); undefined when the words are not a castling, or name both sides.
+ */
+export function castlingOf(text: string): 'king' | 'queen' | 'either' | undefined {
+  const parts = text.normalize('NFC').toLowerCase().split(/\s+/).filter(Boolean);
+  if (parts.filter((p) => CASTLING_WORDS.includes(p)).length !== 1) return undefined;
+  let side: 'king' | 'queen' | 'either' = 'either';
+  for (const p of parts) {
+    if (CASTLING_WORDS.includes(p) || CASTLING_FILLERS.includes(p)) continue;
+    const named = KING_SIDE_WORDS.includes(p)
+      ? 'king'
+      : QUEEN_SIDE_WORDS.includes(p)
+        ? 'queen'
+        : undefined;
+    if (!named || (side !== 'either' && side !== named)) return undefined;
+    side = named;
+  }
+  return side;
+}
+
+/** Could this word be part of a castling written out (the castling word, a side, a filler)? */
+export function isCastlingWord(word: string): boolean {
+  const w = word.normalize('NFC').toLowerCase();
+  return (
+    CASTLING_WORDS.includes(w) ||
+    KING_SIDE_WORDS.includes(w) ||
+    QUEEN_SIDE_WORDS.includes(w) ||
+    CASTLING_FILLERS.includes(w)
+  );
+}

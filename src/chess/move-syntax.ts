@@ -8,6 +8,7 @@ import type { Role, Square } from 'chessops/types';
 import type { Language, PieceRole } from './languages.ts';
 import {
   CAPTURE_WORDS,
+  castlingOf,
   DISTINCT_LETTER_SETS,
   FIGURINES,
   JOINING_WORDS,
@@ -31,7 +32,8 @@ export type MoveSyntax =
       /** The fifth digit, when written: 1 queen, 2 rook, 3 bishop, 4 knight. */
       promotion?: PromotionRole;
     }
-  | { kind: 'castle'; side: CastlingSideName }
+  /** `either`: castling written in words with no side ("castles"), for the position to decide. */
+  | { kind: 'castle'; side: CastlingSideName | 'either' }
   | {
       kind: 'algebraic';
       role: Role;
@@ -170,6 +172,8 @@ export function parseAlgebraicSyntax(
   if (t === '') return fail(moveError('ILLEGIBLE', 'empty', text, 'there is no move here'));
   const castle = CASTLE_RE.exec(t);
   if (castle) return ok({ kind: 'castle', side: castle[1] ? 'queen' : 'king' });
+  const spelled = castlingOf(text.replace(/[.!?+#]+$/u, ''));
+  if (spelled) return ok({ kind: 'castle', side: spelled });
 
   let role: Role = 'pawn';
   // A capital target square after a from-square or a capture mark ("e2-E4", "Ng1-F3", "E2E4"):

@@ -6,7 +6,14 @@
 
 import type { Position } from 'chessops/chess';
 import type { Color, NormalMove } from 'chessops/types';
-import { CAPTURE_WORDS, JOINING_WORDS, PIECE_LETTERS, pieceOfWord } from './languages.ts';
+import {
+  CAPTURE_WORDS,
+  castlingOf,
+  isCastlingWord,
+  JOINING_WORDS,
+  PIECE_LETTERS,
+  pieceOfWord,
+} from './languages.ts';
 import type { MoveError } from './move-error.ts';
 import { moveError } from './move-error.ts';
 import type { Reading } from './read-move.ts';
@@ -102,6 +109,16 @@ const BARE_NUMBER_RE = /^\d{1,3}(?:\.+|…|\))$/u;
 function spelledEnd(chunks: readonly string[], i: number): number | undefined {
   const first = chunks[i]!;
   const word = first.replace(NUMBER_PREFIX_RE, '');
+  // Castling in words: "castles kingside", "kurze Rochade", "castles on the queen side".
+  if (isCastlingWord(word)) {
+    const bare = (c: string) => c.replace(/[.:!?]+$/u, '');
+    let end: number | undefined;
+    for (let j = i + 1; j <= chunks.length && j <= i + 5; j++) {
+      if (castlingOf([word, ...chunks.slice(i + 1, j)].map(bare).join(' '))) end = j;
+      if (j < chunks.length && !isCastlingWord(bare(chunks[j]!))) break;
+    }
+    if (end !== undefined && end > i + 1) return end;
+  }
   const numbered = word !== first || BARE_NUMBER_RE.test(chunks[i - 1] ?? '');
   const piece =
     pieceOfWord(word) !== undefined ||

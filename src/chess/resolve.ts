@@ -160,6 +160,26 @@ function castlingMove(rc: ResolveContext, side: CastlingSide): Result<NormalMove
   return ok({ from: king, to: rook });
 }
 
+/** "Castles", side unsaid: the one castling that is legal; both legal is ambiguous. */
+function eitherCastling(rc: ResolveContext): Result<NormalMove> {
+  const legal = (['h', 'a'] as const)
+    .map((side) => castlingMove(rc, side))
+    .flatMap((r) => (r.ok ? [r.value] : []));
+  if (legal.length === 1) return ok(legal[0]!);
+  if (legal.length > 1) {
+    return fail(
+      moveError(
+        'AMBIGUOUS',
+        'several-readings',
+        rc.text,
+        'you can castle on either side: say which',
+        legal.map((m) => writeMove(rc.pos, m, rc.notation)),
+      ),
+    );
+  }
+  return fail(moveError('IMPOSSIBLE', 'castling-not-allowed', rc.text, 'you cannot castle now'));
+}
+
 /** A move given by its start and end squares (numeric, long algebraic). */
 function fromTo(
   rc: ResolveContext,
@@ -341,7 +361,9 @@ export function resolveMove(
     case 'numeric':
       return resolveNumeric(rc, syntax);
     case 'castle':
-      return castlingMove(rc, syntax.side === 'king' ? 'h' : 'a');
+      return syntax.side === 'either'
+        ? eitherCastling(rc)
+        : castlingMove(rc, syntax.side === 'king' ? 'h' : 'a');
     case 'algebraic':
       return resolveAlgebraic(rc, syntax);
   }

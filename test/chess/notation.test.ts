@@ -242,6 +242,25 @@ describe('forms players write (P-4e: marks never matter)', () => {
     // In German D is the queen: DXD5 is a queen's capture, and there is no queen here.
     expect(() => read(pos, 'DXD5', { kind: 'algebraic', lang: 'de' })).toThrow('queen');
   });
+  it('castling in words: a side said, or the one castling that is legal', () => {
+    const both = fromFen('r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1');
+    const en = { kind: 'algebraic', lang: 'en' } as const;
+    expect(read(both, 'castles kingside', en)).toBe('e1h1');
+    expect(read(both, 'castle queenside', en)).toBe('e1a1');
+    expect(read(both, 'long castle', en)).toBe('e1a1');
+    expect(read(both, 'kurze Rochade', { kind: 'algebraic', lang: 'de' })).toBe('e1h1');
+    expect(read(both, 'długa roszada', { kind: 'algebraic', lang: 'pl' })).toBe('e1a1');
+    // No side said, both possible: which one is for the player to say.
+    const r = readMove(both, 'castles', en);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toMatchObject({ kind: 'AMBIGUOUS', candidates: ['O-O', 'O-O-O'] });
+    const kingSideOnly = fromFen('r3k2r/8/8/8/8/8/8/4K2R w Kkq - 0 1');
+    expect(read(kingSideOnly, 'castles', en)).toBe('e1h1');
+    const none = fromFen('r3k2r/8/8/8/8/8/8/4K3 w kq - 0 1');
+    expect(() => read(none, 'castles', en)).toThrow('you cannot castle now');
+    // Words that name both sides are no castling.
+    expect(() => read(both, 'castles short long', en)).toThrow();
+  });
   it('captures as x, : or nothing', () => {
     const pos = fromFen('4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1');
     for (const t of ['exd5', 'e:d5', 'ed5', 'e4xd5', 'e4:d5', 'e4-d5', '5445', 'e×d5'])

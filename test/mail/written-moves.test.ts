@@ -71,6 +71,12 @@ describe('P-4a, P-4c: a move written out in words is that piece’s move, never 
     ['3...a6 4. N c3', 'b1c3'],
     ['3...a6 4.B a4', 'b5a4'],
     ['3...a6 4.B takes c6', 'b5c6'],
+    // Castling in words; with no side said, the only castling that is legal here.
+    ['3...a6 4.castles', 'e1h1'],
+    ['3...a6 4.Castles kingside', 'e1h1'],
+    ['3...a6 4.short castle.', 'e1h1'],
+    ['3...a6 4.castle queenside', 'move 5'], // read, and impossible here
+    ['3...a6 4.King e2', 'e1e2'],
   ];
   for (const [body, played] of table) {
     it(`${body} → ${played}`, async () => expect(await rule(body)).toBe(played));
@@ -84,6 +90,8 @@ describe('P-4a, P-4c: a move written out in words is that piece’s move, never 
     );
     expect(await rule('3...a6 4.Jezdec c3', { kind: 'algebraic', lang: 'cs' })).toBe('b1c3');
     expect(await rule('3...a6 4.Кінь c3', { kind: 'algebraic', lang: 'uk' })).toBe('b1c3');
+    expect(await rule('3...a6 4.kurze Rochade', { kind: 'algebraic', lang: 'de' })).toBe('e1h1');
+    expect(await rule('3...a6 4.krótka roszada', { kind: 'algebraic', lang: 'pl' })).toBe('e1h1');
     // A lone letter is the player's own: S is a knight in Polish, a bishop in Czech.
     expect(await rule('3...a6 4.S c3', { kind: 'algebraic', lang: 'pl' })).toBe('b1c3');
     expect(await rule('3...a6 4.S a4', { kind: 'algebraic', lang: 'cs' })).toBe('b5a4');
