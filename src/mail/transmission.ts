@@ -158,9 +158,16 @@ export function movetextOf(lines: readonly string[]): MovetextToken[] {
       tokens.push(...after);
       continue;
     }
-    // In a sentence, a move that ends it is mentioned, not sent: "I claim a draw after 32.Qd8+."
-    const mentioned = moves.filter((t) => !t.endsSentence);
-    if (mentioned.some((t) => t.number !== undefined)) tokens.push(...mentioned);
+    // Prose with moves in it. Moves in a question are asked about, not sent ("Should I play
+    // 4.Ba4 or 4.Bxc6?"), and a move that ends a sentence is mentioned ("I claim a draw after
+    // 32.Qd8+."); the numbered moves of the rest are read.
+    for (const sentence of line.split(/(?<=\?)\s+/u)) {
+      if (sentence.trimEnd().endsWith('?')) continue;
+      const mentioned = tokenizeMovetext(sentence).tokens.filter(
+        (t) => !t.endsSentence && (t.spelled || isMoveSyntax(t.text)),
+      );
+      if (mentioned.some((t) => t.number !== undefined)) tokens.push(...mentioned);
+    }
   }
   return tokens;
 }

@@ -127,6 +127,14 @@ describe('P-4c: caps lock and a full stop after the move', () => {
     it(`${body.replace('\n', ' / ')} → ${played}`, async () =>
       expect(await rule(body)).toBe(played));
   }
+  it('moves in a question are asked about, not sent: the move line is read alone', async () => {
+    expect(await rule('Should I play 4.Ba4 or 4.Bxc6? I go with\n3...a6 4.Ba4')).toBe('b5a4');
+    expect(await rule('3...a6 4.Ba4\nWhat would you do after 4...b5 5.Bb3?')).toBe('b5a4');
+    // A question mark after a move on a move line is the annotation "dubious".
+    expect(await rule('3...a6 4.Ba4?')).toBe('b5a4');
+    // Prose that is no question is read: the move in it is sent.
+    expect(await rule('3...a6\nMy answer is 4.Ba4')).toBe('b5a4');
+  });
   it('a move that ends a sentence is mentioned, not sent: "I claim a draw after 32.Qd8+."', async () => {
     // The claim's own words are read as a claim elsewhere; its move is no move of this mail.
     expect(await rule('3...a6 4.Ba4\nWhat do you say after 4...b5.')).toBe('b5a4');
