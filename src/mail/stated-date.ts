@@ -248,7 +248,7 @@ const DATE_SRC = [
   `(?<isoY>\\d{4})[-./](?<isoM>\\d{1,2})[-./](?<isoD>\\d{1,2})${E}`,
   `(?<nD>\\d{1,2})(?<nS1>${SEP})(?<nM>\\d{1,2})${SEP}(?<nY>\\d{4}|\\d{2})${E}`,
   `(?<rD>\\d{1,2})\\.?\\s?(?<rM>${ROMAN_SRC})\\.?\\s?(?<rY>\\d{4})${E}`,
-  `(?<wD>\\d{1,2})\\.?[\\s-]*(?<wM>${WORD})\\.?,?[\\s-]*(?<wY>\\d{4})${E}`,
+  `(?<wD>\\d{1,2})(?:st|nd|rd|th)?\\.?[\\s-]*(?:of\\s+)?(?<wM>${WORD})\\.?,?[\\s-]*(?<wY>\\d{4})${E}`,
   `(?<mM>${WORD})\\.?\\s+(?<mD>\\d{1,2})(?:st|nd|rd|th)?,?\\s+(?<mY>\\d{4})${E}`,
 ].join('|');
 
@@ -358,7 +358,18 @@ export type DateLabelKind = (typeof DATE_LABEL_KINDS)[number];
 /** Labels per language, lower case; a label is followed by at most a few words, then the date. */
 export const DATE_LABELS: Record<DateLabelKind, Record<string, readonly string[]>> = {
   received: {
-    en: ['received', "rec'd", 'recd', 'rcvd', 'your move received', 'date received'],
+    en: [
+      'received',
+      "rec'd",
+      'recd',
+      'rec',
+      'rcvd',
+      'got',
+      'arrived',
+      'your move received',
+      'your move arrived',
+      'date received',
+    ],
     pl: [
       'otrzymano',
       'otrzymane',
@@ -374,7 +385,17 @@ export const DATE_LABELS: Record<DateLabelKind, Record<string, readonly string[]
     uk: ['отримано', 'отриманий', 'отримав', 'отримала', 'дата отримання'],
   },
   sent: {
-    en: ['sent', 'reply', 'replied', 'my reply', 'dispatched', 'answered', 'date sent', 'sending'],
+    en: [
+      'sent',
+      'reply',
+      'replied',
+      'my reply',
+      'dispatched',
+      'answered',
+      'answering',
+      'date sent',
+      'sending',
+    ],
     pl: [
       'wysłano',
       'wysłane',
@@ -476,7 +497,10 @@ const YEAR_SUFFIX_RE = /^\s*(?:r\.|roku|г\.|года|р\.|року)(?![\p{L}])/
 const DAY_MONTH_RES: readonly RegExp[] = [
   /(?<![\p{L}\p{N}])(?<d>\d{1,2})\.\s?(?<m>\d{1,2})\.?(?![\p{N}]|\.\d)/gu,
   /(?<![\p{L}\p{N}/])(?<d>\d{1,2})\/(?<m>\d{1,2})(?![\p{N}]|\/\d)/gu,
-  new RegExp(`(?<![\\p{L}\\p{N}])(?<d>\\d{1,2})\\.?\\s?(?<w>${WORD})(?![\\p{L}])\\.?`, 'gu'),
+  new RegExp(
+    `(?<![\\p{L}\\p{N}])(?<d>\\d{1,2})(?:st|nd|rd|th)?\\.?\\s?(?:of\\s)?(?<w>${WORD})(?![\\p{L}])\\.?`,
+    'giu',
+  ),
   new RegExp(`(?<![\\p{L}])(?<w>${WORD})\\.?\\s(?<d>\\d{1,2})(?:st|nd|rd|th)?(?![\\p{N}])`, 'giu'),
 ];
 
