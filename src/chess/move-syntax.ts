@@ -172,8 +172,6 @@ export function parseAlgebraicSyntax(
   if (t === '') return fail(moveError('ILLEGIBLE', 'empty', text, 'there is no move here'));
   const castle = CASTLE_RE.exec(t);
   if (castle) return ok({ kind: 'castle', side: castle[1] ? 'queen' : 'king' });
-  const spelled = castlingOf(text.replace(/[.!?+#]+$/u, ''));
-  if (spelled) return ok({ kind: 'castle', side: spelled });
 
   let role: Role = 'pawn';
   // A capital target square after a from-square or a capture mark ("e2-E4", "Ng1-F3", "E2E4"):
@@ -209,6 +207,9 @@ export function parseAlgebraicSyntax(
   }
   const m = ALGEBRAIC_RE.exec(rest);
   if (!m) {
+    // Castling in words ("castles kingside", "kurze Rochade"): no square, so no move above.
+    const spelled = castlingOf(text.replace(/[.!?+#]+$/u, ''));
+    if (spelled) return ok({ kind: 'castle', side: spelled });
     const first = /^\p{Lu}/u.exec(t)?.[0];
     if (first && !piece) {
       const letters = PIECE_ROLES.map((r) => `${PIECE_LETTERS[lang][r]} ${r}`).join(', ');
