@@ -198,13 +198,16 @@ export function castlingOf(text: string): 'king' | 'queen' | 'either' | undefine
   return side;
 }
 
-/** Could this word be part of a castling written out (the castling word, a side, a filler)? */
-export function isCastlingWord(word: string): boolean {
+/**
+ * Could this word be part of a castling written out: the castling word or a side, or (when
+ * `filler`) a word between them ("castles on the king side")? A castling starts with no filler.
+ */
+export function isCastlingWord(word: string, filler = true): boolean {
   const w = word.normalize('NFC').toLowerCase();
   return (
     CASTLING_WORDS.includes(w) ||
     KING_SIDE_WORDS.includes(w) ||
     QUEEN_SIDE_WORDS.includes(w) ||
-    CASTLING_FILLERS.includes(w)
+    (filler && CASTLING_FILLERS.includes(w))
   );
 }

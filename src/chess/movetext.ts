@@ -110,14 +110,14 @@ function spelledEnd(chunks: readonly string[], i: number): number | undefined {
   const first = chunks[i]!;
   const word = first.replace(NUMBER_PREFIX_RE, '');
   // Castling in words: "castles kingside", "kurze Rochade", "castles on the queen side".
-  if (isCastlingWord(word)) {
+  if (isCastlingWord(word, false)) {
     const bare = (c: string) => c.replace(/[.:!?]+$/u, '');
     let end: number | undefined;
     for (let j = i + 1; j <= chunks.length && j <= i + 5; j++) {
       if (castlingOf([word, ...chunks.slice(i + 1, j)].map(bare).join(' '))) end = j;
       if (j < chunks.length && !isCastlingWord(bare(chunks[j]!))) break;
     }
-    if (end !== undefined && end > i + 1) return end;
+    if (end !== undefined) return end;
   }
   const numbered = word !== first || BARE_NUMBER_RE.test(chunks[i - 1] ?? '');
   const piece =

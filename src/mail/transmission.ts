@@ -162,9 +162,13 @@ export function movetextOf(lines: readonly string[]): MovetextToken[] {
     // 4.Ba4 or 4.Bxc6?"), and a move that ends a sentence is mentioned ("I claim a draw after
     // 32.Qd8+."); the numbered moves of the rest are read.
     for (const sentence of line.split(/(?<=\?)\s+/u)) {
-      if (sentence.trimEnd().endsWith('?')) continue;
-      const mentioned = tokenizeMovetext(sentence).tokens.filter(
-        (t) => !t.endsSentence && (t.spelled || isMoveSyntax(t.text)),
+      const words = tokenizeMovetext(sentence).tokens;
+      const isMove = (t: MovetextToken) => t.spelled || isMoveSyntax(t.text);
+      // "3...a6 4.Ba4? Your move": moves alone before the "?" are moves, the mark a comment.
+      if (sentence.trimEnd().endsWith('?') && !words.every(isMove)) continue;
+      // A move in words counts in prose only after its number: "4.castles", not "the castle".
+      const mentioned = words.filter(
+        (t) => !t.endsSentence && isMove(t) && (!t.spelled || t.number !== undefined),
       );
       if (mentioned.some((t) => t.number !== undefined)) tokens.push(...mentioned);
     }

@@ -132,6 +132,9 @@ describe('P-4c: caps lock and a full stop after the move', () => {
     expect(await rule('3...a6 4.Ba4\nWhat would you do after 4...b5 5.Bb3?')).toBe('b5a4');
     // A question mark after a move on a move line is the annotation "dubious".
     expect(await rule('3...a6 4.Ba4?')).toBe('b5a4');
+    expect(await rule('3...a6 4.Ba4? Your move')).toBe('b5a4');
+    // "the castle" in a sentence is no castling.
+    expect(await rule('3...a6 4.Ba4, the castle can wait')).toBe('b5a4');
     // Prose that is no question is read: the move in it is sent.
     expect(await rule('3...a6\nMy answer is 4.Ba4')).toBe('b5a4');
   });
