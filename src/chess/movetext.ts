@@ -16,6 +16,7 @@ import {
 } from './languages.ts';
 import type { MoveError } from './move-error.ts';
 import { moveError } from './move-error.ts';
+import { isMoveSyntax } from './move-syntax.ts';
 import type { Reading } from './read-move.ts';
 import { readMove } from './read-move.ts';
 
@@ -211,6 +212,10 @@ export function tokenizeMovetext(text: string): Movetext {
   }
   return result === undefined ? { tokens } : { tokens, result };
 }
+
+/** A token meant as a move: one that reads as a move in some notation, or one written out. */
+export const isMoveToken = (t: MovetextToken): boolean =>
+  t.spelled === true || isMoveSyntax(t.text);
 
 export interface ReadMove {
   move: NormalMove;

@@ -539,8 +539,10 @@ const MAX_SUBJECT = 200;
  * answer our last mail about the game; here are your unfinished games.
  */
 export function composeWhichGame(input: WhichGameInput): ComposedMail {
+  const tagOf = (g: WhichGameEntry) => `[${g.eventTag}/${g.gameId}]`;
+  const titled = (g: WhichGameEntry) => `${tagOf(g)} ${gameTitle(g.white, g.black)}`;
   const games = input.games.map((g) => ({
-    tag: `[${g.eventTag}/${g.gameId}]`,
+    tag: tagOf(g),
     white: g.white,
     black: g.black,
     game: gameTitle(g.white, g.black),
@@ -552,10 +554,9 @@ export function composeWhichGame(input: WhichGameInput): ComposedMail {
     html: pre(lines.join('\n')).html,
   };
   const on = { ...input, lang: input.player.lang };
-  const tagOf = (g: WhichGameEntry) => `[${g.eventTag}/${g.gameId}]`;
   const mismatch = input.mismatch && {
-    named: `${tagOf(input.mismatch.named)} ${gameTitle(input.mismatch.named.white, input.mismatch.named.black)}`,
-    fits: `${tagOf(input.mismatch.fits)} ${gameTitle(input.mismatch.fits.white, input.mismatch.fits.black)}`,
+    named: titled(input.mismatch.named),
+    fits: titled(input.mismatch.fits),
     fitsTag: tagOf(input.mismatch.fits),
   };
   return gamelessMail('which-game', on, `which-game/${input.player.id}`, (t) => ({

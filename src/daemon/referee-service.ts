@@ -580,11 +580,12 @@ export class RefereeService {
       // A reply in the wrong game's thread, from a player with several: it does not fit the game
       // it names, and is the player's move in exactly one other. Played there it would bind
       // (P-4a) on a guess, and penalised here it would punish a slip of the thread: ask instead.
-      const others = this.openGamesOf(sender).filter((g) => g.gameKey !== ref.gameKey);
+      const open = this.openGamesOf(sender);
+      const others = open.filter((g) => g.gameKey !== ref.gameKey);
       const fits = this.gameTheMoveFits(others, inbound, sender, item.receivedAt);
       if (fits) {
         const player = this.player(ref.event, ref.game[side]);
-        return this.askWhichGame(ref.event, player, this.openGamesOf(sender), inbound, base, at, {
+        return this.askWhichGame(ref.event, player, open, inbound, base, at, {
           named: ref,
           fits,
         });

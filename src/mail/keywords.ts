@@ -8,7 +8,7 @@
 // like `Кf6` or `Sf6`), and a line that
 // states a claim is not also read as a draw offer (the referee applies L-9.1.2.2 itself).
 
-import { isMoveSyntax, tokenizeMovetext } from '../chess/index.ts';
+import { isMoveToken, tokenizeMovetext } from '../chess/index.ts';
 import type { LineSpan } from './stated-date.ts';
 import { findDates } from './stated-date.ts';
 
@@ -265,7 +265,7 @@ function conditionalAfterMoves(line: string): RegExpExecArray | null {
   for (const m of line.matchAll(CONDITION_IF_RE)) {
     const before = line.slice(0, m.index).replace(/[\s,;:–—-]+$/u, '');
     const tokens = before ? tokenizeMovetext(before).tokens : [];
-    if (!tokens.length || !tokens.every((t) => isMoveSyntax(t.text))) continue;
+    if (!tokens.length || !tokens.every(isMoveToken)) continue;
     const rest = RE.conditionalLoose.exec(line.slice(m.index));
     if (rest) return Object.assign(rest, { index: m.index + rest.index });
   }

@@ -5,7 +5,7 @@
 // conditional line P-4f, a note). Pure: the caller says who sent it and when it arrived.
 
 import type { MovetextToken, Reading } from '../chess/index.ts';
-import { isMoveSyntax, tokenizeMovetext } from '../chess/index.ts';
+import { isMoveToken, tokenizeMovetext } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
 import { isCalendarDate } from '../clock/index.ts';
 import type { Side, Transmission } from '../referee/index.ts';
@@ -147,14 +147,14 @@ export function movetextOf(lines: readonly string[]): MovetextToken[] {
     const mt = tokenizeMovetext(line);
     if (!mt.tokens.length) continue;
     // A move written out ("Bishop to a4") is meant as one even when it does not read.
-    const moves = mt.tokens.filter((t) => t.spelled || isMoveSyntax(t.text));
+    const moves = mt.tokens.filter(isMoveToken);
     if (moves.length === mt.tokens.length) {
       tokens.push(...moves);
       continue;
     }
     const rest = LABELLED_RE.exec(line)?.groups?.rest;
     const after = rest ? tokenizeMovetext(rest).tokens : [];
-    if (after.length && after.every((t) => t.spelled || isMoveSyntax(t.text))) {
+    if (after.length && after.every(isMoveToken)) {
       tokens.push(...after);
       continue;
     }
@@ -163,12 +163,11 @@ export function movetextOf(lines: readonly string[]): MovetextToken[] {
     // 32.Qd8+."); the numbered moves of the rest are read.
     for (const sentence of line.split(/(?<=\?)\s+/u)) {
       const words = tokenizeMovetext(sentence).tokens;
-      const isMove = (t: MovetextToken) => t.spelled || isMoveSyntax(t.text);
       // "3...a6 4.Ba4? Your move": moves alone before the "?" are moves, the mark a comment.
-      if (sentence.trimEnd().endsWith('?') && !words.every(isMove)) continue;
+      if (sentence.trimEnd().endsWith('?') && !words.every(isMoveToken)) continue;
       // A move in words counts in prose only after its number: "4.castles", not "the castle".
       const mentioned = words.filter(
-        (t) => !t.endsSentence && isMove(t) && (!t.spelled || t.number !== undefined),
+        (t) => !t.endsSentence && isMoveToken(t) && (!t.spelled || t.number !== undefined),
       );
       if (mentioned.some((t) => t.number !== undefined)) tokens.push(...mentioned);
     }
@@ -228,9 +227,7 @@ export function assembleTransmission(
       case 'conditional':
         // Only its moves: the words between them ("then", "I will play") are no part of it.
         conditional.push(
-          ...tokenizeMovetext(`${c.condition} ${c.reply}`).tokens.filter((x) =>
-            isMoveSyntax(x.text),
-          ),
+          ...tokenizeMovetext(`${c.condition} ${c.reply}`).tokens.filter(isMoveToken),
         );
         break;
       case 'note':
