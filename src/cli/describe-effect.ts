@@ -3,23 +3,12 @@
 // rejected and why, what was accepted, how a game ended, who is told, with the rule ids.
 
 import type { Effect } from '../referee/index.ts';
+import { problemText } from '../referee/index.ts';
 
 export function describeEffect(e: Effect): string {
   switch (e.kind) {
-    case 'transmission-rejected': {
-      const p = e.problem;
-      const why =
-        p.code === 'move'
-          ? `${p.error.kind} ${p.error.reason}: ${p.error.message}${p.error.candidates?.length ? ` (${p.error.candidates.join(', ')})` : ''}`
-          : p.code === 'repetition-missing'
-            ? `the repetition of the opponent's last move is missing: write ${p.expected.join(' ')} first`
-            : p.code === 'repetition-wrong'
-              ? `the repetition "${p.written}" is not the move played: ${p.expected.join(' ')}`
-              : p.code === 'score-differs'
-                ? `the moves before the repetition differ from the game: "${p.written}" where the game has ${p.expected}`
-                : p.code;
-      return `REJECTED — ${why} [${e.rules.join(', ')}]${e.penaltyDays ? `; penalty ${e.penaltyDays} days` : ''}`;
-    }
+    case 'transmission-rejected':
+      return `REJECTED — ${problemText(e.problem)} [${e.rules.join(', ')}]${e.penaltyDays ? `; penalty ${e.penaltyDays} days` : ''}`;
     case 'move-accepted':
       return `ACCEPTED — ${e.plies.length} move(s) played${e.corrections.length ? `; dates recorded: ${e.corrections.map((c) => `${c.field} ${c.recorded} (${c.rule}${c.stated ? `, stated ${c.stated}` : ', not stated'})`).join('; ')}` : ''}${e.warnings.length ? `; warnings: ${e.warnings.map((w) => w.code).join(', ')}` : ''}`;
     case 'game-ended':

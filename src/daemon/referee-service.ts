@@ -46,7 +46,15 @@ import type {
   Side,
   StandingsGame,
 } from '../referee/index.ts';
-import { decide, due, extendGame, foldGame, gameClock, standings } from '../referee/index.ts';
+import {
+  decide,
+  due,
+  effectSummary,
+  extendGame,
+  foldGame,
+  gameClock,
+  standings,
+} from '../referee/index.ts';
 import type { InboundStatus, NewOutboxMail, Store } from '../store/store.ts';
 import { dedupeKey, gameKeyOf, replayKey } from '../store/store.ts';
 import type { DnsResolver, SenderCheck } from './authenticate.ts';
@@ -603,7 +611,7 @@ export class RefereeService {
         ...who,
         gameKey: ref.gameKey,
         status,
-        note: decision.effects.map((e) => e.kind).join(','),
+        note: effectSummary(decision.effects, state, after),
       },
       [{ gameKey: ref.gameKey, events: decision.events }, ...others.changes],
       outbox,

@@ -8,6 +8,7 @@ export * from './decide-transmission.ts';
 export * from './decision.ts';
 export * from './due.ts';
 export * from './effect.ts';
+export * from './effect-summary.ts';
 export * from './end-game.ts';
 export * from './event-rules.ts';
 export * from './game-clock.ts';

@@ -56,14 +56,25 @@ describe('amici demo and the commands around an installation', () => {
     expect(readdirSync(join(out, 'mail')).filter((f) => f.endsWith('.eml'))).toHaveLength(8);
     expect(existsSync(join(out, 'games', 'DEMO_1.pgn'))).toBe(true);
   });
-  it('P-5a, P-5d: inbox lists every mail received, how it was filed and why; show prints one as received', async () => {
+  it('P-5a, P-5d: inbox lists every mail received, what it played or why it was rejected; show prints one as received', async () => {
     const all = await runCli(['inbox', '--config', config]);
     expect(all.code).toBe(0);
     const rows = all.out.split('\n').filter((l) => /^\s+\d+\s+2026-/.test(l));
     expect(rows).toHaveLength(8);
     expect(rows[0]).toMatch(
-      /^\s+8\s+2026-11-\d\d \d\d:\d\d\s+done\s+DEMO\/1\s+jan@demo\.example\s+.*game-ended/,
+      /^\s+8\s+2026-11-\d\d \d\d:\d\d\s+done\s+DEMO\/1\s+jan@demo\.example\s+played 4\.Qxf7#; .*game ends 1-0 \(checkmate\)$/,
     );
+    // The move each mail played, in SAN, so a TD finds "the mail with 2...Nc6" at a glance.
+    expect(rows.map((r) => /played ([^\s;]+)/.exec(r)?.[1])).toEqual([
+      '4.Qxf7#',
+      '3...Nf6',
+      '3.Qh5',
+      '2...Nc6',
+      undefined,
+      '2.Bc4',
+      '1...e5',
+      '1.e4',
+    ]);
     const rejected = await runCli(['inbox', '--status', 'rejected', '--json', '--config', config]);
     const data = JSON.parse(rejected.out);
     expect(data).toHaveLength(1);
@@ -72,6 +83,9 @@ describe('amici demo and the commands around an installation', () => {
       gameKey: 'DEMO/1',
       status: 'rejected',
     });
+    expect(data[0].note).toMatch(
+      /^rejected: the repetition of the opponent's last move is missing: write 2\.\S+ first \[P-2e.*\]; penalty 5 days$/,
+    );
     const petr = JSON.parse(
       (await runCli(['inbox', '--from', 'PETR@demo.example', '--json', '--config', config])).out,
     );

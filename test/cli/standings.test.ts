@@ -145,7 +145,7 @@ describe('amici standings', () => {
       '--config',
       config,
     ]);
-    expect(late.out).toMatch(/^REJECTED — game-over \[P-9a\]\n0 event/);
+    expect(late.out).toMatch(/^REJECTED — the game is over \(annulled\) \[P-9a\]\n0 event/);
   });
 
   it('report prints the TD’s report as it would go out today, and sends nothing', async () => {

@@ -1,0 +1,107 @@
+// What a mail did, in one line a TD reads at a glance: "played 4.Ba4", "rejected: the
+// repetition "3...Nf6" is not the move played: 3...a6 [P-2e]; penalty 5 days", "game ends 1-0
+// (resign)". The inbox keeps it beside each mail (P-5a, P-5d), and `amici explain`, `amici td`
+// and `amici post` word a rejection the same way.
+
+import { writeMove } from '../chess/index.ts';
+import type { Effect, Problem } from './effect.ts';
+import type { GameState } from './game-state.ts';
+
+/** Why a transmission was not accepted, with what the game expected. */
+export function problemText(p: Problem): string {
+  switch (p.code) {
+    case 'move':
+      return `${p.error.kind} ${p.error.reason}: ${p.error.message}${p.error.candidates?.length ? ` (${p.error.candidates.join(', ')})` : ''}`;
+    case 'repetition-missing':
+      return `the repetition of the opponent's last move is missing: write ${p.expected.join(' ')} first`;
+    case 'repetition-wrong':
+      return `the repetition "${p.written}" is not the move played: ${p.expected.join(' ')}`;
+    case 'score-differs':
+      return `the moves before the repetition differ from the game: "${p.written}" where the game has ${p.expected}`;
+    case 'extra-moves':
+      return `more moves than one: ${p.written.join(' ')}`;
+    case 'blank':
+      return p.drawOffer ? 'a draw offer with no move' : 'no move';
+    case 'game-over':
+      return `the game is over (${p.result === '*' ? 'annulled' : p.result})`;
+    default:
+      return p.code;
+  }
+}
+
+/** The moves at `plies` (indices into `after.plies`) that `before` did not have, as SAN. */
+function movesPlayed(before: GameState, after: GameState, plies: readonly number[]): string {
+  const pos = before.pos.clone();
+  const written: string[] = [];
+  for (let i = before.plies.length; i < after.plies.length; i++) {
+    const ply = after.plies[i];
+    if (!ply) break;
+    const san = writeMove(pos, ply.move, { kind: 'san', lang: 'en' });
+    pos.play(ply.move);
+    if (plies.includes(i)) written.push(`${ply.number}${ply.side === 'white' ? '.' : '...'}${san}`);
+  }
+  return written.join(' ');
+}
+
+/**
+ * The effects of one mail on one game, as a line for the inbox. `before` and `after` are the
+ * game as it was and as the mail left it, so the moves played read in SAN.
+ */
+export function effectSummary(
+  effects: readonly Effect[],
+  before: GameState,
+  after: GameState,
+): string {
+  const parts: string[] = [];
+  for (const e of effects) {
+    switch (e.kind) {
+      case 'move-accepted': {
+        const moves = movesPlayed(before, after, e.plies);
+        parts.push(
+          [
+            moves ? `played ${moves}` : 'accepted',
+            ...(e.corrections.length
+              ? [`dates recorded (${[...new Set(e.corrections.map((c) => c.rule))].join(', ')})`]
+              : []),
+            ...e.warnings.map((w) => `not counted: ${problemText(w)}`),
+          ].join('; '),
+        );
+        break;
+      }
+      case 'move-relayed':
+        if (e.drawOffer) parts.push('with a draw offer (L-8.1)');
+        if (e.conditionalLine?.length)
+          parts.push(`conditional line ${e.conditionalLine.join(' ')} (P-4f)`);
+        break;
+      case 'transmission-rejected':
+        parts.push(
+          `rejected: ${problemText(e.problem)} [${e.rules.join(', ')}]${e.penaltyDays ? `; penalty ${e.penaltyDays} days` : ''}`,
+        );
+        break;
+      case 'transmission-repeated':
+        parts.push('the last transmission sent again; it stands');
+        break;
+      case 'game-ended':
+        parts.push(`game ends ${e.result} (${e.endKind})`);
+        break;
+      case 'draw-declined':
+        parts.push('draw offer declined');
+        break;
+      case 'note-relayed':
+        parts.push('note relayed');
+        break;
+      case 'claim-verdict':
+        parts.push(`claim ${e.valid ? 'valid' : 'not valid'}: ${e.detail}`);
+        break;
+      case 'time-claim':
+        parts.push(`time exceeded by ${e.offender}`);
+        break;
+      case 'leave-announced':
+        parts.push(`leave ${e.from}..${e.until}`);
+        break;
+      default:
+        parts.push(e.kind);
+    }
+  }
+  return parts.join('; ');
+}
