@@ -52,7 +52,10 @@ export function readText(
       rest: [],
     };
   }
-  const dates = findStatedDates(text.text, mail.date ? { reference: mail.date } : {});
+  const dates = findStatedDates(text.text, {
+    ...(mail.date ? { reference: mail.date } : {}),
+    ...(mail.localDay ? { today: mail.localDay } : {}),
+  });
   const commands = findCommands(text.text);
   const spans: LineSpan[] = [
     ...dates.spans,

@@ -38,6 +38,11 @@ export interface InboundMail {
   subject: string;
   /** The Date header as an ISO string (UTC), undefined when missing or unreadable. */
   date?: string;
+  /**
+   * The calendar day (YYYY-MM-DD) on the sender's own clock when they sent it, from the Date
+   * header's offset: what "today" and "yesterday" in the mail mean.
+   */
+  localDay?: string;
   /** The text part, or the HTML part turned into text when there is no text part. */
   text: string;
   /** The HTML part as received, when there is one. */
@@ -122,6 +127,8 @@ export async function readMessage(
     const from = addresses(parsed.from)[0];
     if (from) mail.from = from;
     if (date) mail.date = date;
+    const localDay = date && localDayOf(headers.date ?? '', date);
+    if (localDay) mail.localDay = localDay;
     if (html !== undefined) mail.html = html;
     return ok(mail);
   } catch (error) {
@@ -134,6 +141,16 @@ function dateOf(header: string | undefined): string | undefined {
   if (header === undefined) return undefined;
   const time = Date.parse(header.replace(/\s*\([^)]*\)\s*$/, ''));
   return Number.isNaN(time) ? undefined : new Date(time).toISOString();
+}
+
+/** The day on the sender's clock: the UTC instant moved by the header's own "+0100" offset. */
+function localDayOf(header: string, utc: string): string | undefined {
+  const offset = /([+-])(\d\d)(\d\d)\s*(?:\([^)]*\))?\s*$/.exec(header);
+  const minutes = offset
+    ? (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3]))
+    : 0;
+  if (Math.abs(minutes) > 14 * 60) return undefined;
+  return new Date(Date.parse(utc) + minutes * 60_000).toISOString().slice(0, 10);
 }
 
 function collectHeaders(lines: readonly { key: string; line: string }[]): Record<string, string> {

@@ -4,7 +4,9 @@
 // and month names in English, Polish (nominative and genitive), Czech, German, Russian and
 // Ukrainian. Slashes are read day-first unless that is impossible. After a label, a date without
 // a year ("20.11", "20/11", "20 Nov", "Nov 20th", "20. listopada") takes the mail's year (P-2i).
-// Results are 'YYYY-MM-DD'; impossible dates are errors, never guesses.
+// After a label, "today", "yesterday" and "the day before yesterday" (in each language) count
+// from the day the sender wrote the mail, on their own clock. Results are 'YYYY-MM-DD';
+// impossible dates are errors, never guesses.
 
 import { fail, ok, type Result } from './result.ts';
 
@@ -393,6 +395,7 @@ export const DATE_LABELS: Record<DateLabelKind, Record<string, readonly string[]
       'dispatched',
       'answered',
       'answering',
+      'replying',
       'date sent',
       'sending',
     ],
@@ -417,7 +420,16 @@ export const DATE_LABELS: Record<DateLabelKind, Record<string, readonly string[]
       'odesláno dne',
       'odesílám',
     ],
-    de: ['gesendet', 'gesendet am', 'abgesendet', 'abgeschickt', 'versandt', 'antwort', 'sende'],
+    de: [
+      'gesendet',
+      'gesendet am',
+      'abgesendet',
+      'abgeschickt',
+      'versandt',
+      'antwort',
+      'antworte',
+      'sende',
+    ],
     ru: [
       'отправлено',
       'отправлен',
@@ -490,6 +502,60 @@ export interface StatedDates {
 export interface FindStatedDatesOptions {
   /** The mail's date (ISO); lets a day and month without a year ("20.11") be read. */
   reference?: string;
+  /**
+   * The day the sender wrote the mail, on their own clock (YYYY-MM-DD): what "today" and
+   * "yesterday" mean. Without it, the day of `reference`.
+   */
+  today?: string;
+}
+
+/** Days back from the day of writing, per word, in the languages players write. */
+export const RELATIVE_DAYS: Record<string, Record<string, number>> = {
+  en: {
+    today: 0,
+    tonight: 0,
+    'this morning': 0,
+    'this afternoon': 0,
+    'this evening': 0,
+    yesterday: -1,
+    'last night': -1,
+    'day before yesterday': -2,
+    'the day before yesterday': -2,
+  },
+  pl: { dziś: 0, dzisiaj: 0, wczoraj: -1, przedwczoraj: -2 },
+  cs: { dnes: 0, dneska: 0, včera: -1, předevčírem: -2, předvčerejškem: -2 },
+  de: { heute: 0, gestern: -1, vorgestern: -2 },
+  ru: { сегодня: 0, вчера: -1, позавчера: -2 },
+  uk: { сьогодні: 0, вчора: -1, учора: -1, позавчора: -2 },
+};
+
+const RELATIVE_BY_WORD = new Map(
+  Object.values(RELATIVE_DAYS).flatMap((words) =>
+    Object.entries(words).map(([word, days]) => [word, days] as const),
+  ),
+);
+
+const RELATIVE_RE = new RegExp(
+  `(?<![\\p{L}])(?:${[...RELATIVE_BY_WORD.keys()]
+    .sort((a, b) => b.length - a.length)
+    .map((w) => w.replace(/\s+/g, '\\s+'))
+    .join('|')})(?![\\p{L}])`,
+  'iu',
+);
+
+/** "yesterday", "wczoraj", "heute" in `text`, as the date it names counted from `today`. */
+function relativeDay(text: string, today: string): DateSpan | undefined {
+  const match = RELATIVE_RE.exec(text);
+  if (!match) return undefined;
+  const days = RELATIVE_BY_WORD.get(match[0].toLowerCase().replace(/\s+/g, ' '));
+  if (days === undefined) return undefined;
+  const day = new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000);
+  return {
+    start: match.index,
+    end: match.index + match[0].length,
+    raw: match[0],
+    date: ok(day.toISOString().slice(0, 10)),
+  };
 }
 
 const YEAR_SUFFIX_RE = /^\s*(?:r\.|roku|г\.|года|р\.|року)(?![\p{L}])/iu;
@@ -542,6 +608,13 @@ export function findStatedDates(text: string, options: FindStatedDatesOptions = 
       if (!date && options.reference) {
         date = dayMonth(after, options.reference);
         inferred = date !== undefined;
+      }
+      // "received yesterday", "wysłano dziś": the day counted from the day of writing.
+      const today = options.today ?? options.reference?.slice(0, 10);
+      const relative = today ? relativeDay(after, today) : undefined;
+      if (relative && (!date || relative.start < date.start)) {
+        date = relative;
+        inferred = false;
       }
       if (!date || !GAP_RE.test(after.slice(0, date.start))) return;
       const suffix = YEAR_SUFFIX_RE.exec(after.slice(date.end))?.[0].length ?? 0;

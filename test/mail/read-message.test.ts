@@ -35,6 +35,15 @@ describe('readMessage never throws on garbage', () => {
     expect(read.ok && read.value.date).toBe('2026-11-21T08:15:02.000Z');
   });
 
+  it.each([
+    ['Wed, 25 Nov 2026 00:30:00 +0100 (CET)', '2026-11-24T23:30:00.000Z', '2026-11-25'],
+    ['Tue, 24 Nov 2026 21:00:00 -0500', '2026-11-25T02:00:00.000Z', '2026-11-24'],
+    ['Tue, 24 Nov 2026 21:00:00 GMT', '2026-11-24T21:00:00.000Z', '2026-11-24'],
+  ])("the sender's own day comes from the Date header's offset: %s", async (header, utc, day) => {
+    const read = await readMessage(`From: a@b.c\r\nDate: ${header}\r\nSubject: x\r\n\r\nbody\r\n`);
+    expect(read.ok && [read.value.date, read.value.localDay]).toEqual([utc, day]);
+  });
+
   it('keeps a broken Date header out instead of failing (mailparser would say "now")', async () => {
     const read = await readMessage(
       'From: a@b.c\r\nDate: yesterday-ish\r\nSubject: x\r\n\r\nbody\r\n',

@@ -161,6 +161,48 @@ describe('findStatedDates (P-2f..h)', () => {
     expect(found.received).toBe(received);
     expect(found.sent).toBe(sent);
   });
+  it.each([
+    ['Received yesterday, sent today', '2026-11-23', '2026-11-24'],
+    ['Got your move yesterday. Sent today', '2026-11-23', '2026-11-24'],
+    ['received the day before yesterday, replying today: sent today', '2026-11-22', '2026-11-24'],
+    ['Your move arrived last night, sent this morning', '2026-11-23', '2026-11-24'],
+    ['Otrzymałem wczoraj, wysyłam dziś', '2026-11-23', '2026-11-24'],
+    ['otrzymano przedwczoraj, odpowiadam dzisiaj', '2026-11-22', '2026-11-24'],
+    ['obdržel jsem včera, odesílám dnes', '2026-11-23', '2026-11-24'],
+    ['Zug erhalten gestern, gesendet heute', '2026-11-23', '2026-11-24'],
+    ['erhalten vorgestern', '2026-11-22', undefined],
+    ['отримав учора, надсилаю сьогодні', '2026-11-23', '2026-11-24'],
+    ['получил вчера, отправляю сегодня', '2026-11-23', '2026-11-24'],
+    // A date written out wins over a later word, and the other way round.
+    ['received 20.11.2026 (yesterday was busy), sent today', '2026-11-20', '2026-11-24'],
+  ])(
+    'P-2f..h: "today" and "yesterday" count from the day the mail was written: %j',
+    (text, received, sent) => {
+      const found = findStatedDates(text, {
+        reference: '2026-11-24T06:00:00Z',
+        today: '2026-11-24',
+      });
+      expect(found.received).toBe(received);
+      expect(found.sent).toBe(sent);
+    },
+  );
+  it('"today" is the sender\'s day, not the UTC day, when the mail says which', () => {
+    // 00:30 in Warsaw on the 25th is still the 24th in UTC.
+    const found = findStatedDates('sent today', {
+      reference: '2026-11-24T23:30:00Z',
+      today: '2026-11-25',
+    });
+    expect(found.sent).toBe('2026-11-25');
+    expect(findStatedDates('sent today', { reference: '2026-11-24T23:30:00Z' }).sent).toBe(
+      '2026-11-24',
+    );
+  });
+  it('a relative word far from its label, or after a full stop, is no date', () => {
+    const found = findStatedDates('Received your move. Today I play 5.Nf3', {
+      reference: '2026-11-24T06:00:00Z',
+    });
+    expect([found.received, found.spans]).toEqual([undefined, []]);
+  });
   it('a number of things after a label is no date', () => {
     const found = findStatedDates('sent 2 moves ago; received 3 letters', {
       reference: '2026-11-24T06:00:00Z',
