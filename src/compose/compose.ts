@@ -465,11 +465,17 @@ export function composeTdNotice(notice: TdNotice, ctx: ComposeContext): Composed
 
 /**
  * The answer to a player's mail about a game that holds no move and no command ("Thanks!",
- * "whose move is it?", a move only in an attached photo): nothing was played; whose move it is
+ * "whose move is it?", a move only in an attached photo, a move only thought aloud about): nothing
+ * was played; whose move it is
  * and, if theirs, how to write it (P-2a, P-2e); the board, both clocks, the score.
  */
-export function composeNoMove(ctx: ComposeContext, side: Side): ComposedMail {
-  return composeOne('no-move', { kind: 'no-move' }, {}, ctx, side);
+export function composeNoMove(
+  ctx: ComposeContext,
+  side: Side,
+  /** Moves the mail named only in a question or a thought ("I wonder if 4.Ba4 works"). */
+  thoughts: readonly string[] = [],
+): ComposedMail {
+  return composeOne('no-move', { kind: 'no-move' }, { thoughts }, ctx, side);
 }
 
 /**

@@ -557,7 +557,7 @@ export class RefereeService {
         ? []
         : this.outgoing(
             ref,
-            [composeNoMove(this.composeContext(ref, state, now), side)],
+            [composeNoMove(this.composeContext(ref, state, now), side, t.thoughts)],
             key,
             messageId ? { side, messageId } : undefined,
           );
@@ -567,7 +567,7 @@ export class RefereeService {
           ...who,
           gameKey: ref.gameKey,
           status: 'ignored',
-          note: quiet ? `no transmission; answered ${last}` : 'no transmission; answered',
+          note: `no transmission${t.thoughts ? ` (${t.thoughts.join(', ')} only in a question or a thought)` : ''}; answered${quiet ? ` ${last}` : ''}`,
         },
         [],
         mails,

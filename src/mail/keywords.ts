@@ -174,6 +174,40 @@ export const KEYWORDS = {
     ru: ['примечание', 'заметка', 'комментарий', 'сообщение'],
     uk: ['примітка', 'коментар', 'зауваження', 'повідомлення'],
   },
+  /**
+   * Words that make a clause a thought about a move, not the move sent: "I wonder if 4.Ba4
+   * works", "I could play 4.Ba4", "chyba 4.Gb5" (with the wish, whether and condition words).
+   */
+  musing: {
+    en: [
+      'wonder',
+      'wondering',
+      'considering',
+      'thinking about',
+      'thinking of',
+      'not sure',
+      'unsure',
+      'undecided',
+      'probably',
+      'possibly',
+      'could',
+      'should',
+    ],
+    pl: ['zastanawiam się', 'rozważam', 'nie wiem', 'chyba', 'mógłbym', 'mogłabym', 'mogę'],
+    cs: ['přemýšlím', 'uvažuji', 'uvažuju', 'zvažuji', 'nevím', 'asi', 'mohl bych', 'mohu'],
+    de: [
+      'überlege',
+      'frage mich',
+      'weiß nicht',
+      'wahrscheinlich',
+      'eventuell',
+      'möglicherweise',
+      'könnte',
+      'sollte',
+    ],
+    ru: ['думаю о', 'размышляю', 'не знаю', 'возможно', 'наверное', 'мог бы', 'могу'],
+    uk: ['думаю про', 'міркую', 'не знаю', 'можливо', 'мабуть', 'міг би', 'можу'],
+  },
   /** A line for the TD, not the opponent: a dispute or a question (P-5d). */
   td: {
     en: ['td', 'to the td', 'tournament director', 'dispute', 'complaint'],
@@ -213,6 +247,18 @@ const anyWordOf = (groups: readonly KeywordGroup[], extra: readonly string[] = [
     `${L}(?:${[...groups.flatMap((g) => Object.values(KEYWORDS[g]).flat()), ...extra].join('|')})${R}`,
     'iu',
   );
+
+/** Words that make a clause of prose a thought about a move rather than the move sent. */
+const MUSING = anyWordOf(['musing', 'wish', 'whether', 'conditionIf']);
+
+/**
+ * Where a clause of prose starts to muse about a move rather than send it ("I wonder if 4.Ba4
+ * works", "Maybe 4.Ba4", "Vielleicht 4.La4", "chyba 4.Gb5"), or -1: the moves after are
+ * thoughts, not moves sent (P-4a: a move sent binds, so amici plays none that the player only
+ * thought aloud about).
+ */
+export const museAt = (clause: string): number =>
+  MUSING.exec(clause.replace(/\s/g, ' '))?.index ?? -1;
 
 const RE = {
   draw: wordRe('draw'),

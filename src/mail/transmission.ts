@@ -9,6 +9,7 @@ import { isMoveToken, tokenizeMovetext } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
 import { isCalendarDate } from '../clock/index.ts';
 import type { Side, Transmission } from '../referee/index.ts';
+import { museAt } from './keywords.ts';
 import type { Inbound } from './read-inbound.ts';
 import { readText } from './read-inbound.ts';
 
@@ -133,6 +134,9 @@ export function withSubjectAndPgn(
   return withSubject ? { inbound: withSubject, source: 'subject' } : asIs;
 }
 
+/** Where a clause of prose ends: a comma, semicolon, colon, exclamation, dash, or "but". */
+const CLAUSE_BREAK_RE = /[,;:!]\s*|\s+[-–—]+\s+|\s+(?=(?:but|ale|aber|но|але)\s)/iu;
+
 /** A line that labels what follows it: a few words, a colon, then the rest (`My move: Nc6`). */
 const LABELLED_RE = /^\s*[\p{L}'’]+(?:\s+[\p{L}'’]+){0,2}\s*[:：]\s*(?<rest>\S.*)$/u;
 
@@ -142,7 +146,24 @@ const LABELLED_RE = /^\s*[\p{L}'’]+(?:\s+[\p{L}'’]+){0,2}\s*[:：]\s*(?<rest
  * after a short label are all moves (`My move: Nc6`, `Mój ruch: Sc6`).
  */
 export function movetextOf(lines: readonly string[]): MovetextToken[] {
+  return readMovetext(lines).moves;
+}
+
+/**
+ * The move tokens of the player's text (`movetextOf`), and the numbered moves it wrote only in
+ * a question or a thought (`thoughts`): "Should I play 4.Ba4?", "I wonder if 4.Ba4 works".
+ */
+export function readMovetext(
+  lines: readonly string[],
+  /** The sender's side, when known: their own move in a musing clause is a thought. */
+  side?: Side,
+): {
+  moves: MovetextToken[];
+  thoughts: MovetextToken[];
+} {
   const tokens: MovetextToken[] = [];
+  const thoughts: MovetextToken[] = [];
+  const numbered = (t: MovetextToken) => t.number !== undefined && isMoveToken(t);
   for (const line of lines) {
     const mt = tokenizeMovetext(line);
     if (!mt.tokens.length) continue;
@@ -159,20 +180,38 @@ export function movetextOf(lines: readonly string[]): MovetextToken[] {
       continue;
     }
     // Prose with moves in it. Moves in a question are asked about, not sent ("Should I play
-    // 4.Ba4 or 4.Bxc6?"), and a move that ends a sentence is mentioned ("I claim a draw after
-    // 32.Qd8+."); the numbered moves of the rest are read.
+    // 4.Ba4 or 4.Bxc6?"), moves in a clause that muses are thought about, not sent ("I wonder
+    // if 4.Ba4 works", "Maybe 4.Ba4"), and a move that ends a sentence is mentioned ("I claim
+    // a draw after 32.Qd8+."); the numbered moves of the rest are read.
     for (const sentence of line.split(/(?<=\?)\s+/u)) {
       const words = tokenizeMovetext(sentence).tokens;
       // "3...a6 4.Ba4? Your move": moves alone before the "?" are moves, the mark a comment.
-      if (sentence.trimEnd().endsWith('?') && !words.every(isMoveToken)) continue;
-      // A move in words counts in prose only after its number: "4.castles", not "the castle".
-      const mentioned = words.filter(
-        (t) => !t.endsSentence && isMoveToken(t) && (!t.spelled || t.number !== undefined),
-      );
+      if (sentence.trimEnd().endsWith('?') && !words.every(isMoveToken)) {
+        thoughts.push(...words.filter(numbered));
+        continue;
+      }
+      const kept: MovetextToken[] = [];
+      for (const clause of sentence.split(CLAUSE_BREAK_RE)) {
+        const at = museAt(clause);
+        if (at < 0) {
+          kept.push(...tokenizeMovetext(clause).tokens);
+          continue;
+        }
+        // Before the musing word the opponent's move stands, as the repetition ("3...a6 I
+        // could play 4.Bxc6"); the sender's own is thought about too ("4.Ba4 might be best").
+        for (const t of tokenizeMovetext(clause.slice(0, at)).tokens) {
+          if (side === undefined || (t.side !== undefined && t.side !== side)) kept.push(t);
+          else if (numbered(t)) thoughts.push(t);
+        }
+        thoughts.push(...tokenizeMovetext(clause.slice(at)).tokens.filter(numbered));
+      }
+      const mentioned = kept
+        // A move in words counts in prose only after its number: "4.castles", not "the castle".
+        .filter((t) => !t.endsSentence && isMoveToken(t) && (!t.spelled || t.number !== undefined));
       if (mentioned.some((t) => t.number !== undefined)) tokens.push(...mentioned);
     }
   }
-  return tokens;
+  return { moves: tokens, thoughts };
 }
 
 export interface AssembleContext {
@@ -193,8 +232,17 @@ export function assembleTransmission(
     side: ctx.side,
     sentOn: ctx.sentOn,
     reading: ctx.reading,
-    moves: movetextOf(inbound.rest.map((l) => l.text)),
+    moves: [],
   };
+  const { moves, thoughts } = readMovetext(
+    inbound.rest.map((l) => l.text),
+    ctx.side,
+  );
+  t.moves = moves;
+  if (thoughts.length)
+    t.thoughts = thoughts.map(
+      (m) => `${m.number}${m.side === 'black' ? '...' : '.'}${m.text.replace(/[?!]+$/u, '')}`,
+    );
   const { received, sent } = inbound.dates;
   if (received && isCalendarDate(received)) t.statedReceivedOn = received;
   if (sent && isCalendarDate(sent)) t.statedSentOn = sent;

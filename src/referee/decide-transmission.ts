@@ -53,6 +53,17 @@ interface Draft {
   effects: Effect[];
 }
 
+/**
+ * A transmission whose only own move stood in a question or a thought ("3...a6 — maybe
+ * 4.Ba4?"): the player has not decided, so nothing is played (a move sent binds, P-4a) and no
+ * penalty is given for a blank transmission (P-4d); the reply names the move and asks for it.
+ */
+function undecided(draft: Draft, t: Transmission): Decision {
+  const problem: Problem = { code: 'blank', thoughts: t.thoughts ?? [] };
+  if (t.drawOffer) problem.drawOffer = true;
+  return reject(draft, t, problem, ['P-4a', 'P-4d']);
+}
+
 function reject(
   draft: Draft,
   t: Transmission,
@@ -412,6 +423,7 @@ function decideRun(
     }
     if (t.leave || t.note || t.declineDraw || sender !== toMove) return draft;
     // A draw offer alone is no move: it goes with one (L-9.1.2.1), and the reply says so.
+    if (t.thoughts?.length) return undecided(draft, t);
     const blank: Problem = t.drawOffer ? { code: 'blank', drawOffer: true } : { code: 'blank' };
     const ids = t.drawOffer ? ['P-4d', 'L-9.1.2.1'] : ['P-4d'];
     return reject(draft, t, blank, ids, rules.penaltyDays);
@@ -486,6 +498,7 @@ function decideRun(
   const ownToken = tokens[repeat.length];
   const claim = t.claim;
   if (!ownToken) {
+    if (!claim && t.thoughts?.length) return undecided(draft, t);
     if (!claim) return reject(draft, t, { code: 'blank' }, ['P-4d'], rules.penaltyDays);
   } else if (tokens.length > repeat.length + 1) {
     return reject(

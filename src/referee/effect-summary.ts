@@ -21,6 +21,8 @@ export function problemText(p: Problem): string {
     case 'extra-moves':
       return `more moves than one: ${p.written.join(' ')}`;
     case 'blank':
+      if (p.thoughts)
+        return `no move sent: ${p.thoughts.join(', ')} only in a question or a thought`;
       return p.drawOffer ? 'a draw offer with no move' : 'no move';
     case 'game-over':
       return `the game is over (${p.result === '*' ? 'annulled' : p.result})`;

@@ -24,8 +24,12 @@ export type Problem =
   | { code: 'line-deviation'; expected: string; written: string }
   /** Moves before the repetition whose move `written` is not the game's `expected` (P-2e, P-4b). */
   | { code: 'score-differs'; expected: string; written: string }
-  /** `drawOffer`: the transmission offered a draw, which goes with a move (L-9.1.2.1). */
-  | { code: 'blank'; drawOffer?: true }
+  /**
+   * `drawOffer`: the transmission offered a draw, which goes with a move (L-9.1.2.1).
+   * `thoughts`: moves the mail wrote only in a question or a thought ("Maybe 4.Ba4"), so the
+   * player has not decided: asked about, without a penalty.
+   */
+  | { code: 'blank'; drawOffer?: true; thoughts?: string[] }
   | { code: 'extra-moves'; written: string[] }
   | { code: 'not-your-turn' }
   | { code: 'game-over'; result: Result }

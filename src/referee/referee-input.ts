@@ -21,6 +21,11 @@ export interface Transmission {
   reading: Reading;
   /** The repetition of the opponent's last move(s) (P-2e, P-4g) and the player's own move. */
   moves: MovetextToken[];
+  /**
+   * Numbered moves written only in a question or a thought ("Should I play 4.Ba4?", "I wonder
+   * if 4.Ba4 works"): not sent, kept so a transmission without a move can say why.
+   */
+  thoughts?: string[];
   /** A proposed continuation after the own move: expected reply, answer, … (P-4f). */
   conditional?: MovetextToken[];
   /** Dates the player stated (P-2f..h). */

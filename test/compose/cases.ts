@@ -95,6 +95,8 @@ export interface Case {
   notices?: TdNotice[];
   /** Players whose mail held no move: each gets the no-move answer. */
   noMove?: Side[];
+  /** Moves the no-move mails say were named only in a question or a thought. */
+  noMoveThoughts?: string[];
   /** Players whose mail had a line for the TD: each is told it went (P-5d). */
   tdForwarded?: Side[];
   /** Answers to mail in a player's name that does not prove its sender (P-2d). */
@@ -149,6 +151,10 @@ export function cases(): Case[] {
   // Black offers a draw in words, with no move (P-4d, L-9.1.2.1).
   out.push(
     decided('rejected-offer-alone', base, tx('black', now, '', { drawOffer: true, moves: [] })),
+  );
+  // Black repeats 9.h3 and only muses about 9...Na5 (P-4a, P-4d): asked about, no penalty.
+  out.push(
+    decided('rejected-undecided', base, tx('black', now, '9.h3', { thoughts: ['9...Na5'] })),
   );
   // White, with no answer yet, sends another move (P-4a: the one sent stands).
   out.push(decided('rejected-not-your-turn', base, tx('white', now, '8...O-O 9.d4')));
@@ -522,6 +528,15 @@ export function cases(): Case[] {
     ],
   });
   out.push({ name: 'no-move', state: base, now, effects: [], noMove: ['black', 'white'] });
+  // "I wonder if 9...Na5 works": a move only thought aloud about (P-4a).
+  out.push({
+    name: 'no-move-thought',
+    state: base,
+    now,
+    effects: [],
+    noMove: ['black'],
+    noMoveThoughts: ['9...Na5'],
+  });
   out.push({ name: 'td-forwarded', state: base, now, effects: [], tdForwarded: ['black'] });
   // A move in Jan's name, signed by no one (base: it is Black's move), and one in Anna's name
   // whose signature broke on the way; the TD's notice of the first.

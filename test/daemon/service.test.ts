@@ -237,6 +237,44 @@ describe('the referee service (one message, one transaction)', () => {
       "It is your opponent's move; it is relayed to you as soon as it arrives.",
     );
   });
+  it('P-4a, P-4d: a move only thought aloud about is not played and costs nothing; the reply names it', async () => {
+    const { service, logger } = setup();
+    await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    sent.length = 0;
+    // Words and a move in a thought only: no transmission.
+    expect(
+      await service.processInbound(mail('Petr <petr@x.example>', 'I wonder if 1...7775 works.')),
+    ).toBe('ignored');
+    expect(logger.lines.at(-1)).toMatchObject({ code: 'INBOUND_NO_MOVE' });
+    await service.flushOutbox(sender);
+    expect((await simpleParser(sent.at(-1)!.raw)).text).toContain(
+      'Your mail names 1...7775 only in a question or as a thought ("maybe", "I wonder if …"), so nothing was played: a move, once sent, binds you (rule P-4a).',
+    );
+    // The repetition and a move in a thought: a transmission without a decided move.
+    expect(
+      await service.processInbound(
+        mail('Petr <petr@x.example>', '1.5254\nMaybe 1...7775, not sure yet.'),
+      ),
+    ).toBe('rejected');
+    await service.flushOutbox(sender);
+    const reply = (await simpleParser(sent.at(-1)!.raw)).text ?? '';
+    expect(reply).toContain('Your mail writes 1...7775 only in a question or as a thought');
+    expect(reply).not.toContain('A penalty of');
+    expect(service.state('CLUB/1').plies).toHaveLength(1);
+    expect(service.state('CLUB/1').penalties).toEqual([]);
+    const inbox = service.store.inboundLog().map((m) => m.note);
+    expect(inbox.slice(-2)).toEqual([
+      'no transmission (1...7775 only in a question or a thought); answered',
+      'rejected: no move sent: 1...7775 only in a question or a thought [P-4a, P-4d]',
+    ]);
+    // Said plainly, it is played.
+    expect(
+      await service.processInbound(mail('Petr <petr@x.example>', '1.5254 1...7775\nI think so')),
+    ).toBe('done');
+    expect(service.state('CLUB/1').plies).toHaveLength(2);
+  });
   it('P-4d: a move typed into the subject of a mail with an empty body is played, with no penalty', async () => {
     const { service } = setup();
     // A new mail from a phone: the move in the subject, nothing but the phone's line below.

@@ -157,3 +157,51 @@ describe('P-4f: a conditional line after the move, on the same line', () => {
     });
   }
 });
+
+describe('P-4a, P-4d: a move only thought aloud about is asked about, not played nor penalised', () => {
+  // A move sent binds (P-4a): "I wonder if 4.Ba4 works" is no decision, so it is not played;
+  // and the player did write a move, so it is no blank transmission to penalise (P-4d).
+  const undecided: string[] = [
+    'Hi Jan,\nI wonder if 3...a6 4.Ba4 works here.\nBest, Petr',
+    '3...a6\nMaybe 4.Ba4 is best, not sure yet.',
+    '3...a6\nShould I play 4.Ba4?',
+    '3...a6\nI could play 4.Bxc6',
+    '3...a6\nProbably 4.Ba4, let me sleep on it',
+    '3...a6\nVielleicht 4.La4',
+    '3...a6\nChyba 4.Ga4',
+    '3...a6\nThinking about 4.Ba4',
+    '3...a6\n4.Ba4 might be best',
+    '3...a6 4.Ba4 would be my choice',
+  ];
+  for (const body of undecided) {
+    it(`${body.replaceAll('\n', ' / ')}: nothing played, no penalty`, async () => {
+      const d = await decideMail(body, { kind: 'algebraic', lang: 'en' });
+      expect(d.events).toEqual([]);
+      expect(d.effects).toMatchObject([
+        {
+          kind: 'transmission-rejected',
+          problem: {
+            code: 'blank',
+            thoughts: expect.arrayContaining([expect.stringMatching(/^4\./)]),
+          },
+          penaltyDays: 0,
+        },
+      ]);
+    });
+  }
+  // The move sent plainly stands beside the thoughts about the next ones.
+  const table: [string, string][] = [
+    ['3...a6 4.Ba4\nI wonder if 4...Nf6 5.O-O works', 'b5a4'],
+    ['After 3...a6 I play 4.Ba4, maybe you expected it', 'b5a4'],
+    ['3...a6 I could play 4.Bxc6 but I play 4.Ba4', 'b5a4'],
+    ['3...a6 4.Ba4 - probably a surprise for you', 'b5a4'],
+    ['3...a6 4.Ba4\nPerhaps 4...b5 5.Bb3 next?', 'b5a4'],
+  ];
+  for (const [body, played] of table) {
+    it(`${body.replaceAll('\n', ' / ')} → ${played}`, async () =>
+      expect(await rule(body)).toBe(played));
+  }
+  it('a blank transmission with no move in it at all still costs the penalty (P-4d, P-6g)', async () => {
+    expect(await rule('3...a6\nThanks for the game so far')).toBe('blank 5');
+  });
+});
