@@ -681,6 +681,47 @@ export function composeInboxAlert(input: InboxAlertInput): ComposedMail {
   }));
 }
 
+/** A mail amici failed to decide, set aside after `tries` attempts: what its readers are told. */
+export interface MailFailedInput {
+  /** The TD (what it was, how to read it again) or the player who sent it (that the TD has it). */
+  audience: 'td' | 'player';
+  /** Who reads it. */
+  name: string;
+  td: { name: string };
+  /** The events it concerns: their names sign the mail; the reader's language is `lang`. */
+  events: readonly { name: string; tag: string }[];
+  lang: string;
+  templatesDir?: string;
+  /** The inbound record's id, for `amici inbox show` and `replay`. */
+  inboundId: number;
+  from: string;
+  subject: string;
+  /** When it arrived (ISO instant). */
+  receivedAt: string;
+  error: string;
+  tries: number;
+}
+
+/**
+ * A mail whose decision failed again and again (an error in amici, not in the mail): to the TD,
+ * what came and how to read it again once the cause is fixed; to the player, that nothing was
+ * played, no penalty given, and the TD has it, dated as it came (P-2j, P-5a).
+ */
+export function composeMailFailed(input: MailFailedInput): ComposedMail {
+  const event = { name: input.events.map((e) => e.name).join(', '), tag: 'amici' };
+  const kind = input.audience === 'td' ? 'mail-failed-td' : 'mail-failed';
+  return gamelessMail(kind, { ...input, event }, 'mail-failed', () => ({
+    name: input.name,
+    td: input.td.name,
+    id: input.inboundId,
+    from: input.from,
+    subject: input.subject,
+    received: utcMinute(input.receivedAt),
+    error: input.error,
+    tries: input.tries,
+  }));
+}
+
 /** What the TD's report on an event holds (`reportDays`): the event as it stands on `on`. */
 export interface TdReportInput {
   event: { name: string; tag: string };

@@ -12,6 +12,7 @@ import type { ComposeContext, ComposedMail, TdNotice } from '../compose/index.ts
 import {
   composeEffect,
   composeInboxAlert,
+  composeMailFailed,
   composeNoMove,
   composeTdForwarded,
   composeTdNotice,
@@ -118,6 +119,12 @@ function readingKey(item: InboundItem, messageId: string | undefined): string {
  * before it is answered as unverified: a local DNS outage delays moves, it does not return them.
  */
 const KEY_LOOKUP_PATIENCE_MS = 24 * 3600 * 1000;
+
+/**
+ * How many times deciding a mail may fail (an error in amici) before it is set aside and the TD
+ * told: a failure that passes (another process changed the game meanwhile) gets tries enough.
+ */
+const SET_ASIDE_AFTER = 3;
 
 /**
  * Game states kept in memory at most: a fold is cheap to redo, memory is not (a 100-move game's
@@ -440,7 +447,8 @@ export class RefereeService {
       try {
         return inGroup ? this.store.savepoint(() => this.decideInbound(r)) : this.decideInbound(r);
       } catch (e) {
-        return e instanceof Error ? e : new Error(String(e));
+        const error = e instanceof Error ? e : new Error(String(e));
+        return this.failedDecision(r, error);
       }
     };
     if (group.length <= 1) return group.map((r) => one(r, false));
@@ -452,6 +460,106 @@ export class RefereeService {
       const error = e instanceof Error ? e : new Error(String(e));
       return group.map(() => error);
     }
+  }
+
+  /**
+   * A mail whose decision threw (an error in amici, not in the mail: a bad mail gets an
+   * answer): counted across restarts, and after SET_ASIDE_AFTER failures set aside — filed as
+   * rejected with nothing played and no penalty, the TD told how to read it again once the cause
+   * is fixed, the player that the TD has it — rather than tried for ever, unanswered.
+   */
+  private failedDecision(reading: ReadItem, error: Error): SettleOutcome | Error {
+    const at = this.clock().toISOString();
+    try {
+      const tries = this.store.noteFailure(reading.key, error.message, at);
+      if (tries < SET_ASIDE_AFTER) return error;
+      return this.store.savepoint(() => this.setAside(reading, error, tries, at));
+    } catch {
+      // The store itself fails (a full disk): the mail stays in the inbox and is read again.
+      return error;
+    }
+  }
+
+  private setAside(reading: ReadItem, error: Error, tries: number, at: string): SettleOutcome {
+    const { item, read, key } = reading;
+    const mail = read.ok ? read.value.mail : undefined;
+    const sender = mail?.from?.address;
+    const subject = mail?.subject ?? '';
+    const said = (error.message.split('\n')[0] ?? '').slice(0, 300);
+    const members = sender ? this.directory.memberships(sender) : [];
+    const events = members.length ? [...new Set(members.map((m) => m.event))] : this.config.events;
+    const templates = this.templatesDir ? { templatesDir: this.templatesDir } : {};
+    const facts = {
+      from: sender ?? '?',
+      subject,
+      receivedAt: item.receivedAt,
+      error: said,
+      tries,
+    };
+    const mails = (inboundId: number): NewOutboxMail[] => {
+      const out: NewOutboxMail[] = [];
+      const byTd = new Map<string, EventConfig[]>();
+      for (const e of events) {
+        const k = e.td.address.toLowerCase();
+        byTd.set(k, [...(byTd.get(k) ?? []), e]);
+      }
+      for (const [k, tdEvents] of byTd) {
+        const first = tdEvents[0]!;
+        const composed = composeMailFailed({
+          ...facts,
+          ...templates,
+          audience: 'td',
+          name: first.td.name,
+          td: first.td,
+          events: tdEvents,
+          lang: first.language,
+          inboundId,
+        });
+        out.push(this.mailTo(composed, [first.td.address], `mail-failed:${key}:${k}`));
+      }
+      const member = members[0];
+      if (member && sender) {
+        const composed = composeMailFailed({
+          ...facts,
+          ...templates,
+          audience: 'player',
+          name: member.player.name,
+          td: member.event.td,
+          events: [member.event],
+          lang: member.player.language ?? member.event.language,
+          inboundId,
+        });
+        out.push(
+          this.mailTo(composed, [sender], `mail-failed:${key}:player`, {
+            inReplyTo: mail?.messageId,
+          }),
+        );
+      }
+      return out;
+    };
+    this.store.commitInbound(
+      {
+        dedupeKey: key,
+        receivedAt: item.receivedAt,
+        raw: item.raw,
+        ...(mail?.messageId ? { messageId: mail.messageId } : {}),
+        ...(sender ? { sender } : {}),
+        subject,
+        status: 'rejected',
+        note: `set aside after ${tries} failed tries: ${said}`,
+      },
+      [],
+      mails,
+      at,
+    );
+    this.logger.warn({
+      code: 'INBOUND_SET_ASIDE',
+      item: item.id,
+      messageId: mail?.messageId,
+      tries,
+      error: said,
+    });
+    return 'rejected';
   }
 
   private decideInbound(reading: ReadItem, retried = false): SettleOutcome {

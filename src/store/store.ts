@@ -90,6 +90,14 @@ const MIGRATIONS: string[] = [
      event_tag TEXT PRIMARY KEY,
      last_on TEXT NOT NULL
    );`,
+  // 6: how often deciding a mail failed, across restarts, so one that always fails (a bug of
+  // amici's) is set aside and the TD told, instead of being tried for ever unanswered.
+  `CREATE TABLE inbound_failure (
+     dedupe_key TEXT PRIMARY KEY,
+     tries INTEGER NOT NULL,
+     first_at TEXT NOT NULL,
+     last_error TEXT NOT NULL
+   );`,
 ];
 
 /** The columns of an `OutboxInfo`, as one SELECT list. */
@@ -343,7 +351,8 @@ export class Store implements CheckpointStore {
   commitInbound(
     record: InboundRecord,
     changes: { gameKey: string; events: readonly GameEvent[] }[],
-    mails: readonly NewOutboxMail[],
+    /** The mail it makes us send; a function when that mail names the inbound record's id. */
+    mails: readonly NewOutboxMail[] | ((inboundId: number) => readonly NewOutboxMail[]),
     at: string,
     /** The game's event count the decision was made on: another process (`amici td`, `post`,
      * `inbox replay`) may have logged events since, and then nothing is committed (`stale`). */
@@ -370,9 +379,20 @@ export class Store implements CheckpointStore {
       );
       const inboundId = Number(r.lastInsertRowid);
       for (const c of changes) this.appendEvents(c.gameKey, c.events, at, inboundId);
-      this.enqueue(mails, at, inboundId);
+      this.enqueue(typeof mails === 'function' ? mails(inboundId) : mails, at, inboundId);
+      this.sql('DELETE FROM inbound_failure WHERE dedupe_key = ?').run(record.dedupeKey);
       return { committed: true };
     })();
+  }
+
+  /** Count one more failed decision of the mail `key`; how many there have been so far. */
+  noteFailure(key: string, error: string, at: string): number {
+    const row = this.sql(
+      `INSERT INTO inbound_failure (dedupe_key, tries, first_at, last_error) VALUES (?, 1, ?, ?)
+         ON CONFLICT (dedupe_key) DO UPDATE SET tries = tries + 1, last_error = excluded.last_error
+         RETURNING tries`,
+    ).get(key, at, error) as { tries: number };
+    return row.tries;
   }
 
   /**

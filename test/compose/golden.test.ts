@@ -19,6 +19,7 @@ import type {
 import {
   composeEffect,
   composeInboxAlert,
+  composeMailFailed,
   composeNoMove,
   composeTdForwarded,
   composeTdNotice,
@@ -249,6 +250,30 @@ describe('golden mails: the gameless mails in every template language', () => {
       expect(mails[0]!.text).toContain('2026-10-20 06:05 UTC');
       expect(mails[0]!.text).toContain('AUTHENTICATIONFAILED');
       expect(mails[1]!.text).toContain('2026-10-20 09:40 UTC');
+      for (const m of mails) expect(m.text).not.toMatch(/undefined|\[object Object\]|NaN/);
+    });
+    it(`${lang}/mail-failed: a mail amici failed on, set aside: the TD and the player told`, () => {
+      const facts = {
+        td: { name: 'Olena Petrenko' },
+        events: [{ name: 'World Championship 2026', tag: 'WCH26' }],
+        lang,
+        inboundId: 4711,
+        from: 'jan.novak@example.cz',
+        subject: 'Re: [WCH26/7] 9...Na5',
+        receivedAt: '2026-10-20T06:05:00Z',
+        error: 'boom: the board could not be drawn',
+        tries: 3,
+      };
+      const mails = [
+        composeMailFailed({ ...facts, audience: 'td', name: 'Olena Petrenko' }),
+        composeMailFailed({ ...facts, audience: 'player', name: 'Jan Novák' }),
+      ];
+      goldenMails(`${lang}/mail-failed`, mails);
+      expect(mails[0]!.text).toContain('amici inbox replay 4711');
+      expect(mails[0]!.text).toContain('boom: the board could not be drawn');
+      expect(mails[1]!.text).toContain('2026-10-20 06:05 UTC');
+      expect(mails[1]!.text).toContain('Olena Petrenko');
+      expect(mails[1]!.text).not.toContain('boom');
       for (const m of mails) expect(m.text).not.toMatch(/undefined|\[object Object\]|NaN/);
     });
     it(`${lang}/td-ruling-unplaced: a TD's ruling with no game of theirs, and how to name one`, () => {

@@ -841,3 +841,77 @@ describe('a backlog decided in groups (one synced commit for the mails read toge
     other.close();
   });
 });
+
+describe('a mail amici fails on again and again (an error in amici, not in the mail)', () => {
+  it('is set aside after 3 tries, even across restarts: nothing played, the TD and the player told; replay plays it once fixed', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'amici-set-aside-')), 'state.sqlite');
+    const first = setup(undefined, path);
+    await first.service.processInbound(mail('Jan <jan@x.example>', '1.e4'));
+    await first.service.flushOutbox(recorder().sender);
+    const move = mail('Petr <petr@x.example>', '1.5254 1...5755');
+    // A fault in composing the reply stands for any bug met while deciding this mail.
+    const broken = (s: RefereeService) => {
+      Object.assign(s, {
+        composeAll: () => {
+          throw new Error('boom: the board could not be drawn\n    at composeAll');
+        },
+      });
+    };
+    broken(first.service);
+    const outcome = async (s: RefereeService) => s.decideGroup([await s.readItem(move)])[0];
+    expect(await outcome(first.service)).toBeInstanceOf(Error);
+    first.service.store.close();
+    // A restart: the count is kept in the store.
+    const again = setup(undefined, path);
+    broken(again.service);
+    expect(await outcome(again.service)).toBeInstanceOf(Error);
+    expect(again.service.store.outboxCounts().pending).toBe(0);
+    expect(await outcome(again.service)).toBe('rejected');
+    expect(again.logger.lines.at(-1)).toMatchObject({
+      code: 'INBOUND_SET_ASIDE',
+      tries: 3,
+      error: 'boom: the board could not be drawn',
+    });
+    expect(again.service.state('CLUB/1').plies).toHaveLength(1);
+    expect(again.service.state('CLUB/1').penalties).toEqual([]);
+    const [record] = again.service.store.inboundLog().slice(-1);
+    expect(record).toMatchObject({
+      status: 'rejected',
+      sender: 'petr@x.example',
+      note: 'set aside after 3 failed tries: boom: the board could not be drawn',
+    });
+    const { sent, sender } = recorder();
+    await again.service.flushOutbox(sender);
+    expect(sent.map((s) => s.to)).toEqual([['td@club.example'], ['petr@x.example']]);
+    const td = await simpleParser(sent[0]!.raw);
+    expect(td.subject).toBe('amici could not process a mail');
+    for (const part of [
+      'amici failed 3 times on a mail',
+      'From:     petr@x.example',
+      'Error:    boom: the board could not be drawn',
+      `amici inbox replay ${record!.id}`,
+    ])
+      expect(td.text).toContain(part);
+    const player = await simpleParser(sent[1]!.raw);
+    expect(player.subject).toBe('your mail could not be processed');
+    expect(player.inReplyTo).toBe(`<in${n}@x.example>`);
+    expect(player.text).toContain('Nothing was played from it and no penalty given.');
+    expect(player.text).toContain('The Tournament Director (Anna) has your mail');
+    // The same mail delivered again is a duplicate: set aside once, told once.
+    expect(await outcome(again.service)).toBe('rejected');
+    expect(again.service.store.outboxCounts().pending).toBe(0);
+    again.service.store.close();
+    // Fixed (a new start without the fault): the TD reads it again, dated as it came.
+    const fixed = setup(undefined, path);
+    expect(
+      await fixed.service.processInbound({
+        id: `replay:${record!.id}`,
+        raw: move.raw,
+        receivedAt: move.receivedAt,
+        replay: 1,
+      }),
+    ).toBe('done');
+    expect(fixed.service.state('CLUB/1').plies).toHaveLength(2);
+    fixed.service.store.close();
+  });
+});
