@@ -120,6 +120,16 @@ function readingKey(item: InboundItem, messageId: string | undefined): string {
  */
 const KEY_LOOKUP_PATIENCE_MS = 24 * 3600 * 1000;
 
+/** Events by their TD's address (lower case): one mail per TD, however many events they direct. */
+function eventsByTd(events: readonly EventConfig[]): Map<string, EventConfig[]> {
+  const byTd = new Map<string, EventConfig[]>();
+  for (const e of events) {
+    const key = e.td.address.toLowerCase();
+    byTd.set(key, [...(byTd.get(key) ?? []), e]);
+  }
+  return byTd;
+}
+
 /**
  * How many times deciding a mail may fail (an error in amici) before it is set aside and the TD
  * told: a failure that passes (another process changed the game meanwhile) gets tries enough.
@@ -498,12 +508,7 @@ export class RefereeService {
     };
     const mails = (inboundId: number): NewOutboxMail[] => {
       const out: NewOutboxMail[] = [];
-      const byTd = new Map<string, EventConfig[]>();
-      for (const e of events) {
-        const k = e.td.address.toLowerCase();
-        byTd.set(k, [...(byTd.get(k) ?? []), e]);
-      }
-      for (const [k, tdEvents] of byTd) {
+      for (const [k, tdEvents] of eventsByTd(events)) {
         const first = tdEvents[0]!;
         const composed = composeMailFailed({
           ...facts,
@@ -1413,13 +1418,8 @@ export class RefereeService {
     until?: string;
     error?: string;
   }): number {
-    const byTd = new Map<string, EventConfig[]>();
-    for (const e of this.config.events) {
-      const key = e.td.address.toLowerCase();
-      byTd.set(key, [...(byTd.get(key) ?? []), e]);
-    }
     const mails: NewOutboxMail[] = [];
-    for (const [key, events] of byTd) {
+    for (const [key, events] of eventsByTd(this.config.events)) {
       const first = events[0]!;
       const mail = composeInboxAlert({
         ...alert,
