@@ -134,8 +134,11 @@ export function withSubjectAndPgn(
   return withSubject ? { inbound: withSubject, source: 'subject' } : asIs;
 }
 
-/** Where a clause of prose ends: a comma, semicolon, colon, exclamation, dash, or "but". */
-const CLAUSE_BREAK_RE = /[,;:!]\s*|\s+[-–—]+\s+|\s+(?=(?:but|ale|aber|но|але)\s)/iu;
+/**
+ * Where a clause of prose ends: a comma, semicolon, colon, exclamation, dash, or "but". Not the
+ * dash of Black's move after its number ("12. - Nf6").
+ */
+const CLAUSE_BREAK_RE = /[,;:!]\s*|(?<!\d\.)\s+[-–—]+\s+|\s+(?=(?:but|ale|aber|но|але)\s)/iu;
 
 /** A line that labels what follows it: a few words, a colon, then the rest (`My move: Nc6`). */
 const LABELLED_RE = /^\s*[\p{L}'’]+(?:\s+[\p{L}'’]+){0,2}\s*[:：]\s*(?<rest>\S.*)$/u;

@@ -422,8 +422,8 @@ function decideRun(
       return draft;
     }
     if (t.leave || t.note || t.declineDraw || sender !== toMove) return draft;
-    // A draw offer alone is no move: it goes with one (L-9.1.2.1), and the reply says so.
     if (t.thoughts?.length) return undecided(draft, t);
+    // A draw offer alone is no move: it goes with one (L-9.1.2.1), and the reply says so.
     const blank: Problem = t.drawOffer ? { code: 'blank', drawOffer: true } : { code: 'blank' };
     const ids = t.drawOffer ? ['P-4d', 'L-9.1.2.1'] : ['P-4d'];
     return reject(draft, t, blank, ids, rules.penaltyDays);

@@ -10,6 +10,7 @@ import {
   movetextOf,
   notATransmission,
   ownSubject,
+  readMovetext,
   withSubjectAndPgn,
 } from '../../src/mail/transmission.ts';
 import type { Transmission } from '../../src/referee/index.ts';
@@ -184,6 +185,14 @@ describe('finding the game and the moves', () => {
     expect(movetextOf(['Meine Antwort: Sc6 (=)']).map(show)).toEqual(['Sc6']);
     expect(movetextOf(['Note: Nc6 was tempting', 'Dear Jan: thanks'])).toEqual([]);
     expect(movetextOf(['I thought about this for a long time: Nc6'])).toEqual([]);
+  });
+  it('P-4a: numbered moves in a question or a musing clause are thoughts, not moves sent', () => {
+    const read = readMovetext(['I play 12. - Nf6, maybe 13.Bd3 next', 'Should I try 13...Bb7?']);
+    expect(read.moves.map(show)).toEqual(['12...Nf6']);
+    expect(read.thoughts.map(show)).toEqual(['13.Bd3', '13...Bb7?']);
+    // The sender's own move before the musing word is a thought; the opponent's stands.
+    const black = readMovetext(['12.Bd3 12...Nf6 might be best'], 'black');
+    expect([black.moves.map(show), black.thoughts.map(show)]).toEqual([['12.Bd3'], ['12...Nf6']]);
   });
 });
 

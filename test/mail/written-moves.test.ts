@@ -196,6 +196,8 @@ describe('P-4a, P-4d: a move only thought aloud about is asked about, not played
     ['3...a6 I could play 4.Bxc6 but I play 4.Ba4', 'b5a4'],
     ['3...a6 4.Ba4 - probably a surprise for you', 'b5a4'],
     ['3...a6 4.Ba4\nPerhaps 4...b5 5.Bb3 next?', 'b5a4'],
+    // The dash of a move after its number ("4. - Nf6") is no break between clauses.
+    ['I repeat 3. - a6 and play 4. Ba4 - probably a surprise', 'b5a4'],
   ];
   for (const [body, played] of table) {
     it(`${body.replaceAll('\n', ' / ')} → ${played}`, async () =>
