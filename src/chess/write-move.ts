@@ -89,6 +89,10 @@ export function makeLan(pos: Position, move: NormalMove, lang: Language): string
   );
 }
 
+/** A move's number as written before it: `12.` for White, `12...` for Black. */
+export const moveNumber = (number: number, side: 'white' | 'black'): string =>
+  `${number}${side === 'white' ? '.' : '...'}`;
+
 export function writeMove(pos: Position, move: NormalMove, notation: Notation): string {
   switch (notation.kind) {
     case 'numeric':

@@ -3,12 +3,12 @@
 // rejected and why, what was accepted, how a game ended, who is told, with the rule ids.
 
 import type { Effect } from '../referee/index.ts';
-import { problemText } from '../referee/index.ts';
+import { rejectionText } from '../referee/index.ts';
 
 export function describeEffect(e: Effect): string {
   switch (e.kind) {
     case 'transmission-rejected':
-      return `REJECTED — ${problemText(e.problem)} [${e.rules.join(', ')}]${e.penaltyDays ? `; penalty ${e.penaltyDays} days` : ''}`;
+      return `REJECTED — ${rejectionText(e)}`;
     case 'move-accepted':
       return `ACCEPTED — ${e.plies.length} move(s) played${e.corrections.length ? `; dates recorded: ${e.corrections.map((c) => `${c.field} ${c.recorded} (${c.rule}${c.stated ? `, stated ${c.stated}` : ', not stated'})`).join('; ')}` : ''}${e.warnings.length ? `; warnings: ${e.warnings.map((w) => w.code).join(', ')}` : ''}`;
     case 'game-ended':

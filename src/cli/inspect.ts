@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { makeGamePgn, writeMove } from '../chess/index.ts';
+import { makeGamePgn, moveNumber, writeMove } from '../chess/index.ts';
 import type { TimeControl } from '../clock/index.ts';
 import { boardText, composeTdReport } from '../compose/index.ts';
 import { memoryLogger } from '../daemon/log.ts';
@@ -202,7 +202,7 @@ function historyOf(state: GameState) {
     pos.play(p.move);
     return {
       ply: i + 1,
-      number: `${p.number}${p.side === 'white' ? '.' : '...'}`,
+      number: moveNumber(p.number, p.side),
       san,
       numeric,
       side: p.side,

@@ -8,7 +8,7 @@ import type { Reading } from '../chess/index.ts';
 import { parseReading } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
 import { calendarDateOf, daysBetween } from '../clock/index.ts';
-import type { ComposeContext, ComposedMail, TdNotice } from '../compose/index.ts';
+import type { ComposeContext, ComposedMail, MailFailedInput, TdNotice } from '../compose/index.ts';
 import {
   composeEffect,
   composeInboxAlert,
@@ -55,6 +55,7 @@ import {
   foldGame,
   gameClock,
   standings,
+  thoughtsText,
 } from '../referee/index.ts';
 import type { InboundStatus, NewOutboxMail, Store } from '../store/store.ts';
 import { dedupeKey, gameKeyOf, replayKey } from '../store/store.ts';
@@ -507,39 +508,42 @@ export class RefereeService {
       tries,
     };
     const mails = (inboundId: number): NewOutboxMail[] => {
-      const out: NewOutboxMail[] = [];
-      for (const [k, tdEvents] of eventsByTd(events)) {
-        const first = tdEvents[0]!;
-        const composed = composeMailFailed({
-          ...facts,
-          ...templates,
-          audience: 'td',
-          name: first.td.name,
-          td: first.td,
-          events: tdEvents,
-          lang: first.language,
-          inboundId,
-        });
-        out.push(this.mailTo(composed, [first.td.address], `mail-failed:${key}:${k}`));
-      }
-      const member = members[0];
-      if (member && sender) {
-        const composed = composeMailFailed({
-          ...facts,
-          ...templates,
-          audience: 'player',
-          name: member.player.name,
-          td: member.event.td,
-          events: [member.event],
-          lang: member.player.language ?? member.event.language,
-          inboundId,
-        });
-        out.push(
-          this.mailTo(composed, [sender], `mail-failed:${key}:player`, {
-            inReplyTo: mail?.messageId,
-          }),
+      const tell = (
+        reader: Pick<MailFailedInput, 'audience' | 'name' | 'td' | 'events' | 'lang'>,
+        to: string,
+        seed: string,
+        inReplyTo?: string,
+      ) =>
+        this.mailTo(
+          composeMailFailed({ ...facts, ...templates, ...reader, inboundId }),
+          [to],
+          `mail-failed:${key}:${seed}`,
+          { inReplyTo },
         );
-      }
+      const out = [...eventsByTd(events)].map(([k, tdEvents]) => {
+        const { td, language } = tdEvents[0]!;
+        return tell(
+          { audience: 'td', name: td.name, td, events: tdEvents, lang: language },
+          td.address,
+          k,
+        );
+      });
+      const member = members[0];
+      if (member && sender)
+        out.push(
+          tell(
+            {
+              audience: 'player',
+              name: member.player.name,
+              td: member.event.td,
+              events: [member.event],
+              lang: member.player.language ?? member.event.language,
+            },
+            sender,
+            'player',
+            mail?.messageId,
+          ),
+        );
       return out;
     };
     this.store.commitInbound(
@@ -680,7 +684,7 @@ export class RefereeService {
           ...who,
           gameKey: ref.gameKey,
           status: 'ignored',
-          note: `no transmission${t.thoughts ? ` (${t.thoughts.join(', ')} only in a question or a thought)` : ''}; answered${quiet ? ` ${last}` : ''}`,
+          note: `no transmission${t.thoughts ? ` (${thoughtsText(t.thoughts)})` : ''}; answered${quiet ? ` ${last}` : ''}`,
         },
         [],
         mails,

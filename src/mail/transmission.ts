@@ -5,7 +5,7 @@
 // conditional line P-4f, a note). Pure: the caller says who sent it and when it arrived.
 
 import type { MovetextToken, Reading } from '../chess/index.ts';
-import { isMoveToken, tokenizeMovetext } from '../chess/index.ts';
+import { isMoveToken, moveNumber, tokenizeMovetext } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
 import { isCalendarDate } from '../clock/index.ts';
 import type { Side, Transmission } from '../referee/index.ts';
@@ -244,7 +244,7 @@ export function assembleTransmission(
   t.moves = moves;
   if (thoughts.length)
     t.thoughts = thoughts.map(
-      (m) => `${m.number}${m.side === 'black' ? '...' : '.'}${m.text.replace(/[?!]+$/u, '')}`,
+      (m) => `${moveNumber(m.number ?? 0, m.side ?? 'white')}${m.text.replace(/[?!]+$/u, '')}`,
     );
   const { received, sent } = inbound.dates;
   if (received && isCalendarDate(received)) t.statedReceivedOn = received;

@@ -24,6 +24,7 @@ import {
   claimThreefold,
   DISTINCT_LETTER_SETS,
   fenOf,
+  moveNumber,
   playRecord,
   readMove,
   replyNotation,
@@ -244,7 +245,7 @@ function setAsideScore(
   const unlike = firstUnlike(state, tokens.slice(0, count), start, reading);
   if (!unlike) return { tokens: tokens.slice(count) };
   const { pos, tok, played } = unlike;
-  const number = `${pos.fullmoves}${pos.turn === 'white' ? '.' : '...'}`;
+  const number = moveNumber(pos.fullmoves, pos.turn);
   return {
     problem: {
       code: 'score-differs',

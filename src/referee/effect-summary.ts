@@ -3,9 +3,17 @@
 // (resign)". The inbox keeps it beside each mail (P-5a, P-5d), and `amici explain`, `amici td`
 // and `amici post` word a rejection the same way.
 
-import { writeMove } from '../chess/index.ts';
+import { moveNumber, writeMove } from '../chess/index.ts';
 import type { Effect, Problem } from './effect.ts';
 import type { GameState } from './game-state.ts';
+
+/** Moves written only in a question or a thought ("Maybe 4.Ba4"), as the TD reads of them. */
+export const thoughtsText = (thoughts: readonly string[]): string =>
+  `${thoughts.join(', ')} only in a question or a thought`;
+
+/** A rejected transmission: why, the rule ids, the penalty if one was given. */
+export const rejectionText = (e: Effect & { kind: 'transmission-rejected' }): string =>
+  `${problemText(e.problem)} [${e.rules.join(', ')}]${e.penaltyDays ? `; penalty ${e.penaltyDays} days` : ''}`;
 
 /** Why a transmission was not accepted, with what the game expected. */
 export function problemText(p: Problem): string {
@@ -21,8 +29,7 @@ export function problemText(p: Problem): string {
     case 'extra-moves':
       return `more moves than one: ${p.written.join(' ')}`;
     case 'blank':
-      if (p.thoughts)
-        return `no move sent: ${p.thoughts.join(', ')} only in a question or a thought`;
+      if (p.thoughts) return `no move sent: ${thoughtsText(p.thoughts)}`;
       return p.drawOffer ? 'a draw offer with no move' : 'no move';
     case 'game-over':
       return `the game is over (${p.result === '*' ? 'annulled' : p.result})`;
@@ -40,7 +47,7 @@ function movesPlayed(before: GameState, after: GameState, plies: readonly number
     if (!ply) break;
     const san = writeMove(pos, ply.move, { kind: 'san', lang: 'en' });
     pos.play(ply.move);
-    if (plies.includes(i)) written.push(`${ply.number}${ply.side === 'white' ? '.' : '...'}${san}`);
+    if (plies.includes(i)) written.push(`${moveNumber(ply.number, ply.side)}${san}`);
   }
   return written.join(' ');
 }
@@ -76,9 +83,7 @@ export function effectSummary(
           parts.push(`conditional line ${e.conditionalLine.join(' ')} (P-4f)`);
         break;
       case 'transmission-rejected':
-        parts.push(
-          `rejected: ${problemText(e.problem)} [${e.rules.join(', ')}]${e.penaltyDays ? `; penalty ${e.penaltyDays} days` : ''}`,
-        );
+        parts.push(`rejected: ${rejectionText(e)}`);
         break;
       case 'transmission-repeated':
         parts.push('the last transmission sent again; it stands');
