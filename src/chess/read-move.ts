@@ -6,7 +6,13 @@
 import type { Context, Position } from 'chessops/chess';
 import type { NormalMove } from 'chessops/types';
 import type { Language } from './languages.ts';
-import { DISTINCT_LETTER_SETS, isLanguage, LANGUAGE_NAMES, languagesLike } from './languages.ts';
+import {
+  DISTINCT_LETTER_SETS,
+  isLanguage,
+  LANGUAGE_NAMES,
+  languagesLike,
+  readPieceLetter,
+} from './languages.ts';
 import type { MoveError, Result } from './move-error.ts';
 import { fail, moveError, ok } from './move-error.ts';
 import { normalizeMoveText, parseAlgebraicSyntax, parseNumericSyntax } from './move-syntax.ts';
@@ -44,13 +50,16 @@ const CYRILLIC_LETTERS: ReadonlySet<Language> = new Set(['ru', 'uk']);
 
 /**
  * A Russian or Ukrainian player's piece letter typed on a Latin keyboard, which looks the same:
- * `Kf3` is `Кf3` (knight), `Kpe2` is `Крe2` (king), `Cc4` is `Сc4` (bishop), `Th1` is `Тh1`.
+ * `Kf3` is `Кf3` (knight), `Kpe2` is `Крe2` (king), `Cc4` is `Сc4` (bishop), `Th1` is `Тh1`;
+ * and typed small on a phone: `кf3`, `крe2`, `kf3`, `th1` (a small Latin `c` is the c-file,
+ * read as a bishop only when no pawn move fits, in `readInLanguage`).
  */
 function asCyrillic(text: string): string {
   return text
     .trimStart()
-    .replace(/^K[pр]/u, 'Кр')
-    .replace(/^[KCT](?=[a-h1-8x:])/, (c) => ({ K: 'К', C: 'С', T: 'Т' })[c as 'K' | 'C' | 'T']);
+    .replace(/^[KkКк][pрPР]/u, 'Кр')
+    .replace(/^[KCTkt](?=[a-h1-8x:])/, (c) => ({ K: 'К', C: 'С', T: 'Т' })[c.toUpperCase() as 'K'])
+    .replace(/^[а-яёіїєґ]/u, (c) => c.toUpperCase());
 }
 
 const moveKey = (m: NormalMove) => `${m.from}-${m.to}-${m.promotion ?? ''}`;
@@ -64,8 +73,32 @@ function readInLanguage(
   notation: Notation,
 ): Result<NormalMove> {
   const syntax = parseAlgebraicSyntax(text, lang, normalized);
-  if (!syntax.ok) return syntax;
-  return resolveMove(pos, syntax.value, text, notation, ctx);
+  const read = syntax.ok ? resolveMove(pos, syntax.value, text, notation, ctx) : syntax;
+  if (read.ok) return read;
+  // A lower-case piece letter that is also a file, typed on a phone: "4.ba4" is Ba4 when no
+  // pawn on the b-file can take on a4. Written as a pawn move it is an impossible one
+  // (P-4c), but the player wrote a legal move with a small letter (P-4a: the move stands).
+  // A legal pawn reading always wins ("bc4" where b3xc4 is legal is that capture).
+  const capital = capitalPieceReading(normalized, lang);
+  if (capital !== undefined) {
+    const piece = parseAlgebraicSyntax(text, lang, capital);
+    if (piece.ok) {
+      const moved = resolveMove(pos, piece.value, text, notation, ctx);
+      if (moved.ok) return moved;
+    }
+  }
+  return read;
+}
+
+/**
+ * The text with its first letter capitalised, when that letter is a file (a–h) and, as a
+ * capital, a piece letter of the language ("b" in English, "d" in German, "h" in Polish).
+ */
+function capitalPieceReading(normalized: string, lang: Language): string | undefined {
+  if (!/^[a-h]/.test(normalized)) return undefined;
+  const upper = normalized[0]!.toUpperCase() + normalized.slice(1);
+  const capital = CYRILLIC_LETTERS.has(lang) ? asCyrillic(upper) : upper;
+  return readPieceLetter(capital, lang)?.length === 1 ? capital : undefined;
 }
 
 function readAuto(

@@ -89,8 +89,15 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
   const { values, positionals } = parsed;
   const file = positionals[0];
   let reading: Reading | undefined = parseReading(values.from ?? 'auto');
-  if (!file || !reading || (values.as && values.as !== 'white' && values.as !== 'black')) {
-    io.err(`${EXPLAIN_USAGE}\n`);
+  const wrong = !file
+    ? 'give the mail to explain: FILE.eml'
+    : !reading
+      ? `unknown --from "${values.from}": expected a notation: numeric, san, san:LANG, lan, lan:LANG or auto`
+      : values.as && values.as !== 'white' && values.as !== 'black'
+        ? `unknown --as "${values.as}": expected white or black`
+        : undefined;
+  if (wrong || !file || !reading) {
+    io.err(`amici explain: ${wrong}\n\n${EXPLAIN_USAGE}\n`);
     return 2;
   }
   const raw = await readFile(file).catch(() => undefined);

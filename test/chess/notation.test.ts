@@ -188,6 +188,15 @@ describe('forms players write (P-4e: marks never matter)', () => {
     ['Kf3', { kind: 'algebraic', lang: 'uk' }, 'g1f3'],
     ['Kpe2', { kind: 'algebraic', lang: 'ru' }, 'e1e2'],
     ['Cc4', { kind: 'algebraic', lang: 'uk' }, 'f1c4'],
+    // Typed small on a phone, in Cyrillic or on a Latin keyboard.
+    ['кf3', { kind: 'algebraic', lang: 'ru' }, 'g1f3'],
+    ['kf3', { kind: 'algebraic', lang: 'uk' }, 'g1f3'],
+    ['крe2', { kind: 'algebraic', lang: 'ru' }, 'e1e2'],
+    ['kpe2', { kind: 'algebraic', lang: 'uk' }, 'e1e2'],
+    ['сc4', { kind: 'algebraic', lang: 'ru' }, 'f1c4'],
+    ['cb5', { kind: 'algebraic', lang: 'uk' }, 'f1b5'],
+    ['cc4', { kind: 'algebraic', lang: 'uk' }, 'c2c4'], // a pawn move as written
+    ['фh5', { kind: 'algebraic', lang: 'uk' }, 'd1h5'],
     ['Ĉf3', { kind: 'algebraic', lang: 'eo' }, 'g1f3'],
     ['Cf3', { kind: 'algebraic', lang: 'fr' }, 'g1f3'],
     ['Pf3', { kind: 'algebraic', lang: 'nl' }, 'g1f3'],
@@ -230,6 +239,31 @@ describe('forms players write (P-4e: marks never matter)', () => {
       'you have no bishop on rank 2',
     );
     expect(read(pos, 'B2-b4', { kind: 'algebraic', lang: 'pl' })).toBe('b2b4');
+  });
+  it('a small piece letter that is also a file, typed on a phone: 4.ba4 is Ba4 when no pawn can take on a4 (P-4a, P-4c)', () => {
+    // After 1.e4 e5 2.Nf3 Nc6 3.Bb5 a6: the bishop on b5, no white pawn on the b-file can capture.
+    const ruyLopez = () => {
+      const pos = Chess.default();
+      readMovetext(pos, tokenizeMovetext('1.e4 e5 2.Nf3 Nc6 3.Bb5 a6'), { kind: 'auto' });
+      return pos;
+    };
+    const en: Reading = { kind: 'algebraic', lang: 'en' };
+    expect(read(ruyLopez(), 'ba4', en)).toBe('b5a4');
+    expect(read(ruyLopez(), 'bxc6', en)).toBe('b5c6');
+    expect(read(ruyLopez(), 'b5a4', en)).toBe('b5a4');
+    expect(read(ruyLopez(), 'ba4', { kind: 'auto' })).toBe('b5a4');
+    // The same in other languages: German d (Dame), Polish h (hetman) and g (goniec).
+    expect(read(ruyLopez(), 'de2', { kind: 'algebraic', lang: 'de' })).toBe('d1e2');
+    expect(read(ruyLopez(), 'he2', { kind: 'algebraic', lang: 'pl' })).toBe('d1e2');
+    expect(read(ruyLopez(), 'ga4', { kind: 'algebraic', lang: 'pl' })).toBe('b5a4');
+    // A small b that is no bishop in the language stays a pawn's file, and is impossible here.
+    expect(() => read(ruyLopez(), 'ba4', { kind: 'algebraic', lang: 'pl' })).toThrow();
+    // Neither reading legal: still returned (P-4c).
+    expect(() => read(ruyLopez(), 'bc5', en)).toThrow();
+    // A legal pawn capture is what "bc4" means as written, even with a bishop able to go there.
+    const pawnAndBishop = fromFen('4k3/8/8/8/2p5/1P6/8/4KB2 w - - 0 1');
+    expect(read(pawnAndBishop, 'bc4', en)).toBe('b3c4');
+    expect(read(pawnAndBishop, 'bxc4', en)).toBe('b3c4');
   });
   it('caps lock: BA4, NBD2, BXC6, NG1-F3, EXD5 — in the player’s language', () => {
     const pos = fromFen('4k3/8/8/3p4/4P3/8/8/1N1BK1N1 w - - 0 1');

@@ -101,6 +101,13 @@ describe('amici explain', () => {
   it('a missing file is a usage error', async () => {
     expect((await runCli(['explain', join(dir, 'nope.eml')])).code).toBe(2);
   });
+  it('an unknown notation or colour is named, with the notations there are', async () => {
+    const r = await runCli(['explain', mail('1...e5'), '--game', pgn, '--from', 'en']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('unknown --from "en": expected a notation: numeric, san, san:LANG');
+    const as = await runCli(['explain', mail('1...e5'), '--game', pgn, '--as', 'blue']);
+    expect(as.err).toContain('unknown --as "blue": expected white or black');
+  });
   it('against an installation not yet run: its games are there from the config', async () => {
     const d = mkdtempSync(join(tmpdir(), 'amici-explain-new-'));
     const config = join(d, 'amici.yaml');
