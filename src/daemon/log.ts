@@ -28,7 +28,7 @@ export const LOG_CODES = {
   INBOUND_FAILED:
     "processing an inbound message failed (or its sender's DKIM key could not be looked up); it stays in the inbox and is retried",
   INBOUND_SET_ASIDE:
-    'deciding a mail failed 3 times (an error in amici): it is filed as rejected with nothing played, the TD told how to read it again, the player that the TD has it',
+    'reading or deciding a mail failed 3 times (an error in amici): it is filed as rejected with nothing played, the TD told how to read it again, the player that the TD has it',
   INBOX_DOWN:
     'the inbox could not be read for longer than inboxAlertMinutes; every TD is told by mail',
   INBOX_BACK: 'the inbox is read again after an outage the TDs were told of; they are told',

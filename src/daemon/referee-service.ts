@@ -25,8 +25,8 @@ import {
 } from '../compose/index.ts';
 import { eventRulesOf } from '../config/load-config.ts';
 import type { AmiciConfig, EventConfig, PlayerConfig } from '../config/schema.ts';
-import type { Inbound } from '../mail/index.ts';
-import { readInbound } from '../mail/index.ts';
+import type { Inbound, InboundMail, ReadError, Result } from '../mail/index.ts';
+import { readMail, readMessage } from '../mail/index.ts';
 import type { MailRuling } from '../mail/td-rulings.ts';
 import { RULINGS_HELP, readRulings } from '../mail/td-rulings.ts';
 import {
@@ -83,11 +83,17 @@ export type { GameRefResolved } from './directory.ts';
 /** A mail parsed and not yet decided (`readItem`, then `decideGroup`). */
 export interface ReadItem {
   item: InboundItem;
-  read: Awaited<ReturnType<typeof readInbound>>;
+  read: Result<Inbound, ReadError>;
   /** The key this reading is stored under (`readingKey`). */
   key: string;
   /** The DKIM check of its sender, when a player it may be from requires one (P-2d). */
   sender?: SenderCheck;
+  /**
+   * Reading the mail's text threw: an error in amici, not in the mail (then `read` is no
+   * reading). It is counted like a failed decision and, after SET_ASIDE_AFTER tries, set aside;
+   * `mail` is the parsed header, to tell the sender.
+   */
+  failed?: { error: Error; mail: InboundMail };
 }
 
 /** What every inbound row of a mail starts from: its key, when it came, its bytes, its id. */
@@ -387,7 +393,9 @@ export class RefereeService {
 
   /** Decide one inbound message and commit everything it causes. Returns where to file it. */
   async processInbound(item: InboundItem): Promise<SettleOutcome> {
-    return this.decideInbound(await this.readItem(item));
+    const reading = await this.readItem(item);
+    if (reading.failed) throw reading.failed.error;
+    return this.decideInbound(reading);
   }
 
   /**
@@ -396,8 +404,23 @@ export class RefereeService {
    * cannot be looked up (for a day at most): the mail stays in the inbox and is read again.
    */
   async readItem(item: InboundItem): Promise<ReadItem> {
-    const read = await readInbound(item.raw);
-    const key = readingKey(item, read.ok ? read.value.mail.messageId : undefined);
+    const message = await readMessage(item.raw);
+    const key = readingKey(item, message.ok ? message.value.messageId : undefined);
+    let read: ReadItem['read'];
+    if (!message.ok) read = message;
+    else {
+      try {
+        read = { ok: true, value: this.readMail(message.value) };
+      } catch (e) {
+        const error = e instanceof Error ? e : new Error(String(e));
+        return {
+          item,
+          read: { ok: false, error: 'unparseable' },
+          key,
+          failed: { error, mail: message.value },
+        };
+      }
+    }
     const from = read.ok ? read.value.mail.from?.address : undefined;
     if (
       !from ||
@@ -419,6 +442,11 @@ export class RefereeService {
     if (sender.verdict === 'temporary' && waited < KEY_LOOKUP_PATIENCE_MS)
       throw new Error(`the DKIM key of ${from} cannot be looked up now: ${sender.detail}`);
     return { item, read, key, sender };
+  }
+
+  /** The text of a parsed mail read (a method, so that a test can make it fail). */
+  private readMail(mail: InboundMail): Inbound {
+    return readMail(mail);
   }
 
   /** Whether `address` is the TD of an event. */
@@ -455,6 +483,7 @@ export class RefereeService {
    */
   decideGroup(group: readonly ReadItem[]): (SettleOutcome | Error)[] {
     const one = (r: ReadItem, inGroup: boolean) => {
+      if (r.failed) return this.store.seen(r.key)?.status ?? this.failedDecision(r, r.failed.error);
       try {
         return inGroup ? this.store.savepoint(() => this.decideInbound(r)) : this.decideInbound(r);
       } catch (e) {
@@ -493,7 +522,7 @@ export class RefereeService {
 
   private setAside(reading: ReadItem, error: Error, tries: number, at: string): SettleOutcome {
     const { item, read, key } = reading;
-    const mail = read.ok ? read.value.mail : undefined;
+    const mail = reading.failed?.mail ?? (read.ok ? read.value.mail : undefined);
     const sender = mail?.from?.address;
     const subject = mail?.subject ?? '';
     const said = (error.message.split('\n')[0] ?? '').slice(0, 300);

@@ -27,7 +27,13 @@ export {
   newText,
   newTextOfPlain,
 } from './new-text.ts';
-export { type Inbound, readInbound, restLines, type TextLine } from './read-inbound.ts';
+export {
+  type Inbound,
+  readInbound,
+  readMail,
+  restLines,
+  type TextLine,
+} from './read-inbound.ts';
 export {
   type DeliveryReport,
   type InboundMail,

@@ -32,8 +32,12 @@ export async function readInbound(
 ): Promise<Result<Inbound, ReadError>> {
   const read = await readMessage(raw, options);
   if (!read.ok) return read;
-  const mail = read.value;
-  return { ok: true, value: readText(mail, classify(mail), newText(mail)) };
+  return { ok: true, value: readMail(read.value) };
+}
+
+/** A parsed message read for the assembler: classified, cut to its new text, and read. */
+export function readMail(mail: InboundMail): Inbound {
+  return readText(mail, classify(mail), newText(mail));
 }
 
 /** The dates, commands and chess lines of a mail's new text (none for auto-replies, bounces). */

@@ -914,4 +914,39 @@ describe('a mail amici fails on again and again (an error in amici, not in the m
     expect(fixed.service.state('CLUB/1').plies).toHaveLength(2);
     fixed.service.store.close();
   });
+
+  it('a mail whose text amici fails to read is counted and set aside the same way, and the mails after it are played', async () => {
+    const { service } = setup();
+    const move = mail('Jan <jan@x.example>', '1.e4');
+    const other = mail('Jan <jan@x.example>', '1.d4');
+    const readMail = (service as unknown as { readMail: (m: unknown) => unknown }).readMail;
+    Object.assign(service, {
+      readMail: (m: { messageId?: string }) => {
+        if (m.messageId?.includes(move.raw.toString().match(/Message-ID: <([^>]+)>/i)![1]!))
+          throw new Error('boom: a date could not be read');
+        return readMail.call(service, m);
+      },
+    });
+    const reading = await service.readItem(move);
+    expect(reading.failed?.error.message).toBe('boom: a date could not be read');
+    await expect(service.processInbound(move)).rejects.toThrow('boom: a date could not be read');
+    expect(service.decideGroup([reading])[0]).toBeInstanceOf(Error);
+    expect(service.decideGroup([await service.readItem(move)])[0]).toBeInstanceOf(Error);
+    expect(
+      service.decideGroup([await service.readItem(move), await service.readItem(other)]),
+    ).toEqual(['rejected', 'done']);
+    expect(service.state('CLUB/1').plies.map((p) => p.uci)).toEqual(['d2d4']);
+    expect(service.store.inboundLog().at(-2)).toMatchObject({
+      status: 'rejected',
+      sender: 'jan@x.example',
+      note: 'set aside after 3 failed tries: boom: a date could not be read',
+    });
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    const told = sent.filter((s) => /^Subject: .*could not (be )?process/m.test(s.raw.toString()));
+    expect(told.map((s) => s.to)).toEqual([['td@club.example'], ['jan@x.example']]);
+    // Read again (a restart before it was filed): a duplicate, told once.
+    expect(service.decideGroup([await service.readItem(move)])).toEqual(['rejected']);
+    expect(service.store.outboxCounts().pending).toBe(0);
+  });
 });
