@@ -156,6 +156,11 @@ export function tokenizeMovetext(text: string): Movetext {
     // `12...`, `12. ...`, `12 . . .`: two or more dots after a number mean Black's move (a
     // move's rank before dots is no number: `2. Nf3 ... Nc6` keeps `Nf3` whole).
     .replace(/(?<![\p{L}\d])(\d{1,3})\s*\.(?:\s*\.)+/gu, '$1...')
+    // A numeric move written as its two squares after its number: `4.25 14`, `3...17 16`.
+    .replace(
+      /(?<![\p{L}\d.])(\d{1,3}\.(?:\.\.)?\s*)([1-8]{2})\s+([1-8]{2})(?=$|[\s,;!?(])/gu,
+      '$1$2$3',
+    )
     .split(/[\s,;]+/)
     .filter(Boolean);
   const chunks = joinSpelled(split);

@@ -171,8 +171,8 @@ export function readMovetext(
     const mt = tokenizeMovetext(line);
     if (!mt.tokens.length) continue;
     // A move written out ("Bishop to a4") is meant as one even when it does not read.
-    const moves = mt.tokens.filter(isMoveToken);
-    if (moves.length === mt.tokens.length) {
+    const { moves, complete } = movesOf(mt.tokens, tokens.at(-1));
+    if (complete) {
       tokens.push(...moves);
       continue;
     }
@@ -208,13 +208,48 @@ export function readMovetext(
         }
         thoughts.push(...tokenizeMovetext(clause.slice(at)).tokens.filter(numbered));
       }
-      const mentioned = kept
+      const mentioned = movesOf(
         // A move in words counts in prose only after its number: "4.castles", not "the castle".
-        .filter((t) => !t.endsSentence && isMoveToken(t) && (!t.spelled || t.number !== undefined));
+        kept.filter((t) => !t.endsSentence && (!t.spelled || t.number !== undefined)),
+        tokens.at(-1),
+      ).moves;
       if (mentioned.some((t) => t.number !== undefined)) tokens.push(...mentioned);
     }
   }
   return { moves: tokens, thoughts };
+}
+
+/**
+ * A word after a move number, written as a move but unreadable: three digits, or letters and
+ * digits that name no square ("4.251", "4.Bj4", "4.Ba9").
+ */
+const ATTEMPT_RE = /^(?:\d{3}|\d{6,7}|\d{2}[-–]\d{1,3}|\p{L}{0,2}[a-z]?\d?[-x:]?\p{L}\d{1,2})$/u;
+
+/**
+ * Whether `t` is meant as the move after `before` and does not read as a move: numbered as the
+ * next move of the line ("3...1716 4.251"). Kept, it is returned as illegible, with what to
+ * write instead (P-4c), rather than the mail taken for a blank transmission; a number in prose
+ * ("1.500 euros") does not continue the moves and stays prose.
+ */
+function attempted(t: MovetextToken, before: MovetextToken | undefined): boolean {
+  if (t.number === undefined || !before || before.number === undefined) return false;
+  if (t.endsSentence || !ATTEMPT_RE.test(t.text)) return false;
+  return before.side === 'white'
+    ? t.side === 'black' && t.number === before.number
+    : t.side === 'white' && t.number === before.number + 1;
+}
+
+/**
+ * The move tokens of `words`: moves, and a numbered attempt at the next move (`attempted`).
+ * `complete`: every word is one of them.
+ */
+function movesOf(
+  words: readonly MovetextToken[],
+  before: MovetextToken | undefined,
+): { moves: MovetextToken[]; complete: boolean } {
+  const moves: MovetextToken[] = [];
+  for (const t of words) if (isMoveToken(t) || attempted(t, moves.at(-1) ?? before)) moves.push(t);
+  return { moves, complete: moves.length === words.length };
 }
 
 export interface AssembleContext {

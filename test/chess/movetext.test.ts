@@ -22,6 +22,23 @@ describe('P-2a: movetext as players number it', () => {
     ['12. - Nc6', [[12, 'black', 'Nc6', false]]],
     ['12.-Nc6', [[12, 'black', 'Nc6', false]]],
     ['12.–5878', [[12, 'black', '5878', false]]],
+    // A numeric move written as its two squares after its number: `4.25 14`, `3...17 16`.
+    [
+      '3...17 16 4. 25 14 (=)',
+      [
+        [3, 'black', '1716', false],
+        [4, 'white', '2514', true],
+      ],
+    ],
+    // ... but not two numbers that are no squares (0 and 9 are no file, no rank).
+    [
+      'at 10.30 19 players',
+      [
+        [null, null, 'at', false],
+        [10, 'white', '30', false],
+        [19, 'white', 'players', false],
+      ],
+    ],
     // Dots between the moves of a numbered pair, or before a Black move with no number.
     [
       '2. Nf3 ... Nc6',

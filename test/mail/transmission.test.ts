@@ -186,6 +186,22 @@ describe('finding the game and the moves', () => {
     expect(movetextOf(['Note: Nc6 was tempting', 'Dear Jan: thanks'])).toEqual([]);
     expect(movetextOf(['I thought about this for a long time: Nc6'])).toEqual([]);
   });
+  it('P-4c: a numbered move that does not read is kept, to be returned as illegible, not taken for a blank transmission', () => {
+    expect(movetextOf(['3...1716 4.251']).map(show)).toEqual(['3...1716', '4.251']);
+    expect(movetextOf(['3...1716', '4.251']).map(show)).toEqual(['3...1716', '4.251']);
+    expect(movetextOf(['Your move 3...a6, my reply 4.Bj4']).map(show)).toEqual(['3...a6', '4.Bj4']);
+    expect(movetextOf(['12.Bd3 12...Ba9']).map(show)).toEqual(['12.Bd3', '12...Ba9']);
+    // A number in prose that does not continue the moves stays prose.
+    expect(movetextOf(['3...a6 4.Ba4 and 1.500 euros for the entry']).map(show)).toEqual([
+      '3...a6',
+      '4.Ba4',
+    ]);
+    expect(movetextOf(['3...a6 4.Ba4, see you at 10.30 or 11.45']).map(show)).toEqual([
+      '3...a6',
+      '4.Ba4',
+    ]);
+    expect(movetextOf(['The fee is 1.500', 'Regards'])).toEqual([]);
+  });
   it('P-4a: numbered moves in a question or a musing clause are thoughts, not moves sent', () => {
     const read = readMovetext(['I play 12. - Nf6, maybe 13.Bd3 next', 'Should I try 13...Bb7?']);
     expect(read.moves.map(show)).toEqual(['12...Nf6']);
@@ -246,6 +262,45 @@ describe('a mail through to the ruling', () => {
     state = extendGame(state, ok.events);
     expect(state.plies.map((p) => p.uci)).toEqual(['e2e4', 'e7e5']);
     expect(tokenizeMovetext('1.e4 e5').tokens).toHaveLength(2);
+  });
+  it('P-4c: a mistyped move after the repetition is returned as that move, illegible, not as a blank transmission', async () => {
+    const state = foldGame([
+      {
+        type: 'created',
+        on: '2026-11-01',
+        start: { kind: 'standard' },
+        white: 'w@x.org',
+        black: 'b@x.org',
+        clockStartsOn: '2026-11-01',
+      },
+      {
+        type: 'move',
+        on: '2026-11-02',
+        side: 'white',
+        uci: 'e2e4',
+        sentOn: '2026-11-02',
+        deliveredOn: '2026-11-02',
+      },
+    ]);
+    const rule = async (body: string) => {
+      const r = await readInbound(
+        `From: Black <b@x.org>\r\nTo: amici@x.org\r\nSubject: Re: [CLUB/1] move 1\r\nDate: Fri, 20 Nov 2026 10:00:00 +0000\r\nMessage-ID: <m2@x.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body}\r\n`,
+      );
+      if (!r.ok) throw new Error(r.error);
+      const t = assembleTransmission(r.value, {
+        side: 'black',
+        reading: { kind: 'numeric' },
+        sentOn: '2026-11-03',
+      });
+      return decideTransmission(state, t!, '2026-11-03', defaultEventRules());
+    };
+    expect((await rule('1.5254 1...575')).effects[0]).toMatchObject({
+      kind: 'transmission-rejected',
+      problem: { code: 'move', error: { kind: 'ILLEGIBLE', text: '575' } },
+      penaltyDays: 5,
+    });
+    const split = await rule('1.52 54 1...57 55');
+    expect(split.effects.map((e) => e.kind)).toEqual(['move-accepted', 'move-relayed']);
   });
 });
 
