@@ -213,9 +213,8 @@ describe('finding the game and the moves', () => {
 });
 
 describe('a mail through to the ruling', () => {
-  it('P-2e, P-4d: a reply with the repetition is played; one without it is returned with the penalty', async () => {
-    const rules = defaultEventRules();
-    let state = foldGame([
+  const afterE4 = () =>
+    foldGame([
       {
         type: 'created',
         on: '2026-11-01',
@@ -233,6 +232,9 @@ describe('a mail through to the ruling', () => {
         deliveredOn: '2026-11-02',
       },
     ]);
+  it('P-2e, P-4d: a reply with the repetition is played; one without it is returned with the penalty', async () => {
+    const rules = defaultEventRules();
+    let state = afterE4();
     const mail = (body: string) =>
       `From: Black <b@x.org>\r\nTo: amici@x.org\r\nSubject: Re: [CLUB/1] move 1\r\nDate: Fri, 20 Nov 2026 10:00:00 +0000\r\nMessage-ID: <m1@x.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body}\r\n`;
     const rule = async (body: string) => {
@@ -264,24 +266,7 @@ describe('a mail through to the ruling', () => {
     expect(tokenizeMovetext('1.e4 e5').tokens).toHaveLength(2);
   });
   it('P-4c: a mistyped move after the repetition is returned as that move, illegible, not as a blank transmission', async () => {
-    const state = foldGame([
-      {
-        type: 'created',
-        on: '2026-11-01',
-        start: { kind: 'standard' },
-        white: 'w@x.org',
-        black: 'b@x.org',
-        clockStartsOn: '2026-11-01',
-      },
-      {
-        type: 'move',
-        on: '2026-11-02',
-        side: 'white',
-        uci: 'e2e4',
-        sentOn: '2026-11-02',
-        deliveredOn: '2026-11-02',
-      },
-    ]);
+    const state = afterE4();
     const rule = async (body: string) => {
       const r = await readInbound(
         `From: Black <b@x.org>\r\nTo: amici@x.org\r\nSubject: Re: [CLUB/1] move 1\r\nDate: Fri, 20 Nov 2026 10:00:00 +0000\r\nMessage-ID: <m2@x.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body}\r\n`,
