@@ -208,6 +208,27 @@ export const KEYWORDS = {
     ru: ['думаю о', 'размышляю', 'не знаю', 'возможно', 'наверное', 'мог бы', 'могу'],
     uk: ['думаю про', 'міркую', 'не знаю', 'можливо', 'мабуть', 'міг би', 'можу'],
   },
+  /**
+   * A slip corrected in the same mail, before it was sent: "4.Ba4, sorry, I mean 4.Bc4". The
+   * move after the word replaces the one before it with the same number.
+   */
+  correction: {
+    en: ['sorry', 'i mean', 'i meant', 'correction', 'typo', 'oops', 'should read'],
+    pl: ['przepraszam', 'sorry', 'pomyłka', 'poprawka', 'miało być', 'chodziło mi o', 'literówka'],
+    cs: ['promiňte', 'pardon', 'oprava', 'překlep', 'mělo být', 'myslel jsem', 'myslela jsem'],
+    de: [
+      'entschuldigung',
+      'sorry',
+      'korrektur',
+      'tippfehler',
+      'ich meine',
+      'ich meinte',
+      'soll heißen',
+      'gemeint ist',
+    ],
+    ru: ['извините', 'простите', 'исправление', 'опечатка', 'имел в виду', 'имела в виду'],
+    uk: ['вибачте', 'перепрошую', 'виправлення', 'описка', 'мав на увазі', 'мала на увазі'],
+  },
   /** A line for the TD, not the opponent: a dispute or a question (P-5d). */
   td: {
     en: ['td', 'to the td', 'tournament director', 'dispute', 'complaint'],
@@ -259,6 +280,15 @@ const MUSING = anyWordOf(['musing', 'wish', 'whether', 'conditionIf']);
  */
 export const museAt = (clause: string): number =>
   MUSING.exec(clause.replace(/\s/g, ' '))?.index ?? -1;
+
+const CORRECTION = anyWordOf(['correction']);
+
+/**
+ * Where a clause corrects a slip of the same mail ("sorry, I mean 4.Bc4", "Korrektur: 4.Lc4"),
+ * or -1: the next move with the number of the one before replaces it.
+ */
+export const correctionAt = (clause: string): number =>
+  CORRECTION.exec(clause.replace(/\s/g, ' '))?.index ?? -1;
 
 const RE = {
   draw: wordRe('draw'),

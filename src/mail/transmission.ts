@@ -9,7 +9,7 @@ import { isMoveToken, moveNumber, tokenizeMovetext } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
 import { isCalendarDate } from '../clock/index.ts';
 import type { Side, Transmission } from '../referee/index.ts';
-import { museAt } from './keywords.ts';
+import { correctionAt, museAt } from './keywords.ts';
 import type { Inbound } from './read-inbound.ts';
 import { readText } from './read-inbound.ts';
 
@@ -153,8 +153,10 @@ export function movetextOf(lines: readonly string[]): MovetextToken[] {
 }
 
 /**
- * The move tokens of the player's text (`movetextOf`), and the numbered moves it wrote only in
- * a question or a thought (`thoughts`): "Should I play 4.Ba4?", "I wonder if 4.Ba4 works".
+ * The move tokens of the player's text (`movetextOf`), the numbered moves it wrote only in a
+ * question or a thought (`thoughts`): "Should I play 4.Ba4?", "I wonder if 4.Ba4 works", and
+ * the slips it corrected before it was sent (`corrected`): "4.Ba4, sorry, I mean 4.Bc4" sends
+ * 4.Bc4 — a move is made when it is sent (L-4.2), and this mail sent only the correction.
  */
 export function readMovetext(
   lines: readonly string[],
@@ -163,23 +165,48 @@ export function readMovetext(
 ): {
   moves: MovetextToken[];
   thoughts: MovetextToken[];
+  corrected: MovetextToken[];
 } {
   const tokens: MovetextToken[] = [];
   const thoughts: MovetextToken[] = [];
+  const corrected: MovetextToken[] = [];
   const numbered = (t: MovetextToken) => t.number !== undefined && isMoveToken(t);
+  // The first move after a correction word ("sorry", "I mean", "Korrektur") replaces the move
+  // before it when it is numbered the same, or has no number.
+  const correcting = new WeakSet<MovetextToken>();
+  let corrects = false;
+  const read = (words: readonly MovetextToken[]) => {
+    const first = corrects ? words.find(isMoveToken) : undefined;
+    if (first) {
+      correcting.add(first);
+      corrects = false;
+    }
+    return words;
+  };
+  const take = (moves: readonly MovetextToken[]) => {
+    for (const t of moves) {
+      const last = tokens.at(-1);
+      const same =
+        last && (t.number === undefined || (t.number === last.number && t.side === last.side));
+      if (correcting.has(t) && same) corrected.push(tokens.pop()!);
+      tokens.push(t);
+    }
+  };
   for (const line of lines) {
     const mt = tokenizeMovetext(line);
     if (!mt.tokens.length) continue;
     // A move written out ("Bishop to a4") is meant as one even when it does not read.
     const { moves, complete } = movesOf(mt.tokens, tokens.at(-1));
     if (complete) {
-      tokens.push(...moves);
+      take(read(moves));
       continue;
     }
     const rest = LABELLED_RE.exec(line)?.groups?.rest;
     const after = rest ? tokenizeMovetext(rest).tokens : [];
     if (after.length && after.every(isMoveToken)) {
-      tokens.push(...after);
+      // "Correction: 4.Bc4", "Sorry: 4.Bc4".
+      if (correctionAt(line.slice(0, line.length - rest!.length)) >= 0) corrects = true;
+      take(read(after));
       continue;
     }
     // Prose with moves in it. Moves in a question are asked about, not sent ("Should I play
@@ -197,7 +224,13 @@ export function readMovetext(
       for (const clause of sentence.split(CLAUSE_BREAK_RE)) {
         const at = museAt(clause);
         if (at < 0) {
-          kept.push(...tokenizeMovetext(clause).tokens);
+          const c = correctionAt(clause);
+          if (c < 0) kept.push(...read(tokenizeMovetext(clause).tokens));
+          else {
+            kept.push(...read(tokenizeMovetext(clause.slice(0, c)).tokens));
+            corrects = true;
+            kept.push(...read(tokenizeMovetext(clause.slice(c)).tokens));
+          }
           continue;
         }
         // Before the musing word the opponent's move stands, as the repetition ("3...a6 I
@@ -213,10 +246,10 @@ export function readMovetext(
         kept.filter((t) => !t.endsSentence && (!t.spelled || t.number !== undefined)),
         tokens.at(-1),
       ).moves;
-      if (mentioned.some((t) => t.number !== undefined)) tokens.push(...mentioned);
+      if (mentioned.some((t) => t.number !== undefined)) take(mentioned);
     }
   }
-  return { moves: tokens, thoughts };
+  return { moves: tokens, thoughts, corrected };
 }
 
 /**
@@ -272,15 +305,15 @@ export function assembleTransmission(
     reading: ctx.reading,
     moves: [],
   };
-  const { moves, thoughts } = readMovetext(
+  const { moves, thoughts, corrected } = readMovetext(
     inbound.rest.map((l) => l.text),
     ctx.side,
   );
   t.moves = moves;
-  if (thoughts.length)
-    t.thoughts = thoughts.map(
-      (m) => `${moveNumber(m.number ?? 0, m.side ?? 'white')}${m.text.replace(/[?!]+$/u, '')}`,
-    );
+  const named = (m: MovetextToken) =>
+    `${m.number === undefined ? '' : moveNumber(m.number, m.side ?? 'white')}${m.text.replace(/[?!]+$/u, '')}`;
+  if (thoughts.length) t.thoughts = thoughts.map(named);
+  if (corrected.length) t.corrected = corrected.map(named);
   const { received, sent } = inbound.dates;
   if (received && isCalendarDate(received)) t.statedReceivedOn = received;
   if (sent && isCalendarDate(sent)) t.statedSentOn = sent;

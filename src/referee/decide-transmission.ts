@@ -627,6 +627,7 @@ function decideRun(
 
   // The move stands (P-4a). Dates (P-2f..j), the offer (L-9.1), the line (P-4f).
   const warnings: Problem[] = [];
+  if (t.corrected?.length) warnings.push({ code: 'corrected', slips: t.corrected });
   if (drawOffer && state.pos.fullmoves < rules.drawOffersFromMove) {
     warnings.push({ code: 'draw-offer-too-early', fromMove: rules.drawOffersFromMove });
     drawOffer = false;

@@ -31,6 +31,8 @@ export function problemText(p: Problem): string {
     case 'blank':
       if (p.thoughts) return `no move sent: ${thoughtsText(p.thoughts)}`;
       return p.drawOffer ? 'a draw offer with no move' : 'no move';
+    case 'corrected':
+      return `${p.slips.join(', ')}, corrected in the same mail (L-4.2)`;
     case 'game-over':
       return `the game is over (${p.result === '*' ? 'annulled' : p.result})`;
     default:

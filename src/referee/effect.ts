@@ -35,6 +35,8 @@ export type Problem =
   | { code: 'game-over'; result: Result }
   | { code: 'no-draw-offer' }
   | { code: 'draw-offer-too-early'; fromMove: number }
+  /** Moves the mail corrected itself, before it was sent (L-4.2): the correction was played. */
+  | { code: 'corrected'; slips: string[] }
   | { code: 'conditional-refused'; error: MoveError }
   | { code: 'claim-needs-move' }
   | { code: 'tablebase-too-many-pieces'; pieces: number }

@@ -26,6 +26,11 @@ export interface Transmission {
    * if 4.Ba4 works"): not sent, kept so a transmission without a move can say why.
    */
   thoughts?: string[];
+  /**
+   * Moves the mail corrected before it was sent ("4.Ba4, sorry, I mean 4.Bc4": `4.Ba4`): not
+   * sent (L-4.2), named in the answer so the player sees which move was played.
+   */
+  corrected?: string[];
   /** A proposed continuation after the own move: expected reply, answer, … (P-4f). */
   conditional?: MovetextToken[];
   /** Dates the player stated (P-2f..h). */

@@ -202,6 +202,32 @@ describe('finding the game and the moves', () => {
     ]);
     expect(movetextOf(['The fee is 1.500', 'Regards'])).toEqual([]);
   });
+  it('L-4.2: a slip corrected in the same mail is not sent; the correction is', () => {
+    const read = (...lines: string[]) => {
+      const r = readMovetext(lines, 'white');
+      return [r.moves.map(show), r.corrected.map(show)];
+    };
+    expect(read('3...a6 4.Ba4 sorry I mean 4.Bc4')).toEqual([['3...a6', '4.Bc4'], ['4.Ba4']]);
+    expect(read('3...a6 4.Ba4, sorry, 4.Bc4')).toEqual([['3...a6', '4.Bc4'], ['4.Ba4']]);
+    expect(read('3...a6', '4.Ba4', 'Sorry, I meant 4.Bxc6')).toEqual([
+      ['3...a6', '4.Bxc6'],
+      ['4.Ba4'],
+    ]);
+    expect(read('3...a6 4.Ba4', 'Correction: 4.Bc4')).toEqual([['3...a6', '4.Bc4'], ['4.Ba4']]);
+    expect(read('3...a6 4.Ba4 oops Bc4')).toEqual([['3...a6', 'Bc4'], ['4.Ba4']]);
+    expect(read('3...a6 4.La4 Entschuldigung, ich meine 4.Lc4')).toEqual([
+      ['3...a6', '4.Lc4'],
+      ['4.La4'],
+    ]);
+    expect(read('3...a6 4.Ga4 przepraszam, miało być 4.Gc4')).toEqual([
+      ['3...a6', '4.Gc4'],
+      ['4.Ga4'],
+    ]);
+    // An apology that corrects nothing changes nothing; nor does a move of another number.
+    expect(read('Sorry for the delay. 3...a6 4.Ba4')).toEqual([['3...a6', '4.Ba4'], []]);
+    expect(read('3...a6 sorry, 4.Ba4')).toEqual([['3...a6', '4.Ba4'], []]);
+    expect(read('3...a6 4.Ba4 5.Bb3')).toEqual([['3...a6', '4.Ba4', '5.Bb3'], []]);
+  });
   it('P-4a: numbered moves in a question or a musing clause are thoughts, not moves sent', () => {
     const read = readMovetext(['I play 12. - Nf6, maybe 13.Bd3 next', 'Should I try 13...Bb7?']);
     expect(read.moves.map(show)).toEqual(['12...Nf6']);
@@ -286,6 +312,13 @@ describe('a mail through to the ruling', () => {
     });
     const split = await rule('1.52 54 1...57 55');
     expect(split.effects.map((e) => e.kind)).toEqual(['move-accepted', 'move-relayed']);
+    // L-4.2: corrected in the same mail: the correction is played, the answer names the slip.
+    const corrected = await rule('1.5254 1...5756 sorry, I mean 1...5755');
+    expect(corrected.effects[0]).toMatchObject({
+      kind: 'move-accepted',
+      warnings: [{ code: 'corrected', slips: ['1...5756'] }],
+    });
+    expect(corrected.events.find((e) => e.type === 'move')).toMatchObject({ uci: 'e7e5' });
   });
 });
 
