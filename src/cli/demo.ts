@@ -17,7 +17,7 @@ import { createPickupSender } from '../daemon/pickup-sender.ts';
 import { RefereeService } from '../daemon/referee-service.ts';
 import { Store } from '../store/store.ts';
 import type { CliIo } from './io.ts';
-import { argsOrExit } from './io.ts';
+import { amiciCommand, argsOrExit } from './io.ts';
 
 /** The demo event: two players, one game, on the embedded default (Maildir in, pickup out). */
 export const DEMO_CONFIG = `from: { name: amici referee, address: referee@demo.example }
@@ -167,7 +167,7 @@ export async function demoCommand(args: string[], io: CliIo): Promise<number> {
     io.out(
       `Result: ${state.result?.result} (${state.result?.kind}, rule ${state.result?.rule}). ${shown.size} mails written to ${outboxDir}.\n`,
     );
-    io.out(`Look around: npx amici games --config ${join(dir, 'amici.yaml')}\n`);
+    io.out(`Look around: ${amiciCommand()} games --config ${join(dir, 'amici.yaml')}\n`);
     return state.result ? 0 : 1;
   } finally {
     store.close();

@@ -1,5 +1,9 @@
 // What a CLI command may touch of the outside world, injected so commands are testable.
 
+import { existsSync, realpathSync } from 'node:fs';
+import { delimiter, dirname, isAbsolute, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
 export interface CliIo {
   out(text: string): void;
   err(text: string): void;
@@ -52,4 +56,33 @@ export function argsOrExit<T extends { values: { help?: boolean | undefined } }>
     return 0;
   }
   return parsed;
+}
+
+/** bin/amici.js of this installation. */
+const AMICI_BIN = fileURLToPath(new URL('../../bin/amici.js', import.meta.url));
+
+/**
+ * The command that starts this amici from `cwd`, for the hints a command prints: `npx amici`
+ * inside the amici folder or a project that has it installed, `amici` when the PATH has this
+ * one, else `node /path/to/bin/amici.js` (after `amici init` in a TD's own folder).
+ */
+export function amiciCommand(
+  cwd: string = process.cwd(),
+  path: string = process.env.PATH ?? '',
+): string {
+  const root = dirname(dirname(AMICI_BIN));
+  const inside = relative(root, cwd);
+  if (!inside.startsWith('..') && !isAbsolute(inside)) return 'npx amici';
+  if (existsSync(join(cwd, 'node_modules', '.bin', 'amici'))) return 'npx amici';
+  const real = (p: string) => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return undefined;
+    }
+  };
+  const bin = real(AMICI_BIN);
+  for (const dir of path.split(delimiter))
+    if (dir && real(join(dir, 'amici')) === bin) return 'amici';
+  return `node ${/\s/.test(AMICI_BIN) ? JSON.stringify(AMICI_BIN) : AMICI_BIN}`;
 }

@@ -21,7 +21,7 @@ import {
   probeTransports,
 } from './context.ts';
 import type { CliIo } from './io.ts';
-import { argsOrExit } from './io.ts';
+import { amiciCommand, argsOrExit } from './io.ts';
 
 export const EXAMPLE_CONFIG = fileURLToPath(new URL('../../config/example.yaml', import.meta.url));
 
@@ -239,8 +239,9 @@ export async function initCommand(args: string[], io: CliIo): Promise<number> {
   }
   await mkdir(dirname(resolve(target)), { recursive: true });
   await copyFile(EXAMPLE_CONFIG, target);
+  const amici = amiciCommand();
   io.out(
-    `wrote ${target} — a complete example event with the embedded default (Maildir in ./var/inbox,\n.eml files out in ./var/outbox, state in ./var/amici.sqlite). Edit it, then:\n  npx amici check-config --config ${target}\n  npx amici run --config ${target}\n`,
+    `wrote ${target} — a complete example event with the embedded default (Maildir in ./var/inbox,\n.eml files out in ./var/outbox, state in ./var/amici.sqlite). Edit it, then:\n  ${amici} check-config --config ${target}\n  ${amici} run --config ${target}\n`,
   );
   return 0;
 }

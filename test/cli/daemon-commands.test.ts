@@ -1,8 +1,17 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
+import { amiciCommand } from '../../src/cli/io.ts';
 import { runCli } from '../support/cli.ts';
 
 describe('amici demo and the commands around an installation', () => {
@@ -111,6 +120,19 @@ describe('amici demo and the commands around an installation', () => {
     const show = async (file: string) =>
       JSON.parse((await runCli(['show', 'DEMO/1', '--json', '--config', file])).out);
     expect(await show(restored)).toEqual(await show(config));
+  });
+  it('the hints after init and demo name a command that works where the TD is', () => {
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    const bin = join(root, 'bin', 'amici.js');
+    // Inside the amici folder, npx finds it.
+    expect(amiciCommand(root, '')).toBe('npx amici');
+    expect(amiciCommand(join(root, 'config'), '')).toBe('npx amici');
+    // In a TD's own folder: the whole path, or `amici` when the PATH has this one.
+    const elsewhere = mkdtempSync(join(tmpdir(), 'amici-hint-'));
+    expect(amiciCommand(elsewhere, '')).toBe(`node ${bin}`);
+    const onPath = mkdtempSync(join(tmpdir(), 'amici-path-'));
+    symlinkSync(bin, join(onPath, 'amici'));
+    expect(amiciCommand(elsewhere, `/nonexistent${delimiter}${onPath}`)).toBe('amici');
   });
   it('init writes a valid starter config; check-config explains it and names errors by path', async () => {
     const d = mkdtempSync(join(tmpdir(), 'amici-init-'));
