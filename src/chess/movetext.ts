@@ -19,6 +19,7 @@ import { moveError } from './move-error.ts';
 import { isMoveSyntax } from './move-syntax.ts';
 import type { Reading } from './read-move.ts';
 import { readMove } from './read-move.ts';
+import { moveNumber } from './write-move.ts';
 
 export interface MovetextToken {
   text: string;
@@ -254,7 +255,7 @@ export function checkNumbering(pos: Position, token: MovetextToken): MoveError |
         'ILLEGIBLE',
         'wrong-side',
         token.text,
-        `this is written as ${token.side === 'white' ? 'White' : 'Black'}'s move, but ${pos.turn === 'white' ? 'White' : 'Black'} is to move (write ${pos.fullmoves}${pos.turn === 'white' ? '.' : '...'})`,
+        `this is written as ${token.side === 'white' ? 'White' : 'Black'}'s move, but ${pos.turn === 'white' ? 'White' : 'Black'} is to move (write ${moveNumber(pos.fullmoves, pos.turn)})`,
       ),
       pos,
     );

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { makeUci } from 'chessops/util';
 import type { Reading } from '../chess/index.ts';
-import { parseReading, readPgn } from '../chess/index.ts';
+import { moveNumber, parseReading, readPgn } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
 import { calendarDateOf } from '../clock/index.ts';
 import { loadConfig } from '../config/load-config.ts';
@@ -47,7 +47,7 @@ as PGN). The sender's colour is taken from
 changed or sent.`;
 
 const show = (t: { number?: number; side?: string; text: string; drawOffer?: boolean }) =>
-  `${t.number ?? ''}${t.number === undefined ? '' : t.side === 'black' ? '...' : '.'}${t.text}${t.drawOffer ? ' (=)' : ''}`;
+  `${t.number === undefined ? '' : moveNumber(t.number, t.side === 'black' ? 'black' : 'white')}${t.text}${t.drawOffer ? ' (=)' : ''}`;
 
 /** A game state from a PGN: the moves, dated `on` (dates do not matter for the ruling). */
 function stateFromPgn(

@@ -9,6 +9,7 @@
 // of their games — is composed here too, from `which-game.txt.eta`.
 
 import type { DetailKey, Language } from '../chess/index.ts';
+import { moveNumber } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
 import type {
   Effect,
@@ -179,7 +180,7 @@ export const subjectTag = (ctx: ComposeContext) => `[${ctx.event.tag}/${ctx.game
 function firstMoveExample(pos: GameState['pos'], notation: Reader['notation']): string {
   const white = pos.turn === 'white';
   const move = notation === 'numeric' ? (white ? '5254' : '5755') : white ? 'e4' : 'e5';
-  return `${pos.fullmoves}${white ? '.' : '...'}${move}`;
+  return `${moveNumber(pos.fullmoves, pos.turn)}${move}`;
 }
 
 /** A time control in the reader's words: its preset's label, filled with its numbers. */
@@ -316,7 +317,7 @@ function viewFor(
   const problem = (p: Problem) => {
     const sender = r.side ?? state.pos.turn;
     const repeat = pliesToRepeat(state, sender).map((i) => move(i)!);
-    const own = `${state.pos.fullmoves}${state.pos.turn === 'white' ? '.' : '...'}`;
+    const own = moveNumber(state.pos.fullmoves, state.pos.turn);
     const error = 'error' in p ? p.error : undefined;
     return {
       ...p,
@@ -324,9 +325,7 @@ function viewFor(
       errorKind: error ? t(`errorKind.${error.kind}`) : '',
       reason: error ? t(`reason.${error.reason}`) : '',
       at:
-        error?.moveNumber !== undefined
-          ? `${error.moveNumber}${error.side === 'black' ? '...' : '.'}`
-          : '',
+        error?.moveNumber !== undefined ? moveNumber(error.moveNumber, error.side ?? 'white') : '',
       leaveReason: p.code === 'leave-refused' ? t(`leaveReason.${p.reason}`) : '',
       /** The sender's last move, which stands (P-4a): "12... Nf6". */
       lastOwn: (() => {

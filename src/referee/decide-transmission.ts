@@ -436,7 +436,7 @@ function decideRun(
   const expected = repeat.map((i) => {
     const pos = before.get(i)!;
     const text = writeMove(pos, state.plies[i]!.move, replyNotation(t.reading));
-    return `${pos.fullmoves}${pos.turn === 'white' ? '.' : '...'}${text}`;
+    return `${moveNumber(pos.fullmoves, pos.turn)}${text}`;
   });
   // More of the score than the repetition: the moves before it are the game's, set aside.
   const score = setAsideScore(state, t.moves, t.reading, repeat[0] ?? 0);
