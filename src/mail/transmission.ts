@@ -172,7 +172,8 @@ export function readMovetext(
   const corrected: MovetextToken[] = [];
   const numbered = (t: MovetextToken) => t.number !== undefined && isMoveToken(t);
   // The first move after a correction word ("sorry", "I mean", "Korrektur") replaces the move
-  // before it when it is numbered the same, or has no number.
+  // before it when it is numbered the same, or has no number and follows the sender's own
+  // ("4.Ba4 oops Bc4"; in "3...a6 sorry, Ba4" the repetition stays).
   const correcting = new WeakSet<MovetextToken>();
   let corrects = false;
   const read = (words: readonly MovetextToken[]) => {
@@ -187,7 +188,10 @@ export function readMovetext(
     for (const t of moves) {
       const last = tokens.at(-1);
       const same =
-        last && (t.number === undefined || (t.number === last.number && t.side === last.side));
+        last &&
+        (t.number === undefined
+          ? side !== undefined && last.side === side
+          : t.number === last.number && t.side === last.side);
       if (correcting.has(t) && same) corrected.push(tokens.pop()!);
       tokens.push(t);
     }

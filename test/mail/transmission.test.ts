@@ -226,6 +226,7 @@ describe('finding the game and the moves', () => {
     // An apology that corrects nothing changes nothing; nor does a move of another number.
     expect(read('Sorry for the delay. 3...a6 4.Ba4')).toEqual([['3...a6', '4.Ba4'], []]);
     expect(read('3...a6 sorry, 4.Ba4')).toEqual([['3...a6', '4.Ba4'], []]);
+    expect(read('3...a6 sorry, Ba4')).toEqual([['3...a6', 'Ba4'], []]);
     expect(read('3...a6 4.Ba4 5.Bb3')).toEqual([['3...a6', '4.Ba4', '5.Bb3'], []]);
   });
   it('P-4a: numbered moves in a question or a musing clause are thoughts, not moves sent', () => {
