@@ -127,6 +127,9 @@ function readingKey(item: InboundItem, messageId: string | undefined): string {
  */
 const KEY_LOOKUP_PATIENCE_MS = 24 * 3600 * 1000;
 
+/** What was thrown, as an Error (a library may throw anything). */
+const asError = (e: unknown): Error => (e instanceof Error ? e : new Error(String(e)));
+
 /** Events by their TD's address (lower case): one mail per TD, however many events they direct. */
 function eventsByTd(events: readonly EventConfig[]): Map<string, EventConfig[]> {
   const byTd = new Map<string, EventConfig[]>();
@@ -412,7 +415,7 @@ export class RefereeService {
       try {
         read = { ok: true, value: this.readMail(message.value) };
       } catch (e) {
-        const error = e instanceof Error ? e : new Error(String(e));
+        const error = asError(e);
         return {
           item,
           read: { ok: false, error: 'unparseable' },
@@ -487,7 +490,7 @@ export class RefereeService {
       try {
         return inGroup ? this.store.savepoint(() => this.decideInbound(r)) : this.decideInbound(r);
       } catch (e) {
-        const error = e instanceof Error ? e : new Error(String(e));
+        const error = asError(e);
         return this.failedDecision(r, error);
       }
     };
@@ -497,7 +500,7 @@ export class RefereeService {
     } catch (e) {
       // Folds cached while the group ran may hold its events: read them again from the log.
       this.states.clear();
-      const error = e instanceof Error ? e : new Error(String(e));
+      const error = asError(e);
       return group.map(() => error);
     }
   }

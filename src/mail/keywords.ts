@@ -278,8 +278,12 @@ const MUSING = anyWordOf(['musing', 'wish', 'whether', 'conditionIf']);
  * thoughts, not moves sent (P-4a: a move sent binds, so amici plays none that the player only
  * thought aloud about).
  */
-export const museAt = (clause: string): number =>
-  MUSING.exec(clause.replace(/\s/g, ' '))?.index ?? -1;
+export const museAt = (clause: string): number => wordAt(MUSING, clause);
+
+/** Where in `clause` a word of `re` stands (any whitespace counts as a space), or -1. */
+function wordAt(re: RegExp, clause: string): number {
+  return re.exec(clause.replace(/\s/g, ' '))?.index ?? -1;
+}
 
 const CORRECTION = anyWordOf(['correction']);
 
@@ -287,8 +291,7 @@ const CORRECTION = anyWordOf(['correction']);
  * Where a clause corrects a slip of the same mail ("sorry, I mean 4.Bc4", "Korrektur: 4.Lc4"),
  * or -1: the next move with the number of the one before replaces it.
  */
-export const correctionAt = (clause: string): number =>
-  CORRECTION.exec(clause.replace(/\s/g, ' '))?.index ?? -1;
+export const correctionAt = (clause: string): number => wordAt(CORRECTION, clause);
 
 const RE = {
   draw: wordRe('draw'),

@@ -8,6 +8,7 @@
 // from the day the sender wrote the mail, on their own clock. Results are 'YYYY-MM-DD';
 // impossible dates are errors, never guesses.
 
+import { addDays, type CalendarDate } from '../clock/index.ts';
 import { fail, ok, type Result } from './result.ts';
 
 export const DATE_ERRORS = ['unreadable', 'impossible-date', 'implausible-year'] as const;
@@ -549,12 +550,11 @@ function relativeDay(text: string, today: string): DateSpan | undefined {
   if (!match) return undefined;
   const days = RELATIVE_BY_WORD.get(match[0].toLowerCase().replace(/\s+/g, ' '));
   if (days === undefined) return undefined;
-  const day = new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000);
   return {
     start: match.index,
     end: match.index + match[0].length,
     raw: match[0],
-    date: ok(day.toISOString().slice(0, 10)),
+    date: ok(addDays(today as CalendarDate, days)),
   };
 }
 

@@ -90,8 +90,8 @@ const MIGRATIONS: string[] = [
      event_tag TEXT PRIMARY KEY,
      last_on TEXT NOT NULL
    );`,
-  // 6: how often deciding a mail failed, across restarts, so one that always fails (a bug of
-  // amici's) is set aside and the TD told, instead of being tried for ever unanswered.
+  // 6: how often reading or deciding a mail failed, across restarts, so one that always fails
+  // (a bug of amici's) is set aside and the TD told, instead of being tried for ever unanswered.
   `CREATE TABLE inbound_failure (
      dedupe_key TEXT PRIMARY KEY,
      tries INTEGER NOT NULL,
@@ -385,7 +385,7 @@ export class Store implements CheckpointStore {
     })();
   }
 
-  /** Count one more failed decision of the mail `key`; how many there have been so far. */
+  /** Count one more failed reading or decision of the mail `key`; how many there have been. */
   noteFailure(key: string, error: string, at: string): number {
     const row = this.sql(
       `INSERT INTO inbound_failure (dedupe_key, tries, first_at, last_error) VALUES (?, 1, ?, ?)
