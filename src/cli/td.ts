@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { parseReading, tokenizeMovetext } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
-import { isCalendarDate } from '../clock/index.ts';
+import { compareDates, isCalendarDate } from '../clock/index.ts';
 import { memoryLogger } from '../daemon/log.ts';
 import type { GameRefResolved, RefereeService } from '../daemon/referee-service.ts';
 import {
@@ -120,22 +120,34 @@ export async function postCommand(args: string[], io: CliIo): Promise<number> {
     io[values.help ? 'out' : 'err'](`${POST_USAGE}\n`);
     return values.help ? 0 : 2;
   }
+  // Dates no card can bear are a slip of the pen or the keyboard: refused before anything is
+  // recorded, so a wrong date never reaches the clock (P-2j, P-6d).
+  if (compareDates(received, postmark) < 0) {
+    io.err(
+      `amici post: the card was received on ${received}, before its postmark ${postmark}; check both dates (P-2j, P-6d)\n`,
+    );
+    return 2;
+  }
   const stated = { r: day(values['stated-received']), s: day(values['stated-sent']) };
   return apply(
     values.config,
     positionals[0],
     io,
-    (service, ref) => ({
-      kind: 'transmission',
-      side: s,
-      sentOn: postmark,
-      deliveredOn: received,
-      reading: reading ?? service.readingOf(ref.event, service.player(ref.event, ref.game[s])),
-      moves: tokenizeMovetext(values.moves!).tokens,
-      ...(stated.r ? { statedReceivedOn: stated.r } : {}),
-      ...(stated.s ? { statedSentOn: stated.s } : {}),
-      ...(values.draw ? { drawOffer: true } : {}),
-    }),
+    (service, ref, today) =>
+      compareDates(received, today) > 0
+        ? `amici post: the card's received date ${received} is after today (${today} in the event's time zone); enter the card once it has come`
+        : {
+            kind: 'transmission',
+            side: s,
+            sentOn: postmark,
+            deliveredOn: received,
+            reading:
+              reading ?? service.readingOf(ref.event, service.player(ref.event, ref.game[s])),
+            moves: tokenizeMovetext(values.moves!).tokens,
+            ...(stated.r ? { statedReceivedOn: stated.r } : {}),
+            ...(stated.s ? { statedSentOn: stated.s } : {}),
+            ...(values.draw ? { drawOffer: true } : {}),
+          },
     `post:${postmark}:${values.moves}`,
   );
 }
@@ -144,7 +156,10 @@ async function apply(
   configFlag: string | undefined,
   game: string,
   io: CliIo,
-  input: RefereeInput | ((s: RefereeService, r: GameRefResolved) => RefereeInput),
+  /** The input, or what is wrong with it (refused, exit status 2, nothing recorded). */
+  input:
+    | RefereeInput
+    | ((s: RefereeService, r: GameRefResolved, today: CalendarDate) => RefereeInput | string),
   seed: string,
 ): Promise<number> {
   const loaded = await openConfig(configFlag, io);
@@ -160,7 +175,11 @@ async function apply(
     }
     const state = service.state(key);
     const today = service.today(ref.event);
-    const resolved = typeof input === 'function' ? input(service, ref) : input;
+    const resolved = typeof input === 'function' ? input(service, ref, today) : input;
+    if (typeof resolved === 'string') {
+      io.err(`${resolved}\n`);
+      return 2;
+    }
     const r = await service.decideAndCommit(
       ref,
       state,

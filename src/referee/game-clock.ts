@@ -49,10 +49,14 @@ export function clockItems(state: GameState, side: Side): ClockItem[] {
     // Point items dated up to this move's dispatch belong before it.
     while (next < points.length && compareDates(points[next]!.on, p.sentOn) <= 0)
       items.push(points[next++]!.item);
+    // A reply sent before the day its move counts as delivered (the next-day custom of P-6d, a
+    // postal card answered before its recorded receipt) proves the move was in hand by then:
+    // it took no time (P-6d), and the clock goes on counting the rest of the game.
+    const answered = answeredDeliveredOn(state, i);
     items.push({
       kind: 'move',
       number: p.ordinal,
-      deliveredOn: answeredDeliveredOn(state, i),
+      deliveredOn: compareDates(answered, p.sentOn) > 0 ? p.sentOn : answered,
       dispatchedOn: p.sentOn,
       conditional: p.conditional,
     });

@@ -224,6 +224,32 @@ describe('amici demo and the commands around an installation', () => {
     expect(bad.out).toContain(
       "REJECTED — the repetition of the opponent's last move is missing: write 1.5254 first [P-2e, P-4d, P-6g]; penalty 5 days",
     );
+    // P-2j, P-6d: a card received before its postmark, or received after today, is a typing
+    // slip: refused with both dates named, nothing recorded.
+    const post2 = (postmark: string, received: string) =>
+      runCli([
+        'post',
+        'DEMO/1',
+        '--as',
+        'black',
+        '--moves',
+        '1...5254 5755',
+        '--postmark',
+        postmark,
+        '--received',
+        received,
+        '--config',
+        file,
+      ]);
+    const early = await post2('2026-11-10', '2026-11-08');
+    expect(early.code).toBe(2);
+    expect(early.err).toContain('received on 2026-11-08, before its postmark 2026-11-10');
+    const future = await post2('2099-01-01', '2099-01-03');
+    expect(future.code).toBe(2);
+    expect(future.err).toMatch(/received date 2099-01-03 is after today \(\d{4}-\d\d-\d\d/);
+    expect(
+      JSON.parse((await runCli(['show', 'DEMO/1', '--config', file, '--json'])).out).history,
+    ).toHaveLength(1);
     expect((await runCli(['td', 'DEMO/1', 'pause', '--config', file])).out).toContain(
       'pause → white, black [L-6.10',
     );

@@ -383,6 +383,24 @@ describe('the transmission rules (P-2, P-4)', () => {
     const s = play(newGame(), [['white', '2026-01-02', '1.e4']], rules);
     expect(s.plies[0]).toMatchObject({ sentOn: '2026-01-02', deliveredOn: '2026-01-03' });
   });
+
+  it('P-6d: a reply sent the day the move came, before its next-day delivery, took no time and the clock still runs', () => {
+    const rules = defaultEventRules({ delivery: 'next-day' });
+    const s = play(
+      newGame(),
+      [
+        ['white', '2026-01-01', '1.Nf3'],
+        ['black', '2026-01-01', '1.Nf3 Nf6'],
+        ['white', '2026-01-03', '1...Nf6 2.g3'],
+      ],
+      rules,
+    );
+    const clock = gameClock(s, rules, 'black', '2026-03-15');
+    if (!clock.ok) throw new Error(clock.error.code);
+    expect(clock.value.rows[0]).toMatchObject({ move: 1, usedDays: 0 });
+    // 2.g3 was delivered on 01-04: by 03-15 Black is far over 30 days for move 10 (P-6a).
+    expect(clock.value.live).toMatchObject({ move: 2, deliveredOn: '2026-01-04', exceeded: true });
+  });
 });
 
 describe('conditional lines (P-4f..h, P-6f)', () => {
