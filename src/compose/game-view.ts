@@ -10,6 +10,7 @@ import { parseUci } from 'chessops/util';
 import type { Language, RecordedMove } from '../chess/index.ts';
 import { isLanguage, makeGamePgn, makeNumeric, makeSanIn } from '../chess/index.ts';
 import type { CalendarDate, ClockRow, LiveClock } from '../clock/index.ts';
+import { addDays } from '../clock/index.ts';
 import type { EventRules, GameState, Side } from '../referee/index.ts';
 import { gameClock } from '../referee/index.ts';
 import type { NotationChoice } from './compose-context.ts';
@@ -248,7 +249,14 @@ export function liveText(lines: readonly ClockLine[], labels: LabelTree): string
         control: live.controlMove,
       }),
     );
-    if (live.exceedsOn) out.push(label(labels, 'clock.exceedsOn', { date: live.exceedsOn }));
+    // `exceedsOn` is the first day over the limit: a player is told the last day still in time
+    // (P-6c, P-6d), or, once over, the day the limit was exceeded (P-6b).
+    if (live.exceeded && live.exceedsOn)
+      out.push(
+        label(labels, 'clock.exceededOn', { date: live.exceedsOn, control: live.controlMove }),
+      );
+    else if (live.exceedsOn)
+      out.push(label(labels, 'clock.lastDay', { date: addDays(live.exceedsOn, -1) }));
   }
   return out.join(' ');
 }
