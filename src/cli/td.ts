@@ -10,11 +10,12 @@ import { compareDates, isCalendarDate } from '../clock/index.ts';
 import { memoryLogger } from '../daemon/log.ts';
 import type { GameRefResolved, RefereeService } from '../daemon/referee-service.ts';
 import {
-  isRulingName,
   RULING_OPTIONS,
   RULINGS_HELP,
   rulingErrorText,
+  rulingNameOf,
   rulingOf,
+  unknownRuling,
 } from '../mail/td-rulings.ts';
 import type { RefereeInput, Side } from '../referee/index.ts';
 import { extendGame } from '../referee/index.ts';
@@ -64,9 +65,12 @@ export async function tdCommand(args: string[], io: CliIo): Promise<number> {
   );
   if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
-  const [game, kind, arg] = positionals;
-  if (values.help || !game || !kind || !isRulingName(kind)) {
-    io[values.help ? 'out' : 'err'](`${TD_USAGE}\n`);
+  const [game, word, arg] = positionals;
+  const kind = word === undefined ? undefined : rulingNameOf(word);
+  if (values.help || !game || !kind) {
+    const unknown = !values.help && game && word ? unknownRuling(word) : undefined;
+    const why = unknown ? `amici td: ${rulingErrorText(unknown.code, unknown.params)}\n\n` : '';
+    io[values.help ? 'out' : 'err'](`${why}${TD_USAGE}\n`);
     return values.help ? 0 : 2;
   }
   const ruling = rulingOf(kind, arg, values);

@@ -56,6 +56,8 @@ export const RULING_ERRORS = {
   quote: 'a quotation mark is not closed',
   'unknown-option': 'unknown option {option}',
   unexpected: 'unexpected "{words}" (put text in quotes)',
+  'unknown-ruling': 'no ruling is called "{name}"; did you mean {suggestion}?',
+  'unknown-ruling-list': 'no ruling is called "{name}"',
   other: '{message}',
 } as const;
 export type RulingErrorCode = keyof typeof RULING_ERRORS;
@@ -89,6 +91,55 @@ export type RulingValues = Partial<Record<keyof typeof RULING_OPTIONS, string>>;
 
 export const isRulingName = (word: string): word is RulingName =>
   (RULINGS as readonly string[]).includes(word);
+
+/** Other spellings of a ruling's name, read as the name itself. */
+const ALIASES: Readonly<Record<string, RulingName>> = { penalize: 'penalise' };
+
+/** The ruling a word names, in any case, under its own name or another spelling (`penalize`). */
+export function rulingNameOf(word: string): RulingName | undefined {
+  const w = word.toLowerCase();
+  return isRulingName(w) ? w : ALIASES[w];
+}
+
+/** The number of one-letter edits from `a` to `b` (Levenshtein). */
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(
+        prev[j]! + 1,
+        row[j - 1]! + 1,
+        prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
+/** The ruling a mistyped name most likely meant (`set-clok` → set-clock), within two edits. */
+export function nearestRuling(word: string): RulingName | undefined {
+  let best: { name: RulingName; d: number } | undefined;
+  for (const name of RULINGS) {
+    const d = editDistance(word.toLowerCase(), name);
+    if (d <= 2 && (!best || d < best.d)) best = { name, d };
+  }
+  return best?.name;
+}
+
+/**
+ * What is wrong with a ruling name nobody has (`set-clok`), with the nearest name if one is
+ * near: the prompt and a TD's mail say the same.
+ */
+export function unknownRuling(word: string): {
+  code: RulingErrorCode;
+  params: Record<string, string>;
+} {
+  const near = nearestRuling(word);
+  return near
+    ? { code: 'unknown-ruling', params: { name: word, suggestion: near } }
+    : { code: 'unknown-ruling-list', params: { name: word } };
+}
 
 const side = (s: string | undefined): Side | undefined =>
   s === 'white' || s === 'black' ? s : undefined;
@@ -240,8 +291,8 @@ export function lineWords(line: string): string[] | undefined {
 export function readRulingLine(line: string): MailRuling | undefined {
   const text = line.trim();
   const head = /^(?:amici\s+td\s+)?(?:\[?([\w.-]+\/[\w.-]+)\]?\s+)?([A-Za-z-]+)(?=\s|$)/.exec(text);
-  const first = head?.[2]?.toLowerCase();
-  if (!head || !first || !isRulingName(first)) return undefined;
+  if (!head?.[2]) return undefined;
+  const first = rulingNameOf(head[2]);
   const game = head[1] ? { game: head[1] } : {};
   const words = lineWords(text.slice(head[0].length - head[2]!.length));
   const fail = (code: RulingErrorCode, params: Record<string, string> = {}): MailRuling => ({
@@ -252,6 +303,19 @@ export function readRulingLine(line: string): MailRuling | undefined {
     ...(Object.keys(params).length ? { params } : {}),
     ...game,
   });
+  if (!first) {
+    // A line written as a ruling with its name mistyped ("set-clok --side black --used 5",
+    // "uphold-clam time:white:10:1") is answered, not passed over as prose: the TD would
+    // believe it applied. A hyphenated word near a ruling's name, or any hyphenated word or a
+    // word near one followed by an option, is such a line; a sentence is neither.
+    const name = head[2].toLowerCase();
+    const hyphenated = /^[a-z]+(?:-[a-z]+)+$/.test(name);
+    const option = words?.slice(1).some((w) => /^--[a-z]/.test(w)) ?? false;
+    const near = nearestRuling(name) !== undefined;
+    if (!(hyphenated && (near || option)) && !(near && option)) return undefined;
+    const unknown = unknownRuling(name);
+    return fail(unknown.code, unknown.params);
+  }
   if (!words) return fail('quote');
   let parsed: ReturnType<typeof parseWords>;
   try {

@@ -102,6 +102,33 @@ describe('a ruling line in a TD’s mail (P-7d)', () => {
     });
   });
 
+  it('P-7d: a ruling with its name mistyped is answered with the nearest name, not passed over as prose', () => {
+    expect(readRulingLine('set-clok --side black --used 5')).toMatchObject({
+      ok: false,
+      error: 'no ruling is called "set-clok"; did you mean set-clock?',
+    });
+    expect(readRulingLine('uphold-clam time:white:10:1')).toMatchObject({
+      ok: false,
+      error: 'no ruling is called "uphold-clam"; did you mean uphold-claim?',
+    });
+    expect(readRulingLine('CLUB/4 set-time --side white --used 3')).toMatchObject({
+      ok: false,
+      error: 'no ruling is called "set-time"',
+      game: 'CLUB/4',
+    });
+    // The American spelling is the same ruling.
+    expect(readRulingLine('penalize --side black --days 2 --reason rude')).toMatchObject({
+      ok: true,
+      ruling: { kind: 'penalise', side: 'black', days: 2 },
+    });
+    // A mistyped line stops the whole mail: the lines beside it are not applied alone.
+    expect(
+      readRulings('waive-penalty --side white --on 2026-11-14\nset-clok --side black --used 5').map(
+        (r) => r.ok,
+      ),
+    ).toEqual([true, false]);
+  });
+
   it('other lines are not rulings: greetings, quotes, words that only start like one', () => {
     const text = [
       'Dear amici,',
@@ -114,6 +141,8 @@ describe('a ruling line in a TD’s mail (P-7d)', () => {
       'Annul the game? Not yet.',
       '> reject-claim time:white:20:1',
       'Anna',
+      'Cause and effect -- nothing more.',
+      'paula, thanks',
     ].join('\n');
     expect(readRulings(text).map((r) => r.line)).toEqual(['uphold-claim time:white:20:1']);
   });
