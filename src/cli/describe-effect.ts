@@ -18,7 +18,9 @@ export function describeEffect(e: Effect): string {
     case 'transmission-repeated':
       return `ALREADY RECEIVED — the sender's last transmission, sent again: it stands as it was, nothing is played [${e.rules.join(', ')}]`;
     case 'ruling-applied':
-      return `${e.ruling}${e.note ? ` — ${e.note}` : ''} → ${e.to.join(', ')} [${e.rules.join(', ')}]`;
+      return `${e.ruling}${e.reason ? ` — reason: ${e.reason}` : ''}${e.note ? ` — ${e.note}` : ''} → ${e.to.join(', ')} [${e.rules.join(', ')}]`;
+    case 'ruling-refused':
+      return `REFUSED — ${e.ruling}: ${e.why} → ${e.to.join(', ')}${e.rules.length ? ` [${e.rules.join(', ')}]` : ''}`;
     default:
       return `${e.kind} → ${e.to.join(', ')} [${e.rules.join(', ')}]`;
   }

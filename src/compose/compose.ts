@@ -383,6 +383,14 @@ function viewFor(
       lineText(positionBefore(state, afterPly + 1), line, r.notation, r.sanLang),
     ruleRef,
     detailText,
+    /** A TD ruling's detail values (`rulingDetail.<key>`), its side and result in the reader's words. */
+    rulingParams: (params: Record<string, string>) => ({
+      ...params,
+      ...(params.side === 'white' || params.side === 'black'
+        ? { side: sideLabel(params.side) }
+        : {}),
+      ...(params.result ? { result: t(`result.${params.result}`) } : {}),
+    }),
     /** The word for `n` in the reader's language: `it.plural(n, { one: 'day', other: 'days' })`. */
     plural: (n: number, forms: Record<string, string>) =>
       forms[pluralForm(labelLang, n)] ?? forms.other ?? '',

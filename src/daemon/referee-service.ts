@@ -1128,6 +1128,8 @@ export class RefereeService {
     const events: GameEvent[] = [];
     const outbox: NewOutboxMail[] = [];
     const effects: string[] = [];
+    /** Each line's ruling for the inbox: its name, and why it was refused if it was. */
+    const applied: string[] = [];
     rulings.forEach((r, i) => {
       if (!r.ok) return;
       const input: RefereeInput = {
@@ -1141,6 +1143,8 @@ export class RefereeService {
       outbox.push(...this.outgoing(ref, mails, `${base.dedupeKey}:ruling:${i}`));
       events.push(...decision.events);
       effects.push(...decision.effects.map((e) => e.kind));
+      const refused = decision.effects.find((e) => e.kind === 'ruling-refused');
+      applied.push(refused ? `${r.ruling.kind} (refused: ${refused.why})` : r.ruling.kind);
       state = after;
     });
     const committed = this.store.commitInbound(
@@ -1150,7 +1154,7 @@ export class RefereeService {
         subject: inbound.mail.subject,
         gameKey: ref.gameKey,
         status: 'done',
-        note: `TD ruling: ${rulings.map((r) => (r.ok ? r.ruling.kind : '')).join(', ')}`,
+        note: `TD ruling: ${applied.join(', ')}`,
       },
       [{ gameKey: ref.gameKey, events }],
       outbox,

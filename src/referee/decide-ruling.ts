@@ -86,8 +86,42 @@ const describe = (r: Ruling): string => {
   }
 };
 
-/** The rule ids a ruling applies. */
-const rulesOf = (r: Ruling): string[] => {
+/** What a ruling decided, for the players' mail (`rulingDetail.<key>` in their language). */
+const detailOf = (r: Ruling): { key: string; params: Record<string, string> } | undefined => {
+  switch (r.kind) {
+    case 'uphold-claim':
+    case 'reject-claim':
+      return { key: 'claim', params: { claim: r.claimId } };
+    case 'grant-leave':
+      return { key: r.kind, params: { side: r.side, from: r.from, to: r.to } };
+    case 'waive-penalty':
+      return { key: r.kind, params: { side: r.side, on: r.penaltyOn } };
+    case 'penalise':
+      return { key: r.kind, params: { side: r.side, days: String(r.days) } };
+    case 'set-clock':
+      return r.usedDays !== undefined
+        ? { key: r.kind, params: { side: r.side, used: String(r.usedDays) } }
+        : {
+            key: 'set-clock-triple',
+            params: {
+              side: r.side,
+              clock: String(r.clockDays ?? 0),
+              bank: String(r.bankDays ?? 0),
+            },
+          };
+    case 'restore-position':
+      return { key: r.kind, params: { plies: String(r.plies) } };
+    case 'set-result':
+      return { key: r.kind, params: { result: r.result } };
+    default:
+      return undefined;
+  }
+};
+
+/** The rule ids a ruling applies, each once (`penalise --rule P-13` names P-13 only once). */
+const rulesOf = (r: Ruling): string[] => [...new Set(ruleIdsOf(r))];
+
+const ruleIdsOf = (r: Ruling): string[] => {
   switch (r.kind) {
     case 'uphold-claim':
     case 'reject-claim':
@@ -126,27 +160,33 @@ const refuse = (input: TdRuling, why: string): Decision => ({
   events: [],
   effects: [
     {
-      kind: 'ruling-applied',
+      kind: 'ruling-refused',
       to: ['td'],
       ruling: describe(input.ruling),
-      note: `refused: ${why}`,
+      why,
       rules: rulesOf(input.ruling).filter((id) => id !== 'P-7d'),
     },
   ],
 });
 
-const applied = (input: TdRuling, ...events: GameEvent[]): Decision => ({
-  events,
-  effects: [
-    {
-      kind: 'ruling-applied',
-      to: BOTH,
-      ruling: describe(input.ruling),
-      ...(input.note ? { note: input.note } : {}),
-      rules: rulesOf(input.ruling),
-    },
-  ],
-});
+const applied = (input: TdRuling, ...events: GameEvent[]): Decision => {
+  const detail = detailOf(input.ruling);
+  const reason = 'reason' in input.ruling ? input.ruling.reason.trim() : '';
+  return {
+    events,
+    effects: [
+      {
+        kind: 'ruling-applied',
+        to: BOTH,
+        ruling: describe(input.ruling),
+        ...(detail ? { detail } : {}),
+        ...(reason ? { reason } : {}),
+        ...(input.note ? { note: input.note } : {}),
+        rules: rulesOf(input.ruling),
+      },
+    ],
+  };
+};
 
 const isWholeDays = (n: number | undefined): boolean =>
   n === undefined || (Number.isInteger(n) && n >= 0);

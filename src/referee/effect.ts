@@ -150,7 +150,20 @@ export type Effect =
   | { kind: 'adjudication-due'; to: Recipient[]; endDate: CalendarDate; rules: string[] }
   /** The game begins: who plays which colour, who moves first, the time control. */
   | { kind: 'game-started'; to: Recipient[]; startsOn: CalendarDate; rules: string[] }
-  | { kind: 'ruling-applied'; to: Recipient[]; ruling: string; note?: string; rules: string[] };
+  | {
+      kind: 'ruling-applied';
+      to: Recipient[];
+      /** The ruling as the TD wrote it, in short (`penalise black 2 days (P-13)`). */
+      ruling: string;
+      /** What it decided, for the players in their language: `rulingDetail.<key>` and its values. */
+      detail?: { key: string; params: Record<string, string> };
+      /** The TD's reason, given with a penalty, a result or an annulment (P-7d). */
+      reason?: string;
+      note?: string;
+      rules: string[];
+    }
+  /** A ruling that could not apply (no events): the TD is told why. */
+  | { kind: 'ruling-refused'; to: Recipient[]; ruling: string; why: string; rules: string[] };
 
 export type EffectKind = Effect['kind'];
 

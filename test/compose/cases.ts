@@ -503,8 +503,25 @@ export function cases(): Case[] {
         kind: 'ruling-applied',
         to: ['white', 'black'],
         ruling: 'penalise black 5 days (P-13)',
+        detail: { key: 'penalise', params: { side: 'black', days: '5' } },
+        reason: 'offensive note',
         note: 'Offensive remarks are never acceptable (L-13.3).',
         rules: ['P-13', 'P-7d'],
+      },
+    ],
+  });
+  // A ruling that could not apply: the TD is told why, nothing changed (P-7d).
+  out.push({
+    name: 'ruling-refused',
+    state: penalised,
+    now,
+    effects: [
+      {
+        kind: 'ruling-refused',
+        to: ['td'],
+        ruling: 'waive-penalty white 2026-10-02',
+        why: 'no penalty of white on 2026-10-02 to waive',
+        rules: ['P-6g'],
       },
     ],
   });

@@ -226,7 +226,7 @@ describe('a whole game by email through Dovecot and SMTP', () => {
     );
     for (const player of [JAN, PETR]) {
       const told = await next(player, 'ruling-applied');
-      expect(told.text).toContain('waive-penalty black');
+      expect(told.text).toContain(`a time penalty is waived (Black, the penalty of ${penalty.on})`);
       expect(told.text).toContain('"his first game here"');
     }
     expect(service.state('CLUB/1').penalties[0]).toMatchObject({ waived: true });

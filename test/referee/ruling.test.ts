@@ -23,10 +23,9 @@ const rule = (state: GameState, ruling: Ruling, r: EventRules = rules, note?: st
 function expectRefused(d: Decision, why: RegExp): void {
   expect(d.events).toEqual([]);
   expect(d.effects).toHaveLength(1);
-  expect(d.effects[0]).toMatchObject({ kind: 'ruling-applied', to: ['td'] });
-  const note = d.effects[0]?.kind === 'ruling-applied' ? d.effects[0].note : undefined;
-  expect(note).toMatch(/^refused: /);
-  expect(note).toMatch(why);
+  expect(d.effects[0]).toMatchObject({ kind: 'ruling-refused', to: ['td'] });
+  const refused = d.effects[0]?.kind === 'ruling-refused' ? d.effects[0].why : undefined;
+  expect(refused).toMatch(why);
 }
 
 const claim = (id: string, on: CalendarDate, side: 'white' | 'black' = 'white'): GameEvent => ({
@@ -54,6 +53,7 @@ describe('claims ruled by the TD (P-7d, P-7e, P-7f, L-6.7)', () => {
         kind: 'ruling-applied',
         to: ['white', 'black'],
         ruling: 'uphold-claim time:white:10:1',
+        detail: { key: 'claim', params: { claim: 'time:white:10:1' } },
         rules: ['P-7d'],
       },
     ]);
@@ -201,6 +201,17 @@ describe('penalties (P-6g, P-13, L-7.2)', () => {
       reason: 'offensive message (L-13.3)',
     });
     expect(d.events[0]).toMatchObject({ type: 'penalty', side: 'black', days: 10, on: NOW });
+    // P-7d: both players are told the decision with its reason, each rule id once.
+    expect(d.effects).toEqual([
+      {
+        kind: 'ruling-applied',
+        to: ['white', 'black'],
+        ruling: 'penalise black 10 days (P-13)',
+        detail: { key: 'penalise', params: { side: 'black', days: '10' } },
+        reason: 'offensive message (L-13.3)',
+        rules: ['P-13', 'P-7d'],
+      },
+    ]);
     expectRefused(
       rule(penalised, { kind: 'penalise', side: 'black', days: 1.5, rule: 'P-13', reason: 'x' }),
       /whole number/,
