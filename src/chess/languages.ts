@@ -164,6 +164,8 @@ export const CAPTURE_WORDS = words(
 export const JOINING_WORDS = words(
   'to from on onto - – — -> → nach von auf na z ze на з с à en de da naar van till från',
 );
+/** A small word between a written-out piece and its square (a verb, "back", "now"). */
+export const FILLER_RE = /^\p{Ll}{2,12}$/u;
 
 /** Castling in words ("castles kingside", "kurze Rochade", "krótka roszada", "malá rošáda"). */
 const CASTLING_WORDS = words(

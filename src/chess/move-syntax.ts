@@ -11,6 +11,7 @@ import {
   castlingOf,
   DISTINCT_LETTER_SETS,
   FIGURINES,
+  FILLER_RE,
   JOINING_WORDS,
   LANGUAGE_NAMES,
   PIECE_LETTERS,
@@ -91,7 +92,7 @@ function unspell(text: string): string {
   for (const part of rest) {
     const word = part.toLowerCase();
     if (CAPTURE_WORDS.includes(word)) out += 'x';
-    else if (!JOINING_WORDS.includes(word)) out += part;
+    else if (!JOINING_WORDS.includes(word) && !FILLER_RE.test(part)) out += part;
   }
   return out;
 }

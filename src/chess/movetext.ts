@@ -9,6 +9,7 @@ import type { Color, NormalMove } from 'chessops/types';
 import {
   CAPTURE_WORDS,
   castlingOf,
+  FILLER_RE,
   isCastlingWord,
   JOINING_WORDS,
   PIECE_LETTERS,
@@ -97,7 +98,7 @@ const LONE_LETTERS = new Set([
   ...'♔♕♖♗♘♙♚♛♜♝♞♟',
 ]);
 /** A square, or a from-square and a square (`a4`, `b1-c3`), as it follows a written-out piece. */
-const SPELLED_SQUARE_RE = /^[a-hA-H][1-8](?:[-x:×][a-hA-H][1-8])?[+#!?]*[.:]?$/u;
+const SPELLED_SQUARE_RE = /^[x:×]?[a-hA-H][1-8](?:[-x:×][a-hA-H][1-8])?[+#!?]*[.:]?$/u;
 /** A move number in front of a chunk (`4.`, `12...`, `12)`). */
 const NUMBER_PREFIX_RE = /^\d{1,3}(?:\.+|…|\))/u;
 const BARE_NUMBER_RE = /^\d{1,3}(?:\.+|…|\))$/u;
@@ -128,11 +129,16 @@ function spelledEnd(chunks: readonly string[], i: number): number | undefined {
     (numbered && /^\p{Lu}\p{Ll}+$/u.test(word));
   if (!piece) return undefined;
   let end: number | undefined;
+  let verbs = 0;
   for (let j = i + 1; j < chunks.length && j <= i + 5; j++) {
     const c = chunks[j]!;
     if (SPELLED_SQUARE_RE.test(c)) end = j + 1;
-    else if (!CAPTURE_WORDS.includes(c.toLowerCase()) && !JOINING_WORDS.includes(c.toLowerCase()))
-      break;
+    else if (CAPTURE_WORDS.includes(c.toLowerCase()) || JOINING_WORDS.includes(c.toLowerCase()))
+      continue;
+    // Up to two small words of any language between the piece and its square: the verb of
+    // "Bishop moves to a4", "goniec cofa się na a4", "Läufer zieht nach a4" (never a pawn's a4).
+    else if (end === undefined && verbs < 2 && FILLER_RE.test(c)) verbs++;
+    else break;
   }
   return end;
 }

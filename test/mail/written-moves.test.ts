@@ -77,6 +77,12 @@ describe('P-4a, P-4c: a move written out in words is that piece’s move, never 
     ['3...a6 4.short castle.', 'e1h1'],
     ['3...a6 4.castle queenside', 'move 5'], // read, and impossible here
     ['3...a6 4.King e2', 'e1e2'],
+    // A verb or two between the piece and its square: still the piece, never the pawn.
+    ['3...a6 4.Bishop moves to a4', 'b5a4'],
+    ['3...a6 4.Knight moves to c3', 'b1c3'],
+    ['3...a6\n4.Bishop back to a4', 'b5a4'],
+    ['3...a6 4.Bishop now retreats to a4', 'b5a4'],
+    ['3...a6 4.B xc6+', 'b5c6'],
   ];
   for (const [body, played] of table) {
     it(`${body} → ${played}`, async () => expect(await rule(body)).toBe(played));
@@ -92,6 +98,18 @@ describe('P-4a, P-4c: a move written out in words is that piece’s move, never 
     expect(await rule('3...a6 4.Кінь c3', { kind: 'algebraic', lang: 'uk' })).toBe('b1c3');
     expect(await rule('3...a6 4.kurze Rochade', { kind: 'algebraic', lang: 'de' })).toBe('e1h1');
     expect(await rule('3...a6 4.krótka roszada', { kind: 'algebraic', lang: 'pl' })).toBe('e1h1');
+    expect(await rule('3...a6 4.goniec cofa się na a4', { kind: 'algebraic', lang: 'pl' })).toBe(
+      'b5a4',
+    );
+    expect(await rule('3...a6 4.Läufer zieht nach a4', { kind: 'algebraic', lang: 'de' })).toBe(
+      'b5a4',
+    );
+    expect(await rule('3...a6 4.střelec ustupuje na a4', { kind: 'algebraic', lang: 'cs' })).toBe(
+      'b5a4',
+    );
+    expect(await rule('3...a6 4.слон відступає на a4', { kind: 'algebraic', lang: 'uk' })).toBe(
+      'b5a4',
+    );
     // A lone letter is the player's own: S is a knight in Polish, a bishop in Czech.
     expect(await rule('3...a6 4.S c3', { kind: 'algebraic', lang: 'pl' })).toBe('b1c3');
     expect(await rule('3...a6 4.S a4', { kind: 'algebraic', lang: 'cs' })).toBe('b5a4');
