@@ -139,6 +139,101 @@ export const KEYWORDS = {
     ru: ['может'],
     uk: ['може'],
   },
+  /**
+   * Words that put a sentence about a draw in the past or in another game: it reports, it does
+   * not offer or accept now ("I offered a draw last time", "Przyjmuję remis w drugiej partii").
+   */
+  elsewhere: {
+    en: [
+      'was',
+      'were',
+      'had',
+      'last',
+      'yesterday',
+      'earlier',
+      'other',
+      'another',
+      'round',
+      'game \\d+',
+      'offered',
+      'changed',
+    ],
+    pl: [
+      'był\\p{L}*',
+      'wcześniej',
+      'ostatnio',
+      'drugiej',
+      'innej',
+      'rundzie',
+      'partii \\d+',
+      'zaproponował\\p{L}*',
+      'proponował\\p{L}*',
+      'przyjął\\p{L}*',
+      'przyjęłam',
+    ],
+    cs: [
+      'byl\\p{L}*',
+      'dříve',
+      'minule',
+      'jiné',
+      'druhé',
+      'kole',
+      'partii \\d+',
+      'nabízel\\p{L}*',
+      'nabídl\\p{L}*',
+      'navrhoval\\p{L}*',
+      'přijal\\p{L}*',
+    ],
+    de: [
+      'war',
+      'waren',
+      'hatte',
+      'hatten',
+      'letztes',
+      'letzte',
+      'gestern',
+      'früher',
+      'anderen',
+      'runde',
+      'partie \\d+',
+      'bot',
+    ],
+    ru: [
+      'был\\p{L}*',
+      'вчера',
+      'раньше',
+      'прошл\\p{L}*',
+      'друг\\p{L}*',
+      'туре',
+      'партии \\d+',
+      'предлагал\\p{L}*',
+      'предложил\\p{L}*',
+      'принял\\p{L}*',
+    ],
+    uk: [
+      'був',
+      'була',
+      'було',
+      'вчора',
+      'раніше',
+      'минул\\p{L}*',
+      'інш\\p{L}*',
+      'турі',
+      'партії \\d+',
+      'пропонував\\p{L}*',
+      'запропонував\\p{L}*',
+      'прийняв\\p{L}*',
+    ],
+  },
+  /** Words that make a draw named in a clause the opponent's: "your offer", "thanks for it". */
+  yours: {
+    en: ['your', 'yours', 'thanks for', 'thank you for'],
+    pl: ['twoj\\p{L}*', 'twoją', 'pańsk\\p{L}*', 'dziękuję za', 'dzięki za'],
+    cs: ['vaš\\p{L}*', 'vaši', 'tvoj\\p{L}*', 'tvou', 'tvá', 'tvé', 'děkuji za', 'díky za'],
+    de: ['ihr', 'ihre', 'ihren', 'ihrem', 'ihres', 'dein\\p{L}*', 'danke für', 'dank für'],
+    ru: ['ваш\\p{L}*', 'тво\\p{L}*', 'спасибо за'],
+    uk: ['ваш\\p{L}*', 'тво\\p{L}*', 'дякую за'],
+  },
   /** Words that make a clause a question ("whether", "czy"). */
   whether: {
     en: ['whether'],
@@ -654,14 +749,34 @@ function resignsIn(line: string): boolean {
 }
 
 /** Words that make a clause a condition, a wish or a question about a draw, not an acceptance. */
-const NOT_ACCEPTING = anyWordOf(['conditionIf', 'negation', 'wish', 'whether'], ['later']);
+const NOT_ACCEPTING = anyWordOf(
+  ['conditionIf', 'negation', 'wish', 'whether'],
+  ['later', "i'd", 'i’d', "we'd", 'we’d'],
+);
 
-/** Whether a line accepts a draw (L-5.2.3): a clause with the acceptance, plainly meant. */
+/** Words that make a sentence about a draw a report of the past or of another game. */
+const ELSEWHERE = anyWordOf(['elsewhere']);
+
+/** The sentences of a line, each with its clauses (see clausesOf). */
+const sentencesOf = (line: string): string[] =>
+  [...line.matchAll(/[^.!?;]+[.!?;]*/gu)].map((m) => m[0]);
+
+/**
+ * Whether a line accepts a draw (L-5.2.3): a clause with the acceptance, plainly meant, in a
+ * sentence about now and this game ("I accepted a draw in round 2" accepts nothing).
+ */
 function acceptsIn(line: string): boolean {
-  return clausesOf(line).some(
-    (c) => !c.question && RE.accept.test(c.text) && !NOT_ACCEPTING.test(c.text),
+  return sentencesOf(line).some(
+    (sentence) =>
+      !ELSEWHERE.test(sentence) &&
+      clausesOf(sentence).some(
+        (c) => !c.question && RE.accept.test(c.text) && !NOT_ACCEPTING.test(c.text),
+      ),
   );
 }
+
+/** Words that make a draw named in a statement the opponent's ("thanks for your offer"). */
+const YOURS = anyWordOf(['yours']);
 
 /**
  * Words that make a line a condition or a wish about a claim, not a claim (a negation counts only
@@ -718,17 +833,23 @@ const OFFER_QUESTION_WORDS = new Set([
  * position ("Is this position a draw?").
  */
 function offersIn(line: string): boolean {
-  return clausesOf(line).some((c) => {
-    if (!RE.draw.test(c.text) || RE.negation.test(c.text)) return false;
-    if (!c.question) return RE.offer.test(c.text) && !NOT_ACCEPTING.test(c.text);
-    return (
-      RE.offer.test(c.text) ||
-      RE.accept.test(c.text) ||
-      c.text.split(' ').every(
-        (w) => OFFER_QUESTION_WORDS.has(w) || RE.draw.test(w) || /\d|^[o0]-[o0]/.test(w), // moves
-      )
-    );
-  });
+  // An offer cannot be withdrawn (L-9.1.2.1): none from a sentence about the past or another
+  // game, nor from a statement about the opponent's offer ("Thanks for your draw offer, but …").
+  const now = sentencesOf(line).filter((sentence) => !ELSEWHERE.test(sentence));
+  return now
+    .flatMap((sentence) => clausesOf(sentence))
+    .some((c) => {
+      if (!RE.draw.test(c.text) || RE.negation.test(c.text)) return false;
+      if (!c.question)
+        return RE.offer.test(c.text) && !NOT_ACCEPTING.test(c.text) && !YOURS.test(c.text);
+      return (
+        RE.offer.test(c.text) ||
+        RE.accept.test(c.text) ||
+        c.text.split(' ').every(
+          (w) => OFFER_QUESTION_WORDS.has(w) || RE.draw.test(w) || /\d|^[o0]-[o0]/.test(w), // moves
+        )
+      );
+    });
 }
 
 /** Words that make a line about leave a condition or a wish, not an announcement (P-8b). */

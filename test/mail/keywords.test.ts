@@ -22,6 +22,28 @@ describe('findCommands', () => {
     ['L-5.2.3 accept, German compound', 'Ich nehme Ihr Remisangebot an.', ['draw-accept']],
     ['L-5.2.3 accept, Russian', 'Принимаю ничью.', ['draw-accept']],
     ['L-5.2.3 accept, Ukrainian', 'Приймаю нічию.', ['draw-accept']],
+    // L-9.1.2.1: an offer cannot be withdrawn — none from talk about the opponent's offer, the
+    // past or another game; L-5.2.3: nor an acceptance from the past, a wish or another game.
+    [
+      'no offer: thanks for the opponent’s',
+      'Thanks for your draw offer, but I want to play on.',
+      [],
+    ],
+    ['no offer: a change of mind', 'I was going to offer a draw but changed my mind.', []],
+    ['no offer: the past', 'I offered a draw last time, remember?', []],
+    ['no offer: German thanks', 'Danke für das Remisangebot, aber ich spiele weiter.', []],
+    ['no offer: Polish, the opponent’s', 'Dziękuję za propozycję remisu, gram dalej.', []],
+    ['no offer: another game', 'I saw your draw offer in the other game.', []],
+    [
+      'offer, then another sentence',
+      'I offer you a draw. See you in the other game!',
+      ['draw-offer'],
+    ],
+    ['no acceptance: the past', 'I accepted a draw in round 2.', []],
+    ['no acceptance: another game', 'I accept the draw offer in our other game.', []],
+    ['no acceptance: game 3', 'Agreed, draw is fair in game 3.', []],
+    ['no acceptance: Polish, another game', 'Przyjmuję remis w drugiej partii.', []],
+    ['acceptance: agreed', 'Agreed, draw.', ['draw-accept']],
     ['decline, English', 'I decline the draw offer.', ['draw-decline']],
     ['decline by negation, English', 'I do not accept the draw.', ['draw-decline']],
     ['decline by negation, Polish genitive', 'Nie przyjmuję remisu.', ['draw-decline']],
