@@ -138,6 +138,11 @@ export function withSubjectAndPgn(
  * Where a clause of prose ends: a comma, semicolon, colon, exclamation, dash, or "but". Not the
  * dash of Black's move after its number ("12. - Nf6").
  */
+/**
+ * Where a line's sentences end, for questions: after "?", and after a full stop or "!" that ends
+ * a word or a move ("4.Ba4. How are you?") before a capital; never inside "3. Nf3" or "3... Nf6".
+ */
+const SENTENCE_RE = /(?<=\?)\s+|(?<=\p{L}\d?[.!])\s+(?=\p{Lu})/u;
 const CLAUSE_BREAK_RE = /[,;:!]\s*|(?<!\d\.)\s+[-–—]+\s+|\s+(?=(?:but|ale|aber|но|але)\s)/iu;
 
 /** A line that labels what follows it: a few words, a colon, then the rest (`My move: Nc6`). */
@@ -184,7 +189,16 @@ export function readMovetext(
     }
     return words;
   };
+  // A numbered move that ends a sentence is mentioned ("I claim a draw after 32.Qd8+."), unless
+  // the next move sent follows it: "Thanks for 3...a6. I play 4.Ba4" repeats 3...a6 (P-2e).
+  let mention: MovetextToken | undefined;
+  /** The tokens of prose clauses that hold nothing but moves. */
+  const bare = new WeakSet<MovetextToken>();
   const take = (moves: readonly MovetextToken[]) => {
+    const next = moves.find(numbered);
+    if (mention && next && follows(mention, next) && !tokens.includes(mention))
+      tokens.push(mention);
+    mention = undefined;
     for (const t of moves) {
       const last = tokens.at(-1);
       const same =
@@ -217,10 +231,20 @@ export function readMovetext(
     // 4.Ba4 or 4.Bxc6?"), moves in a clause that muses are thought about, not sent ("I wonder
     // if 4.Ba4 works", "Maybe 4.Ba4"), and a move that ends a sentence is mentioned ("I claim
     // a draw after 32.Qd8+."); the numbered moves of the rest are read.
-    for (const sentence of line.split(/(?<=\?)\s+/u)) {
+    for (const sentence of line.split(SENTENCE_RE)) {
       const words = tokenizeMovetext(sentence).tokens;
       // "3...a6 4.Ba4? Your move": moves alone before the "?" are moves, the mark a comment.
       if (sentence.trimEnd().endsWith('?') && !words.every(isMoveToken)) {
+        // "3...a6 4.Ba4 how was your holiday?", "3...a6 4.Ba4 Draw?": the moves that open the
+        // sentence are sent when no move follows them; the question is about something else.
+        const lead = words.slice(
+          0,
+          words.findIndex((t) => !isMoveToken(t)),
+        );
+        if (lead.some(numbered) && !words.slice(lead.length).some(isMoveToken)) {
+          take(read(movesOf(lead, tokens.at(-1)).moves));
+          continue;
+        }
         thoughts.push(...words.filter(numbered));
         continue;
       }
@@ -229,7 +253,9 @@ export function readMovetext(
         const at = museAt(clause);
         if (at < 0) {
           const c = correctionAt(clause);
-          if (c < 0) kept.push(...read(tokenizeMovetext(clause).tokens));
+          const clauseTokens = tokenizeMovetext(clause).tokens;
+          if (clauseTokens.every(isMoveToken)) for (const t of clauseTokens) bare.add(t);
+          if (c < 0) kept.push(...read(clauseTokens));
           else {
             kept.push(...read(tokenizeMovetext(clause.slice(0, c)).tokens));
             corrects = true;
@@ -245,9 +271,13 @@ export function readMovetext(
         }
         thoughts.push(...tokenizeMovetext(clause.slice(at)).tokens.filter(numbered));
       }
+      // A move in words counts in prose only after its number: "4.castles", not "the castle".
+      const counted = kept.filter((t) => !t.spelled || t.number !== undefined);
+      // Moves alone in their clause, ended by a full stop ("Hi! 3...a6 4.Ba4. Regards"), are sent.
+      const ending = counted.filter((t) => t.endsSentence && numbered(t) && !bare.has(t)).at(-1);
+      if (ending) mention = ending;
       const mentioned = movesOf(
-        // A move in words counts in prose only after its number: "4.castles", not "the castle".
-        kept.filter((t) => !t.endsSentence && (!t.spelled || t.number !== undefined)),
+        counted.filter((t) => !t.endsSentence || bare.has(t)),
         tokens.at(-1),
       ).moves;
       if (mentioned.some((t) => t.number !== undefined)) take(mentioned);
@@ -255,6 +285,14 @@ export function readMovetext(
   }
   return { moves: tokens, thoughts, corrected };
 }
+
+/** Whether numbered move `b` is the ply right after `a` (3...a6 then 4.Ba4; 4.Ba4 then 4...Nf6). */
+const follows = (a: MovetextToken, b: MovetextToken): boolean =>
+  a.number !== undefined &&
+  b.number !== undefined &&
+  (a.side === 'black'
+    ? b.side !== 'black' && b.number === a.number + 1
+    : b.side === 'black' && b.number === a.number);
 
 /**
  * A word after a move number, written as a move but unreadable: three digits, or letters and

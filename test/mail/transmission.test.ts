@@ -86,7 +86,7 @@ const CASES: Record<string, Expect | null> = {
   '39-gmail-html-only-pl.eml': { moves: '12...Sf6', ...D },
   '40-thunderbird-en-bottom-posted.eml': { moves: '12...Nf6', ...D },
   '41-outlook-android-no-blank-line.eml': { moves: '12...Sf6', ...D },
-  '42-thunderbird-pl-w-dniu-in-text.eml': { moves: '12...Sf6', statedSentOn: '2026-11-21' },
+  '42-thunderbird-pl-w-dniu-in-text.eml': { moves: '12.Sf3 12...Sf6', statedSentOn: '2026-11-21' },
   '43-gmail-ru-no-verb-leadin.eml': { moves: '12...Кf6', ...D },
   '44-outlook-ru-koi8r-outlook-block.eml': { moves: '12...Кf6', ...D, drawOffer: true },
   '45-gmail-uk-conditional.eml': { moves: '12...Кf6', ...D, conditional: '13.Сd3 13...Кc6' },
@@ -229,6 +229,28 @@ describe('finding the game and the moves', () => {
     expect(read('3...a6 sorry, Ba4')).toEqual([['3...a6', 'Ba4'], []]);
     expect(read('3...a6 4.Ba4 5.Bb3')).toEqual([['3...a6', '4.Ba4', '5.Bb3'], []]);
   });
+  it('P-2e: a repetition that ends a sentence is read when the next move sent follows it; a move only mentioned is not', () => {
+    const moves = (...lines: string[]) => movetextOf(lines).map(show);
+    expect(moves('Thanks for 3...a6. I play 4.Ba4')).toEqual(['3...a6', '4.Ba4']);
+    expect(moves('I received your move 3...a6.', 'My reply is 4.Ba4')).toEqual(['3...a6', '4.Ba4']);
+    expect(moves('Received 3...1716.', '4.2514')).toEqual(['3...1716', '4.2514']);
+    expect(moves('Hi! 3...a6 4.Ba4. Regards')).toEqual(['3...a6', '4.Ba4']);
+    // Mentioned, and followed by no move of the next ply: not sent.
+    expect(moves('12...Nf6 13.Bd3', 'I claim a draw after 32.Qd8+.')).toEqual([
+      '12...Nf6',
+      '13.Bd3',
+    ]);
+  });
+
+  it('P-4a: moves that open a sentence ending in an unrelated question are sent', () => {
+    const moves = (...lines: string[]) => movetextOf(lines).map(show);
+    expect(moves('3...a6 4.Ba4 how was your holiday?')).toEqual(['3...a6', '4.Ba4']);
+    expect(moves('3...a6 4.Ba4. How are you?')).toEqual(['3...a6', '4.Ba4']);
+    expect(moves('3...a6 4.Ba4 Draw?')).toEqual(['3...a6', '4.Ba4']);
+    // A move after the opening ones makes the question about the moves.
+    expect(moves('3...a6', '4.Ba4 or 4.Bxc6?')).toEqual(['3...a6']);
+  });
+
   it('P-4a: numbered moves in a question or a musing clause are thoughts, not moves sent', () => {
     const read = readMovetext(['I play 12. - Nf6, maybe 13.Bd3 next', 'Should I try 13...Bb7?']);
     expect(read.moves.map(show)).toEqual(['12...Nf6']);
