@@ -197,6 +197,12 @@ describe('forms players write (P-4e: marks never matter)', () => {
     ['cb5', { kind: 'algebraic', lang: 'uk' }, 'f1b5'],
     ['cc4', { kind: 'algebraic', lang: 'uk' }, 'c2c4'], // a pawn move as written
     ['фh5', { kind: 'algebraic', lang: 'uk' }, 'd1h5'],
+    // Pawn moves typed on a Cyrillic keyboard: а, с, е before a rank are the files a, c, e.
+    ['с4', { kind: 'algebraic', lang: 'uk' }, 'c2c4'],
+    ['с2-с4', { kind: 'algebraic', lang: 'ru' }, 'c2c4'],
+    ['а3', { kind: 'algebraic', lang: 'ru' }, 'a2a3'],
+    ['d3', { kind: 'algebraic', lang: 'uk' }, 'd2d3'],
+    ['сe2', { kind: 'algebraic', lang: 'uk' }, 'f1e2'], // before a square, the bishop
     ['Ĉf3', { kind: 'algebraic', lang: 'eo' }, 'g1f3'],
     ['Cf3', { kind: 'algebraic', lang: 'fr' }, 'g1f3'],
     ['Pf3', { kind: 'algebraic', lang: 'nl' }, 'g1f3'],
