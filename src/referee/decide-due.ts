@@ -16,6 +16,7 @@ import { timeClaimId } from './due.ts';
 import { EVERYONE } from './effect.ts';
 import type { EventRules } from './event-rules.ts';
 import { answeredDeliveredOn, gameClock } from './game-clock.ts';
+import type { Side } from './game-event.ts';
 import type { GameState } from './game-state.ts';
 import type { DueInput } from './referee-input.ts';
 
@@ -120,6 +121,23 @@ export function decideDue(
     case 'claim-deadline': {
       const claim = state.claims.find((c) => c.id === work.ref);
       if (!claim || claim.ruling) return done;
+      // P-7c upholds a justified claim: one whose excess a TD's ruling has since taken off the
+      // clock (a penalty waived, leave granted, the clock set) lapses instead of costing the
+      // player an excess (P-7e, P-7f).
+      if (claim.kind === 'time' && !excessStands(state, claim.side, claim.id, now, rules))
+        return combine(done, {
+          events: [{ type: 'claim-ruled', on: now, id: claim.id, upheld: false, by: 'deadline' }],
+          effects: [
+            {
+              kind: 'claim-ruled',
+              to: EVERYONE,
+              claimId: claim.id,
+              upheld: false,
+              by: 'deadline',
+              rules: ['P-7c', 'P-7d'],
+            },
+          ],
+        });
       const ruled = ruleOnClaim(state, claim, true, 'deadline', now, rules);
       const restarted = ruled.events.some((e) => e.type === 'clock-restarted');
       return combine(done, ruled, {
@@ -168,4 +186,18 @@ export function decideDue(
       });
   }
   return done;
+}
+
+/** Whether the excess a time claim names is still on the player's clock today. */
+function excessStands(
+  state: GameState,
+  side: Side,
+  claimId: string,
+  now: CalendarDate,
+  rules: EventRules,
+): boolean {
+  const clock = gameClock(state, rules, side, now);
+  // A clock that cannot be derived proves nothing: the claim stands as filed.
+  if (!clock.ok) return true;
+  return clock.value.excesses.some((e) => timeClaimId(state, side, e) === claimId);
 }

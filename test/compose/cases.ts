@@ -329,6 +329,26 @@ export function cases(): Case[] {
     { type: 'claim-ruled', on: addDays(protestBy, 1), id: claimId, upheld: true, by: 'deadline' },
     { type: 'clock-restarted', on: claimOn, side: 'white' },
   ]);
+  // The same claim lapsed at its deadline: the TD waived the penalty behind it meanwhile (P-7c).
+  const filed = claimed.events.findIndex((e) => e.type === 'claim-ruled');
+  const lapsed = extendGame(foldGame(claimed.events.slice(0, filed)), [
+    { type: 'claim-ruled', on: addDays(protestBy, 1), id: claimId, upheld: false, by: 'deadline' },
+  ]);
+  out.push({
+    name: 'claim-lapsed',
+    state: lapsed,
+    now: addDays(protestBy, 1),
+    effects: [
+      {
+        kind: 'claim-ruled',
+        to: ['white', 'black', 'td'],
+        claimId,
+        upheld: false,
+        by: 'deadline',
+        rules: ['P-7c', 'P-7d'],
+      },
+    ],
+  });
   out.push({
     name: 'claim-ruled',
     state: claimed,

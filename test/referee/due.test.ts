@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarDate } from '../../src/clock/index.ts';
+import { addDays } from '../../src/clock/index.ts';
 import { decideDue } from '../../src/referee/decide-due.ts';
 import type { Decision } from '../../src/referee/decision.ts';
 import { due, nthCountedDay } from '../../src/referee/due.ts';
@@ -167,6 +168,44 @@ describe('claim deadline and its consequence (P-7c, P-7e, P-7f, L-6.7)', () => {
       by: 'deadline',
     });
     expect(d.effects[0]).toMatchObject({ kind: 'claim-ruled', to: ['white', 'black', 'td'] });
+  });
+
+  it('P-7c: a claim whose excess the TD has since taken off the clock lapses at the deadline, costing no excess', () => {
+    // A 5-day penalty on 01-05 puts White over 30 days on 01-27 and a claim is filed; the TD
+    // waives the penalty on 01-28 and White moves that day, at 27 days.
+    const penalised = scenario('2026-01-01')
+      .add({ type: 'penalty', on: '2026-01-05', side: 'white', days: 5, rule: 'P-6g', reason: 'x' })
+      .state();
+    const filed = sweep(penalised, '2026-01-27');
+    expect(filed.claims.map((c) => c.id)).toEqual(['time:white:10:1']);
+    const waived = apply(filed, {
+      events: [
+        { type: 'penalty-waived', on: '2026-01-28', side: 'white', penaltyOn: '2026-01-05' },
+        {
+          type: 'move',
+          on: '2026-01-28',
+          side: 'white',
+          uci: 'e2e4',
+          sentOn: '2026-01-28',
+          deliveredOn: '2026-01-28',
+        },
+      ],
+      effects: [],
+    });
+    const work = one(waived, addDays(filed.claims[0]!.protestBy!, 1), 'claim-deadline');
+    const d = doWork(waived, work, addDays(filed.claims[0]!.protestBy!, 1));
+    expect(eventTypes(d)).toEqual(['due-done', 'claim-ruled']);
+    expect(d.events[1]).toMatchObject({ upheld: false, by: 'deadline' });
+    expect(d.effects).toEqual([
+      expect.objectContaining({ kind: 'claim-ruled', upheld: false, rules: ['P-7c', 'P-7d'] }),
+    ]);
+    // Without the waiver the same claim is upheld, as before.
+    const kept = doWork(
+      filed,
+      one(filed, addDays(filed.claims[0]!.protestBy!, 1), 'claim-deadline'),
+      addDays(filed.claims[0]!.protestBy!, 1),
+    );
+    expect(kept.events[1]).toMatchObject({ upheld: true });
   });
 
   it('P-7e: a first excess upheld restarts the count from the date of the claim', () => {
