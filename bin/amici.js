@@ -28,6 +28,12 @@ if (major < 22 || (major === 22 && minor < 18)) {
     else process.exit(code ?? 1);
   });
 } else {
+  // Output piped into a reader that stops early (`amici inbox --all | head`): stop quietly, as
+  // other commands do, instead of a stack trace for the closed pipe.
+  process.stdout.on('error', (error) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
   const { main } = await import('../src/cli/main.ts');
   process.exitCode = await main(process.argv.slice(2));
 }

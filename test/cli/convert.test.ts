@@ -1,4 +1,7 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -115,5 +118,24 @@ describe('the amici executable', () => {
       },
     ).catch((e: { stdout: string; stderr: string }) => ({ stdout: e.stderr }));
     expect(stdout).toContain('2. (White) "O-O": IMPOSSIBLE');
+  });
+
+  it('stops quietly when its reader closes the pipe early (`amici … | head -1`)', async () => {
+    const bin = fileURLToPath(new URL('../../bin/amici.js', import.meta.url));
+    const dir = mkdtempSync(join(tmpdir(), 'amici-epipe-'));
+    try {
+      const child = spawn(process.execPath, [bin, 'demo', '--full', '--dir', join(dir, 'demo')]);
+      let err = '';
+      child.stderr.on('data', (d: Buffer) => {
+        err += d.toString();
+      });
+      // Like `head -1`: read the first chunk, then close the pipe.
+      child.stdout.once('data', () => child.stdout.destroy());
+      const code = await new Promise<number | null>((done) => child.on('close', done));
+      expect(err).not.toContain('EPIPE');
+      expect(code).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
