@@ -55,13 +55,18 @@ const CYRILLIC_LETTERS: ReadonlySet<Language> = new Set(['ru', 'uk']);
  * read as a bishop only when no pawn move fits, in `readInLanguage`).
  */
 function asCyrillic(text: string): string {
-  return text
-    .trimStart()
-    .replace(/^[KkКк][pрPР]/u, 'Кр')
-    .replace(/^[KCTkt](?=[a-h1-8x:])/, (c) => ({ K: 'К', C: 'С', T: 'Т' })[c.toUpperCase() as 'K'])
-    // A small а, с or е before a rank, a capture or a dash is the file its Latin look-alike
-    // names, typed on a Cyrillic keyboard: "с4", "е:d5", "с2-с4" are pawn moves.
-    .replace(/^(?![асе][1-8x:х-])[а-яёіїєґ]/u, (c) => c.toUpperCase());
+  return (
+    text
+      .trimStart()
+      .replace(/^[KkКк][pрPР]/u, 'Кр')
+      .replace(
+        /^[KCTkt](?=[a-h1-8x:])/,
+        (c) => ({ K: 'К', C: 'С', T: 'Т' })[c.toUpperCase() as 'K'],
+      )
+      // A small а, с or е before a rank, a capture or a dash is the file its Latin look-alike
+      // names, typed on a Cyrillic keyboard: "с4", "е:d5", "с2-с4" are pawn moves.
+      .replace(/^(?![асе][1-8x:х-])[а-яёіїєґ]/u, (c) => c.toUpperCase())
+  );
 }
 
 const moveKey = (m: NormalMove) => `${m.from}-${m.to}-${m.promotion ?? ''}`;

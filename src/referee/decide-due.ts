@@ -122,7 +122,7 @@ export function decideDue(
       const claim = state.claims.find((c) => c.id === work.ref);
       if (!claim || claim.ruling) return done;
       // P-7c upholds a justified claim: one whose excess a TD's ruling has since taken off the
-      // clock (a penalty waived, leave granted, the clock set) lapses instead of costing the
+      // clock (a penalty waived, leave granted; a clock set later leaves the excess as it was) lapses instead of costing the
       // player an excess (P-7e, P-7f).
       if (claim.kind === 'time' && !excessStands(state, claim.side, claim.id, now, rules))
         return combine(done, {

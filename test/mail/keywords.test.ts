@@ -44,6 +44,8 @@ describe('findCommands', () => {
     ['no acceptance: game 3', 'Agreed, draw is fair in game 3.', []],
     ['no acceptance: Polish, another game', 'Przyjmuję remis w drugiej partii.', []],
     ['acceptance: agreed', 'Agreed, draw.', ['draw-accept']],
+    ['acceptance: Russian, to a friend', 'Спасибо, друг, принимаю ничью.', ['draw-accept']],
+    ['no acceptance: Russian, another game', 'Принимаю ничью в другой партии.', []],
     ['decline, English', 'I decline the draw offer.', ['draw-decline']],
     ['decline by negation, English', 'I do not accept the draw.', ['draw-decline']],
     ['decline by negation, Polish genitive', 'Nie przyjmuję remisu.', ['draw-decline']],
