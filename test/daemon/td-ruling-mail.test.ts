@@ -106,7 +106,9 @@ describe('P-7d: rulings mailed by the TD', () => {
     expect(out.map((m) => m.to)).toEqual([['jan@x.example'], ['petr@x.example']]);
     for (const { mail: m } of out) {
       expect(m.subject).toContain('[CLUB/1]');
-      expect(m.text).toContain('The Tournament Director has ruled (rules L-6.10, P-7d): the clocks are stopped.');
+      expect(m.text).toContain(
+        'The Tournament Director has ruled (rules L-6.10, P-7d): the clocks are stopped.',
+      );
       expect(m.text).toContain('"the club is closed until December"');
       expect(m.text).toContain('L-6.10');
     }
