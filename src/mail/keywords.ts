@@ -759,21 +759,23 @@ const NOT_ACCEPTING = anyWordOf(
 /** Words that make a sentence about a draw a report of the past or of another game. */
 const ELSEWHERE = anyWordOf(['elsewhere']);
 
-/** The sentences of a line, each with its clauses (see clausesOf). */
-const sentencesOf = (line: string): string[] =>
-  [...line.matchAll(/[^.!?;]+[.!?;]*/gu)].map((m) => m[0]);
+/**
+ * The clauses (see clausesOf) of the sentences of a line that are about now and this game: a
+ * sentence about the past or another game neither offers nor accepts a draw.
+ */
+const clausesNow = (line: string) =>
+  [...line.matchAll(/[^.!?;]+[.!?;]*/gu)]
+    .map((m) => m[0])
+    .filter((sentence) => !ELSEWHERE.test(sentence))
+    .flatMap(clausesOf);
 
 /**
  * Whether a line accepts a draw (L-5.2.3): a clause with the acceptance, plainly meant, in a
  * sentence about now and this game ("I accepted a draw in round 2" accepts nothing).
  */
 function acceptsIn(line: string): boolean {
-  return sentencesOf(line).some(
-    (sentence) =>
-      !ELSEWHERE.test(sentence) &&
-      clausesOf(sentence).some(
-        (c) => !c.question && RE.accept.test(c.text) && !NOT_ACCEPTING.test(c.text),
-      ),
+  return clausesNow(line).some(
+    (c) => !c.question && RE.accept.test(c.text) && !NOT_ACCEPTING.test(c.text),
   );
 }
 
@@ -837,21 +839,18 @@ const OFFER_QUESTION_WORDS = new Set([
 function offersIn(line: string): boolean {
   // An offer cannot be withdrawn (L-9.1.2.1): none from a sentence about the past or another
   // game, nor from a statement about the opponent's offer ("Thanks for your draw offer, but …").
-  const now = sentencesOf(line).filter((sentence) => !ELSEWHERE.test(sentence));
-  return now
-    .flatMap((sentence) => clausesOf(sentence))
-    .some((c) => {
-      if (!RE.draw.test(c.text) || RE.negation.test(c.text)) return false;
-      if (!c.question)
-        return RE.offer.test(c.text) && !NOT_ACCEPTING.test(c.text) && !YOURS.test(c.text);
-      return (
-        RE.offer.test(c.text) ||
-        RE.accept.test(c.text) ||
-        c.text.split(' ').every(
-          (w) => OFFER_QUESTION_WORDS.has(w) || RE.draw.test(w) || /\d|^[o0]-[o0]/.test(w), // moves
-        )
-      );
-    });
+  return clausesNow(line).some((c) => {
+    if (!RE.draw.test(c.text) || RE.negation.test(c.text)) return false;
+    if (!c.question)
+      return RE.offer.test(c.text) && !NOT_ACCEPTING.test(c.text) && !YOURS.test(c.text);
+    return (
+      RE.offer.test(c.text) ||
+      RE.accept.test(c.text) ||
+      c.text.split(' ').every(
+        (w) => OFFER_QUESTION_WORDS.has(w) || RE.draw.test(w) || /\d|^[o0]-[o0]/.test(w), // moves
+      )
+    );
+  });
 }
 
 /** Words that make a line about leave a condition or a wish, not an announcement (P-8b). */

@@ -135,14 +135,14 @@ export function withSubjectAndPgn(
 }
 
 /**
- * Where a clause of prose ends: a comma, semicolon, colon, exclamation, dash, or "but". Not the
- * dash of Black's move after its number ("12. - Nf6").
- */
-/**
  * Where a line's sentences end, for questions: after "?", and after a full stop or "!" that ends
  * a word or a move ("4.Ba4. How are you?") before a capital; never inside "3. Nf3" or "3... Nf6".
  */
 const SENTENCE_RE = /(?<=\?)\s+|(?<=\p{L}\d?[.!])\s+(?=\p{Lu})/u;
+/**
+ * Where a clause of prose ends: a comma, semicolon, colon, exclamation, dash, or "but". Not the
+ * dash of Black's move after its number ("12. - Nf6").
+ */
 const CLAUSE_BREAK_RE = /[,;:!]\s*|(?<!\d\.)\s+[-–—]+\s+|\s+(?=(?:but|ale|aber|но|але)\s)/iu;
 
 /** A line that labels what follows it: a few words, a colon, then the rest (`My move: Nc6`). */

@@ -7,7 +7,7 @@
 // event's end (P-10); game-start: both players told the game begins (P-2a, P-2b, P-6a). Work
 // already done, or no longer there, records nothing new.
 
-import type { CalendarDate } from '../clock/index.ts';
+import type { CalendarDate, ClockDerivation, Excess } from '../clock/index.ts';
 import { addDays, claimRecord } from '../clock/index.ts';
 import { ruleOnClaim } from './decide-ruling.ts';
 import type { Decision } from './decision.ts';
@@ -66,7 +66,7 @@ export function decideDue(
       if (!side || state.result || state.claims.some((c) => c.id === work.ref)) return done;
       const clock = gameClock(state, rules, side, now);
       if (!clock.ok) return done;
-      const excess = clock.value.excesses.find((e) => timeClaimId(state, side, e) === work.ref);
+      const excess = namedExcess(state, side, clock.value, work.ref);
       if (!excess) return done;
       const id = timeClaimId(state, side, excess);
       const protestBy = addDays(now, rules.protestDays);
@@ -122,9 +122,11 @@ export function decideDue(
       const claim = state.claims.find((c) => c.id === work.ref);
       if (!claim || claim.ruling) return done;
       // P-7c upholds a justified claim: one whose excess a TD's ruling has since taken off the
-      // clock (a penalty waived, leave granted; a clock set later leaves the excess as it was) lapses instead of costing the
-      // player an excess (P-7e, P-7f).
-      if (claim.kind === 'time' && !excessStands(state, claim.side, claim.id, now, rules))
+      // clock (a penalty waived, leave granted; a clock set later leaves the excess as it was)
+      // lapses instead of costing the player an excess (P-7e, P-7f).
+      const clock = claim.kind === 'time' ? gameClock(state, rules, claim.side, now) : undefined;
+      // A clock that cannot be derived proves nothing: the claim stands as filed.
+      if (clock?.ok && !namedExcess(state, claim.side, clock.value, claim.id))
         return combine(done, {
           events: [{ type: 'claim-ruled', on: now, id: claim.id, upheld: false, by: 'deadline' }],
           effects: [
@@ -188,16 +190,12 @@ export function decideDue(
   return done;
 }
 
-/** Whether the excess a time claim names is still on the player's clock today. */
-function excessStands(
+/** The excess on a player's clock that the time claim id `id` names (timeClaimId), if any. */
+function namedExcess(
   state: GameState,
   side: Side,
-  claimId: string,
-  now: CalendarDate,
-  rules: EventRules,
-): boolean {
-  const clock = gameClock(state, rules, side, now);
-  // A clock that cannot be derived proves nothing: the claim stands as filed.
-  if (!clock.ok) return true;
-  return clock.value.excesses.some((e) => timeClaimId(state, side, e) === claimId);
+  clock: ClockDerivation,
+  id: string | undefined,
+): Excess | undefined {
+  return clock.excesses.find((e) => timeClaimId(state, side, e) === id);
 }
