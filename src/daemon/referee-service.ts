@@ -7,7 +7,7 @@
 import type { Reading } from '../chess/index.ts';
 import { parseReading } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
-import { calendarDateOf, daysBetween } from '../clock/index.ts';
+import { calendarDateOf, compareDates, daysBetween } from '../clock/index.ts';
 import type { ComposeContext, ComposedMail, MailFailedInput, TdNotice } from '../compose/index.ts';
 import {
   composeEffect,
@@ -923,13 +923,17 @@ export class RefereeService {
     const reading = this.readingOf(ref.event, this.player(ref.event, ref.game[side]));
     // A move typed into the subject, or a PGN attached, to a mail with none in its body (P-4d).
     const read = withSubjectAndPgn(inbound, this.gameTitle(ref)).inbound;
+    const t = assembleTransmission(read, { side, reading, sentOn: now });
+    // Mail read days after it came (an outage, a replay) reaches the opponent only now (P-6e).
+    const relayedOn = this.today(ref.event);
+    if (t && compareDates(relayedOn, now) > 0) t.relayedOn = relayedOn;
     return {
       side,
       state: this.state(ref.gameKey),
       rules: this.rules(ref.event),
       now,
       inbound: read,
-      t: assembleTransmission(read, { side, reading, sentOn: now }),
+      t,
     };
   }
 

@@ -632,7 +632,7 @@ function decideRun(
     warnings.push({ code: 'draw-offer-too-early', fromMove: rules.drawOffersFromMove });
     drawOffer = false;
   }
-  const deliveredOn = t.deliveredOn ?? deliveryDate(now, rules.delivery);
+  const deliveredOn = t.deliveredOn ?? deliveryDate(t.relayedOn ?? now, rules.delivery);
   const ownIndex = state.plies.length;
   draft.events.push({
     type: 'move',

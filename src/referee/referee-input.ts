@@ -17,6 +17,12 @@ export interface Transmission {
   sentOn: CalendarDate;
   /** Postal moves entered by hand: the day the opponent received it (else the event's rule). */
   deliveredOn?: CalendarDate;
+  /**
+   * Email: the day amici relays the move, when later than `sentOn` (mail that waited out an
+   * outage, or a replay). The opponent cannot receive it before, so delivery counts from it
+   * (P-6d, P-6e: time in transit is not theirs).
+   */
+  relayedOn?: CalendarDate;
   /** How this player's moves are read (P-2b). */
   reading: Reading;
   /** The repetition of the opponent's last move(s) (P-2e, P-4g) and the player's own move. */

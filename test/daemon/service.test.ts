@@ -646,6 +646,33 @@ describe('the referee service (one message, one transaction)', () => {
       'td@club.example',
     ]);
   });
+  it('P-6d, P-6e: a move read days after it came (amici was down) counts as delivered the day it is relayed', async () => {
+    const { service, setNow } = setup();
+    // Jan's move reached the mailbox on 2 November; amici reads and relays it on 6 November.
+    setNow('2026-11-06T08:00:00Z');
+    expect(await service.processInbound(mail('Jan <jan@x.example>', '1.e4'))).toBe('done');
+    expect(service.state('CLUB/1').plies[0]).toMatchObject({
+      sentOn: '2026-11-02',
+      deliveredOn: '2026-11-06',
+    });
+    // Petr answers the next day: 1 day of his, not the 5 since Jan sent it.
+    setNow('2026-11-07T08:00:00Z');
+    const reply = {
+      ...mail('Petr <petr@x.example>', '1.5254 1...7775'),
+      receivedAt: '2026-11-07T07:00:00Z',
+    };
+    expect(await service.processInbound(reply)).toBe('done');
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    const ack = sent.find(
+      (m) => m.to[0] === 'petr@x.example' && /accepted/i.test(m.raw.toString()),
+    );
+    expect(ack, 'Petr gets his move confirmed').toBeDefined();
+    expect(service.state('CLUB/1').plies[1]).toMatchObject({ sentOn: '2026-11-07' });
+    const text = (await simpleParser(ack!.raw)).text ?? '';
+    expect(text).toContain('move 1. 5254 was delivered on 2026-11-06');
+    expect(text).toMatch(/Black\s+1\s+1\s+1\s+10\s+29/);
+  });
   it('the outbox sends as many mails at once as the sender allows, each exactly once', async () => {
     const { service } = setup();
     const queued = Array.from({ length: 7 }, (_, i) => ({
