@@ -33,6 +33,11 @@ export type MoveSyntax =
       /** The fifth digit, when written: 1 queen, 2 rook, 3 bishop, 4 knight. */
       promotion?: PromotionRole;
     }
+  /**
+   * A pawn capture written by its files alone (`ed`, `exd`, `e:d`), as older books and many
+   * club players write it: read when the position has one such capture.
+   */
+  | { kind: 'file-capture'; fromFile: number; toFile: number }
   /** `either`: castling written in words with no side ("castles"), for the position to decide. */
   | { kind: 'castle'; side: CastlingSideName | 'either' }
   | {
@@ -107,21 +112,26 @@ function dropMarks(text: string): string {
   return s;
 }
 
-const NUMERIC_RE = /^([0-9])([0-9])-?([0-9])([0-9])([0-9])?$/;
+// The promotion digit may be set apart as it is in algebraic: `27281`, `2728=1`, `2728/1`, `2728(1)`.
+const NUMERIC_RE = /^([0-9])([0-9])-?([0-9])([0-9])(?:[-=/]?([0-9])|\(([0-9])\))?$/;
 const CASTLE_RE = /^[O0oОо]-?[O0oОо](-?[O0oОо])?$/u;
 // from-file, from-rank, separator, to-file, to-rank, rest (promotion)
 const ALGEBRAIC_RE = /^([a-h])?([1-8])?([-x:])?([a-h])([1-8])(.*)$/;
+/** A pawn capture by files alone: `ed`, `exd`, `e:d` (`e×d` is normalised to `exd`). */
+const FILE_CAPTURE_RE = /^([a-h])[x:]?([a-h])$/;
+/** The same without a capture mark: two letters that are words too (German "ab", "da"). */
+const BARE_FILE_CAPTURE_RE = /^[a-h][a-h]$/;
 /** A capital file after a rank or a capture mark: a square a phone wrote large (`e2-E4`). */
 const CAPITAL_TARGET_RE = /[1-8x:-][A-H][1-8]/;
 
-/** ICCF numeric: four digits, five for a promotion. */
+/** ICCF numeric: four digits, five for a promotion (P-2b). */
 export function parseNumericSyntax(
   text: string,
   t = normalizeMoveText(text),
 ): Result<MoveSyntax> | undefined {
   const m = NUMERIC_RE.exec(t);
   if (!m) return undefined;
-  const p = m[5];
+  const p = m[5] ?? m[6];
   const digits = [m[1], m[2], m[3], m[4]].map(Number);
   if (digits.some((d) => d < 1 || d > 8)) {
     return fail(
@@ -206,6 +216,11 @@ export function parseAlgebraicSyntax(
       rest = rest.slice(upper.length);
     }
   }
+  const files = role === 'pawn' ? FILE_CAPTURE_RE.exec(rest) : null;
+  if (files) {
+    const [fromFile, toFile] = [files[1]!.charCodeAt(0) - 97, files[2]!.charCodeAt(0) - 97];
+    if (Math.abs(fromFile - toFile) === 1) return ok({ kind: 'file-capture', fromFile, toFile });
+  }
   const m = ALGEBRAIC_RE.exec(rest);
   if (!m) {
     // Castling in words ("castles kingside", "kurze Rochade"): no square, so no move above.
@@ -246,8 +261,19 @@ export function parseAlgebraicSyntax(
   return ok(syntax);
 }
 
-/** Does a token read as a move in some notation (syntax only, no position)? */
+/**
+ * Does a token read as a move in some notation (syntax only, no position)? Two bare file
+ * letters (`ed`) are words too ("ab", "da"): they count only where moves are sure
+ * (`isBareFileCapture`).
+ */
 export function isMoveSyntax(text: string): boolean {
   if (parseNumericSyntax(text)) return true;
+  if (isBareFileCapture(text)) return false;
   return DISTINCT_LETTER_SETS.some((lang) => parseAlgebraicSyntax(text, lang).ok);
+}
+
+/** `ed`: a pawn capture by files with no capture mark (see `isMoveSyntax`). */
+export function isBareFileCapture(text: string): boolean {
+  const t = normalizeMoveText(text);
+  return BARE_FILE_CAPTURE_RE.test(t) && Math.abs(t.charCodeAt(0) - t.charCodeAt(1)) === 1;
 }

@@ -17,7 +17,7 @@ import {
 } from './languages.ts';
 import type { MoveError } from './move-error.ts';
 import { moveError } from './move-error.ts';
-import { isMoveSyntax } from './move-syntax.ts';
+import { isBareFileCapture, isMoveSyntax } from './move-syntax.ts';
 import type { Reading } from './read-move.ts';
 import { readMove } from './read-move.ts';
 import { moveNumber } from './write-move.ts';
@@ -75,9 +75,10 @@ function stripComments(text: string): string {
       if (
         depth === 0 &&
         /\S/.test(text[i - 1] ?? ' ') &&
-        /^\([A-ZĈ♔-♟А-Яа-я][a-zр]?\)/u.test(rest)
+        (/^\([A-ZĈ♔-♟А-Яа-я][a-zр]?\)/u.test(rest) ||
+          (/^\([1-4]\)/.test(rest) && /\d{4}$/.test(text.slice(0, i))))
       ) {
-        out += c; // promotion piece in brackets: e8(Q)
+        out += c; // promotion piece in brackets: e8(Q), numeric 2728(1)
         continue;
       }
       depth++;
@@ -225,9 +226,14 @@ export function tokenizeMovetext(text: string): Movetext {
   return result === undefined ? { tokens } : { tokens, result };
 }
 
-/** A token meant as a move: one that reads as a move in some notation, or one written out. */
+/**
+ * A token meant as a move: one that reads as a move in some notation, or one written out, or
+ * a pawn capture by files after its move number (`2...ed`).
+ */
 export const isMoveToken = (t: MovetextToken): boolean =>
-  t.spelled === true || isMoveSyntax(t.text);
+  t.spelled === true ||
+  isMoveSyntax(t.text) ||
+  (t.number !== undefined && isBareFileCapture(t.text));
 
 export interface ReadMove {
   move: NormalMove;

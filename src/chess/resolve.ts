@@ -348,6 +348,48 @@ function resolveAlgebraic(
   );
 }
 
+/** `ed`: the one pawn capture from the e-file to the d-file (P-4c: else say which). */
+function resolveFileCapture(
+  rc: ResolveContext,
+  s: Extract<MoveSyntax, { kind: 'file-capture' }>,
+): Result<NormalMove> {
+  const { pos, ctx, text } = rc;
+  const [from, to] = ['abcdefgh'[s.fromFile], 'abcdefgh'[s.toFile]];
+  const moves: NormalMove[] = [];
+  for (const sq of pos.board.pieces(pos.turn, 'pawn').intersect(SquareSet.fromFile(s.fromFile))) {
+    for (const dest of pos.dests(sq, ctx))
+      if ((dest & 7) === s.toFile) moves.push({ from: sq, to: dest });
+  }
+  if (moves.length === 1) return withPromotion(rc, moves[0]!, undefined);
+  if (moves.length > 1) {
+    return fail(
+      moveError(
+        'AMBIGUOUS',
+        'several-pieces',
+        text,
+        `more than one pawn on the ${from}-file can capture on the ${to}-file: say on which square`,
+        moves
+          .map((m) =>
+            writeMove(
+              pos,
+              isPromotionMove(pos, m.from, m.to) ? { ...m, promotion: 'queen' } : m,
+              rc.notation,
+            ),
+          )
+          .sort(),
+      ),
+    );
+  }
+  return fail(
+    moveError(
+      'IMPOSSIBLE',
+      'no-piece-reaches',
+      text,
+      `no pawn of yours on the ${from}-file can capture on the ${to}-file`,
+    ),
+  );
+}
+
 /** Resolve phase-one syntax against `pos`. `notation` writes candidates back to the player. */
 export function resolveMove(
   pos: Position,
@@ -366,5 +408,7 @@ export function resolveMove(
         : castlingMove(rc, syntax.side === 'king' ? 'h' : 'a');
     case 'algebraic':
       return resolveAlgebraic(rc, syntax);
+    case 'file-capture':
+      return resolveFileCapture(rc, syntax);
   }
 }

@@ -5,7 +5,7 @@
 // conditional line P-4f, a note). Pure: the caller says who sent it and when it arrived.
 
 import type { MovetextToken, Reading } from '../chess/index.ts';
-import { isMoveToken, moveNumber, tokenizeMovetext } from '../chess/index.ts';
+import { isBareFileCapture, isMoveToken, moveNumber, tokenizeMovetext } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
 import { isCalendarDate } from '../clock/index.ts';
 import type { Side, Transmission } from '../referee/index.ts';
@@ -214,7 +214,8 @@ export function readMovetext(
     const mt = tokenizeMovetext(line);
     if (!mt.tokens.length) continue;
     // A move written out ("Bishop to a4") is meant as one even when it does not read.
-    const { moves, complete } = movesOf(mt.tokens, tokens.at(-1));
+    // A pawn capture by files (`ed`) counts on a line of nothing but moves, after a move.
+    const { moves, complete } = movesOf(mt.tokens, tokens.at(-1), true);
     if (complete) {
       take(read(moves));
       continue;
@@ -321,9 +322,15 @@ function attempted(t: MovetextToken, before: MovetextToken | undefined): boolean
 function movesOf(
   words: readonly MovetextToken[],
   before: MovetextToken | undefined,
+  /** A line to be read whole: a bare `ed` counts when every other word is a move too. */
+  line = false,
 ): { moves: MovetextToken[]; complete: boolean } {
   const moves: MovetextToken[] = [];
   for (const t of words) if (isMoveToken(t) || attempted(t, moves.at(-1) ?? before)) moves.push(t);
+  if (line && moves.length < words.length && (moves.length || before)) {
+    const all = words.filter((t) => moves.includes(t) || isBareFileCapture(t.text));
+    if (all.length === words.length) return { moves: all, complete: true };
+  }
   return { moves, complete: moves.length === words.length };
 }
 

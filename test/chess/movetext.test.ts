@@ -98,6 +98,13 @@ describe('P-2a: movetext as players number it', () => {
       ],
     ],
     [
+      '40.2728(1) 40...5848 (4 is not a promotion)',
+      [
+        [40, 'white', '2728(1)', false],
+        [40, 'black', '5848', false],
+      ],
+    ],
+    [
       '1.e4, e5; 2.Nf3',
       [
         [1, 'white', 'e4', false],

@@ -401,6 +401,9 @@ describe('L-1..3: every promotion piece in numeric and SAN', () => {
       const p = role[0];
       expect(read(pos(), `1718${digit}`, { kind: 'numeric' })).toBe(`a7a8${p}`);
       expect(read(pos(), `1728${digit}`, { kind: 'numeric' })).toBe(`a7b8${p}`);
+      // The digit set apart, as algebraic sets the piece apart (P-2b).
+      for (const t of [`1718=${digit}`, `17-18=${digit}`, `1718/${digit}`, `1718-${digit}`])
+        expect(read(pos(), t, { kind: 'numeric' }), t).toBe(`a7a8${p}`);
       for (const t of [`a8=${en}`, `a8${en}`, `a8(${en})`, `a8/${en}`, `a7-a8=${en}`])
         expect(read(pos(), t, { kind: 'algebraic', lang: 'en' }), t).toBe(`a7a8${p}`);
       expect(read(pos(), `a8${pl}`, { kind: 'algebraic', lang: 'pl' })).toBe(`a7a8${p}`);
@@ -426,6 +429,34 @@ describe('L-1..3: every promotion piece in numeric and SAN', () => {
     if (!r.ok) expect(r.error.candidates).toEqual(['17181', '17182', '17183', '17184']);
     const s = readMove(pos(), 'a8', { kind: 'algebraic', lang: 'pl' });
     if (!s.ok) expect(s.error.candidates?.[0]).toBe('a8=H');
+  });
+});
+
+describe('P-4c: a pawn capture by files alone ("ed")', () => {
+  const en = { kind: 'algebraic', lang: 'en' } as const;
+  it('is read when one pawn of that file can capture on the other file, en passant too', () => {
+    expect(read(fromFen('4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1'), 'ed', en)).toBe('e4d5');
+    expect(read(fromFen('4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1'), 'exd', en)).toBe('e5d6');
+    expect(read(fromFen('4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1'), 'e:d', { kind: 'auto' })).toBe(
+      'e4d5',
+    );
+  });
+  it('with two such captures, it is ambiguous and the player is shown both', () => {
+    const r = readMove(fromFen('4k3/8/3p4/4P3/3p4/4P3/8/4K3 w - - 0 1'), 'ed', en);
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error.kind).toBe('AMBIGUOUS');
+      expect(r.error.candidates).toEqual(['exd4', 'exd6']);
+    }
+  });
+  it('with none, it is impossible; a capture onto the last rank needs its piece', () => {
+    const none = readMove(fromFen('4k3/8/8/8/4P3/8/8/4K3 w - - 0 1'), 'ed', en);
+    expect(!none.ok && none.error.kind).toBe('IMPOSSIBLE');
+    const promo = readMove(fromFen('3rk3/4P3/8/8/8/8/8/4K3 w - - 0 1'), 'ed', en);
+    expect(!promo.ok && promo.error.reason).toBe('promotion-piece-missing');
+  });
+  it('two letters that are not neighbouring files are no capture', () => {
+    expect(readMove(fromFen('4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1'), 'eb', en).ok).toBe(false);
   });
 });
 

@@ -38,17 +38,21 @@ function stateOf(ucis: readonly string[]): GameState {
 }
 
 /** What the referee does with White's mail: the move played (UCI), or the problem's code. */
-async function decideMail(body: string, reading: Reading) {
+async function decideMail(body: string, reading: Reading, game = RUY_LOPEZ) {
   const raw = `From: White <w@x.org>\r\nTo: amici@x.org\r\nSubject: Re: [CLUB/1] move 3\r\nDate: Tue, 03 Nov 2026 10:00:00 +0000\r\nMessage-ID: <m1@x.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body}\r\n`;
   const r = await readInbound(raw);
   if (!r.ok) throw new Error(r.error);
   const t = assembleTransmission(r.value, { side: 'white', reading, sentOn: '2026-11-03' });
   if (!t) throw new Error('no transmission');
-  return decideTransmission(stateOf(RUY_LOPEZ), t, '2026-11-03', defaultEventRules());
+  return decideTransmission(stateOf(game), t, '2026-11-03', defaultEventRules());
 }
 
-async function rule(body: string, reading: Reading = { kind: 'algebraic', lang: 'en' }) {
-  const decision = await decideMail(body, reading);
+async function rule(
+  body: string,
+  reading: Reading = { kind: 'algebraic', lang: 'en' },
+  game = RUY_LOPEZ,
+) {
+  const decision = await decideMail(body, reading, game);
   const played = decision.events.find((e) => e.type === 'move');
   if (played?.type === 'move') return played.uci;
   const rejected = decision.effects.find((e) => e.kind === 'transmission-rejected');
@@ -223,5 +227,32 @@ describe('P-4a, P-4d: a move only thought aloud about is asked about, not played
   }
   it('a blank transmission with no move in it at all still costs the penalty (P-4d, P-6g)', async () => {
     expect(await rule('3...a6\nThanks for the game so far')).toBe('blank 5');
+  });
+});
+
+describe('P-4c: a pawn capture written by its files alone ("ed") is the one such capture', () => {
+  /** 1.e4 d5 2.c4 e6: White can take on d5 with the c- or the e-pawn. */
+  const game = ['e2e4', 'd7d5', 'c2c4', 'e7e6'];
+  const table: [string, string][] = [
+    ['2...e6 3.ed', 'e4d5'],
+    ['2...e6 3.cd', 'c4d5'],
+    ['2...e6 3.exd', 'e4d5'],
+    ['2...e6 3.e:d', 'e4d5'],
+    ['2...e6 3.e×d', 'e4d5'],
+    ['2...e6\ned', 'e4d5'],
+    ['2...e6 ed', 'e4d5'],
+    // Not a capture this pawn has: returned as impossible, with the penalty (P-6g).
+    ['2...e6 3.ef', 'move 5'],
+    // Two German words that are also files are prose, not a move: the mail has none.
+    ['2...e6 3.ed\nab morgen bin ich verreist', 'e4d5'],
+    ['2...e6\nab morgen bin ich verreist', 'blank 5'],
+  ];
+  for (const [body, played] of table) {
+    it(`${body.replaceAll('\n', ' / ')} → ${played}`, async () =>
+      expect(await rule(body, undefined, game)).toBe(played));
+  }
+  it('in auto notation and in Polish too', async () => {
+    expect(await rule('2...e6 3.ed', { kind: 'auto' }, game)).toBe('e4d5');
+    expect(await rule('2...e6 3.ed', { kind: 'algebraic', lang: 'pl' }, game)).toBe('e4d5');
   });
 });
