@@ -190,12 +190,14 @@ function decideLeave(state: GameState, t: Transmission, rules: EventRules, draft
     return;
   }
   draft.events.push({ type: 'leave', on: t.sentOn, side: t.side, from: leave.from, to: leave.to });
+  // The player is told it is recorded and what is left; the opponent and the TD are told (P-8b).
   draft.effects.push({
     kind: 'leave-announced',
-    to: [other(t.side), 'td'],
+    to: [t.side, other(t.side), 'td'],
     side: t.side,
     from: leave.from,
     until: leave.to,
+    left: check.value.map((y) => ({ year: y.year, days: y.availableDays })),
     rules: ['P-8a', 'P-8b'],
   });
 }

@@ -137,6 +137,8 @@ export type Effect =
       side: Side;
       from: CalendarDate;
       until: CalendarDate;
+      /** For the player who took it: the leave days left, per calendar year it touches (P-8a). */
+      left?: { year: number; days: number }[];
       rules: string[];
     }
   | {

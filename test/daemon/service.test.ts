@@ -640,8 +640,10 @@ describe('the referee service (one message, one transaction)', () => {
     const leaveMails = sent.filter((m) =>
       m.raw.toString().includes('X-Amici-Kind: leave-announced'),
     );
+    // Jan is told it is recorded (once, not per game); each opponent and the TD are told.
     expect(leaveMails.map((m) => m.to[0]).sort()).toEqual([
       'eva@x.example',
+      'jan@x.example',
       'petr@x.example',
       'td@club.example',
     ]);

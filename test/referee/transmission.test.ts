@@ -617,14 +617,15 @@ describe('draw offers, claims, ends (L-5, L-9)', () => {
 });
 
 describe('leave (P-8a, P-8b, L-10.1)', () => {
-  it('P-8a, P-8b: leave announced in advance is recorded and announced to the opponent and the TD', () => {
+  it('P-8a, P-8b: leave announced in advance is recorded, confirmed to the player with the days left, and announced to the opponent and the TD', () => {
     const r = send(
       opening(newGame()),
       tx('black', '2026-01-07', '2.Nf3 Nc6', { leave: { from: '2026-02-01', to: '2026-02-10' } }),
     );
     expect(r.state.leaves).toMatchObject([{ side: 'black', from: '2026-02-01', to: '2026-02-10' }]);
     expect(r.effects.find((e) => e.kind === 'leave-announced')).toMatchObject({
-      to: ['white', 'td'],
+      to: ['black', 'white', 'td'],
+      left: [{ year: 2026, days: 20 }],
     });
     expect(r.state.plies).toHaveLength(4);
   });
