@@ -9,8 +9,8 @@
 // states a claim is not also read as a draw offer (the referee applies L-9.1.2.2 itself).
 
 import { isMoveToken, tokenizeMovetext } from '../chess/index.ts';
-import type { LineSpan } from './stated-date.ts';
-import { findDates } from './stated-date.ts';
+import type { DayMonth, LineSpan } from './stated-date.ts';
+import { findDates, findDayMonths } from './stated-date.ts';
 
 export const COMMAND_KINDS = [
   'draw-offer',
@@ -235,6 +235,46 @@ export const KEYWORDS = {
     de: ['ihr', 'ihre', 'ihren', 'ihrem', 'ihres', 'dein\\p{L}*', 'danke für', 'dank für'],
     ru: ['ваш\\p{L}*', 'тво\\p{L}*', 'спасибо за'],
     uk: ['ваш\\p{L}*', 'тво\\p{L}*', 'дякую за'],
+  },
+  /**
+   * Leave someone else takes: "My wife is on leave", "your holiday", "Meine Frau hat Urlaub",
+   * "żona ma urlop", "дружина у відпустці". Only the sender's own leave stops their clock (P-8a).
+   */
+  othersLeave: {
+    en: [
+      "(?:is|'s|goes|has) (?:on |going on |taking |a |his |her )?(?:leave|vacation|holidays?)",
+      'takes (?:a |his |her )?(?:leave|vacation|holidays?)',
+      '(?:your|his|her|their) (?:leave|vacation|holidays?)',
+    ],
+    pl: [
+      'jest na urlopie',
+      'ma urlop',
+      'bierze urlop',
+      '(?:idzie|jedzie|wyjeżdża) na urlop',
+      '(?:twój|twojego|twoim|pana|pani|jego|jej) urlop\\p{L}*',
+    ],
+    cs: [
+      'je na dovolené',
+      'má dovolenou',
+      'čerpá dovolenou',
+      '(?:jde|jede) na dovolenou',
+      '(?:vaš\\p{L}*|tvou|tvoje|tvá|jeho|její) dovolen\\p{L}*',
+    ],
+    de: [
+      'ist (?:im|in) urlaub',
+      'hat urlaub',
+      'nimmt urlaub',
+      '(?:fährt|geht) in (?:den )?urlaub',
+      '(?:ihr|ihren|ihrem|dein\\p{L}*|sein\\p{L}*) urlaub\\p{L}*',
+    ],
+    ru: [
+      '(?:ваш\\p{L}*|тво\\p{L}*|его|её|ее) отпуск\\p{L}*',
+      '(?:жена|муж|сын|дочь|начальник|коллега|соперник) (?:в|уходит в|едет в) отпуск\\p{L}*',
+    ],
+    uk: [
+      '(?:ваш\\p{L}*|тво\\p{L}*|його|її) відпуст\\p{L}*',
+      '(?:дружина|чоловік|син|донька|начальник|колега|суперник) (?:у|в|йде у|йде в|їде у) відпуст\\p{L}*',
+    ],
   },
   /** Words that make a clause a question ("whether", "czy"). */
   whether: {
@@ -465,6 +505,9 @@ export type Command =
       to?: string;
       fromDate?: string;
       toDate?: string;
+      /** A date written without its year: the mail's day tells which year (`leaveDates`). */
+      fromDayMonth?: DayMonth;
+      toDayMonth?: DayMonth;
     })
   | (CommandBase & { kind: 'conditional'; condition: string; reply: string })
   | (CommandBase & { kind: 'note'; text: string })
@@ -587,17 +630,31 @@ function commandsInLine(line: string, index: number): Command[] {
   // or a wish ("Maybe I take leave from …?"). A negation elsewhere on the line ("… nie będę
   // odpowiadać") does not undo it.
   if (RE.leave.test(line) && !/\?\s*$/.test(line) && !NOT_LEAVING.test(line)) {
-    const dates = findDates(line);
+    // Whole dates, and days without a year ("vom 1.12. bis 15.12."), in the order written.
+    const dates: { start: number; raw: string; date?: string; dayMonth?: DayMonth }[] = [
+      ...findDates(line).map((d) => ({
+        start: d.start,
+        raw: d.raw,
+        ...(d.date.ok ? { date: d.date.value } : {}),
+      })),
+      ...findDayMonths(line).map((d) => ({
+        start: d.start,
+        raw: d.raw,
+        dayMonth: { month: d.month, day: d.day },
+      })),
+    ].sort((a, b) => a.start - b.start);
     if (dates.length > 0) {
       const leave: Command & { kind: 'leave' } = { ...base(), kind: 'leave', wholeLine: true };
       const [first, second] = dates;
       if (first) {
         leave.from = first.raw;
-        if (first.date.ok) leave.fromDate = first.date.value;
+        if (first.date) leave.fromDate = first.date;
+        if (first.dayMonth) leave.fromDayMonth = first.dayMonth;
       }
       if (second) {
         leave.to = second.raw;
-        if (second.date.ok) leave.toDate = second.date.value;
+        if (second.date) leave.toDate = second.date;
+        if (second.dayMonth) leave.toDayMonth = second.dayMonth;
       }
       found.push(leave);
     }
@@ -854,7 +911,7 @@ function offersIn(line: string): boolean {
 }
 
 /** Words that make a line about leave a condition or a wish, not an announcement (P-8b). */
-const NOT_LEAVING = anyWordOf(['conditionIf', 'wish', 'whether']);
+const NOT_LEAVING = anyWordOf(['conditionIf', 'wish', 'whether', 'othersLeave']);
 
 /** Words of hindsight or musing that keep a line with "if" and moves from being a proposal. */
 const NOT_PROPOSING = new RegExp(

@@ -353,6 +353,71 @@ export function findDates(text: string): DateSpan[] {
   return spans;
 }
 
+export interface DayMonth {
+  month: number;
+  day: number;
+}
+
+/** A day and month written without a year ("1.12.", "15 grudnia", "Dec 1"). */
+export interface DayMonthSpan extends DayMonth {
+  start: number;
+  end: number;
+  raw: string;
+}
+
+/** Day-month shapes: `1.12`, `1.12.`, `15. 12.`, `1 December`, `1. Dezember`, `December 1`. */
+const DAY_MONTH_SRC = [
+  `(?<nD>\\d{1,2})\\.\\s?(?<nM>\\d{1,2})\\.?${E}`,
+  `(?<wD>\\d{1,2})(?:st|nd|rd|th)?\\.?[\\s-]*(?:of\\s+)?(?<wM>${WORD})`,
+  `(?<mM>${WORD})\\.?\\s+(?<mD>\\d{1,2})(?:st|nd|rd|th)?${E}`,
+].join('|');
+
+/**
+ * Every day and month without a year in a string that is not part of a whole date
+ * (`findDates`): what a player writes for leave soon ("Urlaub vom 1.12. bis 15.12."). The
+ * caller knows which year is meant.
+ */
+export function findDayMonths(text: string): DayMonthSpan[] {
+  const whole = findDates(text);
+  const spans: DayMonthSpan[] = [];
+  const re = new RegExp(`${B}(?:${DAY_MONTH_SRC})`, 'giu');
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const g = m.groups ?? {};
+    const start = m.index;
+    const end = start + m[0].length;
+    const month = g.nM ? Number(g.nM) : MONTH_BY_WORD.get((g.wM ?? g.mM ?? '').toLowerCase());
+    const day = Number(g.nD ?? g.wD ?? g.mD);
+    const inWhole = whole.some((w) => start < w.end && w.start < end);
+    if (inWhole || month === undefined || month < 1 || month > 12 || day < 1 || day > 31) {
+      // Not a day and month ("vom 1" is no month word): look again from the next character.
+      re.lastIndex = start + 1;
+      continue;
+    }
+    spans.push({ start, end, raw: m[0], month, day });
+  }
+  return spans;
+}
+
+/**
+ * The year of a day and month written without one, seen from `from` (YYYY-MM-DD): the first
+ * such day on or after `from` less `pastDays`. With `pastDays` 0 it is the next such day; with
+ * more, a day lately past stays in its year ("I was away from 1.11", read on 24 November, is
+ * this November, not next). Undefined when the day does not exist (31.11).
+ */
+export function nextDayMonth(dm: DayMonth, from: string, pastDays = 0): string | undefined {
+  const year = Number(from.slice(0, 4));
+  const earliest = new Date(
+    Date.UTC(year, Number(from.slice(5, 7)) - 1, Number(from.slice(8, 10))),
+  );
+  earliest.setUTCDate(earliest.getUTCDate() - pastDays);
+  const bound = earliest.toISOString().slice(0, 10);
+  for (const y of [year - 1, year, year + 1]) {
+    const iso = `${pad(y, 4)}-${pad(dm.month, 2)}-${pad(dm.day, 2)}`;
+    if (valid(y, dm.month, dm.day) && iso >= bound) return iso;
+  }
+  return undefined;
+}
+
 // ---- labelled dates in a body (P-2f..h) ----
 
 export const DATE_LABEL_KINDS = ['received', 'sent'] as const;

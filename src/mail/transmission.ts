@@ -12,6 +12,7 @@ import type { Side, Transmission } from '../referee/index.ts';
 import { correctionAt, museAt } from './keywords.ts';
 import type { Inbound } from './read-inbound.ts';
 import { readText } from './read-inbound.ts';
+import { nextDayMonth } from './stated-date.ts';
 
 export interface GameRef {
   event: string;
@@ -387,11 +388,16 @@ export function assembleTransmission(
       case 'claim-fifty-moves':
         t.claim = { kind: 'fifty-moves' };
         break;
-      case 'leave':
-        if (c.fromDate && c.toDate && isCalendarDate(c.fromDate) && isCalendarDate(c.toDate)) {
-          t.leave = { from: c.fromDate, to: c.toDate };
-        }
+      case 'leave': {
+        // A day written without its year is the next such day from the mail's, or one of the
+        // last 90 days (leave already begun is then refused as not in advance, P-8b, rather
+        // than moved to next year); the end of the leave is the next such day from its start
+        // ("od 20.12 do 3.01" crosses the new year).
+        const from = c.fromDate ?? (c.fromDayMonth && nextDayMonth(c.fromDayMonth, ctx.sentOn, 90));
+        const to = c.toDate ?? (c.toDayMonth && from && nextDayMonth(c.toDayMonth, from));
+        if (from && to && isCalendarDate(from) && isCalendarDate(to)) t.leave = { from, to };
         break;
+      }
       case 'conditional':
         // Only its moves: the words between them ("then", "I will play") are no part of it.
         conditional.push(

@@ -140,6 +140,18 @@ describe('findCommands', () => {
     ['"leave" as a verb is no leave', 'I leave the knight on f6', []],
     ['P-8a a wish is no leave', 'Maybe I take leave from 20.12.2026 to 3.1.2027', []],
     ['P-8a a question is no leave', 'Can I take leave from 20.12.2026 to 3.1.2027?', []],
+    // Someone else's leave does not stop the sender's clock (P-8a).
+    ['P-8a a wife on leave', 'My wife is on leave from 1.12.2026 to 5.12.2026', []],
+    ['P-8a the opponent wished a good holiday', 'Enjoy your holiday from 1.12.2026!', []],
+    ['P-8a German, the wife', 'Meine Frau hat Urlaub vom 1.12.2026 bis 5.12.2026', []],
+    ['P-8a Polish, the husband', 'Mąż ma urlop od 1.12.2026 do 5.12.2026', []],
+    ['P-8a Ukrainian, the wife', 'Дружина у відпустці з 1.12.2026 до 5.12.2026', []],
+    [
+      'P-8a with the wife, the sender is on leave',
+      'On holiday with my wife from 1.12.2026 to 5.12.2026',
+      ['leave'],
+    ],
+    ['P-8b leave, no year', 'Urlaub vom 1.12. bis 15.12.', ['leave']],
     [
       'P-8a a negation elsewhere on the line keeps the leave',
       'Urlop od 20.12.2026 do 3.01.2027, nie będę mieć dostępu do poczty',
@@ -203,6 +215,16 @@ describe('findCommands', () => {
       fromDate: '2026-12-01',
       toDate: '2026-12-14',
     } satisfies Partial<Command>);
+  });
+
+  it('P-8b leave written without a year carries the day and month for the mail date to place', () => {
+    const [leave] = findCommands('Urlaub vom 1.12. bis 15. Dezember');
+    expect(leave).toMatchObject({
+      kind: 'leave',
+      from: '1.12.',
+      fromDayMonth: { month: 12, day: 1 },
+      toDayMonth: { month: 12, day: 15 },
+    });
   });
 
   it('P-4f a loose conditional after the move keeps the move for the chess reader', () => {

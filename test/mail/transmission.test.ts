@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { tokenizeMovetext } from '../../src/chess/index.ts';
+import type { CalendarDate } from '../../src/clock/index.ts';
 import { readInbound } from '../../src/mail/index.ts';
 import {
   assembleTransmission,
@@ -342,6 +343,45 @@ describe('a mail through to the ruling', () => {
       warnings: [{ code: 'corrected', slips: ['1...5756'] }],
     });
     expect(corrected.events.find((e) => e.type === 'move')).toMatchObject({ uci: 'e7e5' });
+  });
+});
+
+describe('P-8a, P-8b: leave dates written without a year', () => {
+  const leaveOf = async (line: string, sentOn: CalendarDate) => {
+    const r = await readInbound(
+      `From: Black <b@x.org>\r\nTo: amici@x.org\r\nSubject: Re: [CLUB/1] move 1\r\nMessage-ID: <l1@x.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${line}\r\n`,
+    );
+    if (!r.ok) throw new Error(r.error);
+    return assembleTransmission(r.value, { side: 'black', reading: { kind: 'auto' }, sentOn })
+      ?.leave;
+  };
+  it('are the next such days from the day the mail came; the end may fall in the next year', async () => {
+    expect(await leaveOf('Urlop od 1.12 do 15.12', '2026-11-24')).toEqual({
+      from: '2026-12-01',
+      to: '2026-12-15',
+    });
+    expect(await leaveOf('Vacation: 20 Dec - 3 Jan', '2026-11-24')).toEqual({
+      from: '2026-12-20',
+      to: '2027-01-03',
+    });
+    expect(await leaveOf('Dovolená 10.1.-20.1.', '2026-11-24')).toEqual({
+      from: '2027-01-10',
+      to: '2027-01-20',
+    });
+    // One date with its year, one without.
+    expect(await leaveOf('Urlaub vom 28.12. bis 4.1.2027', '2026-11-24')).toEqual({
+      from: '2026-12-28',
+      to: '2027-01-04',
+    });
+  });
+  it('a day of the last 90 days stays in this year, to be refused as not in advance (P-8b)', async () => {
+    expect(await leaveOf('I was on holiday from 1.11 to 10.11', '2026-11-24')).toEqual({
+      from: '2026-11-01',
+      to: '2026-11-10',
+    });
+  });
+  it('a day that does not exist is no leave', async () => {
+    expect(await leaveOf('Urlop od 31.11 do 5.12', '2026-11-24')).toBeUndefined();
   });
 });
 
