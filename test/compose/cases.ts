@@ -349,6 +349,25 @@ export function cases(): Case[] {
       },
     ],
   });
+  // The same claim rejected by the TD: no excess counted; the TD is told how to correct the clock.
+  const rejected = extendGame(foldGame(claimed.events.slice(0, filed)), [
+    { type: 'claim-ruled', on: addDays(claimOn, 3), id: claimId, upheld: false, by: 'td' },
+  ]);
+  out.push({
+    name: 'claim-rejected',
+    state: rejected,
+    now: addDays(claimOn, 3),
+    effects: [
+      {
+        kind: 'claim-ruled',
+        to: ['white', 'black', 'td'],
+        claimId,
+        upheld: false,
+        by: 'td',
+        rules: ['P-7d'],
+      },
+    ],
+  });
   out.push({
     name: 'claim-ruled',
     state: claimed,
