@@ -80,10 +80,14 @@ export function ownSubject(subject: string, title?: string): string | undefined 
 
 /** Whether lines of a mail carry a transmission: a move, a command for the game or a date. */
 function carries(inbound: Inbound): boolean {
+  return plays(inbound) || inbound.dates.spans.length > 0;
+}
+
+/** Moves, or a command for the game: what a subject or a PGN is never added to. */
+function plays(inbound: Inbound): boolean {
   return (
     movetextOf(inbound.rest.map((l) => l.text)).length > 0 ||
-    inbound.commands.some((c) => c.kind !== 'td-message') ||
-    inbound.dates.spans.length > 0
+    inbound.commands.some((c) => c.kind !== 'td-message')
   );
 }
 
@@ -105,9 +109,9 @@ function attachedMovetext(inbound: Inbound): string[] {
  * A transmission sent outside the body (P-4d). On a phone a player often types "12...Nf6
  * 13.Bd3" as the subject of a new mail and leaves the body empty; a player who keeps the game in
  * a chess program may attach it as a PGN instead of writing the move. Neither mail is blank.
- * When the body carries no transmission — no move, no command for the game, no stated date —
- * the subject, if it is the player's own (`ownSubject`) and carries one, is read as the first
- * line of the new text; else the attached PGN's movetext (the score from move 1, whose last
+ * When the body plays nothing — no move, no command for the game; stated dates alone do not
+ * count — the subject, if it is the player's own (`ownSubject`) and plays, is read as the first
+ * line of the new text (the body's dates count with it); else the attached PGN's movetext (the score from move 1, whose last
  * moves are the repetition and the own move), with the subject's words. Otherwise the mail is
  * read as it is: these never add moves to a body that has some, and a reply left empty is
  * still a blank transmission.
@@ -117,7 +121,8 @@ export function withSubjectAndPgn(
   title?: string,
 ): { inbound: Inbound; source: 'body' | 'subject' | 'pgn' } {
   const asIs = { inbound, source: 'body' } as const;
-  if (inbound.classification.kind !== 'normal' || carries(inbound)) return asIs;
+  // A body of dates alone ("Received 20.11, sent 21.11") takes its moves from the subject.
+  if (inbound.classification.kind !== 'normal' || plays(inbound)) return asIs;
   const subject = ownSubject(inbound.mail.subject ?? '', title)?.replace(/[\r\n]+/g, ' ');
   const body = inbound.newText;
   const read = (first: string[]) => {
@@ -129,10 +134,10 @@ export function withSubjectAndPgn(
     });
   };
   const withSubject = subject ? read([subject]) : undefined;
-  if (withSubject && carries(withSubject)) return { inbound: withSubject, source: 'subject' };
+  if (withSubject && plays(withSubject)) return { inbound: withSubject, source: 'subject' };
   const pgn = attachedMovetext(inbound);
   if (pgn.length) return { inbound: read(subject ? [subject, ...pgn] : pgn), source: 'pgn' };
-  return withSubject ? { inbound: withSubject, source: 'subject' } : asIs;
+  return withSubject && !carries(inbound) ? { inbound: withSubject, source: 'subject' } : asIs;
 }
 
 /**

@@ -444,6 +444,15 @@ describe('P-4d: a move typed into the subject', () => {
     const r = await read('[CLUB/1] 1.d4', '1.e4 e5');
     expect(r.moves).toBe('1.e4 e5');
   });
+  it('a body of dates alone takes its moves from the subject, and keeps its dates (P-2f..h)', async () => {
+    const r = await read('[CLUB/1] 1.e4 e5', 'Received 19.11.2026\nSent 20.11.2026');
+    expect(r.moves).toBe('1.e4 e5');
+    expect(r.t).toMatchObject({ statedReceivedOn: '2026-11-19', statedSentOn: '2026-11-20' });
+    // A subject of words adds nothing to a body of dates.
+    const words = await read('[CLUB/1] my move', 'Received 19.11.2026');
+    expect(words.moves).toBe('');
+    expect(words.t.statedReceivedOn).toBe('2026-11-19');
+  });
   it('a subject of words over an empty body is a message, not a blank transmission', async () => {
     const r = await read('[CLUB/1] Question about my clock', '');
     expect(r.t.moves).toEqual([]);
