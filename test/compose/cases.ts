@@ -144,6 +144,8 @@ export function cases(): Case[] {
     ),
   );
   out.push(decided('rejected-repetition', base, tx('black', now, '9...Na5')));
+  // A repetition that is no move of the opponent's at all: the reason belongs to it (P-4b).
+  out.push(decided('rejected-repetition-impossible', base, tx('black', now, '9.Kh5 9...Na5')));
   // Black writes the whole score from move 1, with 6.Qe2 where the game has 6.Re1 (P-2e, P-4b).
   out.push(
     decided(
