@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { makeGamePgn, moveNumber, writeMove } from '../chess/index.ts';
 import type { TimeControl } from '../clock/index.ts';
-import { boardText, composeTdReport } from '../compose/index.ts';
+import { compareDates } from '../clock/index.ts';
+import { boardText, composeTdReport, pgnResultTags } from '../compose/index.ts';
 import { memoryLogger } from '../daemon/log.ts';
 import type { RefereeService } from '../daemon/referee-service.ts';
 import type { GameState, Side } from '../referee/index.ts';
@@ -144,6 +145,18 @@ function summary(service: RefereeService, gameKey: string) {
   const clock = gameClock(state, service.rules(ref.event), toMove, today);
   const live = clock.ok ? clock.value.live : null;
   const last = state.plies.at(-1);
+  // Why the clock of the player to move does not run today: a TD pause (L-6.10), leave (P-8a).
+  const pause = state.pauses.find((p) => p.to === null);
+  const leave = state.leaves.find(
+    (l) => l.side === toMove && compareDates(l.from, today) <= 0 && compareDates(today, l.to) <= 0,
+  );
+  const stopped = state.result
+    ? null
+    : pause
+      ? `paused since ${pause.from}`
+      : leave
+        ? `${toMove} on leave to ${leave.to}`
+        : null;
   return {
     game: gameKey,
     white: service.player(ref.event, ref.game.white).name,
@@ -153,6 +166,7 @@ function summary(service: RefereeService, gameKey: string) {
     lastMoveOn: last?.sentOn ?? null,
     daysLeft: state.result ? null : (live?.daysLeft ?? null),
     result: state.result?.result ?? null,
+    stopped,
   };
 }
 
@@ -166,11 +180,11 @@ export async function gamesCommand(args: string[], io: CliIo): Promise<number> {
     if (v.json) io.out(`${JSON.stringify(rows, null, 2)}\n`);
     else {
       io.out(
-        `${'game'.padEnd(12)} ${'white'.padEnd(20)} ${'black'.padEnd(20)} plies  to move  last move   days left  result\n`,
+        `${'game'.padEnd(12)} ${'white'.padEnd(20)} ${'black'.padEnd(20)} plies  to move  last move   days left  result / clock stopped\n`,
       );
       for (const g of rows) {
         io.out(
-          `${g.game.padEnd(12)} ${g.white.padEnd(20)} ${g.black.padEnd(20)} ${String(g.moves).padStart(5)}  ${(g.toMove ?? '-').padEnd(7)}  ${(g.lastMoveOn ?? '-').padEnd(10)}  ${String(g.daysLeft ?? '-').padStart(9)}  ${g.result ?? ''}\n`,
+          `${g.game.padEnd(12)} ${g.white.padEnd(20)} ${g.black.padEnd(20)} ${String(g.moves).padStart(5)}  ${(g.toMove ?? '-').padEnd(7)}  ${(g.lastMoveOn ?? '-').padEnd(10)}  ${String(g.daysLeft ?? '-').padStart(9)}  ${g.result ?? g.stopped ?? ''}\n`,
         );
       }
     }
@@ -329,11 +343,8 @@ export function pgnOf(service: RefereeService, key: string): string {
       Round: ref.game.id,
       White: service.player(ref.event, ref.game.white).name,
       Black: service.player(ref.event, ref.game.black).name,
-      Result: state.result && state.result.result !== '0-0' ? state.result.result : '*',
+      ...pgnResultTags(state),
       TimeControl: timeControlTag(service.rules(ref.event).timeControl),
-      // PGN has no result for these two: say what the '*' means (as the mailed PGN does).
-      ...(state.result?.result === '0-0' ? { Termination: 'double forfeit (L-6.9, L-12)' } : {}),
-      ...(state.result?.result === '*' ? { Termination: 'annulled (P-9a)' } : {}),
     },
   );
   if (!r.ok) throw new Error(r.error.message);

@@ -263,6 +263,24 @@ export function liveText(lines: readonly ClockLine[], labels: LabelTree): string
 
 const pgnDate = (d: CalendarDate) => d.replace(/-/g, '.');
 
+/**
+ * The PGN `Result` of a game, and its `Termination` once over: the standard words (PGN 9.8.1,
+ * "normal", "time forfeit", "adjudication") and, where PGN has no result, what its `*` means.
+ */
+export function pgnResultTags(state: GameState): { Result: string; Termination?: string } {
+  const r = state.result;
+  if (!r) return { Result: '*' };
+  if (r.result === '0-0') return { Result: '*', Termination: 'double forfeit (L-6.9, L-12)' };
+  if (r.result === '*') return { Result: '*', Termination: 'annulled (P-9a)' };
+  const termination =
+    r.kind === 'time-forfeit' || r.kind === 'time-forfeit-draw'
+      ? 'time forfeit'
+      : r.kind === 'ruling'
+        ? 'adjudication'
+        : 'normal';
+  return { Result: r.result, Termination: termination };
+}
+
 export function gamePgn(
   state: GameState,
   event: { name: string; tag: string },
@@ -272,7 +290,6 @@ export function gamePgn(
   const moves: RecordedMove[] = state.plies.map((p) =>
     p.drawOffer ? { move: p.move, drawOffer: true } : { move: p.move },
   );
-  const result = state.result?.result;
   const tags: Record<string, string> = {
     Event: event.name,
     Site: 'amici (email)',
@@ -280,10 +297,8 @@ export function gamePgn(
     Round: gameId,
     White: names.white,
     Black: names.black,
-    Result: result && result !== '0-0' ? result : '*',
+    ...pgnResultTags(state),
   };
-  if (result === '0-0') tags.Termination = 'double forfeit (L-6.9, L-12)';
-  if (result === '*') tags.Termination = 'annulled (P-9a)';
   const pgn = makeGamePgn({ start: state.start, moves }, tags);
   return pgn.ok ? pgn.value : undefined;
 }

@@ -56,6 +56,8 @@ describe('amici demo and the commands around an installation', () => {
     const pgn = await runCli(['pgn', 'DEMO/1', '--config', config]);
     expect(pgn.out).toContain('[Mode "EM"]');
     expect(pgn.out).toContain('1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0');
+    // How it ended, in PGN's own words, for the federation's database.
+    expect(pgn.out).toContain('[Termination "normal"]');
     expect((await runCli(['show', 'NOPE/9', '--config', config])).code).toBe(1);
   });
   it('P-5a: export writes every mail received and every game log', async () => {
@@ -260,7 +262,31 @@ describe('amici demo and the commands around an installation', () => {
     expect((await runCli(['show', 'DEMO/1', '--config', file])).out).toMatch(
       /Clocks stopped by the TD \(L-6\.10\):\n {2}\d{4}-\d\d-\d\d\.\.\(still stopped\)/,
     );
+    // ... and in the list of games, where a TD looks first.
+    expect((await runCli(['games', '--config', file])).out).toMatch(
+      /DEMO\/1 .* paused since \d{4}-\d\d-\d\d\n/,
+    );
     expect((await runCli(['td', 'DEMO/1', 'penalise', '--config', file])).code).toBe(2);
+    // Resumed, then Black (to move) on leave granted by the TD from yesterday: the list says so.
+    expect((await runCli(['td', 'DEMO/1', 'resume', '--config', file])).code).toBe(0);
+    const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
+    const granted = await runCli([
+      'td',
+      'DEMO/1',
+      'grant-leave',
+      '--side',
+      'black',
+      '--from',
+      day(-1),
+      '--to',
+      day(5),
+      '--config',
+      file,
+    ]);
+    expect(granted.code, granted.err).toBe(0);
+    expect((await runCli(['games', '--config', file])).out).toContain(
+      `black on leave to ${day(5)}`,
+    );
   });
   it('run --once processes a waiting mail and writes the replies', async () => {
     const d = mkdtempSync(join(tmpdir(), 'amici-run-'));

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DetailKey } from '../../src/chess/index.ts';
 import type { ComposeContext } from '../../src/compose/index.ts';
-import { composeEffect } from '../../src/compose/index.ts';
-import type { Effect, GameEvent, GameState } from '../../src/referee/index.ts';
+import { composeEffect, pgnResultTags } from '../../src/compose/index.ts';
+import type { Effect, EndKind, GameEvent, GameState, Result } from '../../src/referee/index.ts';
 import { foldGame } from '../../src/referee/index.ts';
 import { gameLog, RULES } from './cases.ts';
 
@@ -211,5 +211,26 @@ describe('a detail said in the reader’s language', () => {
     expect(say(1, 'pl')).toContain('o 1 dzień,');
     expect(say(5, 'pl')).toContain('o 5 dni,');
     expect(say(1, 'de')).toContain('um 1 Tag überschritten');
+  });
+});
+
+describe('the PGN of a finished game says how it ended (PGN Termination)', () => {
+  const ended = (kind: EndKind, result: Result): GameState =>
+    foldGame([
+      ...gameLog('1.e4 e5', '2026-10-01', 2),
+      { type: 'ended', on: '2026-10-10', result, kind, rule: 'P-7f' },
+    ]);
+  it.each([
+    ['resignation', '1-0', { Result: '1-0', Termination: 'normal' }],
+    ['time-forfeit', '0-1', { Result: '0-1', Termination: 'time forfeit' }],
+    ['time-forfeit-draw', '1/2-1/2', { Result: '1/2-1/2', Termination: 'time forfeit' }],
+    ['ruling', '1-0', { Result: '1-0', Termination: 'adjudication' }],
+    ['ruling', '0-0', { Result: '*', Termination: 'double forfeit (L-6.9, L-12)' }],
+    ['annulled', '*', { Result: '*', Termination: 'annulled (P-9a)' }],
+  ] as const)('%s %s', (kind, result, tags) => {
+    expect(pgnResultTags(ended(kind, result))).toEqual(tags);
+  });
+  it('a game in progress has no Termination', () => {
+    expect(pgnResultTags(foldGame(gameLog('1.e4 e5', '2026-10-01', 2)))).toEqual({ Result: '*' });
   });
 });
