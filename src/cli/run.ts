@@ -1,10 +1,11 @@
 // `amici run [--once]`, `amici check-config`, `amici init`: the daemon and its set-up.
 
-import { existsSync } from 'node:fs';
-import { copyFile, mkdir } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { calendarDateOf, compareDates, daysBetween } from '../clock/index.ts';
 import { loadConfig, restartOnlyChanges } from '../config/load-config.ts';
 import type { AmiciConfig } from '../config/schema.ts';
 import type { DaemonParts } from '../daemon/daemon.ts';
@@ -13,6 +14,7 @@ import type { Logger } from '../daemon/log.ts';
 import { createLogger } from '../daemon/log.ts';
 import { ensureMaildir } from '../daemon/maildir-inbox.ts';
 import type { RefereeService } from '../daemon/referee-service.ts';
+import { gameKeyOf, Store } from '../store/store.ts';
 import {
   DEFAULT_CONFIG,
   openConfig,
@@ -188,9 +190,41 @@ export async function checkConfigCommand(args: string[], io: CliIo): Promise<num
         `  event ${e.tag}: ${e.name} — TD ${e.td.name} <${e.td.address}>, ${e.timeZone}, ${e.timeControl.preset}, ${e.players.length} players, ${e.games.length} games${e.reportDays ? `, a report to the TD every ${e.reportDays} days` : ''}`,
     ),
     ...(probe ? [`  connect inbox:  ${probe.inbox}`, `  connect outbox: ${probe.outbox}`] : []),
+    ...lateStarts(c),
   ];
   io.out(`${lines.join('\n')}\n`);
   return status;
+}
+
+/**
+ * Games amici has not started yet whose start date is already past: when amici creates them,
+ * White's clock counts from that day (P-6d), so White starts with days used. A warning for the
+ * TD, who may mean a later date; games already started are as they should be.
+ */
+function lateStarts(c: AmiciConfig): string[] {
+  const store =
+    c.store.path !== ':memory:' && existsSync(c.store.path) ? new Store(c.store.path) : undefined;
+  try {
+    const late = c.events.flatMap((e) => {
+      const today = calendarDateOf(new Date().toISOString(), e.timeZone);
+      if (!today.ok) return [];
+      return e.games
+        .filter((g) => compareDates(g.startsOn, today.value) < 0)
+        .filter((g) => !store?.hasGame(gameKeyOf(e.tag, g.id)))
+        .map((g) => ({
+          key: gameKeyOf(e.tag, g.id),
+          startsOn: g.startsOn,
+          days: daysBetween(g.startsOn, today.value),
+        }));
+    });
+    if (!late.length) return [];
+    const shown = late.slice(0, 5).map((g) => `${g.key} (${g.startsOn}, ${g.days} days ago)`);
+    return [
+      `  warning: ${late.length} game${late.length === 1 ? '' : 's'} not started yet with a start date already past: ${shown.join(', ')}${late.length > 5 ? ', …' : ''}. White's clock counts from the start date (P-6d); set a later startsOn if that is not meant.`,
+    ];
+  } finally {
+    store?.close();
+  }
 }
 
 /** How amici logs in to a mail server, for check-config: never the secret itself. */
@@ -238,10 +272,20 @@ export async function initCommand(args: string[], io: CliIo): Promise<number> {
     return 1;
   }
   await mkdir(dirname(resolve(target)), { recursive: true });
-  await copyFile(EXAMPLE_CONFIG, target);
+  // The example's games start today, not on the day the example was written: a start date
+  // already past would charge White the days since (P-6d).
+  const today = calendarDateOf(
+    new Date().toISOString(),
+    Intl.DateTimeFormat().resolvedOptions().timeZone,
+  );
+  const text = readFileSync(EXAMPLE_CONFIG, 'utf8');
+  await writeFile(
+    target,
+    today.ok ? text.replace(/(startsOn: )\d{4}-\d\d-\d\d/g, `$1${today.value}`) : text,
+  );
   const amici = amiciCommand();
   io.out(
-    `wrote ${target} — a complete example event with the embedded default (Maildir in ./var/inbox,\n.eml files out in ./var/outbox, state in ./var/amici.sqlite). Edit it, then:\n  ${amici} check-config --config ${target}\n  ${amici} run --config ${target}\n`,
+    `wrote ${target} — a complete example event with the embedded default (Maildir in ./var/inbox,\n.eml files out in ./var/outbox, state in ./var/amici.sqlite), its games starting today. Edit it, then:\n  ${amici} check-config --config ${target}\n  ${amici} run --config ${target}\n`,
   );
   return 0;
 }

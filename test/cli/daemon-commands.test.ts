@@ -145,6 +145,15 @@ describe('amici demo and the commands around an installation', () => {
     expect(check.out).toContain('valid');
     expect(check.out).toContain('event CCC26');
     expect(check.out).toContain('senders: the From address is trusted as written');
+    // The starter's games start today, so nothing to warn of; a date already past is flagged
+    // while amici has not started the game (White's clock would count from it, P-6d).
+    expect(check.out).not.toContain('warning');
+    const starter = readFileSync(file, 'utf8');
+    writeFileSync(file, starter.replace(/startsOn: [\d-]+/g, 'startsOn: 2026-01-05'));
+    expect((await runCli(['check-config', '--config', file])).out).toMatch(
+      /warning: 3 games not started yet with a start date already past: CCC26\/1 \(2026-01-05, \d+ days ago\)/,
+    );
+    writeFileSync(file, starter);
     // The TD turns the sender check on and excepts the player whose provider signs nothing.
     const text = readFileSync(file, 'utf8');
     writeFileSync(
