@@ -224,7 +224,19 @@ export class RefereeService {
           black: this.player(event, game.black).name,
           clockStartsOn: game.startsOn,
         };
-        if (this.store.createGame(event.tag, game.id, createdEvent, at)) {
+        // A game added after a player announced leave: the leave stops its clock too (P-8a).
+        const key = gameKeyOf(event.tag, game.id);
+        const leave: GameEvent[] = this.store.hasGame(key)
+          ? []
+          : (['white', 'black'] as const).flatMap((side) => {
+              const address = this.player(event, game[side]).addresses[0];
+              return address
+                ? this.announcedLeave(address, key)
+                    .filter((l) => compareDates(l.to, game.startsOn) >= 0)
+                    .map((l): GameEvent => ({ type: 'leave', on: game.startsOn, side, ...l }))
+                : [];
+            });
+        if (this.store.createGame(event.tag, game.id, createdEvent, at, leave)) {
           created++;
           this.logger.info({ code: 'GAME_CREATED', game: gameKeyOf(event.tag, game.id) });
         }
@@ -665,6 +677,7 @@ export class RefereeService {
       inbound: said,
     } = this.transmissionIn(ref, inbound, sender, item.receivedAt);
     if (!t) return ignore('no transmission', who);
+    if (t.leave) t.leaveTaken = this.announcedLeave(sender, ref.gameKey);
     // A line for the TD (`TD: …`, P-5d): the TD gets the whole mail, the player a word that it
     // went; whatever else the mail holds is decided as usual.
     const tdContext = said.commands.some((c) => c.kind === 'td-message')
@@ -824,6 +837,27 @@ export class RefereeService {
         const mails = composeEffect(effect, this.composeContext(other, after, leave.on));
         out.changes.push({ gameKey: other.gameKey, events: [e] });
         out.mails.push(...this.outgoing(other, mails, `${seed}:leave:${other.gameKey}`));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The leave a player announced (P-8a, P-8b) in their games other than `except`, finished ones
+   * too, each period once: leave counts against the player's 30 days a year, whichever game it
+   * was announced in. TD grants (P-8c) are per game and not counted here.
+   */
+  announcedLeave(address: string, except?: string): { from: CalendarDate; to: CalendarDate }[] {
+    const out: { from: CalendarDate; to: CalendarDate }[] = [];
+    for (const { event, player } of this.directory.memberships(address)) {
+      for (const g of this.directory.gamesOf(event, player.id)) {
+        if (g.gameKey === except || !this.store.hasGame(g.gameKey)) continue;
+        const side: Side = g.game.white === player.id ? 'white' : 'black';
+        for (const l of this.state(g.gameKey).leaves) {
+          if (l.side !== side || l.granted) continue;
+          if (!out.some((x) => x.from === l.from && x.to === l.to))
+            out.push({ from: l.from, to: l.to });
+        }
       }
     }
     return out;

@@ -270,15 +270,24 @@ export class Store implements CheckpointStore {
     return rows.map((r) => JSON.parse(r.body) as GameEvent);
   }
 
-  /** Create a game with its first event (idempotent: an existing game is left alone). */
-  createGame(eventTag: string, gameId: string, created: GameEvent, at: string): boolean {
+  /**
+   * Create a game with its first event, and any it starts with (leave already announced);
+   * idempotent: an existing game is left alone.
+   */
+  createGame(
+    eventTag: string,
+    gameId: string,
+    created: GameEvent,
+    at: string,
+    more: readonly GameEvent[] = [],
+  ): boolean {
     const key = gameKeyOf(eventTag, gameId);
     return this.db.transaction(() => {
       if (this.hasGame(key)) return false;
       this.sql(
         'INSERT INTO games (game_key, event_tag, game_id, created_at) VALUES (?, ?, ?, ?)',
       ).run(key, eventTag, gameId, at);
-      this.appendEvents(key, [created], at);
+      this.appendEvents(key, [created, ...more], at);
       return true;
     })();
   }

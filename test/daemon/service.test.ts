@@ -675,6 +675,57 @@ describe('the referee service (one message, one transaction)', () => {
     expect(text).toContain('move 1. 5254 was delivered on 2026-11-06');
     expect(text).toMatch(/Black\s+1\s+1\s+1\s+10\s+29/);
   });
+  it("P-8a: the 30 days of leave are the player's: leave in a game added later counts what was taken before, and a game added later stops for leave already announced", async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'amici-leave-')), 'amici.sqlite');
+    const first = setup([{ id: '1', white: 'jan', black: 'petr', startsOn: '2026-11-02' }], path);
+    // 20 days in December, announced in game 1.
+    await first.service.processInbound(
+      mail('Jan <jan@x.example>', '1.e4\n\nLeave: 2026-12-01 - 2026-12-20'),
+    );
+    // The TD adds game 2 against Eva; amici restarts with it.
+    const later = setup(
+      [
+        { id: '1', white: 'jan', black: 'petr', startsOn: '2026-11-02' },
+        { id: '2', white: 'eva', black: 'jan', startsOn: '2026-11-02' },
+      ],
+      path,
+    );
+    expect(later.service.state('CLUB/2').leaves).toMatchObject([
+      { side: 'black', from: '2026-12-01', to: '2026-12-20' },
+    ]);
+    // 11 more days asked in game 2: 10 are left this year.
+    await later.service.processInbound({
+      ...mail('Jan <jan@x.example>', 'Leave: 2026-12-21 - 2026-12-31', 'Re: [CLUB/2] leave'),
+      id: 'later-leave',
+    });
+    const { sent, sender } = recorder();
+    await later.service.flushOutbox(sender);
+    const refusal = sent.find((m) => m.to[0] === 'jan@x.example');
+    const text = (await simpleParser(refusal!.raw)).text ?? '';
+    expect(text).toMatch(/P-8a/);
+    expect(text).toContain('10');
+    expect(later.service.state('CLUB/2').leaves).toHaveLength(1);
+  });
+  it('P-8a: leave that ended before a later game began still counts against the year in it', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'amici-leave-')), 'amici.sqlite');
+    const first = setup([{ id: '1', white: 'jan', black: 'petr', startsOn: '2026-11-02' }], path);
+    await first.service.processInbound(
+      mail('Jan <jan@x.example>', '1.e4\n\nLeave: 2026-11-10 - 2026-11-29'),
+    );
+    const later = setup(
+      [
+        { id: '1', white: 'jan', black: 'petr', startsOn: '2026-11-02' },
+        { id: '2', white: 'eva', black: 'jan', startsOn: '2026-12-01' },
+      ],
+      path,
+    );
+    expect(later.service.state('CLUB/2').leaves).toEqual([]);
+    await later.service.processInbound({
+      ...mail('Jan <jan@x.example>', 'Leave: 2026-12-21 - 2026-12-31', 'Re: [CLUB/2] leave'),
+      id: 'later-leave-2',
+    });
+    expect(later.service.state('CLUB/2').leaves).toEqual([]);
+  });
   it('the outbox sends as many mails at once as the sender allows, each exactly once', async () => {
     const { service } = setup();
     const queued = Array.from({ length: 7 }, (_, i) => ({
