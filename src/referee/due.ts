@@ -26,7 +26,7 @@
 import type { CalendarDate, OpenDateRange } from '../clock/index.ts';
 import { addDays, daysBetween } from '../clock/index.ts';
 import type { EventRules } from './event-rules.ts';
-import { answeredDeliveredOn, gameClock } from './game-clock.ts';
+import { answeredDeliveredOn, gameClock, pausedDays } from './game-clock.ts';
 import type { Side } from './game-event.ts';
 import { other } from './game-event.ts';
 import type { GameState } from './game-state.ts';
@@ -151,7 +151,7 @@ function planDue(state: GameState, rules: EventRules): Plan {
     const ply = state.plies.length;
     const since = answeredDeliveredOn(state, ply);
     const quiet: OpenDateRange[] = [
-      ...state.pauses,
+      ...pausedDays(state),
       ...state.leaves.filter((l) => l.side === side),
     ];
 

@@ -12,7 +12,7 @@ import type {
   PendingMove,
   Result,
 } from '../clock/index.ts';
-import { compareDates, deriveClock } from '../clock/index.ts';
+import { addDays, compareDates, deriveClock, type OpenDateRange } from '../clock/index.ts';
 import type { EventRules } from './event-rules.ts';
 import type { Side } from './game-event.ts';
 import type { GameState } from './game-state.ts';
@@ -64,7 +64,7 @@ export function clockItems(state: GameState, side: Side): ClockItem[] {
   while (next < points.length) items.push(points[next++]!.item);
   for (const l of state.leaves)
     if (l.side === side) items.push({ kind: 'leave', from: l.from, to: l.to });
-  for (const p of state.pauses) items.push({ kind: 'pause', from: p.from, to: p.to });
+  for (const p of pausedDays(state)) items.push({ kind: 'pause', ...p });
   return items;
 }
 
@@ -75,6 +75,21 @@ export function pendingMove(state: GameState, side: Side): PendingMove | undefin
     number: state.plies.filter((p) => p.side === side).length + 1,
     deliveredOn: answeredDeliveredOn(state, state.plies.length),
   };
+}
+
+/**
+ * The days the TD's pauses stopped the clocks (L-6.10), as inclusive ranges: from the day of the
+ * pause to the day before the resume, since the clocks run again on the day of the resume (the
+ * ruling mail says so). A pause undone the day it was made stopped no day.
+ */
+export function pausedDays(state: GameState): OpenDateRange[] {
+  return state.pauses.flatMap((p): OpenDateRange[] =>
+    p.to === null
+      ? [{ from: p.from, to: null }]
+      : compareDates(p.to, p.from) > 0
+        ? [{ from: p.from, to: addDays(p.to, -1) }]
+        : [],
+  );
 }
 
 /** The clock table, excesses and (for the player to move, given `now`) the live clock. */

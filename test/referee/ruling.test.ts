@@ -6,7 +6,7 @@ import type { Decision } from '../../src/referee/decision.ts';
 import { due } from '../../src/referee/due.ts';
 import type { EventRules } from '../../src/referee/event-rules.ts';
 import { defaultEventRules } from '../../src/referee/event-rules.ts';
-import { gameClock } from '../../src/referee/game-clock.ts';
+import { gameClock, pausedDays } from '../../src/referee/game-clock.ts';
 import type { GameEvent } from '../../src/referee/game-event.ts';
 import type { GameState } from '../../src/referee/game-state.ts';
 import type { Ruling } from '../../src/referee/referee-input.ts';
@@ -243,6 +243,22 @@ describe('pause and resume (L-6.10)', () => {
     const resumed = rule(paused, { kind: 'resume' });
     expect(resumed.events).toEqual([{ type: 'resumed', on: NOW }]);
     expect(resumed.effects[0]).toMatchObject({ to: ['white', 'black'], rules: ['L-6.10', 'P-7d'] });
+  });
+
+  it('L-6.10: the clocks run again on the day of the resume; a pause undone the same day stops none', () => {
+    const days = (pausedOn: CalendarDate, resumedOn: CalendarDate) => {
+      const s = scenario('2026-02-25')
+        .play('1.e4')
+        .add({ type: 'paused', on: pausedOn }, { type: 'resumed', on: resumedOn })
+        .state();
+      expect(pausedDays(s)).toHaveLength(pausedOn === resumedOn ? 0 : 1);
+      const c = gameClock(s, rules, 'black', '2026-03-20');
+      if (!c.ok) throw new Error('no clock');
+      return c.value.live?.usedDays;
+    };
+    const running = days('2026-03-01', '2026-03-01');
+    // Stopped 1 to 4 March, running again on the 5th: 4 days less than a pause undone at once.
+    expect(days('2026-03-01', '2026-03-05')).toBe(running! - 4);
   });
 
   it('L-6.10: clocks are never stopped under Triple Block; resume without a pause is refused', () => {
