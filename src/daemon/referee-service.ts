@@ -680,28 +680,28 @@ export class RefereeService {
     if (t.leave) t.leaveTaken = this.announcedLeave(sender, ref.gameKey);
     // A line for the TD (`TD: …`, P-5d): the TD gets the whole mail, the player a word that it
     // went; whatever else the mail holds is decided as usual.
-    const tdContext = said.commands.some((c) => c.kind === 'td-message')
-      ? this.composeContext(ref, state, now)
-      : undefined;
-    const forTd = tdContext
-      ? this.outgoing(
-          ref,
-          [
-            composeTdNotice(
-              { kind: 'dispute', side, text: mailForTd(said, sender, base.receivedAt) },
-              tdContext,
-            ),
-            composeTdForwarded(tdContext, side),
-          ],
-          `${key}:td`,
-          messageId ? { side, messageId } : undefined,
-        )
-      : [];
-    if (forTd.length && notATransmission(said, t)) {
+    // The TD's copy shows the game as the mail leaves it: with the move it also played.
+    const toTd = said.commands.some((c) => c.kind === 'td-message');
+    const tdMails = (game: GameState) => {
+      const tdContext = this.composeContext(ref, game, now);
+      return this.outgoing(
+        ref,
+        [
+          composeTdNotice(
+            { kind: 'dispute', side, text: mailForTd(said, sender, base.receivedAt) },
+            tdContext,
+          ),
+          composeTdForwarded(tdContext, side),
+        ],
+        `${key}:td`,
+        messageId ? { side, messageId } : undefined,
+      );
+    };
+    if (toTd && notATransmission(said, t)) {
       this.store.commitInbound(
         { ...base, ...who, gameKey: ref.gameKey, status: 'done', note: 'for the TD (P-5d)' },
         [],
-        forTd,
+        tdMails(state),
         at,
       );
       this.logger.info({ code: 'INBOUND_TD_MESSAGE', item: item.id, game: ref.gameKey, side });
@@ -746,7 +746,7 @@ export class RefereeService {
       return 'ignored';
     }
     const decision = decide(state, t, now, rules);
-    if (!forTd.length && rejectedOnly(decision.effects)) {
+    if (!toTd && rejectedOnly(decision.effects)) {
       // A reply in the wrong game's thread, from a player with several: it does not fit the game
       // it names, and is the player's move in exactly one other. Played there it would bind
       // (P-4a) on a guess, and penalised here it would punish a slip of the thread: ask instead.
@@ -765,7 +765,7 @@ export class RefereeService {
     const mails = this.composeAll(decision.effects, this.composeContext(ref, after, now));
     const outbox = this.outgoing(ref, mails, key, messageId ? { side, messageId } : undefined);
     const others = this.leaveInOtherGames(ref, sender, decision.events, key);
-    outbox.push(...others.mails, ...forTd);
+    outbox.push(...others.mails, ...(toTd ? tdMails(after) : []));
     const status: InboundStatus = rejectedOnly(decision.effects) ? 'rejected' : 'done';
     const committed = this.store.commitInbound(
       {

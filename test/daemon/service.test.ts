@@ -383,6 +383,9 @@ describe('the referee service (one message, one transaction)', () => {
       sent.map(async (m) => (await simpleParser(m.raw)).headers.get('x-amici-kind')),
     );
     expect(kinds.sort()).toEqual(['move-accepted', 'move-relayed', 'td-forwarded', 'td-notice']);
+    // The TD's copy shows the game as the mail left it: with 1...e5 played.
+    const tdCopy = sent.find((m) => m.to[0] === 'td@club.example')!;
+    expect((await simpleParser(tdCopy.raw)).text).toMatch(/The game so far:\n1\.e4 e5\n/);
   });
   it('a TD answering a notice is not taken for an unknown player: filed, not answered', async () => {
     const { service, logger } = setup();
