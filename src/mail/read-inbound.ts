@@ -56,11 +56,19 @@ export function readText(
       rest: [],
     };
   }
-  const dates = findStatedDates(text.text, {
-    ...(mail.date ? { reference: mail.date } : {}),
-    ...(mail.localDay ? { today: mail.localDay } : {}),
-  });
   const commands = findCommands(text.text);
+  // A line for the TD or a note for the opponent is their words: a date in it ("I sent it on
+  // 10 January") is no stated date of this transmission (P-2f..h, P-5d).
+  const aside = new Set(
+    commands.filter((c) => c.kind === 'td-message' || c.kind === 'note').map((c) => c.span.line),
+  );
+  const dates = findStatedDates(
+    aside.size ? text.lines.map((l, i) => (aside.has(i) ? '' : l)).join('\n') : text.text,
+    {
+      ...(mail.date ? { reference: mail.date } : {}),
+      ...(mail.localDay ? { today: mail.localDay } : {}),
+    },
+  );
   const spans: LineSpan[] = [
     ...dates.spans,
     ...commands.flatMap((command) => consumed(command, text.lines[command.span.line] ?? '')),

@@ -373,6 +373,11 @@ describe('the referee service (one message, one transaction)', () => {
     const word = await simpleParser(sent[1]!.raw);
     expect(word.subject).toBe('[CLUB/1] Jan – Petr: your message went to the Tournament Director');
     expect(word.text).toContain('forwarded to Anna (rule P-5d)');
+    // A date in the TD's line is the player's words, not a stated date: still no penalty.
+    const dated = 'TD: I protest the claim; I sent my move on 10 November 2026, it was lost.';
+    expect(await service.processInbound(mail('Petr <petr@x.example>', dated))).toBe('done');
+    expect(service.state('CLUB/1').penalties).toEqual([]);
+    await service.flushOutbox(sender);
     // With a move, in Polish words: the move is played, and the TD told all the same.
     sent.length = 0;
     const both = '1.5254 5755\nSędzia: proszę sprawdzić daty';
