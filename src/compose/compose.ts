@@ -117,6 +117,8 @@ export interface TdNotice {
   detail?: string;
   /** The player it concerns, if any. */
   side?: Side;
+  /** For `dispute`: the time claims against the player this mail protests (P-7c). */
+  protests?: string[];
   /**
    * For `ruling-unread` (`invalid`): each line that did not read and why, by code, said in the
    * TD's language (`rulingError.<code>`, English `text` when a language lacks it); `text` then

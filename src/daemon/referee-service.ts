@@ -54,6 +54,7 @@ import {
   extendGame,
   foldGame,
   gameClock,
+  protestableClaims,
   standings,
   thoughtsText,
 } from '../referee/index.ts';
@@ -682,13 +683,26 @@ export class RefereeService {
     // went; whatever else the mail holds is decided as usual.
     // The TD's copy shows the game as the mail leaves it: with the move it also played.
     const toTd = said.commands.some((c) => c.kind === 'td-message');
+    // From a player with a time claim against them in its window, it is their protest: the
+    // claim then waits for the TD's ruling instead of being upheld at its deadline (P-7c).
+    const protested = toTd ? protestableClaims(state, side, now) : [];
+    const protests: GameEvent[] = protested.map((c) => ({
+      type: 'claim-protested',
+      on: now,
+      id: c.id,
+    }));
     const tdMails = (game: GameState) => {
       const tdContext = this.composeContext(ref, game, now);
       return this.outgoing(
         ref,
         [
           composeTdNotice(
-            { kind: 'dispute', side, text: mailForTd(said, sender, base.receivedAt) },
+            {
+              kind: 'dispute',
+              side,
+              text: mailForTd(said, sender, base.receivedAt),
+              ...(protested.length ? { protests: protested.map((c) => c.id) } : {}),
+            },
             tdContext,
           ),
           composeTdForwarded(tdContext, side),
@@ -700,8 +714,8 @@ export class RefereeService {
     if (toTd && notATransmission(said, t)) {
       this.store.commitInbound(
         { ...base, ...who, gameKey: ref.gameKey, status: 'done', note: 'for the TD (P-5d)' },
-        [],
-        tdMails(state),
+        protests.length ? [{ gameKey: ref.gameKey, events: protests }] : [],
+        tdMails(extendGame(state, protests)),
         at,
       );
       this.logger.info({ code: 'INBOUND_TD_MESSAGE', item: item.id, game: ref.gameKey, side });
@@ -761,6 +775,7 @@ export class RefereeService {
         });
       }
     }
+    decision.events.push(...protests);
     const after = extendGame(state, decision.events);
     const mails = this.composeAll(decision.effects, this.composeContext(ref, after, now));
     const outbox = this.outgoing(ref, mails, key, messageId ? { side, messageId } : undefined);

@@ -368,8 +368,8 @@ export const KEYWORDS = {
   },
   /** A line for the TD, not the opponent: a dispute or a question (P-5d). */
   td: {
-    en: ['td', 'to the td', 'tournament director', 'dispute', 'complaint'],
-    pl: ['sędzia', 'sędziemu', 'do sędziego', 'sędzia turnieju', 'spór', 'skarga'],
+    en: ['td', 'to the td', 'tournament director', 'dispute', 'complaint', 'protest'],
+    pl: ['sędzia', 'sędziemu', 'do sędziego', 'sędzia turnieju', 'spór', 'skarga', 'protest'],
     cs: [
       'ředitel',
       'řediteli',
@@ -378,10 +378,18 @@ export const KEYWORDS = {
       'rozhodčí',
       'spor',
       'stížnost',
+      'protest',
     ],
-    de: ['turnierleiter', 'an den turnierleiter', 'turnierleitung', 'streitfall', 'beschwerde'],
-    ru: ['директору', 'директор турнира', 'судье', 'спор', 'жалоба'],
-    uk: ['директору', 'директор турніру', 'судді', 'спір', 'скарга'],
+    de: [
+      'turnierleiter',
+      'an den turnierleiter',
+      'turnierleitung',
+      'streitfall',
+      'beschwerde',
+      'einspruch',
+    ],
+    ru: ['директору', 'директор турнира', 'судье', 'спор', 'жалоба', 'протест'],
+    uk: ['директору', 'директор турніру', 'судді', 'спір', 'скарга', 'протест'],
   },
 } as const satisfies Record<string, Record<KeywordLanguage, readonly string[]>>;
 

@@ -120,7 +120,8 @@ export function decideDue(
     }
     case 'claim-deadline': {
       const claim = state.claims.find((c) => c.id === work.ref);
-      if (!claim || claim.ruling) return done;
+      // A protested claim waits for the TD's ruling (P-7c); the TD was told with the protest.
+      if (!claim || claim.ruling || claim.protestedOn) return done;
       // P-7c upholds a justified claim: one whose excess a TD's ruling has since taken off the
       // clock (a penalty waived, leave granted; a clock set later leaves the excess as it was)
       // lapses instead of costing the player an excess (P-7e, P-7f).

@@ -100,6 +100,8 @@ export type GameEvent =
       /** Whether the TD ruled, or the protest window passed (P-7c). */
       by: 'td' | 'deadline';
     }
+  /** The claimed player protested to the TD within the window: no uphold by deadline (P-7c). */
+  | { type: 'claim-protested'; on: CalendarDate; id: string }
   | { type: 'clock-restarted'; on: CalendarDate; side: Side }
   | {
       type: 'leave';

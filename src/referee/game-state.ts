@@ -8,6 +8,7 @@ import { parseUci } from 'chessops/util';
 import type { DetailKey, StartSpec } from '../chess/index.ts';
 import { startPosition } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
+import { compareDates } from '../clock/index.ts';
 import type { ClaimKind, EndKind, GameEvent, Result, Side } from './game-event.ts';
 
 export interface Ply {
@@ -43,6 +44,8 @@ export interface Claim {
   /** `detail` machine-readable; absent when the log predates it. */
   detailKey?: DetailKey;
   ruling?: { upheld: boolean; on: CalendarDate; by: 'td' | 'deadline' };
+  /** The day the claimed player protested to the TD (P-7c): the TD rules, not the deadline. */
+  protestedOn?: CalendarDate;
 }
 
 export interface Leave {
@@ -96,6 +99,20 @@ export interface GameState {
 }
 
 export const sideToMove = (state: GameState): Side => state.pos.turn;
+
+/**
+ * The claims against `side` still open to a protest on `on` (P-7c): filed, not ruled on, not
+ * yet protested, the window not passed. A mail from that player to the TD is their protest.
+ */
+export const protestableClaims = (state: GameState, side: Side, on: CalendarDate): Claim[] =>
+  state.claims.filter(
+    (c) =>
+      c.side === side &&
+      !c.ruling &&
+      !c.protestedOn &&
+      c.protestBy !== undefined &&
+      compareDates(on, c.protestBy) <= 0,
+  );
 
 export class FoldError extends Error {}
 
@@ -204,6 +221,11 @@ function applyEvent(s: GameState, e: GameEvent): void {
     case 'claim-ruled': {
       const c = s.claims.find((x) => x.id === e.id);
       if (c) c.ruling = { upheld: e.upheld, on: e.on, by: e.by };
+      return;
+    }
+    case 'claim-protested': {
+      const c = s.claims.find((x) => x.id === e.id);
+      if (c) c.protestedOn = e.on;
       return;
     }
     case 'clock-restarted':

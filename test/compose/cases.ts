@@ -577,6 +577,13 @@ export function cases(): Case[] {
         side: 'white',
         text: 'My opponent says my move 8.c3 never arrived, but I sent it on 2026-10-16.',
       },
+      // A protest against a time claim (P-7c): the TD is told it waits for their ruling.
+      {
+        kind: 'dispute',
+        side: 'white',
+        text: 'I protest: my move 10 was sent in time, your server lost it.',
+        protests: ['time:white:10:1'],
+      },
       {
         kind: 'bounce',
         side: 'black',

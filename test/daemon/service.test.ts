@@ -392,6 +392,36 @@ describe('the referee service (one message, one transaction)', () => {
     const tdCopy = sent.find((m) => m.to[0] === 'td@club.example')!;
     expect((await simpleParser(tdCopy.raw)).text).toMatch(/The game so far:\n1\.e4 e5\n/);
   });
+  it('P-7c: the claimed player writing to the TD within the window protests: the TD is told the claim waits for a ruling', async () => {
+    const { service } = setup();
+    const events = service.store.events('CLUB/1').length;
+    service.store.commitDecision(
+      'CLUB/1',
+      events,
+      [
+        {
+          type: 'claim',
+          on: '2026-11-02',
+          id: 'time:white:10:1',
+          kind: 'time',
+          side: 'white',
+          protestBy: '2026-11-16',
+          detail: 'white exceeded the time limit',
+        },
+      ],
+      [],
+      '2026-11-02T09:00:00Z',
+    );
+    const protest = 'Protest: my move was sent in time, the server lost it.';
+    expect(await service.processInbound(mail('Jan <jan@x.example>', protest))).toBe('done');
+    expect(service.state('CLUB/1').claims[0]?.protestedOn).toBe('2026-11-02');
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    const notice = sent.find((m) => m.to[0] === 'td@club.example')!;
+    expect((await simpleParser(notice.raw)).text).toContain(
+      'This mail counts as the protest of White (Jan) against the time claim time:white:10:1 (rule P-7c)',
+    );
+  });
   it('a TD answering a notice is not taken for an unknown player: filed, not answered', async () => {
     const { service, logger } = setup();
     const m = mail('Anna <TD@club.example>', 'Noted, thanks.', 'Re: [CLUB/1] Jan – Petr: dispute');

@@ -7,6 +7,7 @@ import { due, nthCountedDay } from '../../src/referee/due.ts';
 import type { EventRules } from '../../src/referee/event-rules.ts';
 import { defaultEventRules } from '../../src/referee/event-rules.ts';
 import type { GameState } from '../../src/referee/game-state.ts';
+import { protestableClaims } from '../../src/referee/game-state.ts';
 import type { DueKind, DueWork } from '../../src/referee/referee-input.ts';
 import { apply, effectKinds, eventTypes, scenario } from './scenario-support.ts';
 
@@ -168,6 +169,24 @@ describe('claim deadline and its consequence (P-7c, P-7e, P-7f, L-6.7)', () => {
       by: 'deadline',
     });
     expect(d.effects[0]).toMatchObject({ kind: 'claim-ruled', to: ['white', 'black', 'td'] });
+  });
+
+  it('P-7c: a protested claim is not upheld at its deadline: it waits for the TD', () => {
+    expect(protestableClaims(claimed, 'white', '2026-02-15').map((c) => c.id)).toEqual([
+      'time:white:10:1',
+    ]);
+    // Only the claimed player protests, and only within the window.
+    expect(protestableClaims(claimed, 'black', '2026-02-10')).toEqual([]);
+    expect(protestableClaims(claimed, 'white', '2026-02-16')).toEqual([]);
+    const protested = apply(claimed, {
+      events: [{ type: 'claim-protested', on: '2026-02-10', id: 'time:white:10:1' }],
+      effects: [],
+    });
+    expect(protested.claims[0]?.protestedOn).toBe('2026-02-10');
+    expect(protestableClaims(protested, 'white', '2026-02-11')).toEqual([]);
+    const d = doWork(protested, one(protested, '2026-02-16', 'claim-deadline'), '2026-02-16');
+    expect(eventTypes(d)).toEqual(['due-done']);
+    expect(d.effects).toEqual([]);
   });
 
   it('P-7c: a claim whose excess the TD has since taken off the clock lapses at the deadline, costing no excess', () => {
