@@ -282,12 +282,27 @@ export function readMovetext(
       const counted = kept.filter((t) => !t.spelled || t.number !== undefined);
       // Moves alone in their clause, ended by a full stop ("Hi! 3...a6 4.Ba4. Regards"), are sent.
       const ending = counted.filter((t) => t.endsSentence && numbered(t) && !bare.has(t)).at(-1);
-      if (ending) mention = ending;
       const mentioned = movesOf(
         counted.filter((t) => !t.endsSentence || bare.has(t)),
         tokens.at(-1),
       ).moves;
       if (mentioned.some((t) => t.number !== undefined)) take(mentioned);
+      if (ending) {
+        // The sender's own move right after the repetition is sent, full stop or not: "3...a6
+        // I play 4.Ba4.", "Thanks for 3...a6. My move is 4.Ba4." (P-2e); the opponent's next
+        // move ("What do you say after 4...b5.") or a move out of turn stays a mention.
+        const last = tokens.at(-1);
+        const earlier = mention && follows(mention, ending) ? mention : undefined;
+        if (
+          side !== undefined &&
+          ending.side === side &&
+          (earlier || (last && follows(last, ending)))
+        ) {
+          if (earlier && !tokens.includes(earlier)) tokens.push(earlier);
+          tokens.push(ending);
+          mention = undefined;
+        } else mention = ending;
+      }
     }
   }
   return { moves: tokens, thoughts, corrected };

@@ -160,6 +160,13 @@ describe('P-4c: caps lock and a full stop after the move', () => {
     // Prose that is no question is read: the move in it is sent.
     expect(await rule('3...a6\nMy answer is 4.Ba4')).toBe('b5a4');
   });
+  it('P-2e: the own move right after the repetition is sent though a full stop ends its sentence', async () => {
+    expect(await rule('3...a6\nI play 4.Ba4.')).toBe('b5a4');
+    expect(await rule('3...a6. My move is 4.Ba4.')).toBe('b5a4');
+    expect(await rule('3...a6 I play 4.Ba4.')).toBe('b5a4');
+    expect(await rule('3...a6\nIch spiele 4.La4.', { kind: 'algebraic', lang: 'de' })).toBe('b5a4');
+    expect(await rule('3...a6\nGram 4.Ga4.', { kind: 'algebraic', lang: 'pl' })).toBe('b5a4');
+  });
   it('a move that ends a sentence is mentioned, not sent: "I claim a draw after 32.Qd8+."', async () => {
     // The claim's own words are read as a claim elsewhere; its move is no move of this mail.
     expect(await rule('3...a6 4.Ba4\nWhat do you say after 4...b5.')).toBe('b5a4');
