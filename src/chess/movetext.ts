@@ -99,7 +99,7 @@ const LONE_LETTERS = new Set([
   ...'♔♕♖♗♘♙♚♛♜♝♞♟',
 ]);
 /** A square, or a from-square and a square (`a4`, `b1-c3`), as it follows a written-out piece. */
-const SPELLED_SQUARE_RE = /^[x:×]?[a-hA-H][1-8](?:[-x:×][a-hA-H][1-8])?[+#!?]*[.:]?$/u;
+const SPELLED_SQUARE_RE = /^[x:×]?[a-hA-HасеАСЕ][1-8](?:[-x:×][a-hA-HасеАСЕ][1-8])?[+#!?]*[.:]?$/u;
 /** A move number in front of a chunk (`4.`, `12...`, `12)`). */
 const NUMBER_PREFIX_RE = /^\d{1,3}(?:\.+|…|\))/u;
 const BARE_NUMBER_RE = /^\d{1,3}(?:\.+|…|\))$/u;

@@ -100,6 +100,11 @@ describe('P-4a, P-4c: a move written out in words is that piece’s move, never 
     );
     expect(await rule('3...a6 4.Jezdec c3', { kind: 'algebraic', lang: 'cs' })).toBe('b1c3');
     expect(await rule('3...a6 4.Кінь c3', { kind: 'algebraic', lang: 'uk' })).toBe('b1c3');
+    // The square typed on a Cyrillic keyboard (а, с, е): still the piece, never the pawn.
+    expect(await rule('3...a6 4.Кінь на с3', { kind: 'algebraic', lang: 'uk' })).toBe('b1c3');
+    expect(await rule('3...a6 4.Слон на а4', { kind: 'algebraic', lang: 'ru' })).toBe('b5a4');
+    expect(await rule('3...a6 4.Ферзь е2', { kind: 'auto' })).toBe('d1e2');
+    expect(await rule('3...a6 4.слон бьёт с6', { kind: 'algebraic', lang: 'ru' })).toBe('b5c6');
     expect(await rule('3...a6 4.kurze Rochade', { kind: 'algebraic', lang: 'de' })).toBe('e1h1');
     expect(await rule('3...a6 4.krótka roszada', { kind: 'algebraic', lang: 'pl' })).toBe('e1h1');
     expect(await rule('3...a6 4.goniec cofa się na a4', { kind: 'algebraic', lang: 'pl' })).toBe(
