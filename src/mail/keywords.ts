@@ -350,7 +350,17 @@ export const KEYWORDS = {
    * move after the word replaces the one before it with the same number.
    */
   correction: {
-    en: ['sorry', 'i mean', 'i meant', 'correction', 'typo', 'oops', 'should read'],
+    en: [
+      'sorry',
+      'i mean',
+      'i meant',
+      'correction',
+      'typo',
+      'oops',
+      'should read',
+      'should be',
+      'should have been',
+    ],
     pl: ['przepraszam', 'sorry', 'pomyłka', 'poprawka', 'miało być', 'chodziło mi o', 'literówka'],
     cs: ['promiňte', 'pardon', 'oprava', 'překlep', 'mělo být', 'myslel jsem', 'myslela jsem'],
     de: [
@@ -362,6 +372,8 @@ export const KEYWORDS = {
       'ich meinte',
       'soll heißen',
       'gemeint ist',
+      'es sollte',
+      'sollte heißen',
     ],
     ru: ['извините', 'простите', 'исправление', 'опечатка', 'имел в виду', 'имела в виду'],
     uk: ['вибачте', 'перепрошую', 'виправлення', 'описка', 'мав на увазі', 'мала на увазі'],
@@ -436,7 +448,18 @@ const CORRECTION = anyWordOf(['correction']);
  * Where a clause corrects a slip of the same mail ("sorry, I mean 4.Bc4", "Korrektur: 4.Lc4"),
  * or -1: the next move with the number of the one before replaces it.
  */
-export const correctionAt = (clause: string): number => wordAt(CORRECTION, clause);
+export function correctionAt(clause: string): number {
+  const text = clause.replace(/\s/g, ' ');
+  const re = new RegExp(CORRECTION.source, 'giu');
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    // An apology for something else corrects nothing: "Sorry for the late reply",
+    // "Entschuldigung für die Verspätung", "Przepraszam za zwłokę".
+    if (!APOLOGY_FOR.test(text.slice(m.index + m[0].length))) return m.index;
+  }
+  return -1;
+}
+
+const APOLOGY_FOR = /^\s+(?:for|about|für|za|за)(?![\p{L}\p{N}])/iu;
 
 const RE = {
   draw: wordRe('draw'),

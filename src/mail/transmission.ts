@@ -188,9 +188,12 @@ export function readMovetext(
   const correcting = new WeakSet<MovetextToken>();
   let corrects = false;
   const read = (words: readonly MovetextToken[]) => {
-    const first = corrects ? words.find(isMoveToken) : undefined;
-    if (first) {
-      correcting.add(first);
+    const at = corrects ? words.findIndex(isMoveToken) : -1;
+    if (at >= 0) {
+      // A correction ends its clause ("sorry, I mean 4.Bc4", "es sollte 4.Lc4 sein"); a move
+      // talked about after the apology ("Sorry, 4.Bxc6 looked tempting") corrects nothing.
+      if (words.slice(at + 1).filter((t) => !isMoveToken(t)).length <= 1)
+        correcting.add(words[at]!);
       corrects = false;
     }
     return words;
@@ -258,7 +261,9 @@ export function readMovetext(
       const kept: MovetextToken[] = [];
       for (const clause of sentence.split(CLAUSE_BREAK_RE)) {
         const at = museAt(clause);
-        if (at < 0) {
+        const fix = correctionAt(clause);
+        // "should be 4.Bc4" corrects: the correction word wins over the musing one it holds.
+        if (at < 0 || (fix >= 0 && fix <= at)) {
           const c = correctionAt(clause);
           const clauseTokens = tokenizeMovetext(clause).tokens;
           if (clauseTokens.every(isMoveToken)) for (const t of clauseTokens) bare.add(t);
@@ -286,7 +291,15 @@ export function readMovetext(
         counted.filter((t) => !t.endsSentence || bare.has(t)),
         tokens.at(-1),
       ).moves;
-      if (mentioned.some((t) => t.number !== undefined)) take(mentioned);
+      // A move of a number already sent, talked about in prose and not as a correction ("I
+      // spent days on 4.Bxc6 before choosing this"), is a thought, not a second move.
+      const again = (t: MovetextToken) =>
+        t.number !== undefined &&
+        !correcting.has(t) &&
+        tokens.some((x) => x.number === t.number && x.side === t.side);
+      thoughts.push(...mentioned.filter(again));
+      const said = mentioned.filter((t) => !again(t));
+      if (said.some((t) => t.number !== undefined)) take(said);
       if (ending) {
         // The sender's own move right after the repetition is sent, full stop or not: "3...a6
         // I play 4.Ba4.", "Thanks for 3...a6. My move is 4.Ba4." (P-2e); the opponent's next

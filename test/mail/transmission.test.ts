@@ -229,6 +229,34 @@ describe('finding the game and the moves', () => {
     expect(read('3...a6 sorry, 4.Ba4')).toEqual([['3...a6', '4.Ba4'], []]);
     expect(read('3...a6 sorry, Ba4')).toEqual([['3...a6', 'Ba4'], []]);
     expect(read('3...a6 4.Ba4 5.Bb3')).toEqual([['3...a6', '4.Ba4', '5.Bb3'], []]);
+    // An apology for something else, or a move talked about after "sorry", corrects nothing:
+    // the move sent stands, the other is a thought.
+    expect(
+      read(
+        '3...a6 4.Ba4',
+        'Sorry for the late reply. I spent days on 4.Bxc6 before choosing this.',
+      ),
+    ).toEqual([['3...a6', '4.Ba4'], []]);
+    expect(read('3...a6 4.Ba4', 'Sorry, 4.Bxc6 looked tempting but no.')).toEqual([
+      ['3...a6', '4.Ba4'],
+      [],
+    ]);
+    expect(
+      read('3...a6 4.La4', 'Entschuldigung für die Verspätung, ich habe über 4.Lxc6 nachgedacht.'),
+    ).toEqual([['3...a6', '4.La4'], []]);
+    // "should be" corrects, though "should" alone muses.
+    expect(read('3...a6 4.Ba4', 'Typo, should be 4.Bxc6')).toEqual([
+      ['3...a6', '4.Bxc6'],
+      ['4.Ba4'],
+    ]);
+    expect(read('3...a6 4.Ba4', 'Typo: should read 4.Bxc6')).toEqual([
+      ['3...a6', '4.Bxc6'],
+      ['4.Ba4'],
+    ]);
+    expect(read('3...a6 4.La4', 'Tippfehler, es sollte 4.Lxc6 sein')).toEqual([
+      ['3...a6', '4.Lxc6'],
+      ['4.La4'],
+    ]);
   });
   it('P-2e: a repetition that ends a sentence is read when the next move sent follows it; a move only mentioned is not', () => {
     const moves = (...lines: string[]) => movetextOf(lines).map(show);
