@@ -453,13 +453,13 @@ export function correctionAt(clause: string): number {
   const re = new RegExp(CORRECTION.source, 'giu');
   for (let m = re.exec(text); m; m = re.exec(text)) {
     // An apology for something else corrects nothing: "Sorry for the late reply",
-    // "Entschuldigung für die Verspätung", "Przepraszam za zwłokę".
+    // "Entschuldigung für die Verspätung", "Przepraszam za zwłokę"; nor does "I meant to …".
     if (!APOLOGY_FOR.test(text.slice(m.index + m[0].length))) return m.index;
   }
   return -1;
 }
 
-const APOLOGY_FOR = /^\s+(?:for|about|für|za|за)(?![\p{L}\p{N}])/iu;
+const APOLOGY_FOR = /^\s+(?:for|about|to|für|za|за)(?![\p{L}\p{N}])/iu;
 
 const RE = {
   draw: wordRe('draw'),

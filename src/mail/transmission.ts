@@ -306,7 +306,9 @@ export function readMovetext(
         // move ("What do you say after 4...b5.") or a move out of turn stays a mention.
         const last = tokens.at(-1);
         const earlier = mention && follows(mention, ending) ? mention : undefined;
-        if (
+        // A correction that ends its sentence ("Sorry, I meant 4.Bc4.") replaces the slip.
+        if (correcting.has(ending)) take([ending]);
+        else if (
           side !== undefined &&
           ending.side === side &&
           (earlier || (last && follows(last, ending)))

@@ -244,6 +244,12 @@ describe('finding the game and the moves', () => {
     expect(
       read('3...a6 4.La4', 'Entschuldigung für die Verspätung, ich habe über 4.Lxc6 nachgedacht.'),
     ).toEqual([['3...a6', '4.La4'], []]);
+    // A correction that ends its sentence still corrects; "I meant to …" is no correction.
+    expect(read('3...a6 4.Ba4', 'Sorry, I meant 4.Bc4.')).toEqual([['3...a6', '4.Bc4'], ['4.Ba4']]);
+    expect(read('3...a6 4.Ba4', 'Sorry for the delay, I meant to write about 4.Bc4.')).toEqual([
+      ['3...a6', '4.Ba4'],
+      [],
+    ]);
     // "should be" corrects, though "should" alone muses.
     expect(read('3...a6 4.Ba4', 'Typo, should be 4.Bxc6')).toEqual([
       ['3...a6', '4.Bxc6'],
