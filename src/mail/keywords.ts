@@ -536,7 +536,7 @@ export type Command =
       to?: string;
       fromDate?: string;
       toDate?: string;
-      /** A date written without its year: the mail's day tells which year (`leaveDates`). */
+      /** A date written without its year: the mail's day tells which year (`assembleTransmission`). */
       fromDayMonth?: DayMonth;
       toDayMonth?: DayMonth;
     })

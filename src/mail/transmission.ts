@@ -111,10 +111,10 @@ function attachedMovetext(inbound: Inbound): string[] {
  * a chess program may attach it as a PGN instead of writing the move. Neither mail is blank.
  * When the body plays nothing — no move, no command for the game; stated dates alone do not
  * count — the subject, if it is the player's own (`ownSubject`) and plays, is read as the first
- * line of the new text (the body's dates count with it); else the attached PGN's movetext (the score from move 1, whose last
- * moves are the repetition and the own move), with the subject's words. Otherwise the mail is
- * read as it is: these never add moves to a body that has some, and a reply left empty is
- * still a blank transmission.
+ * line of the new text (the body's dates count with it); else the attached PGN's movetext
+ * (the score from move 1, whose last moves are the repetition and the own move), with the
+ * subject's words. Otherwise the mail is read as it is: these never add moves to a body that
+ * has some, and a reply left empty is still a blank transmission.
  */
 export function withSubjectAndPgn(
   inbound: Inbound,
