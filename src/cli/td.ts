@@ -137,21 +137,30 @@ export async function postCommand(args: string[], io: CliIo): Promise<number> {
     values.config,
     positionals[0],
     io,
-    (service, ref, today) =>
-      compareDates(received, today) > 0
-        ? `amici post: the card's received date ${received} is after today (${today} in the event's time zone); enter the card once it has come`
-        : {
-            kind: 'transmission',
-            side: s,
-            sentOn: postmark,
-            deliveredOn: received,
-            reading:
-              reading ?? service.readingOf(ref.event, service.player(ref.event, ref.game[s])),
-            moves: tokenizeMovetext(values.moves!).tokens,
-            ...(stated.r ? { statedReceivedOn: stated.r } : {}),
-            ...(stated.s ? { statedSentOn: stated.s } : {}),
-            ...(values.draw ? { drawOffer: true } : {}),
-          },
+    (service, ref, today) => {
+      // A reply cannot leave before the move it answers reached its sender, nor before the
+      // game began (P-6d): such a postmark is a slip, and would give the reply 0 days.
+      const state = service.state(ref.gameKey);
+      const last = state.plies.at(-1);
+      const since = last?.deliveredOn ?? state.clockStartsOn;
+      if (compareDates(received, today) > 0)
+        return `amici post: the card's received date ${received} is after today (${today} in the event's time zone); enter the card once it has come`;
+      if (compareDates(postmark, since) < 0)
+        return last
+          ? `amici post: the card is postmarked ${postmark}, before the move it answers reached its sender (${since}); check the postmark, or the date that move was received (P-6d)`
+          : `amici post: the card is postmarked ${postmark}, before the game began (${since}); check the postmark (P-6d)`;
+      return {
+        kind: 'transmission',
+        side: s,
+        sentOn: postmark,
+        deliveredOn: received,
+        reading: reading ?? service.readingOf(ref.event, service.player(ref.event, ref.game[s])),
+        moves: tokenizeMovetext(values.moves!).tokens,
+        ...(stated.r ? { statedReceivedOn: stated.r } : {}),
+        ...(stated.s ? { statedSentOn: stated.s } : {}),
+        ...(values.draw ? { drawOffer: true } : {}),
+      };
+    },
     `post:${postmark}:${values.moves}`,
   );
 }

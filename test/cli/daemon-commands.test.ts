@@ -255,6 +255,12 @@ describe('amici demo and the commands around an installation', () => {
     const early = await post2('2026-11-10', '2026-11-08');
     expect(early.code).toBe(2);
     expect(early.err).toContain('received on 2026-11-08, before its postmark 2026-11-10');
+    // A reply postmarked before the card it answers reached its sender (06.11) would take 0 days.
+    const beforeDelivery = await post2('2026-11-05', '2026-11-09');
+    expect(beforeDelivery.code).toBe(2);
+    expect(beforeDelivery.err).toContain(
+      'postmarked 2026-11-05, before the move it answers reached its sender (2026-11-06)',
+    );
     const future = await post2('2099-01-01', '2099-01-03');
     expect(future.code).toBe(2);
     expect(future.err).toMatch(/received date 2099-01-03 is after today \(\d{4}-\d\d-\d\d/);
