@@ -85,11 +85,22 @@ function carries(inbound: Inbound): boolean {
 
 /** Moves, or a command for the game: what a subject or a PGN is never added to. */
 function plays(inbound: Inbound): boolean {
-  return (
-    movetextOf(inbound.rest.map((l) => l.text)).length > 0 ||
-    inbound.commands.some((c) => c.kind !== 'td-message')
-  );
+  return hasMoves(inbound) || inbound.commands.some((c) => c.kind !== 'td-message');
 }
+
+const hasMoves = (inbound: Inbound): boolean =>
+  movetextOf(inbound.rest.map((l) => l.text)).length > 0;
+
+/** What a player sends along with a move: read with the move typed into the subject. */
+const WITH_A_MOVE: readonly string[] = ['draw-offer', 'leave', 'note', 'conditional', 'td-message'];
+
+/**
+ * Whether a body stands alone: it has moves, or a command that is no companion of a move (a
+ * resignation, an acceptance, a claim). A body of dates, or of a draw offer, leave or a note
+ * ("I offer a draw", "I'm on leave from 2 Jan to 6 Jan") goes with the move in its subject.
+ */
+const standsAlone = (inbound: Inbound): boolean =>
+  hasMoves(inbound) || inbound.commands.some((c) => !WITH_A_MOVE.includes(c.kind));
 
 /**
  * The movetext of the one PGN a player attached (tag pairs dropped; comments and variations
@@ -121,8 +132,8 @@ export function withSubjectAndPgn(
   title?: string,
 ): { inbound: Inbound; source: 'body' | 'subject' | 'pgn' } {
   const asIs = { inbound, source: 'body' } as const;
-  // A body of dates alone ("Received 20.11, sent 21.11") takes its moves from the subject.
-  if (inbound.classification.kind !== 'normal' || plays(inbound)) return asIs;
+  // A body of dates, an offer, leave or a note takes its moves from the subject.
+  if (inbound.classification.kind !== 'normal' || standsAlone(inbound)) return asIs;
   const subject = ownSubject(inbound.mail.subject ?? '', title)?.replace(/[\r\n]+/g, ' ');
   const body = inbound.newText;
   const read = (first: string[]) => {
@@ -134,7 +145,8 @@ export function withSubjectAndPgn(
     });
   };
   const withSubject = subject ? read([subject]) : undefined;
-  if (withSubject && plays(withSubject)) return { inbound: withSubject, source: 'subject' };
+  if (withSubject && (plays(inbound) ? hasMoves(withSubject) : plays(withSubject)))
+    return { inbound: withSubject, source: 'subject' };
   const pgn = attachedMovetext(inbound);
   if (pgn.length) return { inbound: read(subject ? [subject, ...pgn] : pgn), source: 'pgn' };
   return withSubject && !carries(inbound) ? { inbound: withSubject, source: 'subject' } : asIs;

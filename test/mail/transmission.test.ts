@@ -487,6 +487,17 @@ describe('P-4d: a move typed into the subject', () => {
     expect(words.moves).toBe('');
     expect(words.t.statedReceivedOn).toBe('2026-11-19');
   });
+  it('a body of a draw offer, leave or a note goes with the move in the subject; a resignation stands alone', async () => {
+    const offer = await read('[CLUB/1] 1.e4 e5', 'I offer a draw.');
+    expect(offer.moves).toBe('1.e4 e5');
+    expect(offer.t.drawOffer).toBe(true);
+    const leave = await read('[CLUB/1] 1.e4 e5', 'Leave from 2.1.2027 to 6.1.2027');
+    expect(leave.moves).toBe('1.e4 e5');
+    expect(leave.t.leave).toEqual({ from: '2027-01-02', to: '2027-01-06' });
+    const resign = await read('[CLUB/1] 1.e4 e5', 'I resign');
+    expect(resign.moves).toBe('');
+    expect(resign.t.resign).toBe(true);
+  });
   it('a subject of words over an empty body is a message, not a blank transmission', async () => {
     const r = await read('[CLUB/1] Question about my clock', '');
     expect(r.t.moves).toEqual([]);
