@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { makeGamePgn, moveNumber, writeMove } from '../chess/index.ts';
 import type { TimeControl } from '../clock/index.ts';
-import { compareDates } from '../clock/index.ts';
+import { rangeContains } from '../clock/index.ts';
 import { boardText, composeTdReport, pgnResultTags } from '../compose/index.ts';
 import { memoryLogger } from '../daemon/log.ts';
 import type { RefereeService } from '../daemon/referee-service.ts';
@@ -147,9 +147,7 @@ function summary(service: RefereeService, gameKey: string) {
   const last = state.plies.at(-1);
   // Why the clock of the player to move does not run today: a TD pause (L-6.10), leave (P-8a).
   const pause = state.pauses.find((p) => p.to === null);
-  const leave = state.leaves.find(
-    (l) => l.side === toMove && compareDates(l.from, today) <= 0 && compareDates(today, l.to) <= 0,
-  );
+  const leave = state.leaves.find((l) => l.side === toMove && rangeContains(l, today));
   const stopped = state.result
     ? null
     : pause

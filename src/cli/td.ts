@@ -18,7 +18,7 @@ import {
   unknownRuling,
 } from '../mail/td-rulings.ts';
 import type { RefereeInput, Side } from '../referee/index.ts';
-import { extendGame } from '../referee/index.ts';
+import { answeredDeliveredOn, extendGame } from '../referee/index.ts';
 import { openConfig, openService } from './context.ts';
 import { describeEffect } from './describe-effect.ts';
 import type { CliIo } from './io.ts';
@@ -141,12 +141,11 @@ export async function postCommand(args: string[], io: CliIo): Promise<number> {
       // A reply cannot leave before the move it answers reached its sender, nor before the
       // game began (P-6d): such a postmark is a slip, and would give the reply 0 days.
       const state = service.state(ref.gameKey);
-      const last = state.plies.at(-1);
-      const since = last?.deliveredOn ?? state.clockStartsOn;
+      const since = answeredDeliveredOn(state, state.plies.length);
       if (compareDates(received, today) > 0)
         return `amici post: the card's received date ${received} is after today (${today} in the event's time zone); enter the card once it has come`;
       if (compareDates(postmark, since) < 0)
-        return last
+        return state.plies.length
           ? `amici post: the card is postmarked ${postmark}, before the move it answers reached its sender (${since}); check the postmark, or the date that move was received (P-6d)`
           : `amici post: the card is postmarked ${postmark}, before the game began (${since}); check the postmark (P-6d)`;
       return {

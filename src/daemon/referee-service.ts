@@ -232,7 +232,7 @@ export class RefereeService {
           : (['white', 'black'] as const).flatMap((side) => {
               const address = this.player(event, game[side]).addresses[0];
               return address
-                ? this.announcedLeave(address, key)
+                ? this.announcedLeave(address)
                     .filter((l) => compareDates(l.to, game.startsOn) >= 0)
                     .map((l): GameEvent => ({ type: 'leave', on: game.startsOn, side, ...l }))
                 : [];
@@ -678,7 +678,7 @@ export class RefereeService {
       inbound: said,
     } = this.transmissionIn(ref, inbound, sender, item.receivedAt);
     if (!t) return ignore('no transmission', who);
-    if (t.leave) t.leaveTaken = this.announcedLeave(sender, ref.gameKey);
+    if (t.leave) t.leaveTaken = this.announcedLeave(sender);
     // A line for the TD (`TD: …`, P-5d): the TD gets the whole mail, the player a word that it
     // went; whatever else the mail holds is decided as usual.
     // The TD's copy shows the game as the mail leaves it: with the move it also played.
@@ -858,15 +858,15 @@ export class RefereeService {
   }
 
   /**
-   * The leave a player announced (P-8a, P-8b) in their games other than `except`, finished ones
-   * too, each period once: leave counts against the player's 30 days a year, whichever game it
-   * was announced in. TD grants (P-8c) are per game and not counted here.
+   * The leave a player announced (P-8a, P-8b) in all their games, finished ones too, each period
+   * once: leave counts against the player's 30 days a year, whichever game it was announced in.
+   * TD grants (P-8c) are per game and not counted here.
    */
-  announcedLeave(address: string, except?: string): { from: CalendarDate; to: CalendarDate }[] {
+  announcedLeave(address: string): { from: CalendarDate; to: CalendarDate }[] {
     const out: { from: CalendarDate; to: CalendarDate }[] = [];
     for (const { event, player } of this.directory.memberships(address)) {
       for (const g of this.directory.gamesOf(event, player.id)) {
-        if (g.gameKey === except || !this.store.hasGame(g.gameKey)) continue;
+        if (!this.store.hasGame(g.gameKey)) continue;
         const side: Side = g.game.white === player.id ? 'white' : 'black';
         for (const l of this.state(g.gameKey).leaves) {
           if (l.side !== side || l.granted) continue;

@@ -404,16 +404,16 @@ export function findDayMonths(text: string): DayMonthSpan[] {
  * more, a day lately past stays in its year ("I was away from 1.11", read on 24 November, is
  * this November, not next). Undefined when the day does not exist (31.11).
  */
-export function nextDayMonth(dm: DayMonth, from: string, pastDays = 0): string | undefined {
+export function nextDayMonth(
+  dm: DayMonth,
+  from: CalendarDate,
+  pastDays = 0,
+): CalendarDate | undefined {
   const year = Number(from.slice(0, 4));
-  const earliest = new Date(
-    Date.UTC(year, Number(from.slice(5, 7)) - 1, Number(from.slice(8, 10))),
-  );
-  earliest.setUTCDate(earliest.getUTCDate() - pastDays);
-  const bound = earliest.toISOString().slice(0, 10);
+  const bound = addDays(from, -pastDays);
   for (const y of [year - 1, year, year + 1]) {
     const iso = `${pad(y, 4)}-${pad(dm.month, 2)}-${pad(dm.day, 2)}`;
-    if (valid(y, dm.month, dm.day) && iso >= bound) return iso;
+    if (valid(y, dm.month, dm.day) && iso >= bound) return iso as CalendarDate;
   }
   return undefined;
 }

@@ -441,8 +441,9 @@ export function assembleTransmission(
         // than moved to next year); the end of the leave is the next such day from its start
         // ("od 20.12 do 3.01" crosses the new year).
         const from = c.fromDate ?? (c.fromDayMonth && nextDayMonth(c.fromDayMonth, ctx.sentOn, 90));
-        const to = c.toDate ?? (c.toDayMonth && from && nextDayMonth(c.toDayMonth, from));
-        if (from && to && isCalendarDate(from) && isCalendarDate(to)) t.leave = { from, to };
+        if (!from || !isCalendarDate(from)) break;
+        const to = c.toDate ?? (c.toDayMonth && nextDayMonth(c.toDayMonth, from));
+        if (to && isCalendarDate(to)) t.leave = { from, to };
         break;
       }
       case 'conditional':

@@ -167,12 +167,8 @@ function decideLeave(state: GameState, t: Transmission, rules: EventRules, draft
     });
     return;
   }
-  // The player's leave in this game and in their others, each period once (P-8a).
-  const taken = state.leaves
-    .filter((l) => l.side === t.side && !l.granted)
-    .map(({ from, to }) => ({ from, to }));
-  for (const l of t.leaveTaken ?? [])
-    if (!taken.some((x) => x.from === l.from && x.to === l.to)) taken.push(l);
+  // The player's leave in all their games when the service says (P-8a), else in this one.
+  const taken = t.leaveTaken ?? state.leaves.filter((l) => l.side === t.side && !l.granted);
   const check = checkLeaveRequest(
     rules.timeControl,
     { allowancePerYear: rules.leavePerYear, grants: [] },

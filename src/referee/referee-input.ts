@@ -52,7 +52,7 @@ export interface Transmission {
   /** Leave announced in advance (P-8a, P-8b). */
   leave?: { from: CalendarDate; to: CalendarDate };
   /**
-   * Set by the service, not read from the mail: the leave the player announced in their other
+   * Set by the service, not read from the mail: the leave the player announced in all their
    * games, finished ones too. The 30 days a year of P-8a are the player's, not one game's.
    */
   leaveTaken?: { from: CalendarDate; to: CalendarDate }[];
