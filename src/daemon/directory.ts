@@ -24,6 +24,7 @@ export class Directory {
   private readonly byAddress = new Map<string, Membership[]>();
   private readonly games = new Map<string, GameRefResolved>();
   private readonly gamesByPlayer = new Map<string, GameRefResolved[]>();
+  private readonly configured = new Map<string, GameConfig>();
 
   constructor(config: AmiciConfig) {
     for (const event of config.events) {
@@ -35,8 +36,11 @@ export class Directory {
           this.byAddress.set(address, list);
         }
       }
-      for (const game of event.games) {
+      for (const configured of event.games) {
+        // A copy, so that `orient` can swap its colours without touching the config.
+        const game = { ...configured };
         const ref = { event, game, gameKey: gameKeyOf(event.tag, game.id) };
+        this.configured.set(ref.gameKey, configured);
         this.games.set(ref.gameKey, ref);
         for (const id of new Set([game.white, game.black])) {
           const key = memberKey(event, id);
@@ -57,6 +61,22 @@ export class Directory {
 
   game(gameKey: string): GameRefResolved | undefined {
     return this.games.get(gameKey);
+  }
+
+  /**
+   * Who plays White in a game: the config's pairing, or its reverse once the TD has reversed the
+   * colours (L-7.1). Every ref of the game (`game`, `gamesOf`) sees the change.
+   */
+  orient(gameKey: string, reversed: boolean): void {
+    const ref = this.games.get(gameKey);
+    if (ref) Object.assign(ref.game, this.colours(gameKey, reversed));
+  }
+
+  /** The ids of a game's White and Black, the config's pairing or (`reversed`) its reverse. */
+  colours(gameKey: string, reversed: boolean): { white: string; black: string } {
+    const c = this.configured.get(gameKey);
+    if (!c) throw new Error(`no game ${gameKey}`);
+    return reversed ? { white: c.black, black: c.white } : { white: c.white, black: c.black };
   }
 
   /** The events an address plays in, in config order (`address` in any case). */

@@ -184,8 +184,8 @@ export class RefereeService {
 
   constructor(options: ServiceOptions) {
     this.config = options.config;
-    this.directory = new Directory(options.config);
     this.store = options.store;
+    this.directory = this.newDirectory(options.config);
     this.logger = options.logger;
     this.clock = options.clock ?? (() => new Date());
     this.templatesDir = options.templatesDir;
@@ -202,8 +202,16 @@ export class RefereeService {
    */
   reconfigure(config: AmiciConfig): { created: number } {
     this.config = config;
-    this.directory = new Directory(config);
+    this.directory = this.newDirectory(config);
     return { created: this.ensureGames() };
+  }
+
+  /** The config's players and games, with the colours the TD reversed (L-7.1) swapped. */
+  private newDirectory(config: AmiciConfig): Directory {
+    const directory = new Directory(config);
+    for (const gameKey of this.store.gamesWithOddCount('colours-reversed'))
+      directory.orient(gameKey, true);
+    return directory;
   }
 
   /** Create in the store every game of the config that is not there yet. */
@@ -264,6 +272,9 @@ export class RefereeService {
     const more = this.store.eventsFrom(gameKey, known?.events.length ?? 0);
     if (known && !more.length) return known;
     const state = known ? extendGame(known, more) : foldGame(more);
+    // A reversal logged since (by a ruling here or by `amici td`) changes who plays White.
+    if (state.coloursReversed !== known?.coloursReversed)
+      this.directory.orient(gameKey, state.coloursReversed);
     if (this.states.size >= MAX_CACHED_STATES) this.states.clear();
     this.states.set(gameKey, state);
     return state;
@@ -326,13 +337,15 @@ export class RefereeService {
           this.readingOf(ref.event, p).kind === 'numeric' ? ('numeric' as const) : ('san' as const),
       };
     };
+    // From the state, which may hold a reversal of the colours (L-7.1) not yet committed.
+    const { white, black } = this.directory.colours(ref.gameKey, state.coloursReversed);
     return {
       state,
       rules: this.rules(ref.event),
       now,
       event: { name: ref.event.name, tag: ref.event.tag },
       gameId: ref.game.id,
-      players: { white: prefs(ref.game.white), black: prefs(ref.game.black) },
+      players: { white: prefs(white), black: prefs(black) },
       td: { name: ref.event.td.name, lang: ref.event.language },
       standings: () => this.standingsOf(ref.event, { gameKey: ref.gameKey, state }).rows,
       ...(this.templatesDir ? { templatesDir: this.templatesDir } : {}),
@@ -867,8 +880,9 @@ export class RefereeService {
     for (const { event, player } of this.directory.memberships(address)) {
       for (const g of this.directory.gamesOf(event, player.id)) {
         if (!this.store.hasGame(g.gameKey)) continue;
+        const state = this.state(g.gameKey); // first: it brings the colours up to date
         const side: Side = g.game.white === player.id ? 'white' : 'black';
-        for (const l of this.state(g.gameKey).leaves) {
+        for (const l of state.leaves) {
           if (l.side !== side || l.granted) continue;
           if (!out.some((x) => x.from === l.from && x.to === l.to))
             out.push({ from: l.from, to: l.to });
@@ -880,6 +894,7 @@ export class RefereeService {
 
   /** Which colour the sender plays in the game (the game was found through their address). */
   sideOf(ref: GameRefResolved, sender: string): Side {
+    this.state(ref.gameKey); // brings the colours up to date (a reversal by `amici td`, L-7.1)
     const white = this.player(ref.event, ref.game.white);
     return white.addresses.some((a) => a.toLowerCase() === sender) ? 'white' : 'black';
   }

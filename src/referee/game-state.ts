@@ -58,6 +58,11 @@ export interface Leave {
 export interface GameState {
   white: string;
   black: string;
+  /**
+   * The TD reversed the colours (L-7.1) an odd number of times: the config's White plays Black.
+   * The daemon reads who plays which colour from the config through this.
+   */
+  coloursReversed: boolean;
   start: StartSpec;
   createdOn: CalendarDate;
   clockStartsOn: CalendarDate;
@@ -125,6 +130,7 @@ function emptyState(
   return {
     white: e.white,
     black: e.black,
+    coloursReversed: false,
     start: e.start,
     createdOn: e.on,
     clockStartsOn: e.clockStartsOn,
@@ -261,6 +267,9 @@ function applyEvent(s: GameState, e: GameEvent): void {
       const white = s.white;
       s.white = s.black;
       s.black = white;
+      s.coloursReversed = !s.coloursReversed;
+      // Leave is a player's (P-8a): it goes with them to their new colour.
+      s.leaves = s.leaves.map((l) => ({ ...l, side: l.side === 'white' ? 'black' : 'white' }));
       s.plies = [];
       s.penalties = [];
       s.drawOffer = undefined;

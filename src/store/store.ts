@@ -263,6 +263,15 @@ export class Store implements CheckpointStore {
   }
 
   /** The events of a game from number `seq` on (0 = all), in order. */
+  /** The games whose log holds an odd number of events of `type` (reversals that stand). */
+  gamesWithOddCount(type: GameEvent['type']): string[] {
+    return (
+      this.sql(
+        'SELECT game_key AS gameKey FROM events WHERE type = ? GROUP BY game_key HAVING COUNT(*) % 2 = 1',
+      ).all(type) as { gameKey: string }[]
+    ).map((r) => r.gameKey);
+  }
+
   eventsFrom(gameKey: string, seq: number): GameEvent[] {
     const rows = this.sql(
       'SELECT body FROM events WHERE game_key = ? AND seq >= ? ORDER BY seq',

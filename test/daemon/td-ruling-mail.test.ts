@@ -62,9 +62,10 @@ function setup(resolver: DnsResolver, authentication: 'dkim' | 'none' = 'dkim') 
   if (!r.ok) throw new Error(r.errors.join('\n'));
   const logger = memoryLogger();
   let now = new Date('2026-11-05T10:05:00Z');
+  const store = new Store(':memory:');
   const service = new RefereeService({
     config: r.config,
-    store: new Store(':memory:'),
+    store,
     logger,
     clock: () => now,
     resolver,
@@ -74,7 +75,7 @@ function setup(resolver: DnsResolver, authentication: 'dkim' | 'none' = 'dkim') 
   const setNow = (iso: string) => {
     now = new Date(iso);
   };
-  return { service, logger, flush, setNow };
+  return { service, logger, flush, setNow, store, config: r.config, clock: () => now };
 }
 
 /** Jan and Petr have played 1.e4 e5: White to move. */
@@ -116,6 +117,51 @@ describe('P-7d: rulings mailed by the TD', () => {
     expect(await s.service.processInbound(item(mail))).toBe('done');
     expect(s.service.state('CLUB/1').pauses).toHaveLength(1);
     expect(await s.flush()).toEqual([]);
+  });
+
+  it('L-7.1: colours reversed by the TD — the config’s Black plays White from then on, after a restart too', async () => {
+    const resolver = keyServer([players, club]).resolver;
+    const s = setup(resolver);
+    await opening(s);
+    // Another process (as `amici td` beside the daemon) folds the game before the reversal.
+    const other = new RefereeService({
+      config: s.config,
+      store: s.store,
+      logger: s.logger,
+      clock: s.clock,
+      resolver,
+    });
+    expect(other.sideOf(other.resolveGame('CLUB/1')!, 'petr@x.example')).toBe('black');
+    const mail = await signMail(raw(TD, 'reverse-colours'), club);
+    expect(await s.service.processInbound(item(mail))).toBe('done');
+    expect(s.service.state('CLUB/1')).toMatchObject({ white: 'Petr', black: 'Jan', plies: [] });
+    await s.flush();
+    // Petr now opens; his move goes to Jan, and Jan, with Black, is not asked to move first.
+    const petr = await signMail(raw('Petr <petr@x.example>', '1.d4'), players);
+    expect(await s.service.processInbound(item(petr, '2026-11-05T12:00:00Z'))).toBe('done');
+    expect(s.service.state('CLUB/1').plies.map((p) => p.uci)).toEqual(['d2d4']);
+    const relayed = await s.flush();
+    expect(relayed.map((m) => m.to)).toContainEqual(['jan@x.example']);
+    const jan = await signMail(raw('Jan <jan@x.example>', '1.d4 Nf6'), players);
+    expect(await s.service.processInbound(item(jan, '2026-11-06T12:00:00Z'))).toBe('done');
+    expect(s.service.state('CLUB/1').plies.map((p) => p.uci)).toEqual(['d2d4', 'g8f6']);
+    // The other process and a restarted daemon see Petr as White.
+    for (const service of [
+      other,
+      new RefereeService({
+        config: s.config,
+        store: s.store,
+        logger: s.logger,
+        clock: s.clock,
+        resolver,
+      }),
+    ]) {
+      const ref = service.resolveGame('CLUB/1')!;
+      expect(service.sideOf(ref, 'petr@x.example')).toBe('white');
+      expect(ref.game).toMatchObject({ white: 'petr', black: 'jan' });
+    }
+    // The config itself is untouched (a SIGHUP reload starts from it and the store again).
+    expect(s.config.events[0]!.games[0]).toMatchObject({ white: 'jan', black: 'petr' });
   });
 
   it('P-7a, P-7d: the TD answers the time-claim notice with the line it suggests; the claim is upheld', async () => {

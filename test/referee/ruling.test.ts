@@ -304,6 +304,19 @@ describe('colours reversed by mistake (L-7.1)', () => {
     expect(after.clockStartsOn).toBe(NOW);
   });
 
+  it('L-7.1, P-8a: leave announced before the reversal stays with the player who announced it', () => {
+    const game = scenario('2026-01-01', { white: 'ann', black: 'bob' })
+      .play('1.e4 e5')
+      .add({ type: 'leave', on: '2026-01-05', side: 'white', from: '2026-02-01', to: '2026-02-10' })
+      .state();
+    const after = apply(game, rule(game, { kind: 'reverse-colours' }));
+    expect(after.white).toBe('bob');
+    expect(after.leaves).toEqual([
+      { side: 'black', from: '2026-02-01', to: '2026-02-10', granted: false },
+    ]);
+    expect(after.coloursReversed).toBe(true);
+  });
+
   it('L-7.1: from the 10th move on the game continues (refused)', () => {
     const game = scenario('2026-01-01')
       .play(
