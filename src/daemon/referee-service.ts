@@ -48,6 +48,7 @@ import type {
   StandingsGame,
 } from '../referee/index.ts';
 import {
+  answeredDeliveredOn,
   decide,
   due,
   effectSummary,
@@ -1688,7 +1689,7 @@ export class RefereeService {
         game: g.gameKey,
         players,
         toMove: name(ref.game[side]),
-        since: state.plies.at(-1)?.deliveredOn ?? state.clockStartsOn,
+        since: answeredDeliveredOn(state, state.plies.length),
         daysLeft: clock.ok ? (clock.value.live?.daysLeft ?? null) : null,
       });
     }

@@ -109,8 +109,6 @@ const detailOf = (r: Ruling): { key: string; params: Record<string, string> } | 
               bank: String(r.bankDays ?? 0),
             },
           };
-    case 'restore-position':
-      return { key: r.kind, params: { plies: String(r.plies) } };
     case 'set-result':
       return { key: r.kind, params: { result: r.result } };
     default:
@@ -169,8 +167,14 @@ const refuse = (input: TdRuling, why: string): Decision => ({
   ],
 });
 
-const applied = (input: TdRuling, ...events: GameEvent[]): Decision => {
-  const detail = detailOf(input.ruling);
+const applied = (input: TdRuling, ...events: GameEvent[]): Decision =>
+  appliedWith(input, detailOf(input.ruling), events);
+
+const appliedWith = (
+  input: TdRuling,
+  detail: { key: string; params: Record<string, string> } | undefined,
+  events: GameEvent[],
+): Decision => {
   const reason = 'reason' in input.ruling ? input.ruling.reason.trim() : '';
   return {
     events,
@@ -299,7 +303,13 @@ export function decideRuling(
           rule: 'L-7.2',
           reason: 'illegal move; position restored',
         });
-      return applied(input, ...events);
+      // Where play resumes: the number and colour of the move taken back, which is to be replaced.
+      const taken = state.plies[r.plies]!;
+      return appliedWith(
+        input,
+        { key: r.kind, params: { number: String(taken.number), side: taken.side } },
+        events,
+      );
     }
     case 'reverse-colours': {
       const made = Math.max(0, ...state.plies.map((p) => p.ordinal));

@@ -18,9 +18,16 @@ import type { Side } from './game-event.ts';
 import type { GameState } from './game-state.ts';
 import { sideToMove } from './game-state.ts';
 
-/** The delivery date of the move the `index`-th ply answers (the start for the first ply). */
+/**
+ * The delivery date of the move the `index`-th ply answers (the start for the first ply), or the
+ * day the TD restored the position before it (L-7.2): the player learnt then what to replace.
+ * The days of the moves taken back are not counted; the TD may set the clocks (`set-clock`).
+ */
 export function answeredDeliveredOn(state: GameState, index: number): CalendarDate {
-  return index === 0 ? state.clockStartsOn : state.plies[index - 1]!.deliveredOn;
+  return (
+    state.restoredOn.get(index) ??
+    (index === 0 ? state.clockStartsOn : state.plies[index - 1]!.deliveredOn)
+  );
 }
 
 /** The clock items of one player, in time order (see src/clock/clock-item.ts). */

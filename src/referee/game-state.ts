@@ -82,6 +82,11 @@ export interface GameState {
     bankDays?: number;
   }[];
   restarts: { side: Side; on: CalendarDate }[];
+  /**
+   * The day the TD restored the position to a ply count (L-7.2), by that count: the move that
+   * replaces the illegal one answers the ruling, not the move before it (`answeredDeliveredOn`).
+   */
+  restoredOn: Map<number, CalendarDate>;
   /** A standing draw offer (L-9.1.2.1). */
   drawOffer?: { by: Side; ply: number };
   /** Draw offers made per side, for the TD (L-13.3). */
@@ -143,6 +148,7 @@ function emptyState(
     pauses: [],
     clockSets: [],
     restarts: [],
+    restoredOn: new Map(),
     drawOffers: { white: 0, black: 0 },
     lines: {},
     claims: [],
@@ -259,6 +265,8 @@ function applyEvent(s: GameState, e: GameEvent): void {
       return;
     case 'position-restored':
       s.plies = s.plies.slice(0, e.plies);
+      for (const k of s.restoredOn.keys()) if (k > e.plies) s.restoredOn.delete(k);
+      s.restoredOn.set(e.plies, e.on);
       s.drawOffer = undefined;
       s.lines = {};
       replayPosition(s);
@@ -271,6 +279,7 @@ function applyEvent(s: GameState, e: GameEvent): void {
       // Leave is a player's (P-8a): it goes with them to their new colour.
       s.leaves = s.leaves.map((l) => ({ ...l, side: l.side === 'white' ? 'black' : 'white' }));
       s.plies = [];
+      s.restoredOn.clear();
       s.penalties = [];
       s.drawOffer = undefined;
       s.lines = {};

@@ -287,6 +287,25 @@ describe('illegal move found later (L-7.2)', () => {
     expect(after.plies).toHaveLength(3);
     expect(after.pos.turn).toBe('black');
     expect(after.penalties).toHaveLength(1);
+    // The players are told where play resumes: Black's move 2, the one taken back.
+    expect(d.effects[0]).toMatchObject({
+      detail: { key: 'restore-position', params: { number: '2', side: 'black' } },
+    });
+  });
+
+  it('L-7.2: the replacing move is counted from the ruling, not from the move before the illegal one', () => {
+    // 2...Nc6 was delivered in January; the TD restores the position on 1 March.
+    const d = rule(game, { kind: 'restore-position', plies: 3, offender: 'black' });
+    const after = apply(game, d);
+    const used = (on: CalendarDate) => {
+      const c = gameClock(after, rules, 'black', on);
+      if (!c.ok) throw new Error('no clock');
+      return c.value.live!.usedDays;
+    };
+    // Black's first move (2 days) and the 5 days' penalty; the weeks since January are not his.
+    expect(used(NOW)).toBeLessThanOrEqual(8);
+    expect(used('2026-03-04') - used(NOW)).toBe(3);
+    expect(due(after, '2026-03-04', rules).map((w) => w.kind)).not.toContain('time-exceeded');
   });
 
   it.each([-1, 5, 1.5])('L-7.2: restoring to ply %s is refused', (plies) => {
