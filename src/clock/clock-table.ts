@@ -22,7 +22,7 @@
 
 import { addDays, type CalendarDate, compareDates, parseCalendarDate } from './calendar-date.ts';
 import type { ClockError, ClockErrorCode } from './clock-error.ts';
-import type { ClockItem, MoveItem, PendingMove, PointItem } from './clock-item.ts';
+import type { ClockItem, MoveItem, PendingMove, PointItem, SetClockItem } from './clock-item.ts';
 import type { OpenDateRange } from './date-range.ts';
 import {
   afterMove,
@@ -81,6 +81,11 @@ export interface Excess {
   readonly overDays: number;
   /** First move of the count it happened in. */
   readonly countFrom: number;
+  /**
+   * How many earlier excesses of this count the TD settled with set-clock (absent for none):
+   * tells a new excess in the same period from the one settled.
+   */
+  readonly settled?: number;
 }
 
 /** The clock of the player to move, on day `now`. */
@@ -106,6 +111,8 @@ export interface LiveClock {
   readonly exceedsOn: CalendarDate | null;
   /** Time is already exceeded in the current control period. */
   readonly exceeded: boolean;
+  /** As `Excess.settled`, for the excess of `exceedsOn` (absent for none). */
+  readonly settled?: number;
 }
 
 export interface ClockDerivation {
@@ -235,9 +242,17 @@ export function deriveClock(
       occurredOn: crossedOn(ledger, now.limitDays) ?? on,
       overDays: over,
       countFrom: ledger.countFrom,
+      ...(ledger.settled ? { settled: ledger.settled } : {}),
     };
     byPeriod.set(now.periodKey, excess);
     excesses.push(excess);
+  };
+
+  // A TD setting that brings a period already over back within its limit settles its excess.
+  const set = (move: number, item: SetClockItem): void => {
+    setClock(ledger, item);
+    const now = standing(ledger, move);
+    if (now.daysLeft >= 0 && byPeriod.has(now.periodKey)) ledger.settled++;
   };
 
   // Runs the clock for `move` from its delivery to `until` (its dispatch, or today), applying
@@ -260,7 +275,7 @@ export function deriveClock(
         penaltyDays += item.days;
       } else {
         if (item.kind === 'restart') restart(ledger, move, item.on);
-        else setClock(ledger, item);
+        else set(move, item);
         usedDays = 0;
       }
       check(move, item.on);
@@ -352,7 +367,7 @@ export function deriveClock(
       const { item } = point;
       if (item.kind === 'penalty') use(ledger, item.days, item.on);
       else if (item.kind === 'restart') restart(ledger, next, item.on);
-      else setClock(ledger, item);
+      else set(next, item);
       check(next, item.on);
     }
     return ok({ rows, excesses, live: null });
@@ -402,6 +417,7 @@ export function deriveClock(
         ? current.occurredOn
         : projectExcess(ledger, pending, now, span.reflectionDays, excluded),
       exceeded: current !== undefined,
+      ...(ledger.settled ? { settled: ledger.settled } : {}),
     },
   });
 }

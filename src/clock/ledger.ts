@@ -16,6 +16,11 @@ export interface Ledger {
   countFrom: number;
   /** Restarts so far; tells an excess in a restarted count from one before it. */
   generation: number;
+  /**
+   * TD settings (set-clock) that brought a period already over back within its limit: the
+   * excess is settled, and going over again in the same period is a new excess.
+   */
+  settled: number;
   /** per-move: days used on the move in progress. */
   onMove: number;
   /** triple-block: days on the clock (negative only once clock and bank are both empty) and in the bank. */
@@ -42,6 +47,7 @@ export function createLedger(control: TimeControl, firstMove: number): Ledger {
     total: 0,
     countFrom: firstMove,
     generation: 0,
+    settled: 0,
     onMove: 0,
     clock: control.preset === 'triple-block' ? control.startDays : 0,
     bank: control.preset === 'triple-block' ? control.bankStartDays : 0,
@@ -155,7 +161,7 @@ export function standing(ledger: Ledger, move: number): Standing {
         controlMove,
         limitDays,
         daysLeft: limitDays - ledger.total,
-        periodKey: `${ledger.generation}:${controlMove}`,
+        periodKey: `${ledger.generation}/${ledger.settled}:${controlMove}`,
       };
     }
     case 'per-move':
@@ -163,14 +169,14 @@ export function standing(ledger: Ledger, move: number): Standing {
         controlMove: move,
         limitDays: control.days,
         daysLeft: control.days - ledger.onMove,
-        periodKey: `${ledger.generation}:${move}`,
+        periodKey: `${ledger.generation}/${ledger.settled}:${move}`,
       };
     case 'triple-block':
       return {
         controlMove: move,
         limitDays: null,
         daysLeft: ledger.clock + ledger.bank,
-        periodKey: `${ledger.generation}:${move}`,
+        periodKey: `${ledger.generation}/${ledger.settled}:${move}`,
       };
   }
 }

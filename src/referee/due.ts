@@ -35,18 +35,21 @@ import type { DueWork } from './referee-input.ts';
 
 /**
  * The claim a time excess becomes (P-7a): stable, so the sweep files it once — side, control
- * move and first move of the count, and (after a P-7e restart that fell in the same move, which
- * leaves those unchanged) the number of the side's restarts before the excess.
+ * move and first move of the count, (after a P-7e restart that fell in the same move, which
+ * leaves those unchanged) the number of the side's restarts before the excess, and (when the TD
+ * settled an excess of the period with set-clock and the player went over again) how many were
+ * settled.
  */
 export function timeClaimId(
   state: GameState,
   side: Side,
-  excess: { controlMove: number; countFrom: number; occurredOn: CalendarDate },
+  excess: { controlMove: number; countFrom: number; occurredOn: CalendarDate; settled?: number },
 ): string {
   let restarts = 0;
   for (const r of state.restarts) if (r.side === side && r.on < excess.occurredOn) restarts++;
   const base = `time:${side}:${excess.controlMove}:${excess.countFrom}`;
-  return restarts ? `${base}:r${restarts}` : base;
+  const id = restarts ? `${base}:r${restarts}` : base;
+  return excess.settled ? `${id}:s${excess.settled}` : id;
 }
 
 export const dueKeys = {
@@ -179,15 +182,14 @@ function planDue(state: GameState, rules: EventRules): Plan {
     for (const s of [side, other(side)]) {
       const clock = gameClock(state, rules, s, s === side ? asOf : undefined);
       if (!clock.ok) continue;
-      const found: { controlMove: number; countFrom: number; occurredOn: CalendarDate }[] = [
-        ...clock.value.excesses,
-      ];
+      const found: Parameters<typeof timeClaimId>[2][] = [...clock.value.excesses];
       const live = clock.value.live;
       if (live && !live.exceeded && live.exceedsOn !== null)
         found.push({
           controlMove: live.controlMove,
           countFrom: live.countFrom,
           occurredOn: live.exceedsOn,
+          ...(live.settled ? { settled: live.settled } : {}),
         });
       for (const excess of found) {
         const on = excess.occurredOn;

@@ -153,6 +153,35 @@ describe('time exceeded (P-7a, P-7b)', () => {
   });
 });
 
+describe('a claim rejected and the clock set by the TD (P-6b, P-13)', () => {
+  // White never moved: claimed on 1 February, the TD rejects the claim and sets White's used
+  // days to 0 on 3 February. White plays 1.e4 on the 5th, then sits on move 2.
+  const settled = sweep(scenario('2026-01-01').state(), '2026-02-01');
+  const after = scenario('2026-01-01')
+    .add(...settled.events.slice(1))
+    .add({ type: 'claim-ruled', on: '2026-02-03', id: 'time:white:10:1', upheld: false, by: 'td' })
+    .add({ type: 'clock-set', on: '2026-02-03', side: 'white', usedDays: 0 })
+    .move('e4', '2026-02-05')
+    .move('e5', '2026-02-06')
+    .state();
+
+  it('P-6b, P-7a: going over again in the same period is claimed anew, dated the day it went over', () => {
+    // 2 days for move 1, then from 6 February: 30 days are reached on 7 March.
+    expect(kinds(due(after, '2026-03-06', rules))).toEqual(['reminder']);
+    const work = one(after, '2026-03-07', 'time-exceeded');
+    expect(work).toMatchObject({ side: 'white', dueOn: '2026-03-07' });
+    const d = doWork(after, work, '2026-03-07');
+    expect(d.events[1]).toMatchObject({
+      type: 'claim',
+      side: 'white',
+      detailKey: { params: { date: '2026-03-07', over: 1 } },
+    });
+    expect(d.events[1]).not.toMatchObject({ id: 'time:white:10:1' });
+    // Filed once.
+    expect(kinds(due(apply(after, d), '2026-03-08', rules))).not.toContain('time-exceeded');
+  });
+});
+
 describe('claim deadline and its consequence (P-7c, P-7e, P-7f, L-6.7)', () => {
   const claimed = sweep(scenario('2026-01-01').state(), '2026-02-01');
 
