@@ -392,6 +392,7 @@ function viewFor(
         ? { side: sideLabel(params.side) }
         : {}),
       ...(params.result ? { result: t(`result.${params.result}`) } : {}),
+      ...(params.previous ? { previous: t(`result.${params.previous}`) } : {}),
     }),
     /** The word for `n` in the reader's language: `it.plural(n, { one: 'day', other: 'days' })`. */
     plural: (n: number, forms: Record<string, string>) =>

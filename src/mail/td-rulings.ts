@@ -35,8 +35,9 @@ export const RULINGS_HELP = `Rulings:
   pause | resume                               stop or restart the clocks (L-6.10; not Triple Block)
   restore-position --plies N [--offender S]    back to before an illegal move (L-7.2)
   reverse-colours                              colours were reversed by mistake (L-7.1, before move 10)
-  set-result RESULT --reason TEXT [--rule P-10|P-9a|L-6.9|P-13]   1-0, 0-1, 1/2-1/2, 0-0
-  annul --reason TEXT                          a withdrawn player's game: over, not counted (P-9a)
+  set-result RESULT --reason TEXT [--rule P-10|P-9a|L-6.9|P-13]   1-0, 0-1, 1/2-1/2, 0-0;
+                                               also corrects a finished game (L-8.5, P-11)
+  annul --reason TEXT                          a withdrawn player's unfinished game: over, not counted (P-9a)
 Any ruling takes --note TEXT, passed on to both players. S is white or black; DATE is YYYY-MM-DD.`;
 
 /**

@@ -212,6 +212,24 @@ export function decideRuling(
     const ruled = ruleOnClaim(state, claim, upheld, 'td', now, rules);
     return combine(applied(input), ruled);
   }
+  // A finished game's result may still be corrected: a result reported wrongly stands unless
+  // the TD decides otherwise (L-8.5), and an appeal can change it (P-11, P-13). Annulling is
+  // for unfinished games only (P-9a).
+  const previous = state.result?.result;
+  if (previous !== undefined && r.kind === 'set-result') {
+    if (r.result === previous) return refuse(input, `the result is already ${previous}`);
+    const detail = { key: 'set-result-corrected', params: { result: r.result, previous } };
+    const rule = r.rule ?? resultRule(r.result, r.reason);
+    return combine(
+      appliedWith(input, detail, []),
+      endGame(now, r.result, 'ruling', rule, r.reason),
+    );
+  }
+  if (previous !== undefined && r.kind === 'annul')
+    return refuse(
+      input,
+      `the game is over (${previous}, ${state.result?.kind}); only unfinished games are annulled (P-9a) — to correct the result, use set-result`,
+    );
   if (state.result)
     return refuse(input, `the game is over (${state.result.result}, ${state.result.kind})`);
 

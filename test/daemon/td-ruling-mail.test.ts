@@ -164,6 +164,28 @@ describe('P-7d: rulings mailed by the TD', () => {
     expect(s.config.events[0]!.games[0]).toMatchObject({ white: 'jan', black: 'petr' });
   });
 
+  it('L-8.5, P-11: the TD corrects the result of a finished game by mail', async () => {
+    const s = setup(keyServer([players, club]).resolver);
+    await opening(s);
+    const first = await signMail(raw(TD, 'set-result 0-0 --reason "no result reported"'), club);
+    expect(await s.service.processInbound(item(first))).toBe('done');
+    await s.flush();
+    const appeal = await signMail(
+      raw(TD, 'set-result 1-0 --reason "Jan\'s report was found" --rule P-13'),
+      club,
+    );
+    expect(await s.service.processInbound(item(appeal))).toBe('done');
+    expect(s.service.state('CLUB/1').result).toMatchObject({ result: '1-0', rule: 'P-13' });
+    const told = await s.flush();
+    const jan = told.find(
+      (m) => m.to.includes('jan@x.example') && m.mail.text?.includes('instead of'),
+    );
+    expect(jan?.mail.text).toContain('1-0 (White won), instead of 0-0 (both players lose)');
+    expect(told.some((m) => m.to.includes('td@club.example') && m.mail.attachments.length)).toBe(
+      true,
+    );
+  });
+
   it('P-7a, P-7d: the TD answers the time-claim notice with the line it suggests; the claim is upheld', async () => {
     const s = setup(keyServer([players, club]).resolver);
     await opening(s);

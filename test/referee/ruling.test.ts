@@ -380,15 +380,32 @@ describe('results set by the TD (P-10, P-9a, L-6.9)', () => {
     });
     const over = apply(game, d);
     expect(over.result).toMatchObject({ result: '*', kind: 'annulled', rule: 'P-9a' });
-    // Over: no later ruling changes it, and no finished game is annulled afterwards.
-    expectRefused(rule(over, { kind: 'set-result', result: '1-0', reason: 'withdrawal' }), /over/);
+    // No finished game is annulled afterwards: P-9a is for unfinished games; the TD is told
+    // how to correct a result instead.
     const won = apply(game, rule(game, { kind: 'set-result', result: '1-0', reason: 'adjud.' }));
-    expectRefused(rule(won, { kind: 'annul', reason }), /over \(1-0/);
+    expectRefused(rule(won, { kind: 'annul', reason }), /over \(1-0.*unfinished.*set-result/);
   });
 
-  it('P-9a: a ruling on a finished game is refused', () => {
+  it('P-9a, L-6.10: other rulings on a finished game are refused', () => {
     const over = apply(game, rule(game, { kind: 'set-result', result: '0-0', reason: 'L-6.9' }));
-    expectRefused(rule(over, { kind: 'set-result', result: '1-0', reason: 'withdrawal' }), /over/);
     expectRefused(rule(over, { kind: 'pause' }), /over/);
+  });
+
+  it('L-8.5, P-11: the TD corrects a finished game’s result; everyone gets the new result and PGN', () => {
+    const over = apply(game, rule(game, { kind: 'set-result', result: '0-0', reason: 'L-6.9' }));
+    const d = rule(over, {
+      kind: 'set-result',
+      result: '1-0',
+      reason: 'appeal upheld',
+      rule: 'P-13',
+    });
+    expect(d.effects[0]).toMatchObject({
+      kind: 'ruling-applied',
+      detail: { key: 'set-result-corrected', params: { result: '1-0', previous: '0-0' } },
+    });
+    expect(d.effects[1]).toMatchObject({ kind: 'game-ended', result: '1-0', withPgn: true });
+    const corrected = apply(over, d);
+    expect(corrected.result).toMatchObject({ result: '1-0', kind: 'ruling', rule: 'P-13' });
+    expectRefused(rule(corrected, { kind: 'set-result', result: '1-0', reason: 'x' }), /already/);
   });
 });
