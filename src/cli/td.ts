@@ -203,6 +203,21 @@ async function apply(
     io.out(
       `${r.decision.events.length} event(s) recorded, ${r.mails} mail(s) queued (sent by \`amici run\`)\n`,
     );
+    // Extra leave stops the player's clock in their other games too (P-8c).
+    if (r.committed && r.decision.events.length && resolved.kind === 'ruling')
+      for (const o of service.grantedLeaveElsewhere(ref, resolved.ruling, resolved.note)) {
+        const more = await service.decideAndCommit(
+          o.ref,
+          o.state,
+          o.input,
+          today,
+          `${seed}:${o.ref.gameKey}:${o.state.events.length}`,
+        );
+        const refused = more.decision.effects.find((e) => e.kind === 'ruling-refused');
+        io.out(
+          `${o.ref.gameKey}: ${refused ? describeEffect(refused) : `the same leave, ${more.mails} mail(s) queued`}\n`,
+        );
+      }
     const refused =
       r.decision.events.length === 0 ||
       r.decision.effects.some((e) => e.kind === 'transmission-rejected');

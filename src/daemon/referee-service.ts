@@ -44,6 +44,7 @@ import type {
   NamedStandingsRow,
   Recipient,
   RefereeInput,
+  Ruling,
   Side,
   StandingsGame,
 } from '../referee/index.ts';
@@ -872,6 +873,32 @@ export class RefereeService {
   }
 
   /**
+   * Where a TD's extra leave (P-8c) also goes: the player's other unfinished games of the same
+   * event. Leave is the player's, not one game's: granted in one game, their clock stops in all
+   * of them, as leave announced by mail does. Empty for any other ruling.
+   */
+  grantedLeaveElsewhere(
+    ref: GameRefResolved,
+    ruling: Ruling,
+    note?: string,
+  ): { ref: GameRefResolved; state: GameState; input: RefereeInput }[] {
+    if (ruling.kind !== 'grant-leave') return [];
+    const player = ref.game[ruling.side];
+    return this.directory.gamesOf(ref.event, player).flatMap((other) => {
+      if (other.gameKey === ref.gameKey || !this.store.hasGame(other.gameKey)) return [];
+      const state = this.state(other.gameKey); // first: it brings the colours up to date
+      if (state.result) return [];
+      const side: Side = other.game.white === player ? 'white' : 'black';
+      const input: RefereeInput = {
+        kind: 'ruling',
+        ruling: { ...ruling, side },
+        ...(note ? { note } : {}),
+      };
+      return [{ ref: other, state, input }];
+    });
+  }
+
+  /**
    * The leave a player announced (P-8a, P-8b) in all their games, finished ones too, each period
    * once: leave counts against the player's 30 days a year, whichever game it was announced in.
    * TD grants (P-8c) are per game and not counted here.
@@ -1199,6 +1226,8 @@ export class RefereeService {
     const effects: string[] = [];
     /** Each line's ruling for the inbox: its name, and why it was refused if it was. */
     const applied: string[] = [];
+    const elsewhere: { gameKey: string; events: GameEvent[] }[] = [];
+    const elsewhereStates = new Map<string, GameState>();
     rulings.forEach((r, i) => {
       if (!r.ok) return;
       const input: RefereeInput = {
@@ -1215,6 +1244,20 @@ export class RefereeService {
       const refused = decision.effects.find((e) => e.kind === 'ruling-refused');
       applied.push(refused ? `${r.ruling.kind} (refused: ${refused.why})` : r.ruling.kind);
       state = after;
+      if (refused) return;
+      // Extra leave stops the player's clock in their other games too (P-8c).
+      for (const o of this.grantedLeaveElsewhere(ref, r.ruling, r.note)) {
+        const before = elsewhereStates.get(o.ref.gameKey) ?? o.state;
+        const d = decide(before, o.input, today, rules);
+        if (!d.events.length) continue;
+        const later = extendGame(before, d.events);
+        elsewhereStates.set(o.ref.gameKey, later);
+        const told = this.composeAll(d.effects, this.composeContext(o.ref, later, today));
+        outbox.push(
+          ...this.outgoing(o.ref, told, `${base.dedupeKey}:ruling:${i}:${o.ref.gameKey}`),
+        );
+        elsewhere.push({ gameKey: o.ref.gameKey, events: d.events });
+      }
     });
     const committed = this.store.commitInbound(
       {
@@ -1225,7 +1268,7 @@ export class RefereeService {
         status: 'done',
         note: `TD ruling: ${applied.join(', ')}`,
       },
-      [{ gameKey: ref.gameKey, events }],
+      [{ gameKey: ref.gameKey, events }, ...elsewhere],
       outbox,
       at,
       { gameKey: ref.gameKey, events: start.events.length },

@@ -36,7 +36,13 @@ const item = (bytes: Buffer, receivedAt = '2026-11-05T10:00:00Z'): InboundItem =
   raw: bytes,
 });
 
-function setup(resolver: DnsResolver, authentication: 'dkim' | 'none' = 'dkim') {
+function setup(
+  resolver: DnsResolver,
+  authentication: 'dkim' | 'none' = 'dkim',
+  games: { id: string; white: string; black: string; startsOn: string }[] = [
+    { id: '1', white: 'jan', black: 'petr', startsOn: '2026-11-02' },
+  ],
+) {
   const r = validateConfig(
     {
       from: { name: 'amici', address: 'referee@club.example' },
@@ -52,8 +58,9 @@ function setup(resolver: DnsResolver, authentication: 'dkim' | 'none' = 'dkim') 
           players: [
             { id: 'jan', name: 'Jan', addresses: ['jan@x.example'] },
             { id: 'petr', name: 'Petr', addresses: ['petr@x.example'] },
+            { id: 'eva', name: 'Eva', addresses: ['eva@x.example'] },
           ],
-          games: [{ id: '1', white: 'jan', black: 'petr', startsOn: '2026-11-02' }],
+          games,
         },
       ],
     },
@@ -162,6 +169,30 @@ describe('P-7d: rulings mailed by the TD', () => {
     }
     // The config itself is untouched (a SIGHUP reload starts from it and the store again).
     expect(s.config.events[0]!.games[0]).toMatchObject({ white: 'jan', black: 'petr' });
+  });
+
+  it('P-8c: extra leave granted in one game stops the player’s clock in all their unfinished games', async () => {
+    const s = setup(keyServer([players, club]).resolver, 'dkim', [
+      { id: '1', white: 'jan', black: 'petr', startsOn: '2026-11-02' },
+      { id: '2', white: 'eva', black: 'jan', startsOn: '2026-11-02' },
+      { id: '3', white: 'petr', black: 'eva', startsOn: '2026-11-02' },
+    ]);
+    await opening(s);
+    const mail = await signMail(
+      raw(TD, 'grant-leave --side white --from 2026-11-10 --to 2026-11-20 --note "illness"'),
+      club,
+    );
+    expect(await s.service.processInbound(item(mail))).toBe('done');
+    const leave = { from: '2026-11-10', to: '2026-11-20', granted: true };
+    expect(s.service.state('CLUB/1').leaves).toEqual([{ side: 'white', ...leave }]);
+    // Jan plays Black in game 2: his leave there too; game 3 is not his.
+    expect(s.service.state('CLUB/2').leaves).toEqual([{ side: 'black', ...leave }]);
+    expect(s.service.state('CLUB/3').leaves).toEqual([]);
+    const told = await s.flush();
+    // Eva, Jan's opponent in game 2, is told, with the TD's note.
+    const eva = told.find((m) => m.to.includes('eva@x.example'));
+    expect(eva?.mail.subject).toContain('[CLUB/2]');
+    expect(eva?.mail.text).toContain('"illness"');
   });
 
   it('L-8.5, P-11: the TD corrects the result of a finished game by mail', async () => {
