@@ -285,7 +285,7 @@ function parse(args: string[]) {
 /** Why a TD's ruling has no game, as explain says it. */
 const UNPLACED = {
   'no-game': 'no game named (no [EVENT/GAME] tag, thread, game line, or game before a ruling)',
-  'several-games': 'the lines name more than one game',
+  'several-games': 'lines naming no game beside lines naming several',
   'not-yours': 'a game that is not this TD’s',
 } as const;
 
@@ -316,20 +316,22 @@ async function explainTdMail(
   const rulings = lookup?.rulings ?? [];
   const applies =
     !!found && rulings.length > 0 && rulings.every((r) => r.ok) && check?.verdict !== 'fail';
-  let state = found ? service.state(found.ref.gameKey) : undefined;
-  const today = found ? service.today(found.ref.event, mail.date ?? new Date()) : undefined;
+  const states = new Map<string, GameState>();
   const read = rulings.map((r) => {
     if (!r.ok) return { line: r.line, error: r.error };
-    if (!applies || !found || !state || !today) return { line: r.line, ruling: r.ruling };
+    if (!applies || !found) return { line: r.line, ruling: r.ruling };
+    const { event, gameKey } = found.gameOf(r);
+    const state = states.get(gameKey) ?? service.state(gameKey);
     const decision = decide(
       state,
       { kind: 'ruling', ruling: r.ruling, ...(r.note ? { note: r.note } : {}) },
-      today,
-      service.rules(found.ref.event),
+      service.today(event, mail.date ?? new Date()),
+      service.rules(event),
     );
-    state = extendGame(state, decision.events);
-    return { line: r.line, ruling: r.ruling, effects: decision.effects };
+    states.set(gameKey, extendGame(state, decision.events));
+    return { line: r.line, game: gameKey, ruling: r.ruling, effects: decision.effects };
   });
+  const against = [...new Set(rulings.flatMap((r) => (found ? [found.gameOf(r).gameKey] : [])))];
   if (json)
     return `${JSON.stringify({ file, from: mail.from, subject: mail.subject, td: true, game: found?.ref.gameKey ?? null, unplaced: unplaced?.unplaced, newText: inbound.newText.text, senderCheck: check, applies, rulings: read }, null, 2)}\n`;
   const lines = [
@@ -351,7 +353,7 @@ async function explainTdMail(
       : check?.verdict === 'fail'
         ? '; not signed, so none is applied and the TD is told (once a day per game) [P-2d]'
         : '';
-    lines.push(`Rulings (against ${found.ref.gameKey}${why}):`);
+    lines.push(`Rulings (against ${against.join(', ')}${why}):`);
     for (const r of read) {
       lines.push(`  ${r.line}`);
       if ('error' in r) lines.push(`    -> ${r.error}`);

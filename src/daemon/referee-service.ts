@@ -107,7 +107,20 @@ const rejectedOnly = (effects: readonly Effect[]): boolean =>
   effects.some((e) => e.kind === 'transmission-rejected') &&
   !effects.some((e) => e.kind === 'move-accepted' || e.kind === 'game-ended');
 
-/** A TD's rulings with no game of theirs to apply to: none named, several, or another TD's. */
+/**
+ * A TD's rulings and the games they rule on (P-7d): each line's own (`CLUB/4 uphold-claim …`,
+ * as the report writes it) or else the mail's; `ref` is the mail's game, or the first named.
+ */
+interface TdRulings {
+  ref: GameRefResolved;
+  rulings: MailRuling[];
+  gameOf: (ruling: MailRuling) => GameRefResolved;
+}
+
+/**
+ * A TD's rulings with no game of theirs to apply to: none named, lines with no game beside lines
+ * naming several (which game would they be?), or another TD's game.
+ */
 type Unplaced = {
   unplaced: 'no-game' | 'several-games' | 'not-yours';
   rulings: MailRuling[];
@@ -1104,10 +1117,7 @@ export class RefereeService {
    * named, several, or one that is not this TD's. Undefined when the mail holds no ruling and
    * names none of the TD's games.
    */
-  tdRulingsIn(
-    inbound: Inbound,
-    sender: string,
-  ): { ref: GameRefResolved; rulings: MailRuling[] } | Unplaced | undefined {
+  tdRulingsIn(inbound: Inbound, sender: string): TdRulings | Unplaced | undefined {
     const rulings = readRulings(inbound.newText.text);
     const mine = (key: string) => {
       const ref = this.resolveGame(key);
@@ -1117,15 +1127,21 @@ export class RefereeService {
         ? ref
         : undefined;
     };
-    const lineGames = [...new Set(rulings.flatMap((r) => (r.game ? [r.game] : [])))];
-    if (lineGames.length > 1) return { unplaced: 'several-games', rulings };
-    if (lineGames.length === 1) {
-      const ref = mine(lineGames[0]!);
-      return ref ? { ref, rulings } : { unplaced: 'not-yours', rulings, game: lineGames[0]! };
+    const games = new Map<string, GameRefResolved>();
+    for (const key of new Set(rulings.flatMap((r) => (r.game ? [r.game] : [])))) {
+      const ref = mine(key);
+      if (!ref) return { unplaced: 'not-yours', rulings, game: key };
+      games.set(ref.gameKey, ref);
     }
+    // Lines that name no game rule on the mail's game (its tag, our thread, a `Game:` line).
     const named = findGameRef(inbound, this.threadLookup);
-    const ref = named ? mine(gameKeyOf(named.event, named.game)) : undefined;
-    if (ref) return { ref, rulings };
+    const mailGame = named ? mine(gameKeyOf(named.event, named.game)) : undefined;
+    const unnamed = rulings.some((r) => !r.game);
+    if (mailGame && (unnamed || !games.size)) games.set(mailGame.gameKey, mailGame);
+    else if (unnamed && games.size > 1) return { unplaced: 'several-games', rulings };
+    // The first game is the mail's: the one an unread ruling is answered in.
+    const ref = mailGame && games.has(mailGame.gameKey) ? mailGame : [...games.values()][0];
+    if (ref) return { ref, rulings, gameOf: (r) => (r.game && games.get(r.game)) || ref };
     return rulings.length ? { unplaced: 'no-game', rulings } : undefined;
   }
 
@@ -1217,48 +1233,54 @@ export class RefereeService {
       }));
       return unread('invalid', RULINGS_HELP, `TD ruling unread: ${bad[0]!.error}`, errors);
     }
-    const rules = this.rules(ref.event);
-    const today = this.today(ref.event, reading.item.receivedAt);
-    const start = this.state(ref.gameKey);
-    let state = start;
-    const events: GameEvent[] = [];
+    /** Each game the mail changes: its state when read, now, and the events for it. */
+    const games = new Map<string, { start: GameState; now: GameState; events: GameEvent[] }>();
+    const game = (key: string) => {
+      let g = games.get(key);
+      if (!g) {
+        const start = this.state(key);
+        g = { start, now: start, events: [] };
+        games.set(key, g);
+      }
+      return g;
+    };
     const outbox: NewOutboxMail[] = [];
     const effects: string[] = [];
     /** Each line's ruling for the inbox: its name, and why it was refused if it was. */
     const applied: string[] = [];
-    const elsewhere: { gameKey: string; events: GameEvent[] }[] = [];
-    const elsewhereStates = new Map<string, GameState>();
+    /** Decide one ruling against a game of the mail (the TD's, in any of their events). */
+    const rule = (on: GameRefResolved, input: RefereeInput, seed: string) => {
+      const g = game(on.gameKey);
+      const today = this.today(on.event, reading.item.receivedAt);
+      const decision = decide(g.now, input, today, this.rules(on.event));
+      g.now = extendGame(g.now, decision.events);
+      g.events.push(...decision.events);
+      const mails = this.composeAll(decision.effects, this.composeContext(on, g.now, today));
+      outbox.push(...this.outgoing(on, mails, seed));
+      return decision;
+    };
+    // Mail naming several games: each line's mail and inbox note name its game.
+    const many = rulings.some((r) => found.gameOf(r) !== ref);
     rulings.forEach((r, i) => {
       if (!r.ok) return;
+      const on = found.gameOf(r);
       const input: RefereeInput = {
         kind: 'ruling',
         ruling: r.ruling,
         ...(r.note ? { note: r.note } : {}),
       };
-      const decision = decide(state, input, today, rules);
-      const after = extendGame(state, decision.events);
-      const mails = this.composeAll(decision.effects, this.composeContext(ref, after, today));
-      outbox.push(...this.outgoing(ref, mails, `${base.dedupeKey}:ruling:${i}`));
-      events.push(...decision.events);
+      const seed = `${base.dedupeKey}:ruling:${i}`;
+      const decision = rule(on, input, many ? `${seed}:${on.gameKey}` : seed);
       effects.push(...decision.effects.map((e) => e.kind));
       const refused = decision.effects.find((e) => e.kind === 'ruling-refused');
-      applied.push(refused ? `${r.ruling.kind} (refused: ${refused.why})` : r.ruling.kind);
-      state = after;
+      const name = many ? `${on.gameKey} ${r.ruling.kind}` : r.ruling.kind;
+      applied.push(refused ? `${name} (refused: ${refused.why})` : name);
       if (refused) return;
       // Extra leave stops the player's clock in their other games too (P-8c).
-      for (const o of this.grantedLeaveElsewhere(ref, r.ruling, r.note)) {
-        const before = elsewhereStates.get(o.ref.gameKey) ?? o.state;
-        const d = decide(before, o.input, today, rules);
-        if (!d.events.length) continue;
-        const later = extendGame(before, d.events);
-        elsewhereStates.set(o.ref.gameKey, later);
-        const told = this.composeAll(d.effects, this.composeContext(o.ref, later, today));
-        outbox.push(
-          ...this.outgoing(o.ref, told, `${base.dedupeKey}:ruling:${i}:${o.ref.gameKey}`),
-        );
-        elsewhere.push({ gameKey: o.ref.gameKey, events: d.events });
-      }
+      for (const o of this.grantedLeaveElsewhere(on, r.ruling, r.note))
+        rule(o.ref, o.input, `${seed}:${o.ref.gameKey}`);
     });
+    const touched = [...games.entries()];
     const committed = this.store.commitInbound(
       {
         ...base,
@@ -1268,23 +1290,24 @@ export class RefereeService {
         status: 'done',
         note: `TD ruling: ${applied.join(', ')}`,
       },
-      [{ gameKey: ref.gameKey, events }, ...elsewhere],
+      touched.map(([gameKey, g]) => ({ gameKey, events: g.events })),
       outbox,
       at,
-      { gameKey: ref.gameKey, events: start.events.length },
+      touched.map(([gameKey, g]) => ({ gameKey, events: g.start.events.length })),
     );
     if (committed.stale) {
-      if (retried) throw new Error(`${ref.gameKey} changed while the TD's mail was decided, twice`);
+      if (retried) throw new Error(`a game changed while the TD's mail was decided, twice`);
       return this.tdMail(reading, inbound, sender, base, at, true);
     }
     this.logger.info({
       code: 'INBOUND_TD_RULING',
       item: reading.item.id,
       game: ref.gameKey,
+      ...(games.size > 1 ? { games: [...games.keys()] } : {}),
       status: 'done',
       rulings: rulings.length,
       effects,
-      events: events.length,
+      events: touched.reduce((n, [, g]) => n + g.events.length, 0),
     });
     return 'done';
   }

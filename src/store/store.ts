@@ -372,14 +372,15 @@ export class Store implements CheckpointStore {
     /** The mail it makes us send; a function when that mail names the inbound record's id. */
     mails: readonly NewOutboxMail[] | ((inboundId: number) => readonly NewOutboxMail[]),
     at: string,
-    /** The game's event count the decision was made on: another process (`amici td`, `post`,
-     * `inbox replay`) may have logged events since, and then nothing is committed (`stale`). */
-    expect?: { gameKey: string; events: number },
+    /** The event count of each game the decision was made on: another process (`amici td`,
+     * `post`, `inbox replay`) may have logged events since, and then nothing is committed
+     * (`stale`). */
+    expect?: { gameKey: string; events: number } | { gameKey: string; events: number }[],
   ): { committed: boolean; stale?: boolean } {
     return this.db.transaction(() => {
       if (this.seen(record.dedupeKey)) return { committed: false };
-      if (expect && this.eventCount(expect.gameKey) !== expect.events)
-        return { committed: false, stale: true };
+      for (const e of expect === undefined ? [] : [expect].flat())
+        if (this.eventCount(e.gameKey) !== e.events) return { committed: false, stale: true };
       const r = this.sql(
         `INSERT INTO inbound (dedupe_key, message_id, received_at, processed_at, status, game_key, sender, subject, note, raw)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,

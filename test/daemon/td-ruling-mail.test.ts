@@ -339,7 +339,6 @@ describe('P-7d: rulings mailed by the TD', () => {
     await opening(s);
     for (const [body, subject, why] of [
       ['pause', 'Club news', 'it names no game of yours'],
-      ['CLUB/1 pause\nCLUB/2 resume', 'Club news', 'its lines name more than one game'],
       ['OPEN/1 pause', 'Re: [CLUB/1] Jan – Petr', 'OPEN/1 is not one of your games'],
     ] as const) {
       const mail = await signMail(raw(TD, body, subject), club);
@@ -358,6 +357,46 @@ describe('P-7d: rulings mailed by the TD', () => {
     const hello = await signMail(raw(TD, 'Hello amici, nice work.', 'Club news'), club);
     expect(await s.service.processInbound(item(hello))).toBe('ignored');
     expect(await s.flush()).toEqual([]);
+  });
+
+  it('P-7d: a reply to the report with rulings for several games rules on each, in one commit', async () => {
+    const s = setup(keyServer([players, club]).resolver, 'dkim', [
+      { id: '1', white: 'jan', black: 'petr', startsOn: '2026-11-02' },
+      { id: '2', white: 'eva', black: 'jan', startsOn: '2026-11-02' },
+      { id: '3', white: 'petr', black: 'eva', startsOn: '2026-11-02' },
+    ]);
+    await opening(s);
+    const mail = await signMail(
+      raw(
+        TD,
+        'CLUB/1 pause --note "board meeting"\nCLUB/3 penalise --side black --days 5 --reason "late PGN"\n\nAnna',
+        'Re: [CLUB] report of 2026-11-05',
+      ),
+      club,
+    );
+    expect(await s.service.processInbound(item(mail))).toBe('done');
+    expect(s.service.state('CLUB/1').pauses).toHaveLength(1);
+    expect(s.service.state('CLUB/3').penalties).toMatchObject([{ side: 'black', days: 5 }]);
+    expect(s.service.state('CLUB/2').pauses).toEqual([]);
+    const told = await s.flush();
+    expect(told.filter((m) => m.mail.subject?.includes('[CLUB/1]')).flatMap((m) => m.to)).toEqual([
+      'jan@x.example',
+      'petr@x.example',
+    ]);
+    expect(told.filter((m) => m.mail.subject?.includes('[CLUB/3]')).flatMap((m) => m.to)).toEqual([
+      'petr@x.example',
+      'eva@x.example',
+    ]);
+    // A line with no game beside lines naming two: which game would it be? Nothing applied.
+    const unclear = await signMail(
+      raw(TD, 'CLUB/1 resume\nCLUB/2 pause\nresume', 'Re: [CLUB] report of 2026-11-05'),
+      club,
+    );
+    expect(await s.service.processInbound(item(unclear))).toBe('rejected');
+    expect((await s.flush())[0]?.mail.text).toContain(
+      'some of its lines name no game while others name several',
+    );
+    expect(s.service.state('CLUB/1').pauses).toMatchObject([{ to: null }]);
   });
 
   it('a line naming its game rules on it whatever the subject: a reply to the TD’s report', async () => {
