@@ -85,6 +85,13 @@ function setup(
   return { service, logger, flush, setNow, store, config: r.config, clock: () => now };
 }
 
+/** Jan, Petr and Eva each play the other two. */
+const THREE_GAMES = [
+  { id: '1', white: 'jan', black: 'petr', startsOn: '2026-11-02' },
+  { id: '2', white: 'eva', black: 'jan', startsOn: '2026-11-02' },
+  { id: '3', white: 'petr', black: 'eva', startsOn: '2026-11-02' },
+];
+
 /** Jan and Petr have played 1.e4 e5: White to move. */
 async function opening(s: ReturnType<typeof setup>) {
   const jan = await signMail(raw('Jan <jan@x.example>', '1.e4'), players);
@@ -172,11 +179,7 @@ describe('P-7d: rulings mailed by the TD', () => {
   });
 
   it('P-8c: extra leave granted in one game stops the player’s clock in all their unfinished games', async () => {
-    const s = setup(keyServer([players, club]).resolver, 'dkim', [
-      { id: '1', white: 'jan', black: 'petr', startsOn: '2026-11-02' },
-      { id: '2', white: 'eva', black: 'jan', startsOn: '2026-11-02' },
-      { id: '3', white: 'petr', black: 'eva', startsOn: '2026-11-02' },
-    ]);
+    const s = setup(keyServer([players, club]).resolver, 'dkim', THREE_GAMES);
     await opening(s);
     const mail = await signMail(
       raw(TD, 'grant-leave --side white --from 2026-11-10 --to 2026-11-20 --note "illness"'),
@@ -360,11 +363,7 @@ describe('P-7d: rulings mailed by the TD', () => {
   });
 
   it('P-7d: a reply to the report with rulings for several games rules on each, in one commit', async () => {
-    const s = setup(keyServer([players, club]).resolver, 'dkim', [
-      { id: '1', white: 'jan', black: 'petr', startsOn: '2026-11-02' },
-      { id: '2', white: 'eva', black: 'jan', startsOn: '2026-11-02' },
-      { id: '3', white: 'petr', black: 'eva', startsOn: '2026-11-02' },
-    ]);
+    const s = setup(keyServer([players, club]).resolver, 'dkim', THREE_GAMES);
     await opening(s);
     const mail = await signMail(
       raw(
