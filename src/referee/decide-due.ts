@@ -13,7 +13,7 @@ import { ruleOnClaim } from './decide-ruling.ts';
 import type { Decision } from './decision.ts';
 import { combine, nothing } from './decision.ts';
 import { timeClaimId } from './due.ts';
-import { EVERYONE } from './effect.ts';
+import { BOTH, EVERYONE } from './effect.ts';
 import type { EventRules } from './event-rules.ts';
 import { answeredDeliveredOn, gameClock } from './game-clock.ts';
 import type { Side } from './game-event.ts';
@@ -169,8 +169,10 @@ export function decideDue(
         events: [],
         effects: [
           {
+            // The players only: the TD heard of the leave when it was announced (or granted it)
+            // and the report lists who is on leave; one per game would flood the TD.
             kind: 'leave-notice',
-            to: EVERYONE,
+            to: BOTH,
             side: leave.side,
             phase: starts ? 'starts' : 'ends',
             on: starts ? leave.from : addDays(leave.to, 1),

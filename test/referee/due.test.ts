@@ -325,12 +325,12 @@ describe('leave notices (P-8b)', () => {
     expect(kinds(due(s, now, rules).filter((w) => w.kind.startsWith('leave')))).toEqual(want);
   });
 
-  it('P-8b: the opponent and the TD are told when leave starts and ends', () => {
+  it('P-8b: both players are told when leave starts and ends (the TD was told when it was announced)', () => {
     const d = doWork(s, one(s, '2026-01-10', 'leave-starts'), '2026-01-10');
     expect(d.effects).toEqual([
       {
         kind: 'leave-notice',
-        to: ['white', 'black', 'td'],
+        to: ['white', 'black'],
         side: 'white',
         phase: 'starts',
         on: '2026-01-10',
