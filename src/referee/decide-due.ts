@@ -72,6 +72,15 @@ export function decideDue(
       const protestBy = addDays(now, rules.protestDays);
       const record = [...claimRecord(clock.value.rows, excess)];
       const limit = excess.limitDays === null ? '' : ` of ${excess.limitDays} days`;
+      // Upheld, would it lose the game (P-7f)? Both the TD and the players should know.
+      const count =
+        1 +
+        state.claims.filter((c) => c.kind === 'time' && c.side === side && c.ruling?.upheld).length;
+      const forfeits =
+        count > rules.excessesAllowed
+          ? { forfeits: { count, allowed: rules.excessesAllowed } }
+          : {};
+      const also = count > rules.excessesAllowed ? ['P-7f'] : [];
       return combine(done, {
         events: [
           {
@@ -103,7 +112,8 @@ export function decideDue(
             excess,
             record,
             protestBy,
-            rules: ['P-7a'],
+            ...forfeits,
+            rules: ['P-7a', ...also],
           },
           {
             kind: 'time-claim',
@@ -113,7 +123,8 @@ export function decideDue(
             excess,
             record,
             protestBy,
-            rules: ['P-7b', 'P-7c'],
+            ...forfeits,
+            rules: ['P-7b', 'P-7c', ...also],
           },
         ],
       });

@@ -119,6 +119,8 @@ export type Effect =
       /** The replies before the control move (P-7a). */
       record: ClockRow[];
       protestBy: CalendarDate;
+      /** Upheld, this excess loses the game (P-7f): it is excess `count`, `allowed` are allowed. */
+      forfeits?: { count: number; allowed: number };
       rules: string[];
     }
   | {

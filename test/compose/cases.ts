@@ -308,6 +308,23 @@ export function cases(): Case[] {
       },
     ],
   });
+  // The same excess as the second of the game (P-7f): upheld, it loses the game.
+  out.push({
+    name: 'time-claim-second',
+    state: claimState,
+    now: claimOn,
+    effects: (['td', 'players'] as const).map((who) => ({
+      kind: 'time-claim',
+      to: who === 'td' ? ['td'] : ['white', 'black'],
+      claimId: `${claimId}:r1`,
+      offender: 'white',
+      excess,
+      record,
+      protestBy,
+      forfeits: { count: 2, allowed: 1 },
+      rules: who === 'td' ? ['P-7a', 'P-7f'] : ['P-7b', 'P-7c', 'P-7f'],
+    })),
+  });
   const claimed = extendGame(claimState, [
     {
       type: 'claim',

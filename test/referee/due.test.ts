@@ -268,6 +268,17 @@ describe('claim deadline and its consequence (P-7c, P-7e, P-7f, L-6.7)', () => {
 
   it('P-7f: the second excess upheld loses the game', () => {
     let s = sweep(claimed, '2026-02-16'); // first claim upheld, count restarted
+    // The second claim tells the TD and the players that upholding it loses the game.
+    const filed = doWork(s, one(s, '2026-03-04', 'time-exceeded'), '2026-03-04');
+    for (const e of filed.effects)
+      expect(e).toMatchObject({
+        forfeits: { count: 2, allowed: 1 },
+        rules: expect.arrayContaining(['P-7f']),
+      });
+    // The first one did not.
+    const fresh = scenario('2026-01-01').state();
+    const first = doWork(fresh, one(fresh, '2026-02-01', 'time-exceeded'), '2026-02-01');
+    for (const e of first.effects) expect(e).not.toHaveProperty('forfeits');
     s = sweep(s, '2026-03-04'); // second claim filed
     expect(s.result).toBeUndefined();
     expect(due(s, '2026-03-18', rules)).toEqual([]);
