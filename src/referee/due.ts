@@ -37,8 +37,8 @@ import type { DueWork } from './referee-input.ts';
  * The claim a time excess becomes (P-7a): stable, so the sweep files it once — side, control
  * move and first move of the count, (after a P-7e restart that fell in the same move, which
  * leaves those unchanged) the number of the side's restarts before the excess, and (when the TD
- * settled an excess of the period with set-clock and the player went over again) how many were
- * settled.
+ * settled an excess of the period with set-clock, or rejected a claim for it, and the player went
+ * over again) how many were settled or rejected before.
  */
 export function timeClaimId(
   state: GameState,
@@ -49,7 +49,17 @@ export function timeClaimId(
   for (const r of state.restarts) if (r.side === side && r.on < excess.occurredOn) restarts++;
   const base = `time:${side}:${excess.controlMove}:${excess.countFrom}`;
   const id = restarts ? `${base}:r${restarts}` : base;
-  return excess.settled ? `${id}:s${excess.settled}` : id;
+  if (excess.settled) return `${id}:s${excess.settled}`;
+  // A claim under this id that the TD rejected before this excess happened was about another
+  // one (a card entered late showed the time was not exceeded then): this excess is new.
+  const rejected = state.claims.filter(
+    (c) =>
+      c.side === side &&
+      c.ruling?.upheld === false &&
+      c.on < excess.occurredOn &&
+      (c.id === id || c.id.startsWith(`${id}:n`)),
+  ).length;
+  return rejected ? `${id}:n${rejected}` : id;
 }
 
 export const dueKeys = {

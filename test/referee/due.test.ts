@@ -182,6 +182,28 @@ describe('a claim rejected and the clock set by the TD (P-6b, P-13)', () => {
   });
 });
 
+describe('a claim rejected because a card came late (P-6b, P-7a)', () => {
+  // White "never moved": claimed on 1 February. His card of 5 January is entered late, the TD
+  // rejects the claim; Black answered on 20 January, and White then really runs out of time.
+  const late = sweep(scenario('2026-01-01').state(), '2026-02-01');
+  const after = scenario('2026-01-01')
+    .add(...late.events.slice(1))
+    .move('e4', '2026-01-05')
+    .move('e5', '2026-01-20')
+    .add({ type: 'claim-ruled', on: '2026-02-03', id: 'time:white:10:1', upheld: false, by: 'td' })
+    .state();
+
+  it('P-7a: the real excess later in the same period is claimed, under an id of its own', () => {
+    // 4 days for move 1, then from 20 January: the 31st day is 16 February.
+    expect(kinds(due(after, '2026-02-15', rules))).not.toContain('time-exceeded');
+    const work = one(after, '2026-02-16', 'time-exceeded');
+    expect(work).toMatchObject({ side: 'white', dueOn: '2026-02-16', ref: 'time:white:10:1:n1' });
+    const filed = apply(after, doWork(after, work, '2026-02-16'));
+    expect(filed.claims.map((c) => c.id)).toEqual(['time:white:10:1', 'time:white:10:1:n1']);
+    expect(kinds(due(filed, '2026-02-17', rules))).not.toContain('time-exceeded');
+  });
+});
+
 describe('claim deadline and its consequence (P-7c, P-7e, P-7f, L-6.7)', () => {
   const claimed = sweep(scenario('2026-01-01').state(), '2026-02-01');
 
