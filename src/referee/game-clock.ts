@@ -37,6 +37,10 @@ export function clockItems(state: GameState, side: Side): ClockItem[] {
     if (p.side === side && !p.waived)
       points.push({ on: p.on, item: { kind: 'penalty', on: p.on, days: p.days } });
   }
+  // A restart (P-7e) dated the day of a TD's set-clock goes first: it dates from the claim's
+  // notice, and a clock set that day corrects the count after it (P-13), not the reverse.
+  for (const r of state.restarts)
+    if (r.side === side) points.push({ on: r.on, item: { kind: 'restart', on: r.on } });
   for (const c of state.clockSets) {
     if (c.side !== side) continue;
     const item: ClockItem =
@@ -45,8 +49,6 @@ export function clockItems(state: GameState, side: Side): ClockItem[] {
         : { kind: 'set-clock', on: c.on, clockDays: c.clockDays ?? 0, bankDays: c.bankDays ?? 0 };
     points.push({ on: c.on, item });
   }
-  for (const r of state.restarts)
-    if (r.side === side) points.push({ on: r.on, item: { kind: 'restart', on: r.on } });
   points.sort((a, b) => compareDates(a.on, b.on));
 
   const items: ClockItem[] = [];

@@ -42,6 +42,16 @@ const claim = (id: string, on: CalendarDate, side: 'white' | 'black' = 'white'):
 const claimed = scenario('2026-01-01').add(claim('time:white:10:1', '2026-02-01')).state();
 
 describe('claims ruled by the TD (P-7d, P-7e, P-7f, L-6.7)', () => {
+  it('P-7e, P-13: a clock the TD sets on the day of an upheld claim’s restart stands', () => {
+    // Claimed and upheld on the same day; then the TD sets White's used days to 12.
+    const today = scenario('2026-01-01').add(claim('time:white:10:1', NOW)).state();
+    const upheld = apply(today, rule(today, { kind: 'uphold-claim', claimId: 'time:white:10:1' }));
+    const set = apply(upheld, rule(upheld, { kind: 'set-clock', side: 'white', usedDays: 12 }));
+    const c = gameClock(set, rules, 'white', '2026-03-03');
+    if (!c.ok) throw new Error('no clock');
+    expect(c.value.live?.totalDays).toBe(14);
+  });
+
   it('P-7d, P-7e: an upheld first excess restarts the count; both players are told', () => {
     const d = rule(claimed, { kind: 'uphold-claim', claimId: 'time:white:10:1' });
     expect(d.events).toEqual([
