@@ -28,7 +28,7 @@ export type RulingName = (typeof RULINGS)[number];
 /** The rulings and their options, as `amici td --help` and a refused mail ruling show them. */
 export const RULINGS_HELP = `Rulings:
   uphold-claim ID | reject-claim ID            a time claim (P-7c, P-7d); ids in \`amici show GAME\`
-  grant-leave --side S --from DATE --to DATE   extra leave (P-8c), in all the player's unfinished games
+  grant-leave --side S --from DATE --to DATE   extra leave, up to 30 days a year (P-8c), in all the player's unfinished games
   waive-penalty --side S --on DATE             undo a P-6g penalty
   penalise --side S --days N --reason TEXT [--rule R]
   set-clock --side S (--used N | --clock N --bank N)

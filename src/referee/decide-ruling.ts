@@ -8,7 +8,13 @@
 // a throw.
 
 import type { CalendarDate } from '../clock/index.ts';
-import { allowsLeave, allowsPause, rangesOverlap, validateRange } from '../clock/index.ts';
+import {
+  allowsLeave,
+  allowsPause,
+  checkLeaveRequest,
+  rangesOverlap,
+  validateRange,
+} from '../clock/index.ts';
 import type { Decision } from './decision.ts';
 import { combine, nothing } from './decision.ts';
 import { BOTH } from './effect.ts';
@@ -61,6 +67,9 @@ export function ruleOnClaim(
     effects: [],
   });
 }
+
+/** The extra leave a TD may grant a player in a calendar year (P-8c). */
+export const TD_LEAVE_PER_YEAR = 30;
 
 const describe = (r: Ruling): string => {
   switch (r.kind) {
@@ -241,6 +250,20 @@ export function decideRuling(
         return refuse(input, `${r.from}..${r.to} is not a range of days`);
       const clash = state.leaves.find((l) => l.side === r.side && rangesOverlap(l, r));
       if (clash) return refuse(input, `it overlaps leave ${clash.from}..${clash.to}`);
+      // P-8c: up to 30 more days a year (a grant goes to all the player's games, so one game's
+      // grants are the player's).
+      const granted = state.leaves.filter((l) => l.side === r.side && l.granted);
+      const check = checkLeaveRequest(
+        control,
+        { allowancePerYear: TD_LEAVE_PER_YEAR, grants: [] },
+        granted,
+        r,
+      );
+      if (!check.ok && check.error.code === 'exceeds-allowance')
+        return refuse(
+          input,
+          `the TD grants up to ${TD_LEAVE_PER_YEAR} more days a year (P-8c): ${check.error.availableDays} left in ${check.error.year}, ${check.error.requestedDays} asked; beyond that, pause the game (L-6.10) or set the clock (P-13)`,
+        );
       return applied(input, {
         type: 'leave',
         on: now,

@@ -134,7 +134,7 @@ describe('leave granted by the TD (P-8c)', () => {
       kind: 'grant-leave',
       side: 'white',
       from: '2026-03-05',
-      to: '2026-04-13',
+      to: '2026-04-03',
     });
     expect(d.events).toEqual([
       {
@@ -142,7 +142,7 @@ describe('leave granted by the TD (P-8c)', () => {
         on: NOW,
         side: 'white',
         from: '2026-03-05',
-        to: '2026-04-13',
+        to: '2026-04-03',
         granted: true,
       },
     ]);
@@ -163,6 +163,23 @@ describe('leave granted by the TD (P-8c)', () => {
     { name: 'a reversed range', r: rules, from: '2026-03-10', to: '2026-03-05', why: /range/ },
   ] as const)('P-8c: leave is refused $name', ({ r, from, to, why }) => {
     expectRefused(rule(game, { kind: 'grant-leave', side: 'white', from, to }, r), why);
+  });
+
+  it('P-8c: up to 30 more days a year; the TD is told what is left and what else to do', () => {
+    const granted = apply(
+      game,
+      rule(game, { kind: 'grant-leave', side: 'black', from: '2026-03-05', to: '2026-03-29' }),
+    );
+    expectRefused(
+      rule(granted, { kind: 'grant-leave', side: 'black', from: '2026-05-01', to: '2026-05-06' }),
+      /up to 30 more days a year \(P-8c\): 5 left in 2026, 6 asked; beyond that, pause/,
+    );
+    // Another year has its own 30 days; White's grants are White's.
+    for (const [side, from, to] of [
+      ['black', '2027-01-01', '2027-01-30'],
+      ['white', '2026-05-01', '2026-05-30'],
+    ] as const)
+      expect(rule(granted, { kind: 'grant-leave', side, from, to }).events).toHaveLength(1);
   });
 
   it('P-8c: leave overlapping leave already taken is refused', () => {
