@@ -33,7 +33,9 @@ export const RULINGS_HELP = `Rulings:
   penalise --side S --days N --reason TEXT [--rule R]
   set-clock --side S (--used N | --clock N --bank N)
   pause | resume                               stop or restart the clocks (L-6.10; not Triple Block)
-  restore-position --plies N [--offender S]    back to before an illegal move (L-7.2)
+  restore-position --move N... [--offender S]  back to before the illegal move (L-7.2): N... is
+                                               Black's move N, N. White's; or --plies N to keep
+                                               the first N half-moves
   reverse-colours                              colours were reversed by mistake (L-7.1, before move 10)
   set-result RESULT --reason TEXT [--rule P-10|P-9a|L-6.9|P-13]   1-0, 0-1, 1/2-1/2, 0-0;
                                                also corrects a finished game (L-8.5, P-11)
@@ -51,7 +53,8 @@ export const RULING_ERRORS = {
   'penalise-args': 'give --side, --days and --reason',
   side: 'give --side',
   'whole-days': '--used, --clock and --bank are whole numbers of days',
-  plies: 'give --plies',
+  plies:
+    "give the illegal move as --move 10... (Black's 10th) or --move 10. (White's), or --plies N",
   result: 'give the result (1-0, 0-1, 1/2-1/2, 0-0) and --reason',
   'annul-reason': 'give --reason (the withdrawal or death, P-9a)',
   quote: 'a quotation mark is not closed',
@@ -84,6 +87,7 @@ export const RULING_OPTIONS = {
   clock: { type: 'string' },
   bank: { type: 'string' },
   plies: { type: 'string' },
+  move: { type: 'string' },
   offender: { type: 'string' },
   note: { type: 'string' },
 } as const;
@@ -201,13 +205,18 @@ export function rulingOf(
     case 'resume':
       return { kind: name };
     case 'restore-position': {
+      // `--move 10...`: the illegal move, Black's 10th (`10` or `10.`: White's).
+      const move = /^\s*(\d+)\s*(\.{3}|…|\.)?\s*$/.exec(values.move ?? '');
       const plies = num(values.plies);
-      return plies !== undefined
-        ? {
-            kind: 'restore-position',
-            plies,
-            ...(side(values.offender) ? { offender: side(values.offender)! } : {}),
-          }
+      const offender = side(values.offender) ? { offender: side(values.offender)! } : {};
+      if (move && plies === undefined)
+        return {
+          kind: 'restore-position',
+          before: { number: Number(move[1]), side: move[2] && move[2] !== '.' ? 'black' : 'white' },
+          ...offender,
+        };
+      return plies !== undefined && values.move === undefined
+        ? { kind: 'restore-position', plies, ...offender }
         : 'plies';
     }
     case 'reverse-colours':

@@ -85,7 +85,9 @@ const describe = (r: Ruling): string => {
     case 'set-clock':
       return `set-clock ${r.side}`;
     case 'restore-position':
-      return `restore-position ${r.plies}`;
+      return r.before
+        ? `restore-position before ${r.before.number}${r.before.side === 'white' ? '.' : '...'}`
+        : `restore-position ${r.plies}`;
     case 'set-result':
       return `set-result ${r.result}`;
     case 'annul':
@@ -329,12 +331,21 @@ export function decideRuling(
       if (!state.pauses.some((p) => p.to === null)) return refuse(input, 'the game is not paused');
       return applied(input, { type: 'resumed', on: now });
     case 'restore-position': {
-      if (!Number.isInteger(r.plies) || r.plies < 0 || r.plies >= state.plies.length)
+      const b = r.before;
+      const plies = b
+        ? state.plies.findIndex((p) => p.number === b.number && p.side === b.side)
+        : (r.plies ?? -1);
+      if (b && plies < 0)
+        return refuse(
+          input,
+          `there is no move ${b.number}${b.side === 'white' ? '.' : '...'} in the game (${state.plies.length} half-moves played)`,
+        );
+      if (!Number.isInteger(plies) || plies < 0 || plies >= state.plies.length)
         return refuse(
           input,
           `cannot restore to ply ${r.plies}: the game has ${state.plies.length} plies`,
         );
-      const events: GameEvent[] = [{ type: 'position-restored', on: now, plies: r.plies }];
+      const events: GameEvent[] = [{ type: 'position-restored', on: now, plies }];
       if (r.offender)
         events.push({
           type: 'penalty',
@@ -345,7 +356,7 @@ export function decideRuling(
           reason: 'illegal move; position restored',
         });
       // Where play resumes: the number and colour of the move taken back, which is to be replaced.
-      const taken = state.plies[r.plies]!;
+      const taken = state.plies[plies]!;
       return appliedWith(
         input,
         { key: r.kind, params: { number: String(taken.number), side: taken.side } },

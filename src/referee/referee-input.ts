@@ -67,7 +67,16 @@ export type Ruling =
   | { kind: 'penalise'; side: Side; days: number; rule: string; reason: string }
   | { kind: 'set-clock'; side: Side; usedDays?: number; clockDays?: number; bankDays?: number }
   | { kind: 'pause' | 'resume' }
-  | { kind: 'restore-position'; plies: number; offender?: Side }
+  /**
+   * L-7.2: back to before an illegal move — named by its number and colour (`before`), or by
+   * the count of half-moves kept (`plies`).
+   */
+  | {
+      kind: 'restore-position';
+      plies?: number;
+      before?: { number: number; side: Side };
+      offender?: Side;
+    }
   | { kind: 'reverse-colours' }
   /** P-9a: a game of a player who withdrew or died, ended with no result, out of the table. */
   | { kind: 'annul'; reason: string }

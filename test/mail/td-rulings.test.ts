@@ -29,6 +29,33 @@ describe('a ruling line in a TD’s mail (P-7d)', () => {
     });
   });
 
+  it.each([
+    [
+      'restore-position --move 10... --offender black',
+      { before: { number: 10, side: 'black' }, offender: 'black' },
+    ],
+    ['restore-position --move 10…', { before: { number: 10, side: 'black' } }],
+    ['restore-position --move 7.', { before: { number: 7, side: 'white' } }],
+    ['restore-position --move 7', { before: { number: 7, side: 'white' } }],
+    ['restore-position --plies 3', { plies: 3 }],
+  ] as const)('L-7.2: %s names the illegal move (or the half-moves kept)', (line, ruling) => {
+    expect(readRulingLine(line)).toMatchObject({
+      ok: true,
+      ruling: { kind: 'restore-position', ...ruling },
+    });
+  });
+
+  it.each([
+    'restore-position',
+    'restore-position --move ten',
+    'restore-position --move 10... --plies 3',
+  ])('L-7.2: %s is refused with how to name the move', (line) => {
+    expect(readRulingLine(line)).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('--move 10...'),
+    });
+  });
+
   it('a phone’s curled quotes and dashes are read as typed on a keyboard', () => {
     expect(readRulingLine('set-result 1-0 —reason “adjudicated by the expert”')).toMatchObject({
       ok: true,

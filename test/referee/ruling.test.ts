@@ -335,6 +335,21 @@ describe('illegal move found later (L-7.2)', () => {
     expect(due(after, '2026-03-04', rules).map((w) => w.kind)).not.toContain('time-exceeded');
   });
 
+  it('L-7.2: the TD names the illegal move (2...Nc6): the same as keeping 3 half-moves', () => {
+    const named = rule(game, {
+      kind: 'restore-position',
+      before: { number: 2, side: 'black' },
+      offender: 'black',
+    });
+    expect(named.events).toEqual(
+      rule(game, { kind: 'restore-position', plies: 3, offender: 'black' }).events,
+    );
+    expectRefused(
+      rule(game, { kind: 'restore-position', before: { number: 3, side: 'black' } }),
+      /no move 3\.\.\. in the game \(5 half-moves played\)/,
+    );
+  });
+
   it.each([-1, 5, 1.5])('L-7.2: restoring to ply %s is refused', (plies) => {
     expectRefused(rule(game, { kind: 'restore-position', plies }), /cannot restore/);
   });
