@@ -675,7 +675,11 @@ function commandsInLine(line: string, index: number): Command[] {
       })),
     ].sort((a, b) => a.start - b.start);
     if (dates.length > 0) {
-      const leave: Command & { kind: 'leave' } = { ...base(), kind: 'leave', wholeLine: true };
+      const leave: Command & { kind: 'leave' } = {
+        ...base(),
+        ...leaveSpan(line, index, dates),
+        kind: 'leave',
+      };
       const [first, second] = dates;
       if (first) {
         leave.from = first.raw;
@@ -691,6 +695,41 @@ function commandsInLine(line: string, index: number): Command[] {
     }
   }
   return found;
+}
+
+const MOVE_TOKENS_RE = new RegExp(MOVE_TOKEN_RE.source, 'gu');
+
+/**
+ * What leave takes from its line: all of it, unless a move stands beside it ("1.e4 e5. Leave
+ * from 20.12. to 28.12.", "4.Ba4 — Urlaub vom 1.12. bis 15.12."): then its own words, from the
+ * start of its clause (after the last sentence end or move before it) to its last date.
+ */
+function leaveSpan(
+  line: string,
+  index: number,
+  dates: readonly { start: number; raw: string }[],
+): Pick<CommandBase, 'span' | 'wholeLine'> {
+  const whole = { span: span(index, 0, line.length), wholeLine: true };
+  const keyword = RE.leave.exec(line);
+  if (!keyword) return whole;
+  const used = dates.slice(0, 2);
+  const inDate = (at: number) => dates.some((d) => at >= d.start && at < d.start + d.raw.length);
+  let start = Math.min(keyword.index, used[0]!.start);
+  let end = Math.max(keyword.index + keyword[0].length, ...used.map((d) => d.start + d.raw.length));
+  end += /^[.!;]?/.exec(line.slice(end))![0].length;
+  let clause = 0;
+  const before = line.slice(0, start);
+  for (const m of before.matchAll(/[.!?;:—–]\s+/gu)) clause = m.index + m[0].length;
+  for (const m of before.matchAll(MOVE_TOKENS_RE))
+    if (!inDate(m.index)) clause = Math.max(clause, m.index + m[0].length);
+  start = clause;
+  // A move outside the leave's words, its dates blanked (a date looks like a move number)?
+  const outside = line
+    .split('')
+    .map((ch, i) => ((i >= start && i < end) || inDate(i) ? ' ' : ch))
+    .join('');
+  if (!MOVE_TOKEN_RE.test(outside)) return whole;
+  return { span: span(index, start, end), wholeLine: false };
 }
 
 // ---- the commands that end a game: read only when they say so plainly ----

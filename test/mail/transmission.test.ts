@@ -2,7 +2,7 @@
 // carries — the move tokens (repetition and own move, P-2e), dates (P-2f..h) and commands.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { tokenizeMovetext } from '../../src/chess/index.ts';
+import { isMoveToken, tokenizeMovetext } from '../../src/chess/index.ts';
 import type { CalendarDate } from '../../src/clock/index.ts';
 import { readInbound } from '../../src/mail/index.ts';
 import {
@@ -416,6 +416,31 @@ describe('P-8a, P-8b: leave dates written without a year', () => {
   });
   it('a day that does not exist is no leave', async () => {
     expect(await leaveOf('Urlop od 31.11 do 5.12', '2026-11-24')).toBeUndefined();
+  });
+});
+
+describe('P-8b, P-4d: leave and the move on one line (a phone writes one)', () => {
+  const read = async (line: string) => {
+    const r = await readInbound(
+      `From: White <w@x.org>\r\nTo: amici@x.org\r\nSubject: Re: [CLUB/1] move 3\r\nMessage-ID: <l2@x.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${line}\r\n`,
+    );
+    if (!r.ok) throw new Error(r.error);
+    const t = assembleTransmission(r.value, {
+      side: 'white',
+      reading: { kind: 'auto' },
+      sentOn: '2026-11-24',
+    });
+    return { moves: t?.moves.filter(isMoveToken).map((m) => m.text), leave: t?.leave };
+  };
+  const leave = { from: '2026-12-20', to: '2026-12-28' };
+  it.each([
+    ['3...a6 4.Ba4. Leave from 2026-12-20 to 2026-12-28.', ['a6', 'Ba4']],
+    ['3...a6 4.Ba4 Urlaub vom 20.12.2026 bis 28.12.2026', ['a6', 'Ba4']],
+    ['Urlop od 20.12.2026 do 28.12.2026; 3...a6 4.Ba4', ['a6', 'Ba4']],
+    ['I am on holiday from 20.12.2026 to 28.12.2026, 3...a6 4.Ba4', ['a6', 'Ba4']],
+    ['On leave 20.12.2026 - 28.12.2026', []],
+  ])('%s', async (line, moves) => {
+    expect(await read(line)).toEqual({ moves, leave });
   });
 });
 
