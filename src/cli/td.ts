@@ -9,6 +9,7 @@ import type { CalendarDate } from '../clock/index.ts';
 import { compareDates, isCalendarDate } from '../clock/index.ts';
 import { memoryLogger } from '../daemon/log.ts';
 import type { GameRefResolved, RefereeService } from '../daemon/referee-service.ts';
+import { readInbound } from '../mail/index.ts';
 import {
   RULING_OPTIONS,
   RULINGS_HELP,
@@ -17,8 +18,9 @@ import {
   rulingOf,
   unknownRuling,
 } from '../mail/td-rulings.ts';
-import type { RefereeInput, Side } from '../referee/index.ts';
-import { answeredDeliveredOn, extendGame } from '../referee/index.ts';
+import { assembleTransmission } from '../mail/transmission.ts';
+import type { Decision, RefereeInput, Side } from '../referee/index.ts';
+import { answeredDeliveredOn, decide, extendGame } from '../referee/index.ts';
 import { openConfig, openService } from './context.ts';
 import { describeEffect } from './describe-effect.ts';
 import type { CliIo } from './io.ts';
@@ -31,12 +33,17 @@ ${RULINGS_HELP}
 The same rulings can be mailed to amici from the TD's address, one per line, in a reply to a
 notice about the game (README, "Rulings by mail").`;
 
-export const POST_USAGE = `usage: amici post GAME --as white|black --moves "MOVETEXT" --postmark DATE --received DATE
-                 [--from NOTATION] [--stated-received DATE] [--stated-sent DATE] [--draw] [--config FILE]
+export const POST_USAGE = `usage: amici post GAME --as white|black --moves "CARD" --postmark DATE --received DATE
+                 [--from NOTATION] [--stated-received DATE] [--stated-sent DATE] [--draw] [--yes]
+                 [--config FILE]
 
-Enters a postal move as the card reads: the repetition of the opponent's last move and the move
-("12...Nf6 13.Nf3"). --postmark is the dispatch date (P-2j, P-6d), --received the day the
-opponent received it. The move is checked exactly as a mail would be.`;
+Enters a postal card as it reads: the repetition of the opponent's last move and the move
+("12...Nf6 13.Nf3"), and anything else a card says — a draw offer or acceptance, "I resign", a
+conditional line ("if 14.Qd2 then 14...Be6"), leave, the dates received and sent — read exactly
+as a mail's text. --postmark is the dispatch date (P-2j, P-6d), --received the day the opponent
+received it; DATE is YYYY-MM-DD. A card the rulebook rejects (penalty, letter to the player) is
+only recorded with --yes, so a typing slip costs nobody anything; a card entered twice is
+recorded once.`;
 
 const side = (s: string | undefined): Side | undefined =>
   s === 'white' || s === 'black' ? s : undefined;
@@ -102,6 +109,7 @@ export async function postCommand(args: string[], io: CliIo): Promise<number> {
         'stated-received': { type: 'string' },
         'stated-sent': { type: 'string' },
         draw: { type: 'boolean' },
+        yes: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }),
@@ -133,34 +141,64 @@ export async function postCommand(args: string[], io: CliIo): Promise<number> {
     return 2;
   }
   const stated = { r: day(values['stated-received']), s: day(values['stated-sent']) };
+  // The card is read as a mail's text would be (P-2b..j, P-4f, P-8b, L-5): moves, a draw offer,
+  // acceptance or resignation, a conditional line, leave, the dates it states.
+  const card = await readInbound(
+    `Date: ${new Date(`${postmark}T12:00:00Z`).toUTCString()}\r\nSubject: card\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${values.moves}\r\n`,
+  );
+  if (!card.ok) {
+    io.err(`amici post: the card's text could not be read (${card.error})\n`);
+    return 2;
+  }
   return apply(
     values.config,
     positionals[0],
     io,
     (service, ref, today) => {
-      // A reply cannot leave before the move it answers reached its sender, nor before the
-      // game began (P-6d): such a postmark is a slip, and would give the reply 0 days.
       const state = service.state(ref.gameKey);
-      const since = answeredDeliveredOn(state, state.plies.length);
       if (compareDates(received, today) > 0)
         return `amici post: the card's received date ${received} is after today (${today} in the event's time zone); enter the card once it has come`;
-      if (compareDates(postmark, since) < 0)
+      // A reply cannot leave before the move it answers reached its sender, nor before the
+      // game began (P-6d): such a postmark is a slip, and would give the reply 0 days. (A card
+      // from the player not to move is not a reply: the rulebook says what it is.)
+      const since = answeredDeliveredOn(state, state.plies.length);
+      if (state.pos.turn === s && compareDates(postmark, since) < 0)
         return state.plies.length
           ? `amici post: the card is postmarked ${postmark}, before the move it answers reached its sender (${since}); check the postmark, or the date that move was received (P-6d)`
           : `amici post: the card is postmarked ${postmark}, before the game began (${since}); check the postmark (P-6d)`;
-      return {
-        kind: 'transmission',
+      const t = assembleTransmission(card.value, {
         side: s,
-        sentOn: postmark,
-        deliveredOn: received,
         reading: reading ?? service.readingOf(ref.event, service.player(ref.event, ref.game[s])),
-        moves: tokenizeMovetext(values.moves!).tokens,
+        sentOn: postmark,
+      });
+      if (!t) return 'amici post: the card holds nothing to enter';
+      // Dates typed as options stand for what the card states; `--draw` marks an offer.
+      return {
+        ...t,
+        deliveredOn: received,
         ...(stated.r ? { statedReceivedOn: stated.r } : {}),
         ...(stated.s ? { statedSentOn: stated.s } : {}),
         ...(values.draw ? { drawOffer: true } : {}),
       };
     },
     `post:${postmark}:${values.moves}`,
+    (decision) => {
+      // A card entered twice is recorded once, and nobody is told anything.
+      const again = decision.effects.find((e) => e.kind === 'transmission-repeated');
+      if (again?.kind === 'transmission-repeated')
+        return {
+          code: 0,
+          text: `amici post: this card is already recorded (half-move ${again.ply + 1}); nothing recorded, nothing sent`,
+        };
+      // A rejection costs the player days and a letter: the TD's typing slip must not (P-6g).
+      const rejected = decision.effects.find((e) => e.kind === 'transmission-rejected');
+      if (rejected && !values.yes)
+        return {
+          code: 1,
+          text: `${describeEffect(rejected)}\nNothing recorded. Check the card and the options (--as, the moves, the dates); if the card really says this, run again with --yes: the rejection is recorded and the player told.`,
+        };
+      return undefined;
+    },
   );
 }
 
@@ -173,6 +211,8 @@ async function apply(
     | RefereeInput
     | ((s: RefereeService, r: GameRefResolved, today: CalendarDate) => RefereeInput | string),
   seed: string,
+  /** Looks at the decision first: what to print and exit with instead of committing it. */
+  preview?: (decision: Decision) => { code: number; text: string } | undefined,
 ): Promise<number> {
   const loaded = await openConfig(configFlag, io);
   if (!loaded) return 2;
@@ -191,6 +231,11 @@ async function apply(
     if (typeof resolved === 'string') {
       io.err(`${resolved}\n`);
       return 2;
+    }
+    const stop = preview?.(decide(state, resolved, today, service.rules(ref.event)));
+    if (stop) {
+      io[stop.code ? 'err' : 'out'](`${stop.text}\n`);
+      return stop.code;
     }
     const r = await service.decideAndCommit(
       ref,

@@ -216,25 +216,40 @@ describe('amici demo and the commands around an installation', () => {
     ]);
     expect(post.code).toBe(0);
     expect(post.out).toContain('move-relayed → black');
-    const bad = await runCli([
+    // The same card entered again: recorded once, nobody told anything.
+    const again = await runCli([
       'post',
       'DEMO/1',
       '--as',
-      'black',
+      'white',
       '--moves',
-      '1...5755',
+      '1.e4',
       '--postmark',
-      '2026-11-08',
+      '2026-11-03',
       '--received',
-      '2026-11-10',
+      '2026-11-06',
       '--config',
       file,
     ]);
+    expect(again.code).toBe(0);
+    expect(again.out).toContain('this card is already recorded (half-move 1); nothing recorded');
+    const card = ['post', 'DEMO/1', '--as', 'black', '--moves', '1...5755', '--postmark'];
+    const dates = ['2026-11-08', '--received', '2026-11-10', '--config', file];
+    const bad = await runCli([...card, ...dates]);
     expect(bad.code).toBe(1);
-    // The TD reads what the player would be told: what is missing and what to write first.
-    expect(bad.out).toContain(
-      "REJECTED — the repetition of the opponent's last move is missing: write 1.5254 first [P-2e, P-4d, P-6g]; penalty 5 days",
-    );
+    // The TD reads what the player would be told: what is missing and what to write first —
+    // and nothing is recorded until the TD confirms the card says so (a typing slip costs
+    // the player no penalty, P-6g).
+    const rejected =
+      "REJECTED — the repetition of the opponent's last move is missing: write 1.5254 first [P-2e, P-4d, P-6g]; penalty 5 days";
+    expect(bad.err).toContain(rejected);
+    expect(bad.err).toContain('Nothing recorded');
+    expect(
+      JSON.parse((await runCli(['show', 'DEMO/1', '--config', file, '--json'])).out).penalties,
+    ).toEqual([]);
+    const confirmed = await runCli([...card, ...dates, '--yes']);
+    expect(confirmed.code).toBe(1);
+    expect(confirmed.out).toContain(rejected);
     // P-2j, P-6d: a card received before its postmark, or received after today, is a typing
     // slip: refused with both dates named, nothing recorded.
     const post2 = (postmark: string, received: string) =>
@@ -303,6 +318,39 @@ describe('amici demo and the commands around an installation', () => {
       `black on leave to ${day(5)}`,
     );
   });
+  it('post reads a card as a mail: a conditional line, a resignation (P-4f, L-5.1.2)', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'amici-card-'));
+    const file = join(d, 'amici.yaml');
+    writeFileSync(file, readFileSync(config, 'utf8'));
+    const card = (as: string, text: string, postmark: string, received: string) =>
+      runCli([
+        'post',
+        'DEMO/1',
+        '--as',
+        as,
+        '--moves',
+        text,
+        '--postmark',
+        postmark,
+        '--received',
+        received,
+        '--config',
+        file,
+      ]);
+    expect((await card('white', '1.e4', '2026-11-03', '2026-11-06')).code).toBe(0);
+    const black = await card(
+      'black',
+      '1.5254 3735 if 2.7163 then 2...4746',
+      '2026-11-08',
+      '2026-11-10',
+    );
+    expect(black.code, black.err).toBe(0);
+    expect(black.out).toContain('conditional line g1f3 d7d6');
+    const resigned = await card('white', 'I resign.', '2026-11-12', '2026-11-14');
+    expect(resigned.out).toContain('GAME ENDS 0-1 — resignation [L-5.1.2');
+    expect((await runCli(['pgn', 'DEMO/1', '--config', file])).out).toContain('[Result "0-1"]');
+  });
+
   it('run --once processes a waiting mail and writes the replies', async () => {
     const d = mkdtempSync(join(tmpdir(), 'amici-run-'));
     const file = join(d, 'amici.yaml');

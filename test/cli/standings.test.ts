@@ -145,7 +145,11 @@ describe('amici standings', () => {
       '--config',
       config,
     ]);
-    expect(late.out).toMatch(/^REJECTED — the game is over \(annulled\) \[P-9a\]\n0 event/);
+    // Nothing recorded, nobody told, unless the TD confirms the card (--yes).
+    expect(late.code).toBe(1);
+    expect(late.err).toMatch(
+      /^REJECTED — the game is over \(annulled\) \[P-9a\]\nNothing recorded/,
+    );
   });
 
   it('report prints the TD’s report as it would go out today, and sends nothing', async () => {
