@@ -14,6 +14,23 @@ import { describe, expect, it } from 'vitest';
 import { amiciCommand } from '../../src/cli/io.ts';
 import { runCli } from '../support/cli.ts';
 
+/** `amici post` of one card of DEMO/1 in the config `file`. */
+const postCard = (file: string, as: string, text: string, postmark: string, received: string) =>
+  runCli([
+    'post',
+    'DEMO/1',
+    '--as',
+    as,
+    '--moves',
+    text,
+    '--postmark',
+    postmark,
+    '--received',
+    received,
+    '--config',
+    file,
+  ]);
+
 describe('amici demo and the commands around an installation', () => {
   const dir = mkdtempSync(join(tmpdir(), 'amici-cli-'));
   const config = join(dir, 'amici.yaml');
@@ -253,20 +270,7 @@ describe('amici demo and the commands around an installation', () => {
     // P-2j, P-6d: a card received before its postmark, or received after today, is a typing
     // slip: refused with both dates named, nothing recorded.
     const post2 = (postmark: string, received: string) =>
-      runCli([
-        'post',
-        'DEMO/1',
-        '--as',
-        'black',
-        '--moves',
-        '1...5254 5755',
-        '--postmark',
-        postmark,
-        '--received',
-        received,
-        '--config',
-        file,
-      ]);
+      postCard(file, 'black', '1...5254 5755', postmark, received);
     const early = await post2('2026-11-10', '2026-11-08');
     expect(early.code).toBe(2);
     expect(early.err).toContain('received on 2026-11-08, before its postmark 2026-11-10');
@@ -323,20 +327,7 @@ describe('amici demo and the commands around an installation', () => {
     const file = join(d, 'amici.yaml');
     writeFileSync(file, readFileSync(config, 'utf8'));
     const card = (as: string, text: string, postmark: string, received: string) =>
-      runCli([
-        'post',
-        'DEMO/1',
-        '--as',
-        as,
-        '--moves',
-        text,
-        '--postmark',
-        postmark,
-        '--received',
-        received,
-        '--config',
-        file,
-      ]);
+      postCard(file, as, text, postmark, received);
     expect((await card('white', '1.e4', '2026-11-03', '2026-11-06')).code).toBe(0);
     const black = await card(
       'black',
