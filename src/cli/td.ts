@@ -120,6 +120,17 @@ export async function postCommand(args: string[], io: CliIo): Promise<number> {
   const postmark = day(values.postmark);
   const received = day(values.received);
   const reading = values.from ? parseReading(values.from) : undefined;
+  // A date given in another form is named, not dropped: a stated date read as "not stated"
+  // would tell the player the card had no date (P-2i).
+  const badDate = (['postmark', 'received', 'stated-received', 'stated-sent'] as const).find(
+    (o) => values[o] !== undefined && !day(values[o]),
+  );
+  if (!values.help && badDate) {
+    io.err(
+      `amici post: --${badDate} ${values[badDate]} is not a date as YYYY-MM-DD (e.g. 2026-11-24)\n\n${POST_USAGE}\n`,
+    );
+    return 2;
+  }
   if (
     values.help ||
     !positionals[0] ||

@@ -271,6 +271,15 @@ describe('amici demo and the commands around an installation', () => {
     // slip: refused with both dates named, nothing recorded.
     const post2 = (postmark: string, received: string) =>
       postCard(file, 'black', '1...5254 5755', postmark, received);
+    // A date in another form is named, not dropped (nor read as "not stated", P-2i).
+    for (const extra of [
+      ['--stated-received', '24.11.2026'],
+      ['--postmark', '20.11.2026'],
+    ]) {
+      const r = await runCli([...card, ...dates, ...extra]);
+      expect(r.code).toBe(2);
+      expect(r.err).toContain(`${extra[0]} ${extra[1]} is not a date as YYYY-MM-DD`);
+    }
     const early = await post2('2026-11-10', '2026-11-08');
     expect(early.code).toBe(2);
     expect(early.err).toContain('received on 2026-11-08, before its postmark 2026-11-10');
