@@ -19,8 +19,8 @@ import {
   unknownRuling,
 } from '../mail/td-rulings.ts';
 import { assembleTransmission } from '../mail/transmission.ts';
-import type { Decision, RefereeInput, Side } from '../referee/index.ts';
-import { answeredDeliveredOn, decide, extendGame } from '../referee/index.ts';
+import type { Decision, RefereeInput, Side, Transmission } from '../referee/index.ts';
+import { answeredDeliveredOn, decide, extendGame, postalDelivery } from '../referee/index.ts';
 import { openConfig, openService } from './context.ts';
 import { describeEffect } from './describe-effect.ts';
 import type { CliIo } from './io.ts';
@@ -169,28 +169,32 @@ export async function postCommand(args: string[], io: CliIo): Promise<number> {
       const state = service.state(ref.gameKey);
       if (compareDates(received, today) > 0)
         return `amici post: the card's received date ${received} is after today (${today} in the event's time zone); enter the card once it has come`;
-      // A reply cannot leave before the move it answers reached its sender, nor before the
-      // game began (P-6d): such a postmark is a slip, and would give the reply 0 days. (A card
-      // from the player not to move is not a reply: the rulebook says what it is.)
-      const since = answeredDeliveredOn(state, state.plies.length);
-      if (state.pos.turn === s && compareDates(postmark, since) < 0)
-        return state.plies.length
-          ? `amici post: the card is postmarked ${postmark}, before the move it answers reached its sender (${since}); check the postmark, or the date that move was received (P-6d)`
-          : `amici post: the card is postmarked ${postmark}, before the game began (${since}); check the postmark (P-6d)`;
-      const t = assembleTransmission(card.value, {
+      const read = assembleTransmission(card.value, {
         side: s,
         reading: reading ?? service.readingOf(ref.event, service.player(ref.event, ref.game[s])),
         sentOn: postmark,
       });
-      if (!t) return 'amici post: the card holds nothing to enter';
-      // Dates typed as options stand for what the card states; `--draw` marks an offer.
-      return {
-        ...t,
+      if (!read) return 'amici post: the card holds nothing to enter';
+      // Dates typed as options stand for what the card states; `--draw` marks an offer. The
+      // received date the card states is when the move it answers arrived (P-2f..h).
+      const t: Transmission = {
+        ...read,
+        postal: true,
         deliveredOn: received,
         ...(stated.r ? { statedReceivedOn: stated.r } : {}),
         ...(stated.s ? { statedSentOn: stated.s } : {}),
         ...(values.draw ? { drawOffer: true } : {}),
       };
+      // A reply cannot leave before the move it answers reached its sender, nor before the
+      // game began (P-6d): such a postmark is a slip, and would give the reply 0 days. (A card
+      // from the player not to move is not a reply: the rulebook says what it is.)
+      const since =
+        postalDelivery(state, t)?.deliveredOn ?? answeredDeliveredOn(state, state.plies.length);
+      if (state.pos.turn === s && compareDates(postmark, since) < 0)
+        return state.plies.length
+          ? `amici post: the card is postmarked ${postmark}, before the move it answers reached its sender (${since}); check the postmark, or the date that move was received (P-6d)`
+          : `amici post: the card is postmarked ${postmark}, before the game began (${since}); check the postmark (P-6d)`;
+      return t;
     },
     `post:${postmark}:${values.moves}`,
     (decision) => {
@@ -255,6 +259,11 @@ async function apply(
       today,
       `${seed}:${state.events.length}`,
     );
+    for (const e of r.decision.events)
+      if (e.type === 'delivery-corrected')
+        io.out(
+          `the move of half-move ${e.ply + 1} was received on ${e.deliveredOn}, as this card states (P-2f..h), not on ${state.plies[e.ply]?.deliveredOn} as entered\n`,
+        );
     for (const e of r.decision.effects) io.out(`${describeEffect(e)}\n`);
     io.out(
       `${r.decision.events.length} event(s) recorded, ${r.mails} mail(s) queued (sent by \`amici run\`)\n`,

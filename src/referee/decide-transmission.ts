@@ -139,6 +139,25 @@ function positionsBefore(state: GameState, plies: readonly number[]): Map<number
   return out;
 }
 
+/**
+ * The delivery a postal card's stated received date gives the move it answers (P-2f..h, P-6d),
+ * when it differs from the date entered and can be true: not before that move was posted, not
+ * after this card was. Not after a restored position: the ruling's day counts then (L-7.2).
+ */
+export function postalDelivery(
+  state: GameState,
+  t: Transmission,
+): { ply: number; deliveredOn: CalendarDate } | undefined {
+  const stated = t.statedReceivedOn;
+  const ply = state.plies.length - 1;
+  const answered = state.plies[ply];
+  if (!t.postal || !stated || !answered || state.restoredOn.has(ply + 1)) return undefined;
+  if (stated === answered.deliveredOn) return undefined;
+  if (compareDates(stated, answered.sentOn) < 0 || compareDates(stated, t.sentOn) > 0)
+    return undefined;
+  return { ply, deliveredOn: stated };
+}
+
 function dateCorrections(state: GameState, t: Transmission): DateCorrection[] {
   const out: DateCorrection[] = [];
   if (state.plies.length > 0) {
@@ -637,6 +656,8 @@ function decideRun(
   }
   const deliveredOn = t.deliveredOn ?? deliveryDate(t.relayedOn ?? now, rules.delivery);
   const ownIndex = state.plies.length;
+  const corrected = postalDelivery(state, t);
+  if (corrected) draft.events.push({ type: 'delivery-corrected', on: now, ...corrected });
   draft.events.push({
     type: 'move',
     on: now,
@@ -692,7 +713,12 @@ function decideRun(
     kind: 'move-accepted',
     to: [sender],
     plies: shown,
-    corrections: dateCorrections(state, t),
+    corrections: dateCorrections(
+      corrected
+        ? extendGame(state, [{ type: 'delivery-corrected', on: now, ...corrected }])
+        : state,
+      t,
+    ),
     warnings,
     rules: ['P-2e', 'P-4a', 'P-2k'],
   });

@@ -60,6 +60,11 @@ export type GameEvent =
       statedReceivedOn?: CalendarDate;
       statedSentOn?: CalendarDate;
     }
+  /**
+   * A postal card entered by the TD stated when the move it answers arrived (P-2f..h): that,
+   * not the date first entered for the move, is when it was delivered (P-6d).
+   */
+  | { type: 'delivery-corrected'; on: CalendarDate; ply: number; deliveredOn: CalendarDate }
   | {
       type: 'penalty';
       on: CalendarDate;

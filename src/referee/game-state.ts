@@ -263,6 +263,12 @@ function applyEvent(s: GameState, e: GameEvent): void {
         bankDays: e.bankDays,
       });
       return;
+    case 'delivery-corrected': {
+      const ply = s.plies[e.ply];
+      if (!ply) throw new FoldError(`no ply ${e.ply} to correct`);
+      s.plies[e.ply] = { ...ply, deliveredOn: e.deliveredOn };
+      return;
+    }
     case 'position-restored':
       s.plies = s.plies.slice(0, e.plies);
       for (const k of s.restoredOn.keys()) if (k > e.plies) s.restoredOn.delete(k);

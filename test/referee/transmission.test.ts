@@ -403,6 +403,60 @@ describe('the transmission rules (P-2, P-4)', () => {
   });
 });
 
+describe('postal cards entered by the TD (P-2f..h, P-6d)', () => {
+  // White's card of 2 January was entered as received on the 6th; Black's card says the 3rd.
+  const entered = send(
+    newGame(),
+    tx('white', '2026-01-02', '1.e4', { deliveredOn: '2026-01-06' }),
+  ).state;
+  const card = (stated: CalendarDate, extra: Extra = {}) =>
+    send(
+      entered,
+      tx('black', '2026-01-07', '1.e4 e5', {
+        postal: true,
+        deliveredOn: '2026-01-09',
+        statedReceivedOn: stated,
+        ...extra,
+      }),
+    );
+
+  it('P-2f..h, P-6d: the received date a card states is when the move it answers arrived', () => {
+    const r = card('2026-01-03');
+    expect(r.events[0]).toEqual({
+      type: 'delivery-corrected',
+      on: '2026-01-07',
+      ply: 0,
+      deliveredOn: '2026-01-03',
+    });
+    expect(r.state.plies[0]?.deliveredOn).toBe('2026-01-03');
+    // Black is charged from the 3rd (4 days); the received date needs no correction.
+    const c = gameClock(r.state, RULES, 'black');
+    expect(c.ok && c.value.rows[0]).toMatchObject({ deliveredOn: '2026-01-03', reflectionDays: 4 });
+    const accepted = r.effects.find((e) => e.kind === 'move-accepted');
+    // (Only the sent date, which the card does not state, P-2i.)
+    expect(accepted?.kind === 'move-accepted' && accepted.corrections.map((x) => x.field)).toEqual([
+      'sent',
+    ]);
+  });
+
+  it.each([
+    ['before White posted the card', '2026-01-01'],
+    ['after Black posted his', '2026-01-08'],
+  ] as const)(
+    'P-2i: a stated date that cannot be true (%s) leaves the date entered',
+    (_, stated) => {
+      const r = card(stated);
+      expect(r.events.map((e) => e.type)).toEqual(['move']);
+      expect(r.state.plies[0]?.deliveredOn).toBe('2026-01-06');
+    },
+  );
+
+  it('P-2i: mail is not a postal card: the stated date does not move the delivery', () => {
+    const r = card('2026-01-03', { postal: false });
+    expect(r.state.plies[0]?.deliveredOn).toBe('2026-01-06');
+  });
+});
+
 describe('conditional lines (P-4f..h, P-6f)', () => {
   const withLine = (visibility: 'shown' | 'hidden') => {
     const rules = defaultEventRules({ conditionalVisibility: visibility });
