@@ -6,10 +6,10 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { makeGamePgn, moveNumber, writeMove } from '../chess/index.ts';
+import { moveNumber, writeMove } from '../chess/index.ts';
 import type { TimeControl } from '../clock/index.ts';
 import { rangeContains } from '../clock/index.ts';
-import { boardText, composeTdReport, pgnResultTags } from '../compose/index.ts';
+import { boardText, composeTdReport, gamePgn } from '../compose/index.ts';
 import { memoryLogger } from '../daemon/log.ts';
 import type { RefereeService } from '../daemon/referee-service.ts';
 import type { GameState, Side } from '../referee/index.ts';
@@ -327,26 +327,18 @@ export async function showCommand(args: string[], io: CliIo): Promise<number> {
 export function pgnOf(service: RefereeService, key: string): string {
   const ref = service.resolveGame(key)!;
   const state = service.state(key);
-  const r = makeGamePgn(
+  const pgn = gamePgn(
+    state,
+    ref.event,
+    ref.game.id,
     {
-      start: state.start,
-      moves: state.plies.map((p) =>
-        p.drawOffer ? { move: p.move, drawOffer: true } : { move: p.move },
-      ),
+      white: service.player(ref.event, ref.game.white).name,
+      black: service.player(ref.event, ref.game.black).name,
     },
-    {
-      Event: ref.event.name,
-      Site: 'amici, by email',
-      Date: ref.game.startsOn.replace(/-/g, '.'),
-      Round: ref.game.id,
-      White: service.player(ref.event, ref.game.white).name,
-      Black: service.player(ref.event, ref.game.black).name,
-      ...pgnResultTags(state),
-      TimeControl: timeControlTag(service.rules(ref.event).timeControl),
-    },
+    timeControlTag(service.rules(ref.event).timeControl),
   );
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
+  if (pgn === undefined) throw new Error(`${key}: no PGN`);
+  return pgn;
 }
 
 export async function pgnCommand(args: string[], io: CliIo): Promise<number> {

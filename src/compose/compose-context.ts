@@ -31,6 +31,8 @@ export interface ComposeContext {
     name: string;
     /** The short tag of the subject: `WCH26` in `[WCH26/7]`. */
     tag: string;
+    /** How the moves travel (the PGN's Mode); email when absent. */
+    mode?: 'email' | 'postal';
   };
   gameId: string;
   players: Record<Side, PlayerPrefs>;

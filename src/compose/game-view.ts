@@ -267,6 +267,20 @@ const pgnDate = (d: CalendarDate) => d.replace(/-/g, '.');
  * The PGN `Result` of a game, and its `Termination` once over: the standard words (PGN 9.8.1,
  * "normal", "time forfeit", "adjudication") and, where PGN has no result, what its `*` means.
  */
+/**
+ * How a result the TD set ended the game, in PGN's words: adjudicated (P-10), abandoned (a
+ * withdrawal, a player who never played; death, P-9a), normal (an agreed draw or a resignation
+ * reported to the TD), else a rules infraction (P-13).
+ */
+function rulingTermination(rule: string, reason: string): string {
+  if (rule === 'L-5.2.3' || rule === 'L-5.1.2') return 'normal';
+  if (rule === 'P-10') return 'adjudication';
+  if (/died|death|deceased|zmar|zemř|verstorb|помер/iu.test(reason)) return 'death';
+  if (rule === 'P-9a' || /forfeit|never|no.?show|abandon|withdr|silen/iu.test(reason))
+    return 'abandoned';
+  return rule === 'P-13' ? 'rules infraction' : 'adjudication';
+}
+
 export function pgnResultTags(state: GameState): { Result: string; Termination?: string } {
   const r = state.result;
   if (!r) return { Result: '*' };
@@ -276,28 +290,36 @@ export function pgnResultTags(state: GameState): { Result: string; Termination?:
     r.kind === 'time-forfeit' || r.kind === 'time-forfeit-draw'
       ? 'time forfeit'
       : r.kind === 'ruling'
-        ? 'adjudication'
+        ? rulingTermination(r.rule, r.detail ?? '')
         : 'normal';
   return { Result: r.result, Termination: termination };
 }
 
+/**
+ * A game's PGN, the same for the TD's attachment and `amici pgn`: the roster, `Mode` "EM" or
+ * "PM" (paper mail) by how the event's moves travel, `Termination`, and (given) `TimeControl`.
+ */
 export function gamePgn(
   state: GameState,
-  event: { name: string; tag: string },
+  event: { name: string; mode?: 'email' | 'postal' },
   gameId: string,
   names: Record<Side, string>,
+  timeControl?: string,
 ): string | undefined {
   const moves: RecordedMove[] = state.plies.map((p) =>
     p.drawOffer ? { move: p.move, drawOffer: true } : { move: p.move },
   );
+  const postal = event.mode === 'postal';
   const tags: Record<string, string> = {
     Event: event.name,
-    Site: 'amici (email)',
+    Site: postal ? 'amici (post)' : 'amici (email)',
     Date: pgnDate(state.createdOn),
     Round: gameId,
     White: names.white,
     Black: names.black,
     ...pgnResultTags(state),
+    Mode: postal ? 'PM' : 'EM',
+    ...(timeControl ? { TimeControl: timeControl } : {}),
   };
   const pgn = makeGamePgn({ start: state.start, moves }, tags);
   return pgn.ok ? pgn.value : undefined;

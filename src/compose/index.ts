@@ -6,4 +6,4 @@ export * from './board-svg.ts';
 export * from './board-text.ts';
 export * from './compose.ts';
 export * from './compose-context.ts';
-export { pgnResultTags } from './game-view.ts';
+export { gamePgn, pgnResultTags } from './game-view.ts';

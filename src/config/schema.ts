@@ -189,6 +189,9 @@ const event = z
       .refine(isValidTimeZone, { message: 'expected an IANA time zone, e.g. Europe/Warsaw' }),
     timeControl: timeControl.default({ preset: 'postal', moves: 10, days: 30 }),
     delivery: z.enum(['same-day', 'next-day']).default('same-day'),
+    // How the moves travel: by email, or on postcards the TD enters with `amici post` (the
+    // PGN says which: Mode "EM" or "PM").
+    mode: z.enum(['email', 'postal']).default('email'),
     excessesAllowed: z.number().int().nonnegative().default(1),
     penaltyDays: z.number().int().nonnegative().default(5),
     leavePerYear: z.number().int().nonnegative().optional(),

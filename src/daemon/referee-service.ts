@@ -358,7 +358,7 @@ export class RefereeService {
       state,
       rules: this.rules(ref.event),
       now,
-      event: { name: ref.event.name, tag: ref.event.tag },
+      event: { name: ref.event.name, tag: ref.event.tag, mode: ref.event.mode },
       gameId: ref.game.id,
       players: { white: prefs(white), black: prefs(black) },
       td: { name: ref.event.td.name, lang: ref.event.language },

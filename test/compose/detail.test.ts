@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DetailKey } from '../../src/chess/index.ts';
 import type { ComposeContext } from '../../src/compose/index.ts';
-import { composeEffect, pgnResultTags } from '../../src/compose/index.ts';
+import { composeEffect, gamePgn, pgnResultTags } from '../../src/compose/index.ts';
 import type { Effect, EndKind, GameEvent, GameState, Result } from '../../src/referee/index.ts';
 import { foldGame } from '../../src/referee/index.ts';
 import { gameLog, RULES } from './cases.ts';
@@ -215,10 +215,10 @@ describe('a detail said in the reader’s language', () => {
 });
 
 describe('the PGN of a finished game says how it ended (PGN Termination)', () => {
-  const ended = (kind: EndKind, result: Result): GameState =>
+  const ended = (kind: EndKind, result: Result, rule = 'P-7f', detail?: string): GameState =>
     foldGame([
       ...gameLog('1.e4 e5', '2026-10-01', 2),
-      { type: 'ended', on: '2026-10-10', result, kind, rule: 'P-7f' },
+      { type: 'ended', on: '2026-10-10', result, kind, rule, ...(detail ? { detail } : {}) },
     ]);
   it.each([
     ['resignation', '1-0', { Result: '1-0', Termination: 'normal' }],
@@ -230,6 +230,26 @@ describe('the PGN of a finished game says how it ended (PGN Termination)', () =>
   ] as const)('%s %s', (kind, result, tags) => {
     expect(pgnResultTags(ended(kind, result))).toEqual(tags);
   });
+  it.each([
+    ['P-10', 'adjudicated by the expert', 'adjudication'],
+    ['P-9a', 'Dan withdrew', 'abandoned'],
+    ['P-13', 'Dunn forfeits: never sent a move', 'abandoned'],
+    ['P-13', 'unsporting conduct', 'rules infraction'],
+    ['L-5.2.3', 'draw agreed by phone', 'normal'],
+    ['P-9a', 'the player died', 'death'],
+  ])('a TD’s result under %s ("%s"): %s', (rule, reason, termination) => {
+    expect(pgnResultTags(ended('ruling', '1-0', rule, reason)).Termination).toBe(termination);
+  });
+
+  it('a postal event’s PGN says so: Mode "PM", not "EM"', () => {
+    const state = ended('resignation', '1-0');
+    const names = { white: 'Ann', black: 'Bob' };
+    const postal = gamePgn(state, { name: 'Postal Cup', mode: 'postal' }, '1', names);
+    expect(postal).toContain('[Mode "PM"]');
+    expect(postal).toContain('[Site "amici (post)"]');
+    expect(gamePgn(state, { name: 'Email Cup' }, '1', names)).toContain('[Mode "EM"]');
+  });
+
   it('a game in progress has no Termination', () => {
     expect(pgnResultTags(foldGame(gameLog('1.e4 e5', '2026-10-01', 2)))).toEqual({ Result: '*' });
   });
