@@ -196,12 +196,18 @@ function findGame(
   name: string | undefined,
   io: CliIo,
 ): string | undefined {
+  const games = service.store.games();
   const key =
     name &&
-    service.store
-      .games()
-      .find((g) => g.gameKey === name || g.gameKey === name.replace(/^\[|\]$/g, ''))?.gameKey;
-  if (!key) io.err(`amici: no game "${name ?? ''}"; \`amici games\` lists them (e.g. CCC26/1)\n`);
+    games.find((g) => g.gameKey === name || g.gameKey === name.replace(/^\[|\]$/g, ''))?.gameKey;
+  // The example is a game of this installation, in the case a typo may have missed.
+  const like =
+    games.find((g) => g.gameKey.toLowerCase() === name?.toLowerCase())?.gameKey ??
+    games[0]?.gameKey;
+  if (!key)
+    io.err(
+      `amici: no game "${name ?? ''}"; \`amici games\` lists them${like ? ` (e.g. ${like})` : ''}\n`,
+    );
   return key;
 }
 

@@ -48,8 +48,8 @@ Any ruling takes --note TEXT, passed on to both players. S is white or black; DA
  */
 export const RULING_ERRORS = {
   'claim-id': 'give the claim id',
-  'leave-args': 'give --side, --from and --to',
-  'waive-args': 'give --side and --on',
+  'leave-args': 'give --side, --from and --to (white or black; dates as YYYY-MM-DD)',
+  'waive-args': 'give --side and --on (white or black; dates as YYYY-MM-DD)',
   'penalise-args': 'give --side, --days and --reason',
   side: 'give --side',
   'whole-days': '--used, --clock and --bank are whole numbers of days',

@@ -60,6 +60,9 @@ describe('amici demo and the commands around an installation', () => {
     expect((await runCli(['games', '--config', config])).out).toMatch(
       /DEMO\/1\s+Jan Kowalski\s+Petr Novák\s+7 .* 1-0/,
     );
+    // A game mistyped: the example named is one of this installation's.
+    const typo = await runCli(['show', 'demo/1', '--config', config]);
+    expect(typo.err).toContain('no game "demo/1"; `amici games` lists them (e.g. DEMO/1)');
     const show = await runCli(['show', 'DEMO/1', '--config', config, '--json']);
     const data = JSON.parse(show.out);
     expect(data.history).toHaveLength(7);

@@ -661,7 +661,7 @@ export function cases(): Case[] {
           {
             line: 'grant-leave --side white --from 2026-12-01',
             code: 'leave-args',
-            text: 'give --side, --from and --to',
+            text: 'give --side, --from and --to (white or black; dates as YYYY-MM-DD)',
           },
           {
             line: 'annul --reason Dan withdrew',

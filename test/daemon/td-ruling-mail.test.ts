@@ -323,7 +323,7 @@ describe('P-7d: rulings mailed by the TD', () => {
     const text = out[0]!.mail.text ?? '';
     expect(text).toContain('holds a ruling amici could not read');
     expect(text).toContain(
-      'grant-leave --side white --from 2026-12-01\n  -> give --side, --from and --to',
+      'grant-leave --side white --from 2026-12-01\n  -> give --side, --from and --to (white or black; dates as YYYY-MM-DD)',
     );
     expect(text).toContain('uphold-claim ID | reject-claim ID');
   });

@@ -104,7 +104,7 @@ describe('a ruling line in a TD’s mail (P-7d)', () => {
     expect(readRulingLine('uphold-claim')).toMatchObject({ ok: false, error: 'give the claim id' });
     expect(readRulingLine('grant-leave --side white --from 2026-12-01')).toMatchObject({
       ok: false,
-      error: 'give --side, --from and --to',
+      error: 'give --side, --from and --to (white or black; dates as YYYY-MM-DD)',
     });
     expect(readRulingLine('penalise --side black --days five --reason late')).toMatchObject({
       ok: false,
