@@ -244,6 +244,8 @@ const B = '(?<![\\p{L}\\p{N}])';
 const E = '(?![\\p{N}])';
 const SEP = '\\s?[./-]\\s?';
 const ROMAN_SRC = '(?:xii|xi|x|ix|viii|vii|vi|v|iv|iii|ii|i)';
+/** A month in upper-case Roman numerals only: "20 i" is Polish for "20 and". */
+const ROMAN_UPPER = '(?:XII|XI|X|IX|VIII|VII|VI|V|IV|III|II|I)';
 const WORD = '\\p{L}{3,12}';
 
 /** One alternative per shape; the group names tell the shape. */
@@ -368,6 +370,7 @@ export interface DayMonthSpan extends DayMonth {
 /** Day-month shapes: `1.12`, `1.12.`, `15. 12.`, `1 December`, `1. Dezember`, `December 1`. */
 const DAY_MONTH_SRC = [
   `(?<nD>\\d{1,2})\\.\\s?(?<nM>\\d{1,2})\\.?${E}`,
+  `(?<rD>\\d{1,2})(?:\\.\\s?|\\s)(?<rM>${ROMAN_SRC})(?![\\p{L}])\\.?`,
   `(?<wD>\\d{1,2})(?:st|nd|rd|th)?\\.?[\\s-]*(?:of\\s+)?(?<wM>${WORD})`,
   `(?<mM>${WORD})\\.?\\s+(?<mD>\\d{1,2})(?:st|nd|rd|th)?${E}`,
 ].join('|');
@@ -385,8 +388,17 @@ export function findDayMonths(text: string): DayMonthSpan[] {
     const g = m.groups ?? {};
     const start = m.index;
     const end = start + m[0].length;
-    const month = g.nM ? Number(g.nM) : MONTH_BY_WORD.get((g.wM ?? g.mM ?? '').toLowerCase());
-    const day = Number(g.nD ?? g.wD ?? g.mD);
+    // A Roman month in lower case only after a dot ("20.xii"; "20 i" is Polish for "20 and").
+    const roman =
+      g.rM && (g.rM === g.rM.toUpperCase() || /\.\s?$/.test(m[0].slice(0, -g.rM.length)))
+        ? ROMAN[g.rM.toLowerCase()]
+        : undefined;
+    const month = g.nM
+      ? Number(g.nM)
+      : g.rM
+        ? roman
+        : MONTH_BY_WORD.get((g.wM ?? g.mM ?? '').toLowerCase());
+    const day = Number(g.nD ?? g.wD ?? g.mD ?? g.rD);
     const inWhole = whole.some((w) => start < w.end && w.start < end);
     if (inWhole || month === undefined || month < 1 || month > 12 || day < 1 || day > 31) {
       // Not a day and month ("vom 1" is no month word): look again from the next character.
@@ -633,6 +645,12 @@ const DAY_MONTH_RES: readonly RegExp[] = [
     'giu',
   ),
   new RegExp(`(?<![\\p{L}])(?<w>${WORD})\\.?\\s(?<d>\\d{1,2})(?:st|nd|rd|th)?(?![\\p{N}])`, 'giu'),
+  // The month in Roman numerals, as Polish and Czech write it: "20.XI", "20 XI", "20.xi".
+  new RegExp(
+    `(?<![\\p{L}\\p{N}])(?<d>\\d{1,2})(?:\\.\\s?|\\s)(?<r>${ROMAN_UPPER})(?![\\p{L}])\\.?`,
+    'gu',
+  ),
+  new RegExp(`(?<![\\p{L}\\p{N}])(?<d>\\d{1,2})\\.(?<r>${ROMAN_SRC})(?![\\p{L}])\\.?`, 'gu'),
 ];
 
 /** A day and month without a year, in the year of `reference`, or the one before when later. */
@@ -642,7 +660,11 @@ function dayMonth(text: string, reference: string): DateSpan | undefined {
     for (const match of text.matchAll(re)) {
       const g = match.groups!;
       if (best && best.at <= match.index) break;
-      const month = g.w ? MONTH_BY_WORD.get(g.w.toLowerCase()) : Number(g.m);
+      const month = g.w
+        ? MONTH_BY_WORD.get(g.w.toLowerCase())
+        : g.r
+          ? ROMAN[g.r.toLowerCase()]
+          : Number(g.m);
       if (month === undefined) continue;
       // "20/11" is day-first unless that is impossible; "20.11" and month words are not swapped.
       const swappable = g.m !== undefined && match[0].includes('/');

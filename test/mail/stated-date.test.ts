@@ -154,6 +154,10 @@ describe('findStatedDates (P-2f..h)', () => {
     ['Empfangen am 20. November, gesendet am 24. November', '2026-11-20', '2026-11-24'],
     ['přijato 20. listopadu, odesílám 24. 11.', '2026-11-20', '2026-11-24'],
     ['отримано 20 листопада, надсилаю 24.11', '2026-11-20', '2026-11-24'],
+    // The month in Roman numerals (Polish, Czech custom), as the README's example writes it.
+    ['otrzymano 20.XI, wysłano 24.XI', '2026-11-20', '2026-11-24'],
+    ['přijato 20. XI., odesláno 24 XI', '2026-11-20', '2026-11-24'],
+    ['otrzymano 20.xi, wysłano 24.xi', '2026-11-20', '2026-11-24'],
     // Day-first unless impossible, and a date after the mail's own is last year's.
     ['received 12/31', '2025-12-31', undefined],
   ])('P-2i: a date without a year, completed from the mail: %j', (text, received, sent) => {

@@ -402,6 +402,14 @@ describe('P-8a, P-8b: leave dates written without a year', () => {
       from: '2027-01-10',
       to: '2027-01-20',
     });
+    // Months in Roman numerals; "20 i 28 grudnia" ("20 and 28 December") has no month I.
+    expect(await leaveOf('Urlop od 20.XII do 28.XII', '2026-11-24')).toEqual({
+      from: '2026-12-20',
+      to: '2026-12-28',
+    });
+    expect(await leaveOf('Urlop 20 i 28 grudnia', '2026-11-24')).not.toMatchObject({
+      from: '2027-01-20',
+    });
     // One date with its year, one without.
     expect(await leaveOf('Urlaub vom 28.12. bis 4.1.2027', '2026-11-24')).toEqual({
       from: '2026-12-28',
