@@ -10,7 +10,7 @@
 
 import { isMoveToken, tokenizeMovetext } from '../chess/index.ts';
 import type { DayMonth, LineSpan } from './stated-date.ts';
-import { findDates, findDayMonths } from './stated-date.ts';
+import { findDates, findDayMonths, findDayRanges } from './stated-date.ts';
 
 export const COMMAND_KINDS = [
   'draw-offer',
@@ -674,6 +674,21 @@ function commandsInLine(line: string, index: number): Command[] {
         dayMonth: { month: d.month, day: d.day },
       })),
     ].sort((a, b) => a.start - b.start);
+    // "20-25 December", "vom 28. bis 31. Dezember": one month for both days. It stands unless
+    // two dates of their own are written beside it.
+    const range = findDayRanges(line)[0];
+    if (range) {
+      const beside = dates.filter(
+        (d) => d.start >= range.end || d.start + d.raw.length <= range.start,
+      );
+      if (beside.length < 2)
+        dates.splice(
+          0,
+          dates.length,
+          { start: range.start, raw: range.raw, dayMonth: range.from },
+          { start: range.start, raw: range.raw, dayMonth: range.to },
+        );
+    }
     if (dates.length > 0) {
       const leave: Command & { kind: 'leave' } = {
         ...base(),

@@ -251,7 +251,7 @@ const WORD = '\\p{L}{3,12}';
 /** One alternative per shape; the group names tell the shape. */
 const DATE_SRC = [
   `(?<isoY>\\d{4})[-./](?<isoM>\\d{1,2})[-./](?<isoD>\\d{1,2})${E}`,
-  `(?<nD>\\d{1,2})(?<nS1>${SEP})(?<nM>\\d{1,2})${SEP}(?<nY>\\d{4}|\\d{2})${E}`,
+  `(?<nD>\\d{1,2})(?<nS1>${SEP})(?<nM>\\d{1,2})(?<nS2>${SEP})(?<nY>\\d{4}|\\d{2})${E}`,
   `(?<rD>\\d{1,2})\\.?\\s?(?<rM>${ROMAN_SRC})\\.?\\s?(?<rY>\\d{4})${E}`,
   `(?<wD>\\d{1,2})(?:st|nd|rd|th)?\\.?[\\s-]*(?:of\\s+)?(?<wM>${WORD})\\.?,?[\\s-]*(?<wY>\\d{4})${E}`,
   `(?<mM>${WORD})\\.?\\s+(?<mD>\\d{1,2})(?:st|nd|rd|th)?,?\\s+(?<mY>\\d{4})${E}`,
@@ -273,6 +273,8 @@ function partsOf(groups: Record<string, string | undefined>): Parts | undefined 
   if (groups.isoY)
     return { year: n(groups.isoY), month: n(groups.isoM), day: n(groups.isoD), swappable: false };
   if (groups.nY) {
+    // "20.12-25" is a range of days, not a date of 2025: a two-digit year keeps its separator.
+    if (groups.nY.length === 2 && groups.nS1?.trim() !== groups.nS2?.trim()) return undefined;
     const year = groups.nY.length === 2 ? 2000 + n(groups.nY) : n(groups.nY);
     const swappable = !(groups.nS1 ?? '').includes('.');
     return { year, month: n(groups.nM), day: n(groups.nD), swappable };
@@ -408,6 +410,54 @@ export function findDayMonths(text: string): DayMonthSpan[] {
     spans.push({ start, end, raw: m[0], month, day });
   }
   return spans;
+}
+
+/** A range of days whose first day is written without its month: "20-25 December". */
+export interface DayRangeSpan {
+  start: number;
+  end: number;
+  raw: string;
+  from: DayMonth;
+  to: DayMonth;
+}
+
+const RANGE_WORDS = '(?:bis|do|по|до|to|till|until|a[žz]\\s+do|through)';
+const DAY_RANGE_SRC = [
+  // 20-25 December, 1-15 grudnia, 20.-25. prosince, 28. bis 31. Dezember, с 1 по 15 декабря
+  `(?<d1>\\d{1,2})\\.?(?:\\s?[-–—]\\s?|\\s+${RANGE_WORDS}\\s+)(?<d2>\\d{1,2})\\.?\\s?(?<w>${WORD}|${ROMAN_SRC})(?![\\p{L}])`,
+  // 20.-25.12.
+  `(?<n1>\\d{1,2})\\.?\\s?[-–—]\\s?(?<n2>\\d{1,2})\\.(?<nM>\\d{1,2})\\.?${E}`,
+  // December 20-25
+  `(?<mw>${WORD})\\.?\\s+(?<m1>\\d{1,2})\\s?[-–—]\\s?(?<m2>\\d{1,2})${E}`,
+].join('|');
+
+/**
+ * Ranges of days written with one month for both ends ("20-25 December", "vom 28. bis 31.
+ * Dezember", "с 1 по 15 декабря", "December 20-25", "20.-25.12."), for leave (P-8b).
+ */
+export function findDayRanges(text: string): DayRangeSpan[] {
+  const out: DayRangeSpan[] = [];
+  // Not from the middle of a date: "20.12-25.12" holds no range "12-25.12".
+  const re = new RegExp(`${B}(?<!\\d[./-])(?:${DAY_RANGE_SRC})`, 'giu');
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const g = m.groups ?? {};
+    const word = (g.w ?? g.mw ?? '').toLowerCase();
+    const month = g.nM ? Number(g.nM) : (MONTH_BY_WORD.get(word) ?? ROMAN[word]);
+    const [a, b] = [Number(g.d1 ?? g.n1 ?? g.m1), Number(g.d2 ?? g.n2 ?? g.m2)];
+    if (month === undefined || month < 1 || month > 12 || a < 1 || b > 31 || a > b) {
+      // Not a range ("Urlop 1-15" has no month word): look again from the next character.
+      re.lastIndex = m.index + 1;
+      continue;
+    }
+    out.push({
+      start: m.index,
+      end: m.index + m[0].length,
+      raw: m[0],
+      from: { month, day: a },
+      to: { month, day: b },
+    });
+  }
+  return out;
 }
 
 /**

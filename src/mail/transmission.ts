@@ -441,9 +441,13 @@ export function assembleTransmission(
         // than moved to next year); the end of the leave is the next such day from its start
         // ("od 20.12 do 3.01" crosses the new year).
         const from = c.fromDate ?? (c.fromDayMonth && nextDayMonth(c.fromDayMonth, ctx.sentOn, 90));
-        if (!from || !isCalendarDate(from)) break;
+        if (!from || !isCalendarDate(from)) {
+          t.leaveUnread = c.raw;
+          break;
+        }
         const to = c.toDate ?? (c.toDayMonth && nextDayMonth(c.toDayMonth, from));
         if (to && isCalendarDate(to)) t.leave = { from, to };
+        else t.leaveUnread = c.raw;
         break;
       }
       case 'conditional':

@@ -398,6 +398,16 @@ function decideRun(
     ]);
   }
   if (t.leave) decideLeave(state, t, rules, draft);
+  // Leave whose dates could not be read: not recorded, and not a blank transmission either —
+  // the player is asked for the two dates (P-8b).
+  else if (t.leaveUnread)
+    draft.effects.push({
+      kind: 'transmission-rejected',
+      to: [sender],
+      problem: { code: 'leave-unread', words: t.leaveUnread },
+      penaltyDays: 0,
+      rules: ['P-8b'],
+    });
   if (t.note) {
     draft.effects.push({
       kind: 'note-relayed',
@@ -444,7 +454,7 @@ function decideRun(
       });
       return draft;
     }
-    if (t.leave || t.note || t.declineDraw || sender !== toMove) return draft;
+    if (t.leave || t.leaveUnread || t.note || t.declineDraw || sender !== toMove) return draft;
     if (t.thoughts?.length) return undecided(draft, t);
     // A draw offer alone is no move: it goes with one (L-9.1.2.1), and the reply says so.
     const blank: Problem = t.drawOffer ? { code: 'blank', drawOffer: true } : { code: 'blank' };

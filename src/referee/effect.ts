@@ -41,7 +41,9 @@ export type Problem =
   | { code: 'claim-needs-move' }
   | { code: 'tablebase-too-many-pieces'; pieces: number }
   | { code: 'leave-refused'; reason: string; available?: number }
-  | { code: 'leave-not-in-advance' };
+  | { code: 'leave-not-in-advance' }
+  /** Leave announced in words whose dates could not be read (`words`, as written). */
+  | { code: 'leave-unread'; words: string };
 
 export type Effect =
   | {

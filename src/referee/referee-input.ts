@@ -56,6 +56,8 @@ export interface Transmission {
   claim?: { kind: ClaimRequest; outcome?: 'win' | 'draw' };
   /** Leave announced in advance (P-8a, P-8b). */
   leave?: { from: CalendarDate; to: CalendarDate };
+  /** Leave announced in words whose two dates could not be read: the words, as written. */
+  leaveUnread?: string;
   /**
    * Set by the service, not read from the mail: the leave the player announced in all their
    * games, finished ones too. The 30 days a year of P-8a are the player's, not one game's.

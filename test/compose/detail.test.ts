@@ -214,6 +214,27 @@ describe('a detail said in the reader’s language', () => {
   });
 });
 
+describe('P-8b: leave whose dates could not be read', () => {
+  it.each([
+    ['en', 'the dates in "Urlaub vom 32.12." could not be read'],
+    ['pl', 'nie udało się odczytać dat w „Urlaub vom 32.12.”'],
+    ['cs', 'data v „Urlaub vom 32.12.“ se nepodařilo přečíst'],
+    ['de', 'die Daten in „Urlaub vom 32.12.“ waren nicht lesbar'],
+    ['uk', 'не вдалося прочитати дати в «Urlaub vom 32.12.»'],
+  ])('%s: the player is told what was not read and how to write it', (lang, words) => {
+    const effect: Effect = {
+      kind: 'transmission-rejected',
+      to: ['white'],
+      problem: { code: 'leave-unread', words: 'Urlaub vom 32.12.' },
+      penaltyDays: 0,
+      rules: ['P-8b'],
+    };
+    const text = textOf(effect, foldGame(gameLog('1.e4 e5', '2026-10-01', 2)), lang);
+    expect(text).toContain(words);
+    expect(text).toContain('2026-12-20');
+  });
+});
+
 describe('the PGN of a finished game says how it ended (PGN Termination)', () => {
   const ended = (kind: EndKind, result: Result, rule = 'P-7f', detail?: string): GameState =>
     foldGame([

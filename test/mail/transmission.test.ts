@@ -425,6 +425,19 @@ describe('P-8a, P-8b: leave dates written without a year', () => {
   it('a day that does not exist is no leave', async () => {
     expect(await leaveOf('Urlop od 31.11 do 5.12', '2026-11-24')).toBeUndefined();
   });
+  it.each([
+    ['Urlaub 20.12-25.12', '2026-12-20', '2026-12-25'],
+    ['Urlop 1-15 grudnia', '2026-12-01', '2026-12-15'],
+    ['Urlop od 1 do 15 grudnia', '2026-12-01', '2026-12-15'],
+    ['Отпуск с 1 по 15 декабря', '2026-12-01', '2026-12-15'],
+    ['Urlaub vom 28. bis 31. Dezember', '2026-12-28', '2026-12-31'],
+    ['Vacation 20-25 December', '2026-12-20', '2026-12-25'],
+    ['On holiday December 20-25', '2026-12-20', '2026-12-25'],
+    ['Dovolená 20.-25. prosince', '2026-12-20', '2026-12-25'],
+    ['Urlaub 20.-25.12.', '2026-12-20', '2026-12-25'],
+  ])('a range with one month for both days: %s', async (line, from, to) => {
+    expect(await leaveOf(line, '2026-11-24')).toEqual({ from, to });
+  });
 });
 
 describe('P-8b, P-4d: leave and the move on one line (a phone writes one)', () => {

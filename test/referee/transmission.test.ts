@@ -403,6 +403,29 @@ describe('the transmission rules (P-2, P-4)', () => {
   });
 });
 
+describe('leave whose dates cannot be read (P-8b)', () => {
+  it('P-8b: the player is asked for the two dates; no penalty, no leave, the move stands', () => {
+    const s = opening(newGame());
+    const alone = send(
+      s,
+      tx('black', '2026-01-07', '', { leaveUnread: 'Urlaub vom 32.12. bis 3.1.' }),
+    );
+    expect(alone.events).toEqual([]);
+    expect(rejection(alone.effects)).toMatchObject({
+      problem: { code: 'leave-unread', words: 'Urlaub vom 32.12. bis 3.1.' },
+      penaltyDays: 0,
+      rules: ['P-8b'],
+    });
+    const withMove = send(
+      s,
+      tx('black', '2026-01-07', '2.Nf3 Nc6', { leaveUnread: 'holiday soon' }),
+    );
+    expect(withMove.state.plies).toHaveLength(4);
+    expect(withMove.state.leaves).toEqual([]);
+    expect(rejection(withMove.effects)).toMatchObject({ problem: { code: 'leave-unread' } });
+  });
+});
+
 describe('postal cards entered by the TD (P-2f..h, P-6d)', () => {
   // White's card of 2 January was entered as received on the 6th; Black's card says the 3rd.
   const entered = send(
