@@ -415,6 +415,15 @@ export class RefereeService {
   }
 
   /** Compose effects into queued MIME. `seed` makes Message-IDs stable for this decision. */
+  /**
+   * `ref` with the colours of `state`, which may hold a reversal (L-7.1) not yet committed: the
+   * mails a decision makes go to the players as that decision sees them.
+   */
+  private oriented(ref: GameRefResolved, state: GameState): GameRefResolved {
+    const colours = this.directory.colours(ref.gameKey, state.coloursReversed);
+    return colours.white === ref.game.white ? ref : { ...ref, game: { ...ref.game, ...colours } };
+  }
+
   private outgoing(
     ref: GameRefResolved,
     mails: ComposedMail[],
@@ -1256,7 +1265,7 @@ export class RefereeService {
       g.now = extendGame(g.now, decision.events);
       g.events.push(...decision.events);
       const mails = this.composeAll(decision.effects, this.composeContext(on, g.now, today));
-      outbox.push(...this.outgoing(on, mails, seed));
+      outbox.push(...this.outgoing(this.oriented(on, g.now), mails, seed));
       return decision;
     };
     // Mail naming several games: each line's mail and inbox note name its game.
@@ -1777,7 +1786,7 @@ export class RefereeService {
     const decision = decide(state, input, today, this.rules(ref.event));
     const after = extendGame(state, decision.events);
     const mails = this.composeAll(decision.effects, this.composeContext(ref, after, today));
-    const outbox = this.outgoing(ref, mails, seed);
+    const outbox = this.outgoing(this.oriented(ref, after), mails, seed);
     if (!decision.events.length && !outbox.length)
       return { committed: true, decision, state, mails: 0 };
     const committed = this.store.commitDecision(

@@ -286,6 +286,13 @@ function applyEvent(s: GameState, e: GameEvent): void {
       s.leaves = s.leaves.map((l) => ({ ...l, side: l.side === 'white' ? 'black' : 'white' }));
       s.plies = [];
       s.restoredOn.clear();
+      // The game starts again: the clocks and their history (claims, settings, restarts, the
+      // sweep's work) belonged to the moves taken back, and go with them.
+      s.clockSets = [];
+      s.restarts = [];
+      s.claims = [];
+      for (const key of s.dueDone)
+        if (/^(?:time-exceeded|claim-deadline|reminder|silence):/.test(key)) s.dueDone.delete(key);
       s.penalties = [];
       s.drawOffer = undefined;
       s.lines = {};

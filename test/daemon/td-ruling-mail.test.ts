@@ -149,7 +149,10 @@ describe('P-7d: rulings mailed by the TD', () => {
     const mail = await signMail(raw(TD, 'reverse-colours'), club);
     expect(await s.service.processInbound(item(mail))).toBe('done');
     expect(s.service.state('CLUB/1')).toMatchObject({ white: 'Petr', black: 'Jan', plies: [] });
-    await s.flush();
+    // Each player gets the ruling written for them (it went by the old colours).
+    for (const { to, mail: m } of await s.flush())
+      if (to[0] !== 'td@club.example')
+        expect(m.text).toContain(to[0] === 'jan@x.example' ? 'Dear Jan' : 'Dear Petr');
     // Petr now opens; his move goes to Jan, and Jan, with Black, is not asked to move first.
     const petr = await signMail(raw('Petr <petr@x.example>', '1.d4'), players);
     expect(await s.service.processInbound(item(petr, '2026-11-05T12:00:00Z'))).toBe('done');

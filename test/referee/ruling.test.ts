@@ -365,6 +365,21 @@ describe('colours reversed by mistake (L-7.1)', () => {
     expect(after.clockStartsOn).toBe(NOW);
   });
 
+  it('L-7.1: the clocks start again — claims, clock settings and restarts of the moves taken back are gone', () => {
+    const game = scenario('2026-01-01', { white: 'ann', black: 'bob' })
+      .add(claim('time:white:10:1', '2026-02-01'))
+      .add({ type: 'claim-ruled', on: '2026-02-05', id: 'time:white:10:1', upheld: true, by: 'td' })
+      .add({ type: 'clock-restarted', on: '2026-02-01', side: 'white' })
+      .add({ type: 'clock-set', on: '2026-02-05', side: 'white', usedDays: 35 })
+      .add({ type: 'due-done', on: '2026-02-01', key: 'time-exceeded:time:white:10:1' })
+      .state();
+    const after = apply(game, rule(game, { kind: 'reverse-colours' }));
+    expect([after.claims, after.clockSets, after.restarts]).toEqual([[], [], []]);
+    expect([...after.dueDone]).toEqual([]);
+    const c = gameClock(after, rules, 'white', '2026-03-02');
+    expect(c.ok && c.value.live?.totalDays).toBe(1);
+  });
+
   it('L-7.1, P-8a: leave announced before the reversal stays with the player who announced it', () => {
     const game = scenario('2026-01-01', { white: 'ann', black: 'bob' })
       .play('1.e4 e5')
