@@ -32,24 +32,24 @@ export function answeredDeliveredOn(state: GameState, index: number): CalendarDa
 
 /** The clock items of one player, in time order (see src/clock/clock-item.ts). */
 export function clockItems(state: GameState, side: Side): ClockItem[] {
-  const points: { on: CalendarDate; item: ClockItem }[] = [];
+  const points: { on: CalendarDate; seq: number; item: ClockItem }[] = [];
   for (const p of state.penalties) {
     if (p.side === side && !p.waived)
-      points.push({ on: p.on, item: { kind: 'penalty', on: p.on, days: p.days } });
+      points.push({ on: p.on, seq: p.seq, item: { kind: 'penalty', on: p.on, days: p.days } });
   }
-  // A restart (P-7e) dated the day of a TD's set-clock goes first: it dates from the claim's
-  // notice, and a clock set that day corrects the count after it (P-13), not the reverse.
   for (const r of state.restarts)
-    if (r.side === side) points.push({ on: r.on, item: { kind: 'restart', on: r.on } });
+    if (r.side === side) points.push({ on: r.on, seq: r.seq, item: { kind: 'restart', on: r.on } });
   for (const c of state.clockSets) {
     if (c.side !== side) continue;
     const item: ClockItem =
       c.usedDays !== undefined
         ? { kind: 'set-clock', on: c.on, usedDays: c.usedDays }
         : { kind: 'set-clock', on: c.on, clockDays: c.clockDays ?? 0, bankDays: c.bankDays ?? 0 };
-    points.push({ on: c.on, item });
+    points.push({ on: c.on, seq: c.seq, item });
   }
-  points.sort((a, b) => compareDates(a.on, b.on));
+  // By date; on one day in the order they were logged: a penalty after a set-clock adds to the
+  // clock set, a clock set after an upheld claim's restart (P-7e) stands (P-13).
+  points.sort((a, b) => compareDates(a.on, b.on) || a.seq - b.seq);
 
   const items: ClockItem[] = [];
   let next = 0;

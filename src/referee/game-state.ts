@@ -28,6 +28,8 @@ export interface Ply {
 export interface Penalty {
   side: Side;
   on: CalendarDate;
+  /** The event's place in the log: orders it among the TD's items of the same day. */
+  seq: number;
   days: number;
   rule: string;
   reason: string;
@@ -77,11 +79,12 @@ export interface GameState {
   clockSets: {
     side: Side;
     on: CalendarDate;
+    seq: number;
     usedDays?: number;
     clockDays?: number;
     bankDays?: number;
   }[];
-  restarts: { side: Side; on: CalendarDate }[];
+  restarts: { side: Side; on: CalendarDate; seq: number }[];
   /**
    * The day the TD restored the position to a ply count (L-7.2), by that count: the move that
    * replaces the illegal one answers the ruling, not the move before it (`answeredDeliveredOn`).
@@ -162,7 +165,7 @@ function replayPosition(state: GameState): void {
   for (const p of state.plies) state.pos.play(p.move);
 }
 
-function applyEvent(s: GameState, e: GameEvent): void {
+function applyEvent(s: GameState, e: GameEvent, seq: number): void {
   switch (e.type) {
     case 'created':
       throw new FoldError('a game is created only once');
@@ -202,6 +205,7 @@ function applyEvent(s: GameState, e: GameEvent): void {
       s.penalties.push({
         side: e.side,
         on: e.on,
+        seq,
         days: e.days,
         rule: e.rule,
         reason: e.reason,
@@ -241,7 +245,7 @@ function applyEvent(s: GameState, e: GameEvent): void {
       return;
     }
     case 'clock-restarted':
-      s.restarts.push({ side: e.side, on: e.on });
+      s.restarts.push({ side: e.side, on: e.on, seq });
       return;
     case 'leave':
       s.leaves.push({ side: e.side, from: e.from, to: e.to, granted: e.granted === true });
@@ -258,6 +262,7 @@ function applyEvent(s: GameState, e: GameEvent): void {
       s.clockSets.push({
         side: e.side,
         on: e.on,
+        seq,
         usedDays: e.usedDays,
         clockDays: e.clockDays,
         bankDays: e.bankDays,
@@ -323,7 +328,7 @@ export function foldGame(events: readonly GameEvent[]): GameState {
   const [first, ...rest] = events;
   if (first?.type !== 'created') throw new FoldError('a game log starts with "created"');
   const state = emptyState(first, events);
-  for (const e of rest) applyEvent(state, e);
+  rest.forEach((e, i) => applyEvent(state, e, i + 1));
   return state;
 }
 

@@ -42,6 +42,17 @@ const claim = (id: string, on: CalendarDate, side: 'white' | 'black' = 'white'):
 const claimed = scenario('2026-01-01').add(claim('time:white:10:1', '2026-02-01')).state();
 
 describe('claims ruled by the TD (P-7d, P-7e, P-7f, L-6.7)', () => {
+  it('P-6g, P-13: a penalty given after a clock set the same day adds to it', () => {
+    const game = scenario('2026-01-01').state();
+    const set = apply(game, rule(game, { kind: 'set-clock', side: 'white', usedDays: 10 }));
+    const penalised = apply(
+      set,
+      rule(set, { kind: 'penalise', side: 'white', days: 4, reason: 'late PGN' }),
+    );
+    const c = gameClock(penalised, rules, 'white', NOW);
+    expect(c.ok && c.value.live?.totalDays).toBe(14);
+  });
+
   it('P-7e, P-13: a clock the TD sets on the day of an upheld claim’s restart stands', () => {
     // Claimed and upheld on the same day; then the TD sets White's used days to 12.
     const today = scenario('2026-01-01').add(claim('time:white:10:1', NOW)).state();
