@@ -328,7 +328,7 @@ export function foldGame(events: readonly GameEvent[]): GameState {
   const [first, ...rest] = events;
   if (first?.type !== 'created') throw new FoldError('a game log starts with "created"');
   const state = emptyState(first, events);
-  rest.forEach((e, i) => applyEvent(state, e, i + 1));
+  for (const [i, e] of rest.entries()) applyEvent(state, e, i + 1);
   return state;
 }
 
