@@ -4,7 +4,7 @@
 // and queue the mail the decision asks for, exactly as the daemon would.
 
 import { parseArgs } from 'node:util';
-import { parseReading, tokenizeMovetext } from '../chess/index.ts';
+import { parseReading } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
 import { compareDates, isCalendarDate } from '../clock/index.ts';
 import { memoryLogger } from '../daemon/log.ts';

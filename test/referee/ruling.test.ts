@@ -47,7 +47,7 @@ describe('claims ruled by the TD (P-7d, P-7e, P-7f, L-6.7)', () => {
     const set = apply(game, rule(game, { kind: 'set-clock', side: 'white', usedDays: 10 }));
     const penalised = apply(
       set,
-      rule(set, { kind: 'penalise', side: 'white', days: 4, reason: 'late PGN' }),
+      rule(set, { kind: 'penalise', side: 'white', days: 4, rule: 'P-13', reason: 'late PGN' }),
     );
     const c = gameClock(penalised, rules, 'white', NOW);
     expect(c.ok && c.value.live?.totalDays).toBe(14);
