@@ -17,7 +17,7 @@ import {
 } from '../clock/index.ts';
 import type { Decision } from './decision.ts';
 import { combine, nothing } from './decision.ts';
-import { BOTH } from './effect.ts';
+import { BOTH, EVERYONE } from './effect.ts';
 import { endGame, loseOnTime } from './end-game.ts';
 import type { EventRules } from './event-rules.ts';
 import type { GameEvent, Result } from './game-event.ts';
@@ -224,7 +224,27 @@ export function decideRuling(
       return refuse(input, `claim ${r.claimId} was already ruled on ${claim.ruling.on}`);
     const upheld = r.kind === 'uphold-claim';
     const ruled = ruleOnClaim(state, claim, upheld, 'td', now, rules);
-    return combine(applied(input), ruled);
+    // Everyone is told what the ruling means, as when the deadline rules: a rejected excess
+    // does not count (P-6b), an upheld one restarts the count (P-7e) and a second loses (P-7f);
+    // the TD what to do about the days a rejected claim leaves on the clock (P-6c).
+    const restarted = ruled.events.some((e) => e.type === 'clock-restarted');
+    return combine(
+      {
+        events: [],
+        effects: [
+          {
+            kind: 'claim-ruled',
+            to: EVERYONE,
+            claimId: claim.id,
+            upheld,
+            by: 'td',
+            ...(input.note ? { note: input.note } : {}),
+            rules: restarted ? ['P-7d', 'P-7e'] : ['P-7d'],
+          },
+        ],
+      },
+      ruled,
+    );
   }
   // A finished game's result may still be corrected: a result reported wrongly stands unless
   // the TD decides otherwise (L-8.5), and an appeal can change it (P-11, P-13). Annulling is

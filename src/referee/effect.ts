@@ -131,6 +131,8 @@ export type Effect =
       claimId: string;
       upheld: boolean;
       by: 'td' | 'deadline';
+      /** The TD's words for the players (`--note`), when the TD ruled. */
+      note?: string;
       rules: string[];
     }
   | { kind: 'reminder'; to: Recipient[]; silent: Side; since: CalendarDate; rules: string[] }

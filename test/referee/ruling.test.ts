@@ -63,19 +63,21 @@ describe('claims ruled by the TD (P-7d, P-7e, P-7f, L-6.7)', () => {
     expect(c.value.live?.totalDays).toBe(14);
   });
 
-  it('P-7d, P-7e: an upheld first excess restarts the count; both players are told', () => {
+  it('P-7d, P-7e: an upheld first excess restarts the count; everyone is told what that means', () => {
     const d = rule(claimed, { kind: 'uphold-claim', claimId: 'time:white:10:1' });
     expect(d.events).toEqual([
       { type: 'claim-ruled', on: NOW, id: 'time:white:10:1', upheld: true, by: 'td' },
       { type: 'clock-restarted', on: '2026-02-01', side: 'white' },
     ]);
+    // As when the deadline upholds it: the count restarts (P-7e) and a second excess loses.
     expect(d.effects).toEqual([
       {
-        kind: 'ruling-applied',
-        to: ['white', 'black'],
-        ruling: 'uphold-claim time:white:10:1',
-        detail: { key: 'claim', params: { claim: 'time:white:10:1' } },
-        rules: ['P-7d'],
+        kind: 'claim-ruled',
+        to: ['white', 'black', 'td'],
+        claimId: 'time:white:10:1',
+        upheld: true,
+        by: 'td',
+        rules: ['P-7d', 'P-7e'],
       },
     ]);
   });
@@ -90,7 +92,13 @@ describe('claims ruled by the TD (P-7d, P-7e, P-7f, L-6.7)', () => {
     expect(d.events).toEqual([
       { type: 'claim-ruled', on: NOW, id: 'time:white:10:1', upheld: false, by: 'td' },
     ]);
-    expect(d.effects[0]).toMatchObject({ to: ['white', 'black'], note: 'postmark' });
+    // The TD too: the days stay on the clock until a set-clock corrects them (P-6c).
+    expect(d.effects[0]).toMatchObject({
+      kind: 'claim-ruled',
+      to: ['white', 'black', 'td'],
+      upheld: false,
+      note: 'postmark',
+    });
     const after = apply(claimed, d);
     expect(after.restarts).toEqual([]);
     expect(after.result).toBeUndefined();
@@ -106,7 +114,7 @@ describe('claims ruled by the TD (P-7d, P-7e, P-7f, L-6.7)', () => {
     const d = rule(twice, { kind: 'uphold-claim', claimId: 'time:white:10:1:r1' });
     expect(eventTypes(d)).toEqual(['claim-ruled', 'ended']);
     expect(d.events[1]).toMatchObject({ result: '0-1', kind: 'time-forfeit', rule: 'P-7f' });
-    expect(effectKinds(d)).toEqual(['ruling-applied', 'game-ended']);
+    expect(effectKinds(d)).toEqual(['claim-ruled', 'game-ended']);
     // Claims of an older log carry only their English detail: so does the end.
     expect(d.events[1]).toMatchObject({ detail: 'time exceeded 2 times (over the limit)' });
     expect(d.events[1]).not.toHaveProperty('detailKey');
