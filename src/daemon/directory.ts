@@ -63,6 +63,15 @@ export class Directory {
     return this.games.get(gameKey);
   }
 
+  /** A game by its key in any case ("ccc26/2" as a TD may type it). */
+  gameAnyCase(gameKey: string): GameRefResolved | undefined {
+    const exact = this.games.get(gameKey);
+    if (exact) return exact;
+    const lower = gameKey.toLowerCase();
+    for (const [key, ref] of this.games) if (key.toLowerCase() === lower) return ref;
+    return undefined;
+  }
+
   /**
    * Who plays White in a game: the config's pairing, or its reverse once the TD has reversed the
    * colours (L-7.1). Every ref of the game (`game`, `gamesOf`) sees the change.

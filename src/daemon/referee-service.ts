@@ -1129,7 +1129,7 @@ export class RefereeService {
   tdRulingsIn(inbound: Inbound, sender: string): TdRulings | Unplaced | undefined {
     const rulings = readRulings(inbound.newText.text);
     const mine = (key: string) => {
-      const ref = this.resolveGame(key);
+      const ref = this.directory.gameAnyCase(key);
       return ref &&
         ref.event.td.address.toLowerCase() === sender.toLowerCase() &&
         this.store.hasGame(ref.gameKey)
@@ -1150,7 +1150,8 @@ export class RefereeService {
     else if (unnamed && games.size > 1) return { unplaced: 'several-games', rulings };
     // The first game is the mail's: the one an unread ruling is answered in.
     const ref = mailGame && games.has(mailGame.gameKey) ? mailGame : [...games.values()][0];
-    if (ref) return { ref, rulings, gameOf: (r) => (r.game && games.get(r.game)) || ref };
+    const keyOf = (r: MailRuling) => (r.game && this.directory.gameAnyCase(r.game)?.gameKey) || '';
+    if (ref) return { ref, rulings, gameOf: (r) => games.get(keyOf(r)) ?? ref };
     return rulings.length ? { unplaced: 'no-game', rulings } : undefined;
   }
 

@@ -295,12 +295,23 @@ export function lineWords(line: string): string[] | undefined {
 
 /**
  * The ruling on one line of a TD's mail, when the line starts with a ruling's name (any case,
- * after an optional `amici td` and an optional game, `CLUB/4` or `[CLUB/4]`); undefined for
+ * after an optional `amici td` and an optional game, `CLUB/4`, `[CLUB/4]`, `CLUB/4:`); undefined for
  * any other line, and for a sentence that only starts with one (`PLAIN_WORDS`).
  */
 export function readRulingLine(line: string): MailRuling | undefined {
-  const text = line.trim();
-  const head = /^(?:amici\s+td\s+)?(?:\[?([\w.-]+\/[\w.-]+)\]?\s+)?([A-Za-z-]+)(?=\s|$)/.exec(text);
+  // A full stop ending the line is the sentence's, not the last word's ("pause.", "uphold-claim
+  // time:white:10:1.").
+  // ("--move 10..." keeps its dots: they say Black's move.)
+  const text = line
+    .trim()
+    .replace(/(?<=[\p{L}"'”“»])[.!]+$/u, '')
+    .replace(/(?<=:[\w:]*\d)\.$/u, '');
+  // The game as a TD writes it before the ruling: "CLUB/4", "[CLUB/4]", "CLUB/4:", "CLUB/4 –",
+  // "Game CLUB/4:".
+  const head =
+    /^(?:amici\s+td\s+)?(?:(?:game\s+)?\[?([\w.-]+\/[\w.-]+)\]?(?:\s*[:–—-])?\s+)?([A-Za-z-]+)(?=\s|$)/iu.exec(
+      text,
+    );
   if (!head?.[2]) return undefined;
   const first = rulingNameOf(head[2]);
   const game = head[1] ? { game: head[1] } : {};

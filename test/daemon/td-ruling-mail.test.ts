@@ -389,6 +389,14 @@ describe('P-7d: rulings mailed by the TD', () => {
       'petr@x.example',
       'eva@x.example',
     ]);
+    // A tag typed in lower case is the game all the same.
+    const lower = await signMail(
+      raw(TD, 'club/2: pause.', 'Re: [CLUB] report of 2026-11-06'),
+      club,
+    );
+    expect(await s.service.processInbound(item(lower))).toBe('done');
+    expect(s.service.state('CLUB/2').pauses).toHaveLength(1);
+    await s.flush();
     // A line with no game beside lines naming two: which game would it be? Nothing applied.
     const unclear = await signMail(
       raw(TD, 'CLUB/1 resume\nCLUB/2 pause\nresume', 'Re: [CLUB] report of 2026-11-05'),

@@ -56,6 +56,29 @@ describe('a ruling line in a TD’s mail (P-7d)', () => {
     });
   });
 
+  it.each([
+    ['pause.', undefined],
+    ['CCC26/1: pause', 'CCC26/1'],
+    ['CCC26/2 - pause', 'CCC26/2'],
+    ['CCC26/2 – pause', 'CCC26/2'],
+    ['Game CCC26/2: pause', 'CCC26/2'],
+    ['CCC26/2 pause.', 'CCC26/2'],
+  ])('P-7d: %s — punctuation as a TD writes it', (line, game) => {
+    const r = readRulingLine(line);
+    expect(r).toMatchObject({ ok: true, ruling: { kind: 'pause' } });
+    expect(r?.game).toBe(game);
+  });
+
+  it('P-7d: a full stop after a claim id is the sentence’s; the dots of a Black move stay', () => {
+    expect(readRulingLine('uphold-claim time:white:10:1.')).toMatchObject({
+      ruling: { claimId: 'time:white:10:1' },
+    });
+    expect(readRulingLine('restore-position --move 10...')).toMatchObject({
+      ruling: { before: { number: 10, side: 'black' } },
+    });
+    expect(readRulingLine('Pause the game, please.')).toBeUndefined();
+  });
+
   it('a phone’s curled quotes and dashes are read as typed on a keyboard', () => {
     expect(readRulingLine('set-result 1-0 —reason “adjudicated by the expert”')).toMatchObject({
       ok: true,
