@@ -368,6 +368,13 @@ export function decideRuling(
           input,
           `cannot restore to ply ${r.plies}: the game has ${state.plies.length} plies`,
         );
+      // The offender made the illegal move: the first move taken back (L-7.2).
+      const taken = state.plies[plies]!;
+      if (r.offender && r.offender !== taken.side)
+        return refuse(
+          input,
+          `the move taken back, ${taken.number}${taken.side === 'white' ? '.' : '...'}, was ${taken.side}'s: --offender names who made the illegal move`,
+        );
       const events: GameEvent[] = [{ type: 'position-restored', on: now, plies }];
       if (r.offender)
         events.push({
@@ -378,11 +385,17 @@ export function decideRuling(
           rule: 'L-7.2',
           reason: 'illegal move; position restored',
         });
-      // Where play resumes: the number and colour of the move taken back, which is to be replaced.
-      const taken = state.plies[plies]!;
+      // Where play resumes: the number and colour of the move taken back, which is to be
+      // replaced; and the penalty, when there is one.
+      const params = { number: String(taken.number), side: taken.side };
       return appliedWith(
         input,
-        { key: r.kind, params: { number: String(taken.number), side: taken.side } },
+        r.offender
+          ? {
+              key: 'restore-position-penalty',
+              params: { ...params, days: String(rules.penaltyDays) },
+            }
+          : { key: r.kind, params },
         events,
       );
     }

@@ -333,10 +333,19 @@ describe('illegal move found later (L-7.2)', () => {
     expect(after.plies).toHaveLength(3);
     expect(after.pos.turn).toBe('black');
     expect(after.penalties).toHaveLength(1);
-    // The players are told where play resumes: Black's move 2, the one taken back.
+    // The players are told where play resumes: Black's move 2, the one taken back — and the
+    // penalty for it.
     expect(d.effects[0]).toMatchObject({
-      detail: { key: 'restore-position', params: { number: '2', side: 'black' } },
+      detail: {
+        key: 'restore-position-penalty',
+        params: { number: '2', side: 'black', days: '5' },
+      },
     });
+    // The offender is who made the move taken back.
+    expectRefused(
+      rule(game, { kind: 'restore-position', plies: 3, offender: 'white' }),
+      /the move taken back, 2\.\.\., was black's/,
+    );
   });
 
   it('L-7.2: the replacing move is counted from the ruling, not from the move before the illegal one', () => {
