@@ -268,16 +268,13 @@ const pgnDate = (d: CalendarDate) => d.replace(/-/g, '.');
  * "normal", "time forfeit", "adjudication") and, where PGN has no result, what its `*` means.
  */
 /**
- * How a result the TD set ended the game, in PGN's words: adjudicated (P-10), abandoned (a
- * withdrawal, a player who never played; death, P-9a), normal (an agreed draw or a resignation
- * reported to the TD), else a rules infraction (P-13).
+ * How a result the TD set ended the game, in PGN's words, by the rule it was set under: normal
+ * (an agreed draw or a resignation reported to the TD, L-5), abandoned or death (a withdrawal,
+ * P-9a), a rules infraction (P-13), else adjudication (P-10, an appeal, P-11).
  */
 function rulingTermination(rule: string, reason: string): string {
   if (rule === 'L-5.2.3' || rule === 'L-5.1.2') return 'normal';
-  if (rule === 'P-10') return 'adjudication';
-  if (/died|death|deceased|zmar|zemř|verstorb|помер/iu.test(reason)) return 'death';
-  if (rule === 'P-9a' || /forfeit|never|no.?show|abandon|withdr|silen/iu.test(reason))
-    return 'abandoned';
+  if (rule === 'P-9a') return /died|death|deceased/iu.test(reason) ? 'death' : 'abandoned';
   return rule === 'P-13' ? 'rules infraction' : 'adjudication';
 }
 

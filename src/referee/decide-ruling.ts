@@ -162,9 +162,8 @@ export function resultRule(result: Result, reason: string): string {
   if (result === '0-0') return 'L-6.9';
   if (/adjudicat/i.test(reason)) return 'P-10';
   if (/withdr|died|death|deceased/i.test(reason)) return 'P-9a';
-  // A result the players reached and reported to the TD: an agreed draw, a resignation.
-  if (result === '1/2-1/2' && /agree/i.test(reason)) return 'L-5.2.3';
-  if (result !== '1/2-1/2' && /resign/i.test(reason)) return 'L-5.1.2';
+  // A draw the players agreed and reported to the TD (the TD names L-5.1.2 for a resignation).
+  if (result === '1/2-1/2' && /\bagreed\b|\bby agreement\b/i.test(reason)) return 'L-5.2.3';
   return 'P-13';
 }
 

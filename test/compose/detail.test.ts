@@ -254,7 +254,8 @@ describe('the PGN of a finished game says how it ended (PGN Termination)', () =>
   it.each([
     ['P-10', 'adjudicated by the expert', 'adjudication'],
     ['P-9a', 'Dan withdrew', 'abandoned'],
-    ['P-13', 'Dunn forfeits: never sent a move', 'abandoned'],
+    ['P-13', 'Dunn forfeits: never sent a move', 'rules infraction'],
+    ['P-11', 'appeal upheld: the start notice never came', 'adjudication'],
     ['P-13', 'unsporting conduct', 'rules infraction'],
     ['L-5.2.3', 'draw agreed by phone', 'normal'],
     ['P-9a', 'the player died', 'death'],

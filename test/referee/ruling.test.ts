@@ -439,8 +439,9 @@ describe('results set by the TD (P-10, P-9a, L-6.9)', () => {
     { result: '1-0', reason: 'adjudication by the expert', want: 'P-10' },
     { result: '0-1', reason: 'white withdrew from the event', want: 'P-9a' },
     { result: '1/2-1/2', reason: 'draw agreed by phone', want: 'L-5.2.3' },
-    { result: '0-1', reason: 'White resigned by letter', want: 'L-5.1.2' },
     { result: '1-0', reason: 'Black never sent a move', want: 'P-13' },
+    // A reason that only mentions a resignation is no resignation.
+    { result: '0-1', reason: 'Dave offered to resign but never did', want: 'P-13' },
   ] as const)('$want: set-result $result ends the game', ({ result, reason, want }) => {
     const d = rule(game, { kind: 'set-result', result, reason });
     expect(d.events).toEqual([
