@@ -127,6 +127,10 @@ type Unplaced = {
   game?: string;
 };
 
+/** A line for the TD that says it protests or disputes (P-7c), in the languages amici reads. */
+const PROTEST_WORDS =
+  /protest|dispute|einspruch|sprzeciw|spór|spor|námitk|reklamac|протест|спір|спор|wrong|falsch|błęd|chyb/iu;
+
 /** What a sender check found, for the TD. */
 const checkDetail = (check: SenderCheck): string =>
   check.verdict === 'pass' ? `signed by ${check.domain}` : check.detail;
@@ -720,9 +724,15 @@ export class RefereeService {
     // went; whatever else the mail holds is decided as usual.
     // The TD's copy shows the game as the mail leaves it: with the move it also played.
     const toTd = said.commands.some((c) => c.kind === 'td-message');
-    // From a player with a time claim against them in its window, it is their protest: the
-    // claim then waits for the TD's ruling instead of being upheld at its deadline (P-7c).
-    const protested = toTd ? protestableClaims(state, side, now) : [];
+    // From the claimed player while a time claim is in its window, it is their protest: the
+    // claim then waits for the TD's ruling instead of being upheld at its deadline (P-7c). The
+    // claimant, whom the notice invites too, protests by saying so ("Protest: …", "dispute").
+    const protesting = said.commands.some(
+      (c) => c.kind === 'td-message' && PROTEST_WORDS.test(c.raw),
+    );
+    const protested = toTd
+      ? protestableClaims(state, now).filter((c) => c.side === side || protesting)
+      : [];
     const protests: GameEvent[] = protested.map((c) => ({
       type: 'claim-protested',
       on: now,

@@ -114,13 +114,13 @@ export interface GameState {
 export const sideToMove = (state: GameState): Side => state.pos.turn;
 
 /**
- * The claims against `side` still open to a protest on `on` (P-7c): filed, not ruled on, not
- * yet protested, the window not passed. A mail from that player to the TD is their protest.
+ * The claims still open to a protest on `on` (P-7c): filed, not ruled on, not yet protested,
+ * the window not passed. A mail to the TD from either player is a protest: the claim notice
+ * invites both (the claimant may think the count wrong too).
  */
-export const protestableClaims = (state: GameState, side: Side, on: CalendarDate): Claim[] =>
+export const protestableClaims = (state: GameState, on: CalendarDate): Claim[] =>
   state.claims.filter(
     (c) =>
-      c.side === side &&
       !c.ruling &&
       !c.protestedOn &&
       c.protestBy !== undefined &&

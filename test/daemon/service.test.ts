@@ -82,6 +82,27 @@ const recorder = (results: SendResult[] = []) => {
   return { sent, sender };
 };
 
+/** A time claim against White (Jan) filed on 2 November, protest window to the 16th. */
+function fileClaim(service: RefereeService): void {
+  service.store.commitDecision(
+    'CLUB/1',
+    service.store.events('CLUB/1').length,
+    [
+      {
+        type: 'claim',
+        on: '2026-11-02',
+        id: 'time:white:10:1',
+        kind: 'time',
+        side: 'white',
+        protestBy: '2026-11-16',
+        detail: 'white exceeded the time limit',
+      },
+    ],
+    [],
+    '2026-11-02T09:00:00Z',
+  );
+}
+
 describe('the referee service (one message, one transaction)', () => {
   it('a move is decided, committed with its mail, and filed as done; the same mail again changes nothing', async () => {
     const { service, logger } = setup();
@@ -394,24 +415,7 @@ describe('the referee service (one message, one transaction)', () => {
   });
   it('P-7c: the claimed player writing to the TD within the window protests: the TD is told the claim waits for a ruling', async () => {
     const { service } = setup();
-    const events = service.store.events('CLUB/1').length;
-    service.store.commitDecision(
-      'CLUB/1',
-      events,
-      [
-        {
-          type: 'claim',
-          on: '2026-11-02',
-          id: 'time:white:10:1',
-          kind: 'time',
-          side: 'white',
-          protestBy: '2026-11-16',
-          detail: 'white exceeded the time limit',
-        },
-      ],
-      [],
-      '2026-11-02T09:00:00Z',
-    );
+    fileClaim(service);
     const protest = 'Protest: my move was sent in time, the server lost it.';
     expect(await service.processInbound(mail('Jan <jan@x.example>', protest))).toBe('done');
     expect(service.state('CLUB/1').claims[0]?.protestedOn).toBe('2026-11-02');
@@ -421,6 +425,20 @@ describe('the referee service (one message, one transaction)', () => {
     expect((await simpleParser(notice.raw)).text).toContain(
       'This mail counts as the protest of White (Jan) against the time claim time:white:10:1 (rule P-7c)',
     );
+  });
+  it('P-7c: the claimant may protest too ("Protest: …"), but a word to the TD is no protest of the claimant', async () => {
+    for (const [body, protested] of [
+      ['TD: my opponent is slow, as you can see.', undefined],
+      [
+        'Protest: the count is wrong, Jan never got the start notice. I would like to play on.',
+        '2026-11-02',
+      ],
+    ] as const) {
+      const { service } = setup();
+      fileClaim(service);
+      expect(await service.processInbound(mail('Petr <petr@x.example>', body))).toBe('done');
+      expect(service.state('CLUB/1').claims[0]?.protestedOn).toBe(protested);
+    }
   });
   it('a TD answering a notice is not taken for an unknown player: filed, not answered', async () => {
     const { service, logger } = setup();

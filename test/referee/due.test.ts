@@ -223,18 +223,15 @@ describe('claim deadline and its consequence (P-7c, P-7e, P-7f, L-6.7)', () => {
   });
 
   it('P-7c: a protested claim is not upheld at its deadline: it waits for the TD', () => {
-    expect(protestableClaims(claimed, 'white', '2026-02-15').map((c) => c.id)).toEqual([
-      'time:white:10:1',
-    ]);
-    // Only the claimed player protests, and only within the window.
-    expect(protestableClaims(claimed, 'black', '2026-02-10')).toEqual([]);
-    expect(protestableClaims(claimed, 'white', '2026-02-16')).toEqual([]);
+    // Either player may protest (the notice invites both), only within the window.
+    expect(protestableClaims(claimed, '2026-02-15').map((c) => c.id)).toEqual(['time:white:10:1']);
+    expect(protestableClaims(claimed, '2026-02-16')).toEqual([]);
     const protested = apply(claimed, {
       events: [{ type: 'claim-protested', on: '2026-02-10', id: 'time:white:10:1' }],
       effects: [],
     });
     expect(protested.claims[0]?.protestedOn).toBe('2026-02-10');
-    expect(protestableClaims(protested, 'white', '2026-02-11')).toEqual([]);
+    expect(protestableClaims(protested, '2026-02-11')).toEqual([]);
     const d = doWork(protested, one(protested, '2026-02-16', 'claim-deadline'), '2026-02-16');
     expect(eventTypes(d)).toEqual(['due-done']);
     expect(d.effects).toEqual([]);
