@@ -235,6 +235,23 @@ describe('P-8b: leave whose dates could not be read', () => {
   });
 });
 
+describe('P-4a: a move out of turn from a player with no move yet', () => {
+  it('is told the opponent moves first, not that an answer to their last move is awaited', () => {
+    const effect: Effect = {
+      kind: 'transmission-rejected',
+      to: ['black'],
+      problem: { code: 'not-your-turn' },
+      penaltyDays: 0,
+      rules: ['P-4a'],
+    };
+    const fresh = foldGame(gameLog('', '2026-10-01', 2));
+    expect(textOf(effect, fresh, 'en')).toContain('your opponent moves first');
+    expect(textOf(effect, foldGame(gameLog('1.e4 e5', '2026-10-01', 2)), 'en')).toContain(
+      'has not answered your last move',
+    );
+  });
+});
+
 describe('the PGN of a finished game says how it ended (PGN Termination)', () => {
   const ended = (kind: EndKind, result: Result, rule = 'P-7f', detail?: string): GameState =>
     foldGame([
