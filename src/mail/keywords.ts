@@ -45,7 +45,7 @@ export const KEYWORDS = {
   offer: {
     en: ['offer\\p{L}*', 'propos\\p{L}*', 'suggest\\p{L}*'],
     pl: ['proponuj\\p{L}*', 'oferuj\\p{L}*', 'propozycj\\p{L}*', 'propon\\p{L}*'],
-    cs: ['nabízím', 'nabízíme', 'navrhuj\\p{L}*', 'nabídk\\p{L}*'],
+    cs: ['nabízím', 'nabízíme', 'navrhuj\\p{L}*', 'nabídk\\p{L}*', 'návrh\\p{L}*'],
     de: ['biete', 'bieten', 'anbiet\\p{L}*', '\\p{L}*angebot', 'angeboten', 'schlage'],
     ru: ['предлага\\p{L}*', 'предложени\\p{L}*'],
     uk: ['пропону\\p{L}*', 'пропозиці\\p{L}*'],
@@ -935,6 +935,7 @@ const OFFER_QUESTION_WORDS = new Set([
   'a',
   'the',
   'you',
+  'would',
   'want',
   'like',
   'do',
@@ -979,6 +980,8 @@ const OFFER_QUESTION_WORDS = new Set([
  * position ("Is this position a draw?").
  */
 function offersIn(line: string): boolean {
+  // "Draw offered." on its own is the offer, as a scoresheet writes it — not a report of one.
+  if ([...line.matchAll(/[^.!?;]+[.!?;]*/gu)].some((m) => DRAW_OFFERED.test(m[0]))) return true;
   // An offer cannot be withdrawn (L-9.1.2.1): none from a sentence about the past or another
   // game, nor from a statement about the opponent's offer ("Thanks for your draw offer, but …").
   return clausesNow(line).some((c) => {
@@ -994,6 +997,8 @@ function offersIn(line: string): boolean {
     );
   });
 }
+
+const DRAW_OFFERED = /^\s*(?:a\s+)?draw\s+(?:is\s+)?offered\s*[.!]?\s*$/iu;
 
 /** Words that make a line about leave a condition or a wish, not an announcement (P-8b). */
 const NOT_LEAVING = anyWordOf(['conditionIf', 'wish', 'whether', 'othersLeave']);
