@@ -169,7 +169,13 @@ export function parseNumericSyntax(
 function readPromotion(rest: string, lang: Language): PromotionRole | undefined | 'bad' {
   if (rest === '') return undefined;
   const inner = rest.replace(/^[=/]/, '').replace(/^\((.+)\)$/, '$1');
-  const piece = readPieceLetter(inner, lang);
+  // After the target square a piece letter in lower case is the promotion all the same
+  // ("b8=q", "b8(q)", as a phone types it).
+  const piece =
+    readPieceLetter(inner, lang) ??
+    (/^\p{Ll}/u.test(inner)
+      ? readPieceLetter(inner[0]!.toUpperCase() + inner.slice(1), lang)
+      : undefined);
   if (!piece || piece.length !== inner.length || piece.role === 'king') return 'bad';
   return piece.role;
 }

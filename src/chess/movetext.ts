@@ -76,7 +76,9 @@ function stripComments(text: string): string {
         depth === 0 &&
         /\S/.test(text[i - 1] ?? ' ') &&
         (/^\([A-ZĈ♔-♟А-Яа-я][a-zр]?\)/u.test(rest) ||
-          (/^\([1-4]\)/.test(rest) && /\d{4}$/.test(text.slice(0, i))))
+          // in lower case after the square it is promoted on: b8(q)
+          (/^\([a-zč]\)/u.test(rest) && /[a-h][18]$/.test(text.slice(0, i))) ||
+          (/^\([1-4]\)/.test(rest) && /\d{2}-?\d{2}$/.test(text.slice(0, i))))
       ) {
         out += c; // promotion piece in brackets: e8(Q), numeric 2728(1)
         continue;

@@ -98,6 +98,13 @@ describe('P-2a: movetext as players number it', () => {
       ],
     ],
     [
+      '40.b8(q) 40...27-28(1) (as typed on a phone)',
+      [
+        [40, 'white', 'b8(q)', false],
+        [40, 'black', '27-28(1)', false],
+      ],
+    ],
+    [
       '40.2728(1) 40...5848 (4 is not a promotion)',
       [
         [40, 'white', '2728(1)', false],

@@ -406,6 +406,10 @@ describe('L-1..3: every promotion piece in numeric and SAN', () => {
         expect(read(pos(), t, { kind: 'numeric' }), t).toBe(`a7a8${p}`);
       for (const t of [`a8=${en}`, `a8${en}`, `a8(${en})`, `a8/${en}`, `a7-a8=${en}`])
         expect(read(pos(), t, { kind: 'algebraic', lang: 'en' }), t).toBe(`a7a8${p}`);
+      // The piece in lower case, as a phone types it.
+      const low = en.toLowerCase();
+      for (const t of [`a8=${low}`, `a8(${low})`])
+        expect(read(pos(), t, { kind: 'algebraic', lang: 'en' }), t).toBe(`a7a8${p}`);
       expect(read(pos(), `a8${pl}`, { kind: 'algebraic', lang: 'pl' })).toBe(`a7a8${p}`);
       expect(read(pos(), `axb8=${en}`, { kind: 'algebraic', lang: 'en' })).toBe(`a7b8${p}`);
       const move = { ...(parseUci('a7a8') as { from: number; to: number }), promotion: role };
