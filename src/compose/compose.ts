@@ -115,6 +115,8 @@ export interface TdNotice {
   reason?: string;
   /** For `unauthenticated`: what the signature check found, for the TD (`d=… fail (…)`). */
   detail?: string;
+  /** For `unknown-sender` and `unauthenticated`: the mail's ID in `amici inbox`, to replay it. */
+  inboundId?: number;
   /** The player it concerns, if any. */
   side?: Side;
   /** For `dispute`: the time claims against the player this mail protests (P-7c). */

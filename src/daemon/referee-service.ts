@@ -1093,7 +1093,7 @@ export class RefereeService {
       ref,
       { inbound, sender, base, at },
       { kind: 'unknown-address', note: 'unknown sender for the game (P-5c)' },
-      () => {
+      (inboundId) => {
         const { event, game } = ref;
         const reply = composeUnknownAddress({
           address: sender,
@@ -1112,6 +1112,7 @@ export class RefereeService {
           {
             kind: 'unknown-sender',
             address: sender,
+            inboundId,
             text: mailForTd(inbound, sender, base.receivedAt),
           },
           this.composeContext(ref, this.state(ref.gameKey), this.today(event)),
@@ -1403,21 +1404,22 @@ export class RefereeService {
       at: string;
     },
     what: { kind: string; note: string },
-    compose: () => { reply: ComposedMail; notice: ComposedMail },
+    /** The answer and the TD's notice, which names the mail's ID in the inbox (to replay it). */
+    compose: (inboundId: number) => { reply: ComposedMail; notice: ComposedMail },
   ): string | undefined {
     const { inbound, sender, base, at } = mail;
     const last = this.answeredLately(what.kind, ref.gameKey, sender, at);
-    let mails: NewOutboxMail[] = [];
-    if (!last) {
-      const { reply, notice } = compose();
-      mails = [
+    const mails = (inboundId: number): NewOutboxMail[] => {
+      if (last) return [];
+      const { reply, notice } = compose(inboundId);
+      return [
         this.mailTo(reply, [sender], `${base.dedupeKey}:${what.kind}`, {
           gameKey: ref.gameKey,
           inReplyTo: base.messageId,
         }),
         ...this.outgoing(ref, [notice], `${base.dedupeKey}:${what.kind}:td`),
       ];
-    }
+    };
     this.store.commitInbound(
       {
         ...base,
@@ -1455,14 +1457,14 @@ export class RefereeService {
       ref,
       { inbound, sender, base, at },
       { kind: 'unauthenticated', note: `not authenticated (P-2d): ${reason}; ${detail}` },
-      () => {
+      (inboundId) => {
         const side = this.sideOf(ref, sender);
         const ctx = this.composeContext(ref, this.state(ref.gameKey), this.today(ref.event));
         const text = mailForTd(inbound, sender, base.receivedAt);
         return {
           reply: composeUnauthenticated(ctx, side, { address: sender, reason }),
           notice: composeTdNotice(
-            { kind: 'unauthenticated', side, address: sender, reason, detail, text },
+            { kind: 'unauthenticated', side, address: sender, reason, detail, text, inboundId },
             ctx,
           ),
         };

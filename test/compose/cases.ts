@@ -608,6 +608,7 @@ export function cases(): Case[] {
       },
       {
         kind: 'unknown-sender',
+        inboundId: 17,
         address: 'jan.novak@mobile.example',
         text: 'From: Jan N. <jan.novak@mobile.example>\nReceived: 2026-10-20T08:12:00Z\nSubject: Re: [WCH26/7] move\n\n9...Na5 10.Bc2',
       },
