@@ -264,10 +264,6 @@ export function liveText(lines: readonly ClockLine[], labels: LabelTree): string
 const pgnDate = (d: CalendarDate) => d.replace(/-/g, '.');
 
 /**
- * The PGN `Result` of a game, and its `Termination` once over: the standard words (PGN 9.8.1,
- * "normal", "time forfeit", "adjudication") and, where PGN has no result, what its `*` means.
- */
-/**
  * How a result the TD set ended the game, in PGN's words, by the rule it was set under: normal
  * (an agreed draw or a resignation reported to the TD, L-5), abandoned or death (a withdrawal,
  * P-9a), a rules infraction (P-13), else adjudication (P-10, an appeal, P-11).
@@ -278,6 +274,10 @@ function rulingTermination(rule: string, reason: string): string {
   return rule === 'P-13' ? 'rules infraction' : 'adjudication';
 }
 
+/**
+ * The PGN `Result` of a game, and its `Termination` once over: the standard words (PGN 9.8.1,
+ * "normal", "time forfeit", "adjudication") and, where PGN has no result, what its `*` means.
+ */
 export function pgnResultTags(state: GameState): { Result: string; Termination?: string } {
   const r = state.result;
   if (!r) return { Result: '*' };

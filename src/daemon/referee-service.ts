@@ -129,7 +129,7 @@ type Unplaced = {
 
 /** A line for the TD that says it protests or disputes (P-7c), in the languages amici reads. */
 const PROTEST_WORDS =
-  /protest|dispute|einspruch|sprzeciw|spór|spor|námitk|reklamac|протест|спір|спор|wrong|falsch|błęd|chyb/iu;
+  /(?<!\p{L})(?:protest\p{L}*|disput\p{L}*|einspruch|sprzeciw|spór|spor|námitk\p{L}*|reklamac\p{L}*|протест\p{L}*|спір|спор|wrong|falsch|błędn\p{L}*)(?!\p{L})/iu;
 
 /** What a sender check found, for the TD. */
 const checkDetail = (check: SenderCheck): string =>
@@ -418,7 +418,6 @@ export class RefereeService {
     return last && Date.parse(at) - Date.parse(last) < QUIET_MS ? last : undefined;
   }
 
-  /** Compose effects into queued MIME. `seed` makes Message-IDs stable for this decision. */
   /**
    * `ref` with the colours of `state`, which may hold a reversal (L-7.1) not yet committed: the
    * mails a decision makes go to the players as that decision sees them.
@@ -428,6 +427,7 @@ export class RefereeService {
     return colours.white === ref.game.white ? ref : { ...ref, game: { ...ref.game, ...colours } };
   }
 
+  /** Compose effects into queued MIME. `seed` makes Message-IDs stable for this decision. */
   private outgoing(
     ref: GameRefResolved,
     mails: ComposedMail[],

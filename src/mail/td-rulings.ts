@@ -296,13 +296,12 @@ export function lineWords(line: string): string[] | undefined {
 
 /**
  * The ruling on one line of a TD's mail, when the line starts with a ruling's name (any case,
- * after an optional `amici td` and an optional game, `CLUB/4`, `[CLUB/4]`, `CLUB/4:`); undefined for
- * any other line, and for a sentence that only starts with one (`PLAIN_WORDS`).
+ * after an optional `amici td` and an optional game, `CLUB/4`, `[CLUB/4]`, `CLUB/4:`);
+ * undefined for any other line, and for a sentence that only starts with one (`PLAIN_WORDS`).
  */
 export function readRulingLine(line: string): MailRuling | undefined {
   // A full stop ending the line is the sentence's, not the last word's ("pause.", "uphold-claim
-  // time:white:10:1.").
-  // ("--move 10..." keeps its dots: they say Black's move.)
+  // time:white:10:1."); "--move 10..." keeps its dots: they say Black's move.
   const text = line
     .trim()
     .replace(/(?<=[\p{L}"'”“»])[.!]+$/u, '')

@@ -115,8 +115,8 @@ export const sideToMove = (state: GameState): Side => state.pos.turn;
 
 /**
  * The claims still open to a protest on `on` (P-7c): filed, not ruled on, not yet protested,
- * the window not passed. A mail to the TD from either player is a protest: the claim notice
- * invites both (the claimant may think the count wrong too).
+ * the window not passed. The claim notice invites either player to protest (the claimant may
+ * think the count wrong too); the service decides which mail to the TD is a protest.
  */
 export const protestableClaims = (state: GameState, on: CalendarDate): Claim[] =>
   state.claims.filter(

@@ -41,12 +41,12 @@ export interface Transmission {
   conditional?: MovetextToken[];
   /** Dates the player stated (P-2f..h). */
   statedReceivedOn?: CalendarDate;
+  statedSentOn?: CalendarDate;
   /**
    * A postal card entered by the TD: the received date it states is the evidence of when the
    * move it answers arrived, and corrects the date entered for that move (P-2f..h, P-6d).
    */
   postal?: boolean;
-  statedSentOn?: CalendarDate;
   /** A draw offer in words (the `(=)` mark on the own move counts too). */
   drawOffer?: boolean;
   acceptDraw?: boolean;
