@@ -104,8 +104,10 @@ function unspell(text: string): string {
 
 function dropMarks(text: string): string {
   let s = text.replace(/\s*e\.?\s*p\.?$/i, '');
-  // Annotation and check marks, in any order at the end.
+  // Annotation and check marks, in any order at the end; a bare "=" after a finished move
+  // ("Ba4=") is no promotion, and not taken for the draw offer "(=)", which binds (L-9.1.2.1).
   s = s.replace(/[!?+#‡]+$/u, '');
+  s = s.replace(/(?<=[1-8])=$/u, '');
   // A trailing X as mate mark (only after a rank or a promotion bracket, so `Kx` stays illegible).
   s = s.replace(/(?<=[1-8)])X$/, '');
   s = s.replace(/[!?+#]+$/u, '');
@@ -209,6 +211,9 @@ export function parseAlgebraicSyntax(
     rest = rest.slice(0, 4).toLowerCase() + rest.slice(4);
   } else if (lang === 'en' && /^P[a-h]/.test(rest)) {
     rest = rest.slice(1);
+  } else if (/^E[x:]?[A-Ha-h]$/.test(rest)) {
+    // A pawn capture by files from the e-file in capitals ("Exd", "ED"): no language's piece.
+    rest = rest.toLowerCase();
   } else if (/^(?:[A-H][1-8]$|E[x:]?[a-h][1-8]|[A-H][1-8][-x:]?[a-h][1-8])/.test(rest)) {
     // ... or of a pawn capture ("Exd5"): no language uses E as a piece letter; or the
     // from-square of a long-algebraic move ("E2-e4", "D2d4"), with a letter that is no piece

@@ -436,6 +436,13 @@ describe('L-1..3: every promotion piece in numeric and SAN', () => {
   });
 });
 
+describe('P-4c: a bare "=" after a finished move ("Ba4=")', () => {
+  it('is dropped: the move is read, and no draw is offered by it', () => {
+    const pos = fromFen('r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4');
+    expect(read(pos, 'Ba4=', { kind: 'algebraic', lang: 'en' })).toBe('b5a4');
+  });
+});
+
 describe('P-4c: a pawn capture by files alone ("ed")', () => {
   const en = { kind: 'algebraic', lang: 'en' } as const;
   it('is read when one pawn of that file can capture on the other file, en passant too', () => {
@@ -444,6 +451,11 @@ describe('P-4c: a pawn capture by files alone ("ed")', () => {
     expect(read(fromFen('4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1'), 'e:d', { kind: 'auto' })).toBe(
       'e4d5',
     );
+  });
+  it('in capitals from the e-file ("Exd", "ED"), which no language uses as a piece', () => {
+    const pos = () => fromFen('4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1');
+    for (const t of ['Exd', 'ED', 'E:d']) expect(read(pos(), t, en), t).toBe('e4d5');
+    for (const t of ['Exd', 'ED']) expect(read(pos(), t, { kind: 'auto' }), t).toBe('e4d5');
   });
   it('with two such captures, it is ambiguous and the player is shown both', () => {
     const r = readMove(fromFen('4k3/8/3p4/4P3/3p4/4P3/8/4K3 w - - 0 1'), 'ed', en);
