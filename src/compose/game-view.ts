@@ -310,7 +310,8 @@ export function gamePgn(
   const tags: Record<string, string> = {
     Event: event.name,
     Site: postal ? 'amici (post)' : 'amici (email)',
-    Date: pgnDate(state.createdOn),
+    // The day play began: a game restarted with the colours corrected (L-7.1) began again then.
+    Date: pgnDate(state.clockStartsOn),
     Round: gameId,
     White: names.white,
     Black: names.black,

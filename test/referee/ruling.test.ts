@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarDate } from '../../src/clock/index.ts';
 import { tripleBlockControl } from '../../src/clock/index.ts';
+import { gamePgn } from '../../src/compose/index.ts';
 import { decideRuling, resultRule } from '../../src/referee/decide-ruling.ts';
 import type { Decision } from '../../src/referee/decision.ts';
 import { due } from '../../src/referee/due.ts';
@@ -391,6 +392,10 @@ describe('colours reversed by mistake (L-7.1)', () => {
     const after = apply(game, rule(game, { kind: 'reverse-colours' }));
     expect([after.white, after.black, after.plies.length]).toEqual(['bob', 'ann', 0]);
     expect(after.clockStartsOn).toBe(NOW);
+    // The PGN dates the game from its restart.
+    expect(gamePgn(after, { name: 'Club' }, '1', { white: 'Bob', black: 'Ann' })).toContain(
+      '[Date "2026.03.01"]',
+    );
   });
 
   it('L-7.1: the clocks start again — claims, clock settings and restarts of the moves taken back are gone', () => {
