@@ -32,7 +32,8 @@ export const RULINGS_HELP = `Rulings:
   waive-penalty --side S --on DATE             undo a P-6g penalty
   penalise --side S --days N --reason TEXT [--rule R]
   set-clock --side S (--used N | --clock N --bank N)
-  pause | resume                               stop or restart the clocks (L-6.10; not Triple Block)
+  pause [--from DATE] | resume                 stop or restart the clocks (L-6.10; not Triple Block);
+                                               --from: they stopped on an earlier day
   restore-position --move N... [--offender S]  back to before the illegal move (L-7.2): N... is
                                                Black's move N, N. White's; or --plies N to keep
                                                the first N half-moves
@@ -54,6 +55,7 @@ export const RULING_ERRORS = {
   'penalise-args': 'give --side, --days and --reason',
   side: 'give --side',
   'whole-days': '--used, --clock and --bank are whole numbers of days',
+  'pause-from': '--from is the day the clocks stopped, as YYYY-MM-DD',
   plies:
     "give the illegal move as --move 10... (Black's 10th) or --move 10. (White's), or --plies N",
   result: 'give the result (1-0, 0-1, 1/2-1/2, 0-0) and --reason',
@@ -202,7 +204,11 @@ export function rulingOf(
         ...(bank !== undefined ? { bankDays: bank } : {}),
       };
     }
-    case 'pause':
+    case 'pause': {
+      if (values.from === undefined) return { kind: 'pause' };
+      const from = day(values.from);
+      return from ? { kind: 'pause', from } : 'pause-from';
+    }
     case 'resume':
       return { kind: name };
     case 'restore-position': {

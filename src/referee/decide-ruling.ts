@@ -12,6 +12,7 @@ import {
   allowsLeave,
   allowsPause,
   checkLeaveRequest,
+  compareDates,
   rangesOverlap,
   validateRange,
 } from '../clock/index.ts';
@@ -347,7 +348,23 @@ export function decideRuling(
         return refuse(input, 'clocks are never stopped under Triple Block (L-6.10)');
       if (state.pauses.some((p) => p.to === null))
         return refuse(input, 'the game is already paused');
-      return applied(input, { type: 'paused', on: now });
+      // Stopped from an earlier day: not before the game began, a day to come, or a day an
+      // earlier pause already covered (it ended on or after that day).
+      const from = r.from ?? now;
+      const ended = state.pauses.reduce<CalendarDate | undefined>(
+        (last, p) => (p.to && (!last || compareDates(p.to, last) > 0) ? p.to : last),
+        undefined,
+      );
+      if (compareDates(from, now) > 0) return refuse(input, `${from} is a day to come`);
+      if (compareDates(from, state.clockStartsOn) < 0)
+        return refuse(input, `${from} is before the game began (${state.clockStartsOn})`);
+      if (ended && compareDates(from, ended) < 0)
+        return refuse(input, `the clocks ran again on ${ended}, after ${from}`);
+      return r.from
+        ? appliedWith(input, { key: 'pause-from', params: { from } }, [
+            { type: 'paused', on: from },
+          ])
+        : applied(input, { type: 'paused', on: now });
     }
     case 'resume':
       if (!state.pauses.some((p) => p.to === null)) return refuse(input, 'the game is not paused');

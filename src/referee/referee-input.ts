@@ -73,7 +73,9 @@ export type Ruling =
   | { kind: 'waive-penalty'; side: Side; penaltyOn: CalendarDate }
   | { kind: 'penalise'; side: Side; days: number; rule: string; reason: string }
   | { kind: 'set-clock'; side: Side; usedDays?: number; clockDays?: number; bankDays?: number }
-  | { kind: 'pause' | 'resume' }
+  /** L-6.10; `from`: the clocks stopped on an earlier day (a postal strike found later). */
+  | { kind: 'pause'; from?: CalendarDate }
+  | { kind: 'resume' }
   /**
    * L-7.2: back to before an illegal move — named by its number and colour (`before`), or by
    * the count of half-moves kept (`plies`).

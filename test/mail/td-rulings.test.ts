@@ -79,6 +79,17 @@ describe('a ruling line in a TD’s mail (P-7d)', () => {
     expect(readRulingLine('Pause the game, please.')).toBeUndefined();
   });
 
+  it('L-6.10: pause --from DATE, and a date in another form named', () => {
+    expect(readRulingLine('pause --from 2026-11-10')).toMatchObject({
+      ok: true,
+      ruling: { kind: 'pause', from: '2026-11-10' },
+    });
+    expect(readRulingLine('pause --from 10.11.2026')).toMatchObject({
+      ok: false,
+      error: '--from is the day the clocks stopped, as YYYY-MM-DD',
+    });
+  });
+
   it('a phone’s curled quotes and dashes are read as typed on a keyboard', () => {
     expect(readRulingLine('set-result 1-0 —reason “adjudicated by the expert”')).toMatchObject({
       ok: true,

@@ -308,6 +308,27 @@ describe('pause and resume (L-6.10)', () => {
     expect(days('2026-03-01', '2026-03-05')).toBe(running! - 4);
   });
 
+  it('L-6.10: a pause from an earlier day (a postal strike found later) stops the clocks from then', () => {
+    const d = rule(game, { kind: 'pause', from: '2026-02-27' });
+    expect(d.events).toEqual([{ type: 'paused', on: '2026-02-27' }]);
+    expect(d.effects[0]).toMatchObject({
+      detail: { key: 'pause-from', params: { from: '2026-02-27' } },
+    });
+    expect(apply(game, d).pauses).toEqual([{ from: '2026-02-27', to: null }]);
+    expectRefused(rule(game, { kind: 'pause', from: '2026-03-05' }), /a day to come/);
+    expectRefused(rule(game, { kind: 'pause', from: '2026-02-20' }), /before the game began/);
+    const resumed = apply(
+      apply(game, rule(game, { kind: 'pause' })),
+      decideRuling(
+        apply(game, rule(game, { kind: 'pause' })),
+        { kind: 'ruling', ruling: { kind: 'resume' } },
+        '2026-03-01',
+        rules,
+      ),
+    );
+    expectRefused(rule(resumed, { kind: 'pause', from: '2026-02-28' }), /ran again on 2026-03-01/);
+  });
+
   it('L-6.10: clocks are never stopped under Triple Block; resume without a pause is refused', () => {
     expectRefused(rule(game, { kind: 'pause' }, triple), /Triple Block/);
     expectRefused(rule(game, { kind: 'resume' }), /not paused/);
