@@ -755,7 +755,14 @@ export interface TdReportInput {
     daysLeft: number | null;
   }[];
   /** Claims the TD has not ruled on yet (P-7c, P-7d). */
-  claims: { game: string; id: string; name: string; protestBy: CalendarDate | undefined }[];
+  claims: {
+    game: string;
+    id: string;
+    name: string;
+    protestBy: CalendarDate | undefined;
+    /** A time claim whose excess the clock no longer shows (a card entered late, a ruling). */
+    gone?: boolean;
+  }[];
   /** Games whose clocks the TD stopped (L-6.10). */
   paused: { game: string; players: string; from: CalendarDate }[];
   /** Players on leave on `on` (P-8a), once each, with their leave's first and last day. */
@@ -820,9 +827,15 @@ export function composeTdReport(input: TdReportInput): ComposedMail {
         REPORT_MAX_ROWS,
       ),
       claims: table(
-        [L('game'), L('claim'), L('player'), L('protestBy')],
-        [false, false, false, false],
-        input.claims.map((c) => [c.game, c.id, c.name, c.protestBy ?? '-']),
+        [L('game'), L('claim'), L('player'), L('protestBy'), L('excess')],
+        [false, false, false, false, false],
+        input.claims.map((c) => [
+          c.game,
+          c.id,
+          c.name,
+          c.protestBy ?? '-',
+          L(c.gone ? 'excessGone' : 'excessStands'),
+        ]),
       ),
       paused: table(
         [L('game'), L('players'), L('stoppedOn')],

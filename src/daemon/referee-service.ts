@@ -50,6 +50,7 @@ import type {
 } from '../referee/index.ts';
 import {
   answeredDeliveredOn,
+  claimStands,
   decide,
   due,
   effectSummary,
@@ -1760,6 +1761,7 @@ export class RefereeService {
             id: c.id,
             name: name(ref.game[c.side]),
             protestBy: c.protestBy,
+            ...(c.kind === 'time' && !claimStands(state, c, rules, today) ? { gone: true } : {}),
           });
       for (const l of state.leaves)
         if (daysBetween(l.from, today) >= 0 && daysBetween(today, l.to) >= 0) {

@@ -17,7 +17,7 @@ import { BOTH, EVERYONE } from './effect.ts';
 import type { EventRules } from './event-rules.ts';
 import { answeredDeliveredOn, gameClock } from './game-clock.ts';
 import type { Side } from './game-event.ts';
-import type { GameState } from './game-state.ts';
+import type { Claim, GameState } from './game-state.ts';
 import type { DueInput } from './referee-input.ts';
 
 export function decideDue(
@@ -136,9 +136,7 @@ export function decideDue(
       // P-7c upholds a justified claim: one whose excess a TD's ruling has since taken off the
       // clock (a penalty waived, leave granted; a clock set later leaves the excess as it was)
       // lapses instead of costing the player an excess (P-7e, P-7f).
-      const clock = claim.kind === 'time' ? gameClock(state, rules, claim.side, now) : undefined;
-      // A clock that cannot be derived proves nothing: the claim stands as filed.
-      if (clock?.ok && !namedExcess(state, claim.side, clock.value, claim.id))
+      if (!claimStands(state, claim, rules, now))
         return combine(done, {
           events: [{ type: 'claim-ruled', on: now, id: claim.id, upheld: false, by: 'deadline' }],
           effects: [
@@ -205,6 +203,22 @@ export function decideDue(
 }
 
 /** The excess on a player's clock that the time claim id `id` names (timeClaimId), if any. */
+/**
+ * Whether the excess a time claim names is still on the clock on `now` (P-7c): a ruling since
+ * (a penalty waived, leave granted) or a card entered late may have taken it off. A clock that
+ * cannot be derived proves nothing: the claim stands as filed; other claims always stand.
+ */
+export function claimStands(
+  state: GameState,
+  claim: Claim,
+  rules: EventRules,
+  now: CalendarDate,
+): boolean {
+  if (claim.kind !== 'time') return true;
+  const clock = gameClock(state, rules, claim.side, now);
+  return !clock.ok || namedExcess(state, claim.side, clock.value, claim.id) !== undefined;
+}
+
 function namedExcess(
   state: GameState,
   side: Side,

@@ -322,6 +322,14 @@ describe('golden mails: the gameless mails in every template language', () => {
         ],
         claims: [
           { game: 'WCH26/4', id: 'time:white:10:1', name: 'Olga Kim', protestBy: '2026-11-20' },
+          // A card entered late took this one's excess off the clock.
+          {
+            game: 'WCH26/2',
+            id: 'time:black:10:1',
+            name: 'Anna Nowak',
+            protestBy: '2026-11-22',
+            gone: true,
+          },
         ],
         paused: [{ game: 'WCH26/3', players: 'Anna Nowak – Olga Kim', from: '2026-11-09' }],
         onLeave: [{ name: 'Jan Novák', from: '2026-11-10', to: '2026-11-20' }],
