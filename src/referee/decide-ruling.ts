@@ -350,7 +350,8 @@ export function decideRuling(
         return refuse(input, 'the game is already paused');
       // Stopped from an earlier day: not before the game began, a day to come, or a day an
       // earlier pause already covered (it ended on or after that day).
-      const from = r.from ?? now;
+      const from = r.from;
+      if (!from) return applied(input, { type: 'paused', on: now });
       const ended = state.pauses.reduce<CalendarDate | undefined>(
         (last, p) => (p.to && (!last || compareDates(p.to, last) > 0) ? p.to : last),
         undefined,
@@ -360,11 +361,9 @@ export function decideRuling(
         return refuse(input, `${from} is before the game began (${state.clockStartsOn})`);
       if (ended && compareDates(from, ended) < 0)
         return refuse(input, `the clocks ran again on ${ended}, after ${from}`);
-      return r.from
-        ? appliedWith(input, { key: 'pause-from', params: { from } }, [
-            { type: 'paused', on: from },
-          ])
-        : applied(input, { type: 'paused', on: now });
+      return appliedWith(input, { key: 'pause-from', params: { from } }, [
+        { type: 'paused', on: from },
+      ]);
     }
     case 'resume':
       if (!state.pauses.some((p) => p.to === null)) return refuse(input, 'the game is not paused');
