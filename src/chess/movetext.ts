@@ -171,6 +171,11 @@ export function tokenizeMovetext(text: string): Movetext {
       /(?<![\p{L}\d.])(\d{1,3}\.(?:\.\.)?\s*)([1-8]{2})\s+([1-8]{2})(?=$|[\s,;!?(])/gu,
       '$1$2$3',
     )
+    // A promotion piece set apart by a space after a pawn's last-rank square: `b8 Q`, `exd1 D`.
+    .replace(
+      /(?<![\p{L}\d])([a-h](?:[x:]?[a-h])?[18])\s+([QRBNDTLSHWGVJ])(?=$|[\s,;.!?+#])/gu,
+      '$1=$2',
+    )
     .split(/[\s,;]+/)
     .filter(Boolean);
   const chunks = joinSpelled(split);

@@ -98,6 +98,13 @@ describe('P-2a: movetext as players number it', () => {
       ],
     ],
     [
+      '40.b8 Q 40...exd1 D',
+      [
+        [40, 'white', 'b8=Q', false],
+        [40, 'black', 'exd1=D', false],
+      ],
+    ],
+    [
       '40.b8(q) 40...27-28(1) (as typed on a phone)',
       [
         [40, 'white', 'b8(q)', false],
