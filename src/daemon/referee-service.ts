@@ -26,7 +26,7 @@ import {
 import { eventRulesOf } from '../config/load-config.ts';
 import type { AmiciConfig, EventConfig, PlayerConfig } from '../config/schema.ts';
 import type { Inbound, InboundMail, ReadError, Result } from '../mail/index.ts';
-import { readMail, readMessage } from '../mail/index.ts';
+import { protestsIn, readMail, readMessage } from '../mail/index.ts';
 import type { MailRuling } from '../mail/td-rulings.ts';
 import { RULINGS_HELP, readRulings } from '../mail/td-rulings.ts';
 import {
@@ -127,10 +127,6 @@ type Unplaced = {
   rulings: MailRuling[];
   game?: string;
 };
-
-/** A line for the TD that says it protests or disputes (P-7c), in the languages amici reads. */
-const PROTEST_WORDS =
-  /(?<!\p{L})(?:protest\p{L}*|disput\p{L}*|einspruch|sprzeciw|spór|spor|námitk\p{L}*|reklamac\p{L}*|протест\p{L}*|спір|спор|wrong|falsch|błędn\p{L}*)(?!\p{L})/iu;
 
 /** What a sender check found, for the TD. */
 const checkDetail = (check: SenderCheck): string =>
@@ -728,9 +724,7 @@ export class RefereeService {
     // From the claimed player while a time claim is in its window, it is their protest: the
     // claim then waits for the TD's ruling instead of being upheld at its deadline (P-7c). The
     // claimant, whom the notice invites too, protests by saying so ("Protest: …", "dispute").
-    const protesting = said.commands.some(
-      (c) => c.kind === 'td-message' && PROTEST_WORDS.test(c.raw),
-    );
+    const protesting = said.commands.some((c) => c.kind === 'td-message' && protestsIn(c.raw));
     const protested = toTd
       ? protestableClaims(state, now).filter((c) => c.side === side || protesting)
       : [];
@@ -882,11 +876,10 @@ export class RefereeService {
     if (leave?.type !== 'leave') return out;
     for (const { event, player } of this.directory.memberships(sender)) {
       for (const other of this.directory.gamesOf(event, player.id)) {
-        const { game } = other;
         if (other.gameKey === ref.gameKey || !this.store.hasGame(other.gameKey)) continue;
         const state = this.state(other.gameKey);
         if (state.result) continue;
-        const side: Side = game.white === player.id ? 'white' : 'black';
+        const side = this.colourOf(other, player.id);
         const e: GameEvent = { ...leave, side };
         const effect: Effect = {
           kind: 'leave-announced',
@@ -919,9 +912,9 @@ export class RefereeService {
     const player = ref.game[ruling.side];
     return this.directory.gamesOf(ref.event, player).flatMap((other) => {
       if (other.gameKey === ref.gameKey || !this.store.hasGame(other.gameKey)) return [];
-      const state = this.state(other.gameKey); // first: it brings the colours up to date
+      const state = this.state(other.gameKey);
       if (state.result) return [];
-      const side: Side = other.game.white === player ? 'white' : 'black';
+      const side = this.colourOf(other, player);
       const input: RefereeInput = {
         kind: 'ruling',
         ruling: { ...ruling, side },
@@ -941,9 +934,8 @@ export class RefereeService {
     for (const { event, player } of this.directory.memberships(address)) {
       for (const g of this.directory.gamesOf(event, player.id)) {
         if (!this.store.hasGame(g.gameKey)) continue;
-        const state = this.state(g.gameKey); // first: it brings the colours up to date
-        const side: Side = g.game.white === player.id ? 'white' : 'black';
-        for (const l of state.leaves) {
+        const side = this.colourOf(g, player.id);
+        for (const l of this.state(g.gameKey).leaves) {
           if (l.side !== side || l.granted) continue;
           if (!out.some((x) => x.from === l.from && x.to === l.to))
             out.push({ from: l.from, to: l.to });
@@ -951,6 +943,12 @@ export class RefereeService {
       }
     }
     return out;
+  }
+
+  /** The colour a player (by id) has in a game, with any reversal (L-7.1) logged so far. */
+  private colourOf(ref: GameRefResolved, playerId: string): Side {
+    this.state(ref.gameKey); // brings the colours up to date (a reversal by `amici td`)
+    return ref.game.white === playerId ? 'white' : 'black';
   }
 
   /** Which colour the sender plays in the game (the game was found through their address). */

@@ -18,6 +18,7 @@ export {
   KEYWORD_LANGUAGES,
   KEYWORDS,
   type KeywordLanguage,
+  protestsIn,
 } from './keywords.ts';
 export { AMICI_MARKER, cutAtMarker, hasMarker, type MarkerCut } from './marker.ts';
 export {

@@ -378,6 +378,15 @@ export const KEYWORDS = {
     ru: ['извините', 'простите', 'исправление', 'опечатка', 'имел в виду', 'имела в виду'],
     uk: ['вибачте', 'перепрошую', 'виправлення', 'описка', 'мав на увазі', 'мала на увазі'],
   },
+  /** Words that make a line for the TD a protest or a dispute of a claim (P-7c). */
+  protest: {
+    en: ['protest\\p{L}*', 'disput\\p{L}*', 'wrong'],
+    pl: ['protest\\p{L}*', 'sprzeciw', 'spór', 'błędn\\p{L}*'],
+    cs: ['protest\\p{L}*', 'spor', 'námitk\\p{L}*', 'reklamac\\p{L}*'],
+    de: ['protest\\p{L}*', 'einspruch', 'falsch'],
+    ru: ['протест\\p{L}*', 'спор'],
+    uk: ['протест\\p{L}*', 'спір'],
+  },
   /** A line for the TD, not the opponent: a dispute or a question (P-5d). */
   td: {
     en: ['td', 'to the td', 'tournament director', 'dispute', 'complaint', 'protest'],
@@ -458,6 +467,11 @@ export function correctionAt(clause: string): number {
   }
   return -1;
 }
+
+const PROTEST = anyWordOf(['protest']);
+
+/** Whether a line for the TD protests or disputes (P-7c): "Protest: the count is wrong". */
+export const protestsIn = (line: string): boolean => PROTEST.test(line);
 
 const APOLOGY_FOR = /^\s+(?:for|about|to|für|za|за)(?![\p{L}\p{N}])/iu;
 

@@ -276,14 +276,13 @@ export function readMovetext(
         const fix = correctionAt(clause);
         // "should be 4.Bc4" corrects: the correction word wins over the musing one it holds.
         if (at < 0 || (fix >= 0 && fix <= at)) {
-          const c = correctionAt(clause);
           const clauseTokens = tokenizeMovetext(clause).tokens;
           if (clauseTokens.every(isMoveToken)) for (const t of clauseTokens) bare.add(t);
-          if (c < 0) kept.push(...read(clauseTokens));
+          if (fix < 0) kept.push(...read(clauseTokens));
           else {
-            kept.push(...read(tokenizeMovetext(clause.slice(0, c)).tokens));
+            kept.push(...read(tokenizeMovetext(clause.slice(0, fix)).tokens));
             corrects = true;
-            kept.push(...read(tokenizeMovetext(clause.slice(c)).tokens));
+            kept.push(...read(tokenizeMovetext(clause.slice(fix)).tokens));
           }
           continue;
         }

@@ -18,6 +18,7 @@ import type { EventRules } from './event-rules.ts';
 import { answeredDeliveredOn, gameClock } from './game-clock.ts';
 import type { Side } from './game-event.ts';
 import type { Claim, GameState } from './game-state.ts';
+import { upheldExcesses } from './game-state.ts';
 import type { DueInput } from './referee-input.ts';
 
 export function decideDue(
@@ -73,9 +74,7 @@ export function decideDue(
       const record = [...claimRecord(clock.value.rows, excess)];
       const limit = excess.limitDays === null ? '' : ` of ${excess.limitDays} days`;
       // Upheld, would it lose the game (P-7f)? Both the TD and the players should know.
-      const count =
-        1 +
-        state.claims.filter((c) => c.kind === 'time' && c.side === side && c.ruling?.upheld).length;
+      const count = 1 + upheldExcesses(state, side);
       const forfeits =
         count > rules.excessesAllowed
           ? { forfeits: { count, allowed: rules.excessesAllowed } }

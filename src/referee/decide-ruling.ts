@@ -23,6 +23,7 @@ import { endGame, loseOnTime } from './end-game.ts';
 import type { EventRules } from './event-rules.ts';
 import type { GameEvent, Result } from './game-event.ts';
 import type { Claim, GameState } from './game-state.ts';
+import { upheldExcesses } from './game-state.ts';
 import type { Ruling, TdRuling } from './referee-input.ts';
 
 /**
@@ -45,9 +46,7 @@ export function ruleOnClaim(
     effects: [],
   };
   if (!upheld || claim.kind !== 'time' || state.result) return ruled;
-  const upheldBefore = state.claims.filter(
-    (c) => c.kind === 'time' && c.side === claim.side && c.id !== claim.id && c.ruling?.upheld,
-  ).length;
+  const upheldBefore = upheldExcesses(state, claim.side, claim.id);
   if (upheldBefore + 1 > rules.excessesAllowed)
     return combine(
       ruled,

@@ -127,6 +127,12 @@ export const protestableClaims = (state: GameState, on: CalendarDate): Claim[] =
       compareDates(on, c.protestBy) <= 0,
   );
 
+/** How many time claims against `side` were upheld (P-7f counts them), `except` one. */
+export const upheldExcesses = (state: GameState, side: Side, except?: string): number =>
+  state.claims.filter(
+    (c) => c.kind === 'time' && c.side === side && c.id !== except && c.ruling?.upheld,
+  ).length;
+
 export class FoldError extends Error {}
 
 function emptyState(
