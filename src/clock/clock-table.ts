@@ -86,6 +86,11 @@ export interface Excess {
    * tells a new excess in the same period from the one settled.
    */
   readonly settled?: number;
+  /**
+   * How many P-7e restarts came before it (absent for none): tells an excess of a restarted
+   * count from the one the restart followed, even on the same day.
+   */
+  readonly restarts?: number;
 }
 
 /** The clock of the player to move, on day `now`. */
@@ -111,8 +116,9 @@ export interface LiveClock {
   readonly exceedsOn: CalendarDate | null;
   /** Time is already exceeded in the current control period. */
   readonly exceeded: boolean;
-  /** As `Excess.settled`, for the excess of `exceedsOn` (absent for none). */
+  /** As `Excess.settled` and `Excess.restarts`, for the excess of `exceedsOn` (absent for none). */
   readonly settled?: number;
+  readonly restarts?: number;
 }
 
 export interface ClockDerivation {
@@ -243,6 +249,7 @@ export function deriveClock(
       overDays: over,
       countFrom: ledger.countFrom,
       ...(ledger.settled ? { settled: ledger.settled } : {}),
+      ...(ledger.generation ? { restarts: ledger.generation } : {}),
     };
     byPeriod.set(now.periodKey, excess);
     excesses.push(excess);
@@ -418,6 +425,7 @@ export function deriveClock(
         : projectExcess(ledger, pending, now, span.reflectionDays, excluded),
       exceeded: current !== undefined,
       ...(ledger.settled ? { settled: ledger.settled } : {}),
+      ...(ledger.generation ? { restarts: ledger.generation } : {}),
     },
   });
 }

@@ -36,17 +36,23 @@ import type { DueWork } from './referee-input.ts';
 /**
  * The claim a time excess becomes (P-7a): stable, so the sweep files it once — side, control
  * move and first move of the count, (after a P-7e restart that fell in the same move, which
- * leaves those unchanged) the number of the side's restarts before the excess, and (when the TD
+ * leaves those unchanged) the number of the side's restarts before the excess (as the clock
+ * counts them: a restart and a new excess may share a day), and (when the TD
  * settled an excess of the period with set-clock, or rejected a claim for it, and the player went
  * over again) how many were settled or rejected before.
  */
 export function timeClaimId(
   state: GameState,
   side: Side,
-  excess: { controlMove: number; countFrom: number; occurredOn: CalendarDate; settled?: number },
+  excess: {
+    controlMove: number;
+    countFrom: number;
+    occurredOn: CalendarDate;
+    settled?: number;
+    restarts?: number;
+  },
 ): string {
-  let restarts = 0;
-  for (const r of state.restarts) if (r.side === side && r.on < excess.occurredOn) restarts++;
+  const restarts = excess.restarts ?? 0;
   const base = `time:${side}:${excess.controlMove}:${excess.countFrom}`;
   const id = restarts ? `${base}:r${restarts}` : base;
   if (excess.settled) return `${id}:s${excess.settled}`;
@@ -200,6 +206,7 @@ function planDue(state: GameState, rules: EventRules): Plan {
           countFrom: live.countFrom,
           occurredOn: live.exceedsOn,
           ...(live.settled ? { settled: live.settled } : {}),
+          ...(live.restarts ? { restarts: live.restarts } : {}),
         });
       for (const excess of found) {
         const on = excess.occurredOn;

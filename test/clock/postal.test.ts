@@ -158,7 +158,14 @@ describe('restart after an upheld excess (P-7e)', () => {
     );
     expect(result.excesses).toEqual([
       { controlMove: 10, limitDays: 30, occurredOn: '2027-01-07', overDays: 2, countFrom: 1 },
-      { controlMove: 20, limitDays: 30, occurredOn: '2027-02-23', overDays: 16, countFrom: 11 },
+      {
+        controlMove: 20,
+        limitDays: 30,
+        occurredOn: '2027-02-23',
+        overDays: 16,
+        countFrom: 11,
+        restarts: 1,
+      },
     ]);
     expect(losingExcess(result.excesses, EXCESSES_ALLOWED.postal)).toEqual(result.excesses[1]);
     expect(result.live).toMatchObject({ exceeded: true, exceedsOn: '2027-02-23', daysLeft: -16 });

@@ -64,6 +64,15 @@ describe('claims ruled by the TD (P-7d, P-7e, P-7f, L-6.7)', () => {
     expect(c.value.live?.totalDays).toBe(14);
   });
 
+  it('P-7e, P-7a: going over again on the day of the restart is a second excess, claimed', () => {
+    // Claimed and upheld on the same day; the TD then sets White's used days past the limit.
+    const today = scenario('2026-01-01').add(claim('time:white:10:1', NOW)).state();
+    const upheld = apply(today, rule(today, { kind: 'uphold-claim', claimId: 'time:white:10:1' }));
+    const set = apply(upheld, rule(upheld, { kind: 'set-clock', side: 'white', usedDays: 31 }));
+    const work = due(set, NOW, rules).filter((w) => w.kind === 'time-exceeded');
+    expect(work).toMatchObject([{ side: 'white', ref: 'time:white:10:1:r1' }]);
+  });
+
   it('P-7d, P-7e: an upheld first excess restarts the count; everyone is told what that means', () => {
     const d = rule(claimed, { kind: 'uphold-claim', claimId: 'time:white:10:1' });
     expect(d.events).toEqual([
