@@ -264,6 +264,17 @@ async function apply(
         io.out(
           `the move of half-move ${e.ply + 1} was received on ${e.deliveredOn}, as this card states (P-2f..h), not on ${state.plies[e.ply]?.deliveredOn} as entered\n`,
         );
+    // A card that says it was answered before it was received: one date is a slip (P-2f..h).
+    if (
+      resolved.kind === 'transmission' &&
+      resolved.postal &&
+      resolved.statedReceivedOn !== undefined &&
+      resolved.statedSentOn !== undefined &&
+      compareDates(resolved.statedReceivedOn, resolved.statedSentOn) > 0
+    )
+      io.out(
+        `the card's dates contradict each other (received ${resolved.statedReceivedOn}, sent ${resolved.statedSentOn}): the date entered for the move it answers (${state.plies.at(-1)?.deliveredOn}) stands and the postmark dates the reply; check the card (P-2f..h, P-2j)\n`,
+      );
     for (const e of r.decision.effects) io.out(`${describeEffect(e)}\n`);
     io.out(
       `${r.decision.events.length} event(s) recorded, ${r.mails} mail(s) queued (sent by \`amici run\`)\n`,

@@ -142,7 +142,9 @@ function positionsBefore(state: GameState, plies: readonly number[]): Map<number
 /**
  * The delivery a postal card's stated received date gives the move it answers (P-2f..h, P-6d),
  * when it differs from the date entered and can be true: not before that move was posted, not
- * after this card was. Not after a restored position: the ruling's day counts then (L-7.2).
+ * after this card was, not after the reply date the card itself states (one of the two is then
+ * a slip, and neither proves the arrival). Not after a restored position: the ruling's day
+ * counts then (L-7.2).
  */
 export function postalDelivery(
   state: GameState,
@@ -155,6 +157,7 @@ export function postalDelivery(
   if (stated === answered.deliveredOn) return undefined;
   if (compareDates(stated, answered.sentOn) < 0 || compareDates(stated, t.sentOn) > 0)
     return undefined;
+  if (t.statedSentOn !== undefined && compareDates(stated, t.statedSentOn) > 0) return undefined;
   return { ply, deliveredOn: stated };
 }
 

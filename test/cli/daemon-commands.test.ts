@@ -354,6 +354,27 @@ describe('amici demo and the commands around an installation', () => {
     expect((await runCli(['pgn', 'DEMO/1', '--config', file])).out).toContain('[Result "0-1"]');
   });
 
+  it('post: a card stating it was sent before it was received changes no delivery (P-2f..h)', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'amici-card-'));
+    const file = join(d, 'amici.yaml');
+    writeFileSync(file, readFileSync(config, 'utf8'));
+    expect((await postCard(file, 'white', '1.e4', '2026-11-03', '2026-11-06')).code).toBe(0);
+    const black = await postCard(
+      file,
+      'black',
+      '1.5254 5755 received 10.11.2026, sent 08.11.2026',
+      '2026-11-11',
+      '2026-11-13',
+    );
+    expect(black.code, black.err).toBe(0);
+    expect(black.out).not.toContain('as this card states');
+    expect(black.out).toContain(
+      "the card's dates contradict each other (received 2026-11-10, sent 2026-11-08): the date entered for the move it answers (2026-11-06) stands",
+    );
+    const shown = JSON.parse((await runCli(['show', 'DEMO/1', '--config', file, '--json'])).out);
+    expect(shown.history[0]).toMatchObject({ deliveredOn: '2026-11-06' });
+  });
+
   it('run --once processes a waiting mail and writes the replies', async () => {
     const d = mkdtempSync(join(tmpdir(), 'amici-run-'));
     const file = join(d, 'amici.yaml');

@@ -474,6 +474,19 @@ describe('postal cards entered by the TD (P-2f..h, P-6d)', () => {
     },
   );
 
+  it('P-2f..h: a card whose stated reply date precedes its stated received date leaves the date entered', () => {
+    // "Received 5 January, sent 4 January": one of the two is a slip, so neither proves when
+    // White's card arrived; the postmark still dates the reply (P-2j).
+    const r = card('2026-01-05', { statedSentOn: '2026-01-04' });
+    expect(r.events.map((e) => e.type)).toEqual(['move']);
+    expect(r.state.plies[0]?.deliveredOn).toBe('2026-01-06');
+    const accepted = r.effects.find((e) => e.kind === 'move-accepted');
+    expect(accepted?.kind === 'move-accepted' && accepted.corrections).toEqual([
+      { field: 'received', stated: '2026-01-05', recorded: '2026-01-06', rule: 'P-2i' },
+      { field: 'sent', stated: '2026-01-04', recorded: '2026-01-07', rule: 'P-2j' },
+    ]);
+  });
+
   it('P-2i: mail is not a postal card: the stated date does not move the delivery', () => {
     const r = card('2026-01-03', { postal: false });
     expect(r.state.plies[0]?.deliveredOn).toBe('2026-01-06');
