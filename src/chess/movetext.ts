@@ -176,6 +176,12 @@ export function tokenizeMovetext(text: string): Movetext {
       /(?<![\p{L}\d])([a-h](?:[x:]?[a-h])?[18])\s+([QRBNDTLSHWGVJ])(?=$|[\s,;.!?+#])/gu,
       '$1=$2',
     )
+    // The same in numeric notation: `2728 1`, `27-28 1` (a pawn from the 7th rank to the 8th,
+    // or from the 2nd to the 1st; not a date's day such as `2728 1.12.`).
+    .replace(
+      /(?<![\p{L}\d])([1-8]7-?[1-8]8|[1-8]2-?[1-8]1)\s+([1-4])(?=$|[\s,;!?+#)]|\.(?!\d))/gu,
+      '$1$2',
+    )
     .split(/[\s,;]+/)
     .filter(Boolean);
   const chunks = joinSpelled(split);

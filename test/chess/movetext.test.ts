@@ -98,6 +98,13 @@ describe('P-2a: movetext as players number it', () => {
       ],
     ],
     [
+      '40.2728 1 40...22-21 4',
+      [
+        [40, 'white', '27281', false],
+        [40, 'black', '22-214', false],
+      ],
+    ],
+    [
       '40.b8 Q 40...exd1 D',
       [
         [40, 'white', 'b8=Q', false],
