@@ -20,7 +20,7 @@ import type {
   Recipient,
   Side,
 } from '../referee/index.ts';
-import { other, pointsText } from '../referee/index.ts';
+import { other, pliesToRepeat, pointsText } from '../referee/index.ts';
 import { boardPngFor } from './board-image.ts';
 import { boardLetters, boardText } from './board-text.ts';
 import type {
@@ -38,7 +38,6 @@ import {
   lineText,
   liveText,
   moveView,
-  pliesToRepeat,
   positionBefore,
   recordTable,
   sanLanguage,

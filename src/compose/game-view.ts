@@ -74,16 +74,6 @@ export function moveView(
   };
 }
 
-/** The plies `side` must repeat before its own move: all since its own last sent move (P-2e, P-4g). */
-export function pliesToRepeat(state: GameState, side: Side): number[] {
-  let lastOwn = -1;
-  state.plies.forEach((p, i) => {
-    if (p.side === side && !p.conditional) lastOwn = i;
-  });
-  if (lastOwn === -1) return state.plies.length ? [state.plies.length - 1] : [];
-  return state.plies.map((_, i) => i).filter((i) => i > lastOwn);
-}
-
 /** A proposed continuation (UCI) written from `pos` on, numbered, in one notation (P-4f). */
 export function lineText(
   pos: Chess,

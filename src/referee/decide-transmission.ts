@@ -40,7 +40,7 @@ import { answeredDeliveredOn } from './game-clock.ts';
 import type { GameEvent, Side } from './game-event.ts';
 import { other } from './game-event.ts';
 import type { GameState } from './game-state.ts';
-import { extendGame, foldGame } from './game-state.ts';
+import { extendGame, foldGame, pliesToRepeat } from './game-state.ts';
 import type { Transmission } from './referee-input.ts';
 
 const BOARD_END_KIND = {
@@ -117,14 +117,9 @@ function readsAs(
   return r.error;
 }
 
-/** The plies the sender must repeat: everything since their own last transmitted move. */
-function pliesToRepeat(state: GameState, side: Side): number[] {
-  let lastOwn = -1;
-  state.plies.forEach((p, i) => {
-    if (p.side === side && !p.conditional) lastOwn = i;
-  });
-  if (lastOwn === -1) return state.plies.length ? [state.plies.length - 1] : [];
-  return state.plies.map((_, i) => i).filter((i) => i > lastOwn);
+/** The index of the last ply `side` wrote itself (not played from its line); -1 for none. */
+function lastWritten(state: GameState, side: Side): number {
+  return state.plies.findLastIndex((p) => p.side === side && !p.conditional);
 }
 
 /** The position before each of `plies` (ascending), replaying the game once. */
@@ -252,8 +247,8 @@ function readLine(
  * moves — repeats the opponent's last move with the rest (P-2e). The moves before the plies to
  * repeat must be the game's own, numbered as the game has them: they are checked against the
  * record and set aside, and what follows is read as any transmission (repetition, own move). A
- * score that differs from the game before the repetition is returned, naming the first move
- * that differs, with no penalty: it is no wrong repetition (P-6g), but a player who keeps
+ * score that differs from the game before the repetition is returned (`differs`), naming the
+ * first move that differs, with no penalty: it is no wrong repetition (P-6g), but a player who keeps
  * another record of the game must know before they play on. `undefined` when the moves are no
  * such score: the first is not numbered as a move before the repetition.
  */
@@ -262,22 +257,20 @@ function setAsideScore(
   tokens: readonly MovetextToken[],
   reading: Reading,
   firstRepeat: number,
-): { tokens: MovetextToken[] } | { problem: Problem } | undefined {
+):
+  | { tokens: MovetextToken[] }
+  | { differs: { expected: string; written: string; ply: number } }
+  | undefined {
   const start = tokens[0] && plyNamed(state, tokens[0]);
   if (start === undefined) return undefined;
   const count = firstRepeat - start;
   if (start < 0 || count <= 0 || tokens.length <= count) return undefined;
   const unlike = firstUnlike(state, tokens.slice(0, count), start, reading);
   if (!unlike) return { tokens: tokens.slice(count) };
-  const { pos, tok, played } = unlike;
+  const { pos, tok, played, ply } = unlike;
   const number = moveNumber(pos.fullmoves, pos.turn);
-  return {
-    problem: {
-      code: 'score-differs',
-      written: tok.text,
-      expected: `${number}${writeMove(pos, played, replyNotation(reading))}`,
-    },
-  };
+  const expected = `${number}${writeMove(pos, played, replyNotation(reading))}`;
+  return { differs: { expected, written: tok.text, ply } };
 }
 
 /**
@@ -289,12 +282,12 @@ function firstUnlike(
   tokens: readonly MovetextToken[],
   start: number,
   reading: Reading,
-): { tok: MovetextToken; played: NormalMove; pos: Chess } | undefined {
+): { tok: MovetextToken; played: NormalMove; pos: Chess; ply: number } | undefined {
   const pos = positionsBefore(state, [start]).get(start)!;
   for (const [k, tok] of tokens.entries()) {
     const played = state.plies[start + k]!.move;
     if (checkNumbering(pos, tok) || readsAs(pos, tok.text, reading, played) !== true)
-      return { tok, played, pos };
+      return { tok, played, pos, ply: start + k };
     pos.play(played);
   }
   return undefined;
@@ -475,7 +468,21 @@ function decideRun(
   });
   // More of the score than the repetition: the moves before it are the game's, set aside.
   const score = setAsideScore(state, t.moves, t.reading, repeat[0] ?? 0);
-  if (score && 'problem' in score) return reject(draft, t, score.problem, ['P-2e', 'P-4b']);
+  if (score && 'differs' in score) {
+    const { ply, ...where } = score.differs;
+    const differing = state.plies[ply]!;
+    // The sender's own move played from their line since they last wrote, written otherwise:
+    // a deviation from the accepted line (P-4h), an impossible move (P-6g).
+    if (differing.side === sender && differing.conditional && ply > lastWritten(state, sender))
+      return reject(
+        draft,
+        t,
+        { code: 'line-deviation', ...where },
+        ['P-4h', 'P-4g'],
+        rules.penaltyDays,
+      );
+    return reject(draft, t, { code: 'score-differs', ...where }, ['P-2e', 'P-4b']);
+  }
   const tokens = score ? score.tokens : t.moves;
   const first = tokens[0];
   const namesOwnMove =
@@ -496,16 +503,6 @@ function decideRun(
     const tok = tokens[k]!;
     const verdict = readsAs(before.get(plyIndex)!, tok.text, t.reading, ply.move);
     if (verdict === true) continue;
-    if (ply.side === sender && ply.conditional) {
-      // The sender's own accepted conditional move, written differently: a deviation (P-4h).
-      return reject(
-        draft,
-        t,
-        { code: 'line-deviation', expected: expected[k]!, written: tok.text },
-        ['P-4h', 'P-4g'],
-        rules.penaltyDays,
-      );
-    }
     if (repeat.length === 1 && tokens.length === 1 && readMove(state.pos, tok.text, t.reading).ok) {
       // One move, legal now: the player forgot the repetition (P-4d).
       return reject(

@@ -114,6 +114,18 @@ export interface GameState {
 export const sideToMove = (state: GameState): Side => state.pos.turn;
 
 /**
+ * The plies `side` must repeat before its own move: all since its own last move — the
+ * opponent's last move (P-2e), then the accepted moves of the opponent's conditional line
+ * (P-4g). The proposer of a line need not repeat its own moves played from it: the opponent's
+ * last move is what the relay asks for (a longer score is set aside when it is the game's).
+ */
+export function pliesToRepeat(state: GameState, side: Side): number[] {
+  const lastOwn = state.plies.findLastIndex((p) => p.side === side);
+  if (lastOwn === -1) return state.plies.length ? [state.plies.length - 1] : [];
+  return state.plies.map((_, i) => i).filter((i) => i > lastOwn);
+}
+
+/**
  * The claims still open to a protest on `on` (P-7c): filed, not ruled on, not yet protested,
  * the window not passed. The claim notice invites either player to protest (the claimant may
  * think the count wrong too); the service decides which mail to the TD is a protest.

@@ -131,6 +131,14 @@ export function cases(): Case[] {
       }),
     ),
   );
+  // White plays 10.Bc2 into that line: 10...c5 is played at once (P-4f); White is told it is
+  // his move again, Black that his answer was played and White is to move.
+  out.push(
+    decided('move-line-played', out[0]!.state, tx('white', '2026-10-27', '9...Na5 10.Bc2'), [
+      'move-accepted',
+      'move-relayed',
+    ]),
+  );
   // Black writes 9...Nd7, then "sorry, I mean 9...Na5" in the same mail (L-4.2).
   out.push(
     decided('move-corrected', base, tx('black', now, '9.h3 9...Na5', { corrected: ['9...Nd7'] })),

@@ -542,7 +542,7 @@ describe('conditional lines (P-4f..h, P-6f)', () => {
     s = send(s, tx('black', '2026-01-07', '2.Nf3 Nc6', { conditional: '3.Bb5 a6' }), rules).state;
     s = send(s, tx('white', '2026-01-20', '2...Nc6 3.Bb5'), rules).state; // a6 played from the line
     s = send(s, tx('white', '2026-01-21', '3...a6 4.Ba4'), rules).state;
-    // Black must repeat 3.Bb5 a6 4.Ba4 (its own conditional a6 included) — writing 3...Nf6 deviates.
+    // Black may write the score from 3.Bb5 on, its own a6 included — writing 3...Nf6 deviates.
     const r = send(s, tx('black', '2026-01-22', '3.Bb5 Nf6 4.Ba4 Nf6'), rules);
     expect(rejection(r.effects)).toMatchObject({
       problem: { code: 'line-deviation', expected: '3...a6', written: 'Nf6' },
@@ -551,6 +551,17 @@ describe('conditional lines (P-4f..h, P-6f)', () => {
     });
     const ok = send(s, tx('black', '2026-01-22', '3.Bb5 a6 4.Ba4 Nf6'), rules);
     expect(rejection(ok.effects)).toBeUndefined();
+  });
+
+  it('P-2e, P-4g: the proposer repeats the opponent’s last move only, as the relay asks', () => {
+    const rules = defaultEventRules();
+    let s = opening(newGame());
+    s = send(s, tx('black', '2026-01-07', '2.Nf3 Nc6', { conditional: '3.Bb5 a6' }), rules).state;
+    s = send(s, tx('white', '2026-01-20', '2...Nc6 3.Bb5'), rules).state; // a6 played from the line
+    s = send(s, tx('white', '2026-01-21', '3...a6 4.Ba4'), rules).state;
+    const r = send(s, tx('black', '2026-01-22', '4.Ba4 Nf6'), rules);
+    expect(rejection(r.effects)).toBeUndefined();
+    expect(r.state.plies.at(-1)?.uci).toBe('g8f6');
   });
 
   it('P-4f: a different reply ends the line', () => {
