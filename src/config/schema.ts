@@ -4,6 +4,7 @@
 // conditional lines P-4f, waiting times P-3a/P-3b/P-7c, end date P-10), TD, players and games.
 // Secrets are never in the file: it names the environment variables that hold them.
 
+import cron from 'node-cron';
 import { z } from 'zod';
 import { isLanguage, parseReading } from '../chess/index.ts';
 import { isCalendarDate, isValidTimeZone } from '../clock/index.ts';
@@ -218,8 +219,29 @@ const event = z
         message: 'give games or pairings, not both',
       });
     }
+    // An id names one player and one game: a second would silently take the first's place.
+    const firstAt = new Map<string, number>();
+    e.players.forEach((p, i) => {
+      const at = firstAt.get(p.id);
+      if (at !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['players', i, 'id'],
+          message: `player id "${p.id}" is also players[${at}]'s; each player needs an id of their own`,
+        });
+      else firstAt.set(p.id, i);
+    });
     const ids = new Set(e.players.map((p) => p.id));
+    const gameAt = new Map<string, number>();
     e.games.forEach((g, i) => {
+      const at = gameAt.get(g.id);
+      if (at !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['games', i, 'id'],
+          message: `game id "${g.id}" is also games[${at}]'s; each game needs an id of its own`,
+        });
+      else gameAt.set(g.id, i);
       for (const side of ['white', 'black'] as const) {
         if (!ids.has(g[side])) {
           ctx.addIssue({
@@ -229,6 +251,12 @@ const event = z
           });
         }
       }
+      if (g.white === g.black)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['games', i, 'black'],
+          message: `"${g.black}" is White in this game too; a game is between two players`,
+        });
     });
     const seen = new Map<string, string>();
     e.players.forEach((p, i) => {
@@ -261,7 +289,17 @@ export const configSchema = z.strictObject({
   outbox: z.discriminatedUnion('kind', [pickupOutbox, smtpOutbox]),
   store: z.strictObject({ path: z.string() }),
   /** node-cron expression for the due-work sweep (P-3a reminders, P-7a claims, …). */
-  sweep: z.string().default('0 * * * *'),
+  sweep: z
+    .string()
+    .default('0 * * * *')
+    .superRefine((expression, ctx) => {
+      const check = cron.validateDetailed(expression);
+      if (!check.valid)
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected a cron schedule such as "0 * * * *" (minute hour day month weekday): ${check.errors.map((x) => x.message).join('; ')}`,
+        });
+    }),
   /** Minutes the inbox may stay unreadable (IMAP down, login refused) before the TDs are told. */
   inboxAlertMinutes: z.number().int().positive().default(60),
   /** Seconds to wait before each retry of an outgoing mail; after the last, the TD is told. */
@@ -269,7 +307,23 @@ export const configSchema = z.strictObject({
     .array(z.number().int().positive())
     .min(1)
     .default([60, 300, 900, 3600, 10800, 43200]),
-  events: z.array(event).min(1),
+  events: z
+    .array(event)
+    .min(1)
+    .superRefine((events, ctx) => {
+      // The tag names the event's games ([TAG/GAME]): two events with one tag would share them.
+      const tagAt = new Map<string, number>();
+      events.forEach((e, i) => {
+        const at = tagAt.get(e.tag.toLowerCase());
+        if (at !== undefined)
+          ctx.addIssue({
+            code: 'custom',
+            path: [i, 'tag'],
+            message: `tag "${e.tag}" is also events[${at}]'s; each event needs a tag of its own`,
+          });
+        else tagAt.set(e.tag.toLowerCase(), i);
+      });
+    }),
 });
 
 export type AmiciConfig = z.infer<typeof configSchema>;

@@ -141,6 +141,31 @@ describe('configuration', () => {
       "events[0].players[1].addresses[0]: a@x.example is also a's address",
     ],
     [
+      'a player id given twice (the second would take the first one’s games)',
+      (c) => c.events[0]!.players.push({ id: 'a', name: 'C', addresses: ['c@x.example'] }),
+      `events[0].players[2].id: player id "a" is also players[0]'s`,
+    ],
+    [
+      'a game id given twice (one game would vanish)',
+      (c) => c.events[0]!.games.push({ id: '1', white: 'b', black: 'a', startsOn: '2026-12-01' }),
+      `events[0].games[1].id: game id "1" is also games[0]'s`,
+    ],
+    [
+      'a player on both sides of a game',
+      (c) => (c.events[0]!.games[0]!.black = 'a'),
+      'events[0].games[0].black: "a" is White in this game too',
+    ],
+    [
+      'a sweep schedule cron cannot read (the daemon would stop at start)',
+      (c) => Object.assign(c, { sweep: 'every hour' }),
+      'sweep: expected a cron schedule such as "0 * * * *"',
+    ],
+    [
+      'two events with one tag (they would share their games)',
+      (c) => c.events.push({ ...c.events[0]!, tag: 'club' }),
+      `events[1].tag: tag "club" is also events[0]'s`,
+    ],
+    [
       'a bad notation',
       (c) => Object.assign(c.events[0]!.players[0]!, { notation: 'klingon' }),
       'events[0].players[0].notation: expected a notation',
