@@ -10,6 +10,30 @@ import { isLanguage, parseReading } from '../chess/index.ts';
 import { isCalendarDate, isValidTimeZone } from '../clock/index.ts';
 import { roundRobin } from './pairings.ts';
 
+/**
+ * An issue for each item whose key an earlier item of `list` already has, at `pathOf(i)`,
+ * naming the earlier one: `player id "a" is also players[0]'s; …`.
+ */
+function onlyOnce<T>(
+  items: readonly T[],
+  key: (item: T) => string,
+  ctx: z.RefinementCtx,
+  named: { list: string; what: string; hint: string; pathOf: (i: number) => (string | number)[] },
+  shown: (item: T) => string = key,
+): void {
+  const firstAt = new Map<string, number>();
+  items.forEach((item, i) => {
+    const at = firstAt.get(key(item));
+    if (at === undefined) firstAt.set(key(item), i);
+    else
+      ctx.addIssue({
+        code: 'custom',
+        path: named.pathOf(i),
+        message: `${named.what} "${shown(item)}" is also ${named.list}[${at}]'s; ${named.hint}`,
+      });
+  });
+}
+
 const date = z.string().refine(isCalendarDate, { message: 'expected a date YYYY-MM-DD' });
 const envName = z
   .string()
@@ -220,28 +244,20 @@ const event = z
       });
     }
     // An id names one player and one game: a second would silently take the first's place.
-    const firstAt = new Map<string, number>();
-    e.players.forEach((p, i) => {
-      const at = firstAt.get(p.id);
-      if (at !== undefined)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['players', i, 'id'],
-          message: `player id "${p.id}" is also players[${at}]'s; each player needs an id of their own`,
-        });
-      else firstAt.set(p.id, i);
+    onlyOnce(e.players, (p) => p.id, ctx, {
+      list: 'players',
+      what: 'player id',
+      hint: 'each player needs an id of their own',
+      pathOf: (i) => ['players', i, 'id'],
+    });
+    onlyOnce(e.games, (g) => g.id, ctx, {
+      list: 'games',
+      what: 'game id',
+      hint: 'each game needs an id of its own',
+      pathOf: (i) => ['games', i, 'id'],
     });
     const ids = new Set(e.players.map((p) => p.id));
-    const gameAt = new Map<string, number>();
     e.games.forEach((g, i) => {
-      const at = gameAt.get(g.id);
-      if (at !== undefined)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['games', i, 'id'],
-          message: `game id "${g.id}" is also games[${at}]'s; each game needs an id of its own`,
-        });
-      else gameAt.set(g.id, i);
       for (const side of ['white', 'black'] as const) {
         if (!ids.has(g[side])) {
           ctx.addIssue({
@@ -310,20 +326,21 @@ export const configSchema = z.strictObject({
   events: z
     .array(event)
     .min(1)
-    .superRefine((events, ctx) => {
-      // The tag names the event's games ([TAG/GAME]): two events with one tag would share them.
-      const tagAt = new Map<string, number>();
-      events.forEach((e, i) => {
-        const at = tagAt.get(e.tag.toLowerCase());
-        if (at !== undefined)
-          ctx.addIssue({
-            code: 'custom',
-            path: [i, 'tag'],
-            message: `tag "${e.tag}" is also events[${at}]'s; each event needs a tag of its own`,
-          });
-        else tagAt.set(e.tag.toLowerCase(), i);
-      });
-    }),
+    // The tag names the event's games ([TAG/GAME], any case): two events would share them.
+    .superRefine((events, ctx) =>
+      onlyOnce(
+        events,
+        (e) => e.tag.toLowerCase(),
+        ctx,
+        {
+          list: 'events',
+          what: 'tag',
+          hint: 'each event needs a tag of its own',
+          pathOf: (i) => [i, 'tag'],
+        },
+        (e) => e.tag,
+      ),
+    ),
 });
 
 export type AmiciConfig = z.infer<typeof configSchema>;
