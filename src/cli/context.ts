@@ -4,6 +4,8 @@
 import { existsSync } from 'node:fs';
 import { loadConfig, secret } from '../config/load-config.ts';
 import type { AmiciConfig } from '../config/schema.ts';
+import type { ConfigDrift } from '../daemon/config-drift.ts';
+import { configDrift } from '../daemon/config-drift.ts';
 import type { Logger } from '../daemon/log.ts';
 import { createMaildirInbox } from '../daemon/maildir-inbox.ts';
 import { createPickupSender } from '../daemon/pickup-sender.ts';
@@ -37,7 +39,28 @@ export async function openConfig(
     io.err(`amici: ${file} is not valid:\n${r.errors.map((e) => `  ${e}`).join('\n')}\n`);
     return undefined;
   }
+  // A config that would give games in progress to other players is refused by every command.
+  const { errors } = storedDrift(r.config);
+  if (errors.length) {
+    io.err(
+      `amici: ${file} does not fit the games in ${r.config.store.path}:\n${errors.map((e) => `  ${e}`).join('\n')}\n`,
+    );
+    return undefined;
+  }
   return { config: r.config, file: r.file };
+}
+
+/** What `config` would do to the games in its store (none yet: nothing). */
+export function storedDrift(config: AmiciConfig, store?: Store): ConfigDrift {
+  if (store) return configDrift(config, store.gamesAsCreated());
+  const path = config.store.path;
+  if (path === ':memory:' || !existsSync(path)) return { errors: [], warnings: [] };
+  const opened = new Store(path);
+  try {
+    return configDrift(config, opened.gamesAsCreated());
+  } finally {
+    opened.close();
+  }
 }
 
 export function openService(

@@ -21,6 +21,7 @@ import {
   openService,
   openTransports,
   probeTransports,
+  storedDrift,
 } from './context.ts';
 import type { CliIo } from './io.ts';
 import { amiciCommand, argsOrExit } from './io.ts';
@@ -60,6 +61,8 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
       io.err(`amici: ${t}\n`);
       return 2;
     }
+    for (const warning of storedDrift(loaded.config, service.store).warnings)
+      logger.warn({ code: 'CONFIG_DRIFT', config: loaded.file, warning });
     service.ensureGames();
     const parts: DaemonParts = {
       service,
@@ -132,11 +135,18 @@ async function reloadConfig(file: string, service: RefereeService, logger: Logge
     logger.warn({ code: 'CONFIG_INVALID', config: file, errors: r.errors });
     return;
   }
+  const drift = storedDrift(r.config, service.store);
+  if (drift.errors.length) {
+    logger.warn({ code: 'CONFIG_INVALID', config: file, errors: drift.errors });
+    return;
+  }
   const needRestart = restartOnlyChanges(service.config, r.config);
   if (needRestart.length) {
     logger.warn({ code: 'CONFIG_NEEDS_RESTART', config: file, changed: needRestart });
     return;
   }
+  for (const warning of drift.warnings)
+    logger.warn({ code: 'CONFIG_DRIFT', config: file, warning });
   const { created } = service.reconfigure(r.config);
   logger.info({
     code: 'CONFIG_RELOADED',
@@ -191,6 +201,7 @@ export async function checkConfigCommand(args: string[], io: CliIo): Promise<num
     ),
     ...(probe ? [`  connect inbox:  ${probe.inbox}`, `  connect outbox: ${probe.outbox}`] : []),
     ...lateStarts(c),
+    ...storedDrift(c).warnings.map((w) => `  warning: ${w}`),
   ];
   io.out(`${lines.join('\n')}\n`);
   return status;

@@ -53,7 +53,9 @@ export const LOG_CODES = {
   SMTP_SENT: 'the SMTP server accepted a message',
   SMTP_ERROR: 'an SMTP delivery attempt failed (a refused login or OAuth2 token included)',
   CONFIG_INVALID:
-    'the configuration file did not validate at a reload; the configuration in force stays',
+    'the configuration file did not validate at a reload, or would give games already created to other players; the configuration in force stays',
+  CONFIG_DRIFT:
+    'the configuration no longer lists a game under way in the store, or changes the start of a game already created (which keeps it)',
   CONFIG_RELOAD: 'a reload of the configuration file was asked for (SIGHUP)',
   CONFIG_RELOADED:
     'the edited configuration is in force: players, addresses, games, event settings; new games created',

@@ -247,6 +247,8 @@ export class RefereeService {
           start,
           white: this.player(event, game.white).name,
           black: this.player(event, game.black).name,
+          whiteId: game.white,
+          blackId: game.black,
           clockStartsOn: game.startsOn,
         };
         // A game added after a player announced leave: the leave stops its clock too (P-8a).

@@ -40,6 +40,9 @@ export type GameEvent =
       start: StartSpec;
       white: string;
       black: string;
+      /** The players' ids in the config (absent in older logs): a config edit must keep them. */
+      whiteId?: string;
+      blackId?: string;
       /** The day White's clock starts (White's first move counts from here). */
       clockStartsOn: CalendarDate;
     }

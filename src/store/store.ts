@@ -262,7 +262,25 @@ export class Store implements CheckpointStore {
     return this.eventsFrom(gameKey, 0);
   }
 
-  /** The events of a game from number `seq` on (0 = all), in order. */
+  /**
+   * Every game's first event, number of moves and whether it ended: what a config edit is
+   * checked against (src/daemon/config-drift.ts).
+   */
+  gamesAsCreated(): { gameKey: string; created: GameEvent; moves: number; finished: boolean }[] {
+    const rows = this.sql(
+      `SELECT f.game_key AS gameKey, f.body AS body,
+              (SELECT COUNT(*) FROM events m WHERE m.game_key = f.game_key AND m.type = 'move') AS moves,
+              EXISTS (SELECT 1 FROM events x WHERE x.game_key = f.game_key AND x.type = 'ended') AS finished
+         FROM events f WHERE f.seq = 0 ORDER BY f.rowid`,
+    ).all() as { gameKey: string; body: string; moves: number; finished: number }[];
+    return rows.map((r) => ({
+      gameKey: r.gameKey,
+      created: JSON.parse(r.body) as GameEvent,
+      moves: r.moves,
+      finished: r.finished === 1,
+    }));
+  }
+
   /** The games whose log holds an odd number of events of `type` (reversals that stand). */
   gamesWithOddCount(type: GameEvent['type']): string[] {
     return (
@@ -272,6 +290,7 @@ export class Store implements CheckpointStore {
     ).map((r) => r.gameKey);
   }
 
+  /** The events of a game from number `seq` on (0 = all), in order. */
   eventsFrom(gameKey: string, seq: number): GameEvent[] {
     const rows = this.sql(
       'SELECT body FROM events WHERE game_key = ? AND seq >= ? ORDER BY seq',

@@ -375,6 +375,26 @@ describe('amici demo and the commands around an installation', () => {
     expect(shown.history[0]).toMatchObject({ deliveredOn: '2026-11-06' });
   });
 
+  it('a config that would give a game under way to other players is refused by every command', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'amici-drift-'));
+    const file = join(d, 'amici.yaml');
+    const original = readFileSync(config, 'utf8');
+    writeFileSync(file, original);
+    expect((await postCard(file, 'white', '1.e4', '2026-11-03', '2026-11-06')).code).toBe(0);
+    writeFileSync(file, original.replace('white: jan, black: petr', 'white: petr, black: jan'));
+    const check = await runCli(['check-config', '--config', file]);
+    expect(check.code).toBe(1);
+    expect(check.err).toContain(
+      'DEMO/1 was created as Jan Kowalski – Petr Novák (1 half-move played); the config now makes it Petr Novák – Jan Kowalski',
+    );
+    const games = await runCli(['games', '--config', file]);
+    expect(games.code).toBe(2);
+    expect(games.err).toContain('does not fit the games in');
+    // Put back, it works again; the game as it was.
+    writeFileSync(file, original);
+    expect((await runCli(['games', '--config', file])).out).toMatch(/DEMO\/1 +Jan Kowalski/);
+  });
+
   it('run --once processes a waiting mail and writes the replies', async () => {
     const d = mkdtempSync(join(tmpdir(), 'amici-run-'));
     const file = join(d, 'amici.yaml');

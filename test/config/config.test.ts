@@ -2,28 +2,18 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { eventRulesOf, loadConfig, secret, validateConfig } from '../../src/config/load-config.ts';
+import { clubConfig } from '../support/config.ts';
 
 const EXAMPLE = fileURLToPath(new URL('../../config/example.yaml', import.meta.url));
 
-const minimal = () => ({
-  from: { address: 'referee@club.example' },
-  inbox: { kind: 'maildir', path: './in' },
-  outbox: { kind: 'pickup', path: './out' },
-  store: { path: './amici.sqlite' },
-  events: [
-    {
-      name: 'Club',
-      tag: 'CLUB',
-      td: { name: 'TD', address: 'td@club.example' },
-      timeZone: 'Europe/Prague',
-      players: [
-        { id: 'a', name: 'A', addresses: ['a@x.example'] },
-        { id: 'b', name: 'B', addresses: ['b@x.example'] },
-      ],
-      games: [{ id: '1', white: 'a', black: 'b', startsOn: '2026-12-01' }],
-    },
-  ],
-});
+const minimal = () =>
+  clubConfig({
+    players: [
+      { id: 'a', name: 'A', addresses: ['a@x.example'] },
+      { id: 'b', name: 'B', addresses: ['b@x.example'] },
+    ],
+    games: [{ id: '1', white: 'a', black: 'b', startsOn: '2026-12-01' }],
+  });
 
 describe('configuration', () => {
   it('the example event a TD copies is valid, with every rule setting', async () => {

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateConfig } from '../../src/config/load-config.ts';
 import { roundRobin } from '../../src/config/pairings.ts';
+import { clubConfig } from '../support/config.ts';
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `p${i + 1}`);
 const whites = (games: { white: string }[], id: string) =>
@@ -50,22 +51,11 @@ describe('round-robin pairings', () => {
 });
 
 describe('pairings in the configuration', () => {
-  const config = (extra: Record<string, unknown>) => ({
-    from: { address: 'referee@club.example' },
-    inbox: { kind: 'maildir', path: './in' },
-    outbox: { kind: 'pickup', path: './out' },
-    store: { path: './amici.sqlite' },
-    events: [
-      {
-        name: 'Club',
-        tag: 'CLUB',
-        td: { name: 'TD', address: 'td@club.example' },
-        timeZone: 'Europe/Prague',
-        players: ids(5).map((id) => ({ id, name: id, addresses: [`${id}@x.example`] })),
-        ...extra,
-      },
-    ],
-  });
+  const config = (extra: Record<string, unknown>) =>
+    clubConfig({
+      players: ids(5).map((id) => ({ id, name: id, addresses: [`${id}@x.example`] })),
+      ...extra,
+    });
 
   it('a section of five makes its ten games, numbered, starting together', () => {
     const r = validateConfig(

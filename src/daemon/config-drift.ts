@@ -1,0 +1,92 @@
+// What an edited config would do to the games already in the store. A game's log is fixed once
+// created, but the config still says who plays it: a player list reordered, a late entrant or a
+// player deleted under `pairings` (games are numbered by the players' order) would hand games in
+// progress to other players, and their mail would be read as moves in someone else's game. That
+// is an error: no command works on such a config. Unfinished games the config no longer lists
+// (a tag or an id changed, a player deleted) and start dates changed after a game was made are
+// warnings for the TD: the games stay in the store as they were.
+
+import type { AmiciConfig } from '../config/schema.ts';
+import type { GameEvent } from '../referee/index.ts';
+import { gameKeyOf } from '../store/store.ts';
+
+/** A game as the store has it: its first event, how many moves it has, whether it ended. */
+export interface GameAsCreated {
+  gameKey: string;
+  created: GameEvent;
+  moves: number;
+  finished: boolean;
+}
+
+export interface ConfigDrift {
+  /** Games whose players the config would change: the config must not be used. */
+  errors: string[];
+  /** Things the TD should know; the config may be used. */
+  warnings: string[];
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const listed5 = (items: readonly string[]) =>
+  `${items.slice(0, 5).join(', ')}${items.length > 5 ? ', …' : ''}`;
+
+export function configDrift(config: AmiciConfig, stored: readonly GameAsCreated[]): ConfigDrift {
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  const byKey = new Map(stored.map((g) => [g.gameKey, g]));
+  const listed = new Set<string>();
+  const moved: string[] = [];
+  /** Games whose start the config changed, by "was→now". */
+  const startMoved = new Map<string, string[]>();
+  let fromPairings = false;
+  for (const event of config.events) {
+    const players = new Map(event.players.map((p) => [p.id, p]));
+    const names = new Set(event.players.map((p) => p.name));
+    for (const game of event.games) {
+      const key = gameKeyOf(event.tag, game.id);
+      listed.add(key);
+      const known = byKey.get(key);
+      if (known?.created.type !== 'created') continue;
+      const c = known.created;
+      const now = { white: players.get(game.white)!, black: players.get(game.black)! };
+      // By id where the game recorded them; in an older log by name, where a name no player
+      // has any more is taken for a corrected spelling, not for another player.
+      const changed = (['white', 'black'] as const).some((side) => {
+        const id = side === 'white' ? c.whiteId : c.blackId;
+        if (id !== undefined) return id !== game[side];
+        return c[side] !== now[side].name && names.has(c[side]);
+      });
+      if (changed) {
+        moved.push(
+          `${key} was created as ${c.white} – ${c.black} (${plural(known.moves, 'half-move')} played); the config now makes it ${now.white.name} – ${now.black.name}`,
+        );
+        if (event.pairings) fromPairings = true;
+      } else if (c.clockStartsOn !== game.startsOn) {
+        const change = `${c.clockStartsOn}→${game.startsOn}`;
+        startMoved.set(change, [...(startMoved.get(change) ?? []), key]);
+      }
+    }
+  }
+  if (moved.length)
+    errors.push(
+      ...moved,
+      `A game keeps the players it was created for: their moves and mail are in it.${fromPairings ? ' With `pairings`, games are numbered by the order of the players, so adding, removing or reordering players renumbers them: keep the list as it was when the games were made. To take a player out, use `amici td withdraw PLAYER`; for a late entrant, list the games one by one under `games:` (the games so far keeping their ids) instead of `pairings`.' : ' Put the players back as they were; to take a player out, use `amici td withdraw PLAYER`.'}`,
+    );
+  // A finished game may leave the config with its event; one under way should not.
+  for (const [change, keys] of startMoved) {
+    const [was, now] = change.split('→');
+    const them = keys.length === 1 ? keys[0]! : `${listed5(keys)} (${keys.length} games)`;
+    warnings.push(
+      `${them} started on ${was}, as the config said when amici created ${keys.length === 1 ? 'it' : 'them'}; the config now says ${now}, which changes nothing: a game keeps the start it was made with (P-6d; the TD can set the clocks with \`amici td GAME set-clock\`)`,
+    );
+  }
+  const gone = stored.filter((g) => !listed.has(g.gameKey) && !g.finished);
+  if (gone.length) {
+    const shown = gone.map((g) =>
+      g.moves ? `${g.gameKey} (${plural(g.moves, 'half-move')})` : g.gameKey,
+    );
+    warnings.push(
+      `${plural(gone.length, 'game')} under way in the store ${gone.length === 1 ? 'is' : 'are'} no longer in the config: ${listed5(shown)}. Their players' mail gets no answer. If an event's tag or a game's id was changed, change it back; a player who left is withdrawn with \`amici td withdraw PLAYER\`.`,
+    );
+  }
+  return { errors, warnings };
+}

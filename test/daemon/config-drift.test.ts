@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { validateConfig } from '../../src/config/load-config.ts';
+import type { AmiciConfig } from '../../src/config/schema.ts';
+import type { GameAsCreated } from '../../src/daemon/config-drift.ts';
+import { configDrift } from '../../src/daemon/config-drift.ts';
+import { clubConfig } from '../support/config.ts';
+
+const players = (ids: string[]) =>
+  ids.map((id) => ({ id, name: `Player ${id.toUpperCase()}`, addresses: [`${id}@x.example`] }));
+
+/** A six-player round robin section, its players listed in `order`. */
+function section(order: string[], extra: Record<string, unknown> = {}): AmiciConfig {
+  const r = validateConfig(
+    clubConfig({
+      tag: 'FC26A',
+      players: players(order),
+      pairings: { system: 'round-robin', startsOn: '2026-11-24' },
+      ...extra,
+    }),
+    '/srv',
+  );
+  if (!r.ok) throw new Error(r.errors.join('\n'));
+  return r.config;
+}
+
+/** The store's games as `config` created them (with ids, as amici records them now), a few moves in game 1. */
+function created(config: AmiciConfig, withIds = true): GameAsCreated[] {
+  const e = config.events[0]!;
+  const name = (id: string) => e.players.find((p) => p.id === id)!.name;
+  return e.games.map((g) => ({
+    gameKey: `${e.tag}/${g.id}`,
+    created: {
+      type: 'created',
+      on: g.startsOn,
+      start: { kind: 'standard' },
+      white: name(g.white),
+      black: name(g.black),
+      ...(withIds ? { whiteId: g.white, blackId: g.black } : {}),
+      clockStartsOn: g.startsOn,
+    },
+    moves: g.id === '1' ? 3 : 0,
+    finished: false,
+  }));
+}
+
+const ORDER = ['jan', 'pavel', 'olena', 'eva', 'john', 'karel'];
+
+describe('a config edited after its games were created', () => {
+  const stored = created(section(ORDER));
+
+  it('the same config fits: no errors, no warnings', () => {
+    expect(configDrift(section(ORDER), stored)).toEqual({ errors: [], warnings: [] });
+  });
+
+  it('players reordered under pairings would hand games in progress to others: refused, naming them', () => {
+    const sorted = [...ORDER].sort();
+    const d = configDrift(section(sorted), stored);
+    expect(d.errors[0]).toBe(
+      'FC26A/1 was created as Player JAN – Player PAVEL (3 half-moves played); the config now makes it Player EVA – Player JAN',
+    );
+    expect(d.errors.at(-1)).toContain(
+      'With `pairings`, games are numbered by the order of the players',
+    );
+    expect(d.errors.at(-1)).toContain('amici td withdraw PLAYER');
+  });
+
+  it('a late entrant added to the list renumbers the games: refused', () => {
+    expect(configDrift(section([...ORDER, 'late']), stored).errors.length).toBeGreaterThan(1);
+  });
+
+  it('a player deleted: refused too (the games renumber); withdrawal is the way', () => {
+    expect(configDrift(section(ORDER.filter((p) => p !== 'karel')), stored).errors).not.toEqual([]);
+  });
+
+  it('a name spelt anew is the same player: no error, in a log with ids and in an older one without', () => {
+    const renamed = section(ORDER);
+    renamed.events[0]!.players[0]!.name = 'Jan Kowalski';
+    expect(configDrift(renamed, stored).errors).toEqual([]);
+    expect(configDrift(renamed, created(section(ORDER), false)).errors).toEqual([]);
+    // ... while in an older log, names of other players in the wrong places still tell.
+    expect(
+      configDrift(section([...ORDER].sort()), created(section(ORDER), false)).errors,
+    ).not.toEqual([]);
+  });
+
+  it('a tag changed leaves the games under way outside the config: a warning naming them', () => {
+    const retagged = section(ORDER, { tag: 'FCA26' });
+    const d = configDrift(retagged, stored);
+    expect(d.errors).toEqual([]);
+    expect(d.warnings).toEqual([
+      expect.stringMatching(
+        /^15 games under way in the store are no longer in the config: FC26A\/1 \(3 half-moves\), FC26A\/2, FC26A\/3, FC26A\/4, FC26A\/5, …\. Their players' mail gets no answer\. If an event's tag/,
+      ),
+    ]);
+    // Finished games may leave the config with their event.
+    const done = stored.map((g) => ({ ...g, finished: true }));
+    expect(configDrift(retagged, done).warnings).toEqual([]);
+  });
+
+  it('a start date moved after the game was made changes nothing, and the TD is told so (P-6d)', () => {
+    const later = section(ORDER, {
+      pairings: { system: 'round-robin', startsOn: '2026-12-07' },
+    });
+    const d = configDrift(later, stored);
+    expect(d.errors).toEqual([]);
+    expect(d.warnings).toEqual([
+      'FC26A/1, FC26A/2, FC26A/3, FC26A/4, FC26A/5, … (15 games) started on 2026-11-24, as the config said when amici created them; the config now says 2026-12-07, which changes nothing: a game keeps the start it was made with (P-6d; the TD can set the clocks with `amici td GAME set-clock`)',
+    ]);
+  });
+});
