@@ -27,7 +27,10 @@ export type RulingName = (typeof RULINGS)[number];
 
 /** The rulings and their options, as `amici td --help` and a refused mail ruling show them. */
 export const RULINGS_HELP = `Rulings:
-  uphold-claim ID | reject-claim ID            a time claim (P-7c, P-7d); ids in \`amici show GAME\`
+  uphold-claim ID                              a time claim (P-7c, P-7d); ids in \`amici show GAME\`
+  reject-claim ID [--used N | --clock N --bank N]
+                                               while its excess is on the clock, with the days
+                                               the player really used (P-6c), as set-clock
   grant-leave --side S --from DATE --to DATE   extra leave, up to 30 days a year (P-8c), in all the player's unfinished games
   waive-penalty --side S --on DATE             undo a P-6g penalty
   penalise --side S --days N --reason TEXT [--rule R]
@@ -159,6 +162,26 @@ const num = (x: string | undefined): number | undefined => {
 };
 const RESULTS: readonly string[] = ['1-0', '0-1', '1/2-1/2', '0-0'];
 
+/** `--used N`, `--clock N --bank N` as a clock setting (P-6c), or 'whole-days' if not numbers. */
+function daysOf(
+  values: RulingValues,
+): { usedDays?: number; clockDays?: number; bankDays?: number } | 'whole-days' {
+  const used = num(values.used);
+  const clock = num(values.clock);
+  const bank = num(values.bank);
+  if (
+    (values.used !== undefined && used === undefined) ||
+    (values.clock !== undefined && clock === undefined) ||
+    (values.bank !== undefined && bank === undefined)
+  )
+    return 'whole-days';
+  return {
+    ...(used !== undefined ? { usedDays: used } : {}),
+    ...(clock !== undefined ? { clockDays: clock } : {}),
+    ...(bank !== undefined ? { bankDays: bank } : {}),
+  };
+}
+
 /** The ruling `name ARG --options`, or what is missing from it. */
 export function rulingOf(
   name: RulingName,
@@ -168,8 +191,13 @@ export function rulingOf(
   const s = side(values.side);
   switch (name) {
     case 'uphold-claim':
-    case 'reject-claim':
       return arg ? { kind: name, claimId: arg } : 'claim-id';
+    case 'reject-claim': {
+      if (!arg) return 'claim-id';
+      const clock = daysOf(values);
+      if (clock === 'whole-days') return clock;
+      return { kind: name, claimId: arg, ...(Object.keys(clock).length ? { clock } : {}) };
+    }
     case 'grant-leave': {
       const from = day(values.from);
       const to = day(values.to);
@@ -186,23 +214,9 @@ export function rulingOf(
         : 'penalise-args';
     }
     case 'set-clock': {
-      const used = num(values.used);
-      const clock = num(values.clock);
-      const bank = num(values.bank);
       if (!s) return 'side';
-      if (
-        (values.used !== undefined && used === undefined) ||
-        (values.clock !== undefined && clock === undefined) ||
-        (values.bank !== undefined && bank === undefined)
-      )
-        return 'whole-days';
-      return {
-        kind: 'set-clock',
-        side: s,
-        ...(used !== undefined ? { usedDays: used } : {}),
-        ...(clock !== undefined ? { clockDays: clock } : {}),
-        ...(bank !== undefined ? { bankDays: bank } : {}),
-      };
+      const clock = daysOf(values);
+      return clock === 'whole-days' ? clock : { kind: 'set-clock', side: s, ...clock };
     }
     case 'pause': {
       if (values.from === undefined) return { kind: 'pause' };

@@ -7,17 +7,16 @@
 // event's end (P-10); game-start: both players told the game begins (P-2a, P-2b, P-6a). Work
 // already done, or no longer there, records nothing new.
 
-import type { CalendarDate, ClockDerivation, Excess } from '../clock/index.ts';
+import type { CalendarDate } from '../clock/index.ts';
 import { addDays, claimRecord } from '../clock/index.ts';
 import { ruleOnClaim } from './decide-ruling.ts';
 import type { Decision } from './decision.ts';
 import { combine, nothing } from './decision.ts';
-import { timeClaimId } from './due.ts';
+import { claimStands, namedExcess, timeClaimId } from './due.ts';
 import { BOTH, EVERYONE } from './effect.ts';
 import type { EventRules } from './event-rules.ts';
 import { answeredDeliveredOn, gameClock } from './game-clock.ts';
-import type { Side } from './game-event.ts';
-import type { Claim, GameState } from './game-state.ts';
+import type { GameState } from './game-state.ts';
 import { upheldExcesses } from './game-state.ts';
 import type { DueInput } from './referee-input.ts';
 
@@ -199,30 +198,4 @@ export function decideDue(
       });
   }
   return done;
-}
-
-/** The excess on a player's clock that the time claim id `id` names (timeClaimId), if any. */
-/**
- * Whether the excess a time claim names is still on the clock on `now` (P-7c): a ruling since
- * (a penalty waived, leave granted) or a card entered late may have taken it off. A clock that
- * cannot be derived proves nothing: the claim stands as filed; other claims always stand.
- */
-export function claimStands(
-  state: GameState,
-  claim: Claim,
-  rules: EventRules,
-  now: CalendarDate,
-): boolean {
-  if (claim.kind !== 'time') return true;
-  const clock = gameClock(state, rules, claim.side, now);
-  return !clock.ok || namedExcess(state, claim.side, clock.value, claim.id) !== undefined;
-}
-
-function namedExcess(
-  state: GameState,
-  side: Side,
-  clock: ClockDerivation,
-  id: string | undefined,
-): Excess | undefined {
-  return clock.excesses.find((e) => timeClaimId(state, side, e) === id);
 }

@@ -18,12 +18,13 @@ import {
 } from '../clock/index.ts';
 import type { Decision } from './decision.ts';
 import { combine, nothing } from './decision.ts';
+import { claimedPeriodStillOver } from './due.ts';
 import { BOTH, EVERYONE } from './effect.ts';
 import { endGame, loseOnTime } from './end-game.ts';
 import type { EventRules } from './event-rules.ts';
 import type { GameEvent, Result } from './game-event.ts';
 import type { Claim, GameState } from './game-state.ts';
-import { upheldExcesses } from './game-state.ts';
+import { extendGame, upheldExcesses } from './game-state.ts';
 import type { Ruling, TdRuling } from './referee-input.ts';
 
 /**
@@ -222,7 +223,34 @@ export function decideRuling(
     if (claim.ruling)
       return refuse(input, `claim ${r.claimId} was already ruled on ${claim.ruling.on}`);
     const upheld = r.kind === 'uphold-claim';
-    const ruled = ruleOnClaim(state, claim, upheld, 'td', now, rules);
+    // A rejected time claim whose period is still over its limit: the TD says what the clock
+    // really is (P-6c), or the days would keep the period broken and unclaimable (P-7a).
+    let setting: Decision = nothing();
+    if (r.kind === 'reject-claim' && !state.result) {
+      const over = claimedPeriodStillOver(state, claim, rules, now);
+      const name = claim.side === 'white' ? 'White' : 'Black';
+      if (over && !r.clock)
+        return refuse(
+          input,
+          `${name} is still over the limit of this claim (${over.limitDays === null ? 'the clock and bank are empty' : `more than ${over.limitDays} days used`} before move ${over.controlMove}); rejected as it stands, the days would stay over it and no later excess up to move ${over.controlMove} could be claimed (P-6c, P-7a). Give the days ${name} really used in this count: reject-claim ${claim.id} --used N${over.limitDays === null ? ' (Triple Block: --clock N --bank N)' : ` (N at most ${over.limitDays})`}, as set-clock takes them`,
+        );
+      if (r.clock) {
+        setting = decideRuling(
+          state,
+          { ...input, ruling: { kind: 'set-clock', side: claim.side, ...r.clock } },
+          now,
+          rules,
+        );
+        if (!setting.events.length) return setting;
+        if (over && claimedPeriodStillOver(extendGame(state, setting.events), claim, rules, now))
+          return refuse(
+            input,
+            `with that setting ${name} would still be over the limit of this claim (${over.limitDays} days before move ${over.controlMove}); give at most ${over.limitDays}`,
+          );
+        setting = { events: setting.events, effects: [] };
+      }
+    }
+    const ruled = combine(ruleOnClaim(state, claim, upheld, 'td', now, rules), setting);
     // Everyone is told what the ruling means, as when the deadline rules: a rejected excess
     // does not count (P-6b), an upheld one restarts the count (P-7e) and a second loses (P-7f);
     // the TD what to do about the days a rejected claim leaves on the clock (P-6c).
@@ -238,7 +266,12 @@ export function decideRuling(
             upheld,
             by: 'td',
             ...(input.note ? { note: input.note } : {}),
-            rules: restarted ? ['P-7d', 'P-7e'] : ['P-7d'],
+            ...(r.kind === 'reject-claim' && r.clock ? { clockSet: r.clock } : {}),
+            rules: restarted
+              ? ['P-7d', 'P-7e']
+              : r.kind === 'reject-claim' && r.clock
+                ? ['P-7d', 'P-6c']
+                : ['P-7d'],
           },
         ],
       },

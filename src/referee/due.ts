@@ -23,13 +23,13 @@
 // is then a cache look-up and one string comparison per game ('YYYY-MM-DD' sorts as text).
 // Planning derives both clocks day by day, so it costs about as much as a fold.
 
-import type { CalendarDate, OpenDateRange } from '../clock/index.ts';
+import type { CalendarDate, ClockDerivation, Excess, OpenDateRange } from '../clock/index.ts';
 import { addDays, daysBetween } from '../clock/index.ts';
 import type { EventRules } from './event-rules.ts';
 import { answeredDeliveredOn, gameClock, pausedDays } from './game-clock.ts';
 import type { Side } from './game-event.ts';
 import { other } from './game-event.ts';
-import type { GameState } from './game-state.ts';
+import type { Claim, GameState } from './game-state.ts';
 import { sideToMove } from './game-state.ts';
 import type { DueWork } from './referee-input.ts';
 
@@ -274,4 +274,57 @@ function planDue(state: GameState, rules: EventRules): Plan {
   let earliest: CalendarDate | null = null;
   for (const c of kept) if (earliest === null || c.work.dueOn < earliest) earliest = c.work.dueOn;
   return { rules, length: state.events.length, earliest, candidates: kept };
+}
+
+/**
+ * Whether the excess a time claim names is still on the clock on `now` (P-7c): a ruling since
+ * (a penalty waived, leave granted) or a card entered late may have taken it off. A clock that
+ * cannot be derived proves nothing: the claim stands as filed; other claims always stand.
+ */
+export function claimStands(
+  state: GameState,
+  claim: Claim,
+  rules: EventRules,
+  now: CalendarDate,
+): boolean {
+  if (claim.kind !== 'time') return true;
+  const clock = gameClock(state, rules, claim.side, now);
+  return !clock.ok || namedExcess(state, claim.side, clock.value, claim.id) !== undefined;
+}
+
+/** The excess on a player's clock that the time claim id `id` names (timeClaimId), if any. */
+export function namedExcess(
+  state: GameState,
+  side: Side,
+  clock: ClockDerivation,
+  id: string | undefined,
+): Excess | undefined {
+  return clock.excesses.find((e) => timeClaimId(state, side, e) === id);
+}
+
+/**
+ * The excess a time claim names when the player is, on `now`, still over its limit in the
+ * control period it fell in (the control move not yet made): rejected as it stands, its days
+ * would keep the period over its limit, and no later excess in it could be claimed (P-6c,
+ * P-7a). Undefined when the period is back within its limit or over.
+ */
+export function claimedPeriodStillOver(
+  state: GameState,
+  claim: Claim,
+  rules: EventRules,
+  now: CalendarDate,
+): Excess | undefined {
+  if (claim.kind !== 'time') return undefined;
+  const clock = gameClock(state, rules, claim.side, now);
+  if (!clock.ok) return undefined;
+  const excess = namedExcess(state, claim.side, clock.value, claim.id);
+  if (!excess) return undefined;
+  const inPeriod = (p: { controlMove: number | null; countFrom: number }) =>
+    p.controlMove === excess.controlMove && p.countFrom === excess.countFrom;
+  const live = clock.value.live;
+  if (live) return inPeriod(live) && live.daysLeft < 0 ? excess : undefined;
+  const last = clock.value.rows.at(-1);
+  return last && inPeriod(last) && last.move < excess.controlMove && last.daysLeft < 0
+    ? excess
+    : undefined;
 }

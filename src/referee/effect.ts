@@ -133,6 +133,8 @@ export type Effect =
       by: 'td' | 'deadline';
       /** The TD's words for the players (`--note`), when the TD ruled. */
       note?: string;
+      /** The clock the TD set with a rejection (P-6c): days used, or Triple Block's clock and bank. */
+      clockSet?: { usedDays?: number; clockDays?: number; bankDays?: number };
       rules: string[];
     }
   | { kind: 'reminder'; to: Recipient[]; silent: Side; since: CalendarDate; rules: string[] }

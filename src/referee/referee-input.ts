@@ -68,7 +68,17 @@ export interface Transmission {
 }
 
 export type Ruling =
-  | { kind: 'uphold-claim' | 'reject-claim'; claimId: string }
+  | { kind: 'uphold-claim'; claimId: string }
+  /**
+   * P-7d: the claim rejected. While its excess is still on the clock, with the days the player
+   * really used (`clock`, as set-clock takes them, P-6c): days left over the limit would keep
+   * the control broken, and no later excess in it could be claimed.
+   */
+  | {
+      kind: 'reject-claim';
+      claimId: string;
+      clock?: { usedDays?: number; clockDays?: number; bankDays?: number };
+    }
   | { kind: 'grant-leave'; side: Side; from: CalendarDate; to: CalendarDate }
   | { kind: 'waive-penalty'; side: Side; penaltyOn: CalendarDate }
   | { kind: 'penalise'; side: Side; days: number; rule: string; reason: string }

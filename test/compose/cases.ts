@@ -395,6 +395,25 @@ export function cases(): Case[] {
       },
     ],
   });
+  // Rejected with the clock as the TD found it (P-6c): everyone is told the days set.
+  out.push({
+    name: 'claim-rejected-clock-set',
+    state: extendGame(rejected, [
+      { type: 'clock-set', on: addDays(claimOn, 3), side: 'white', usedDays: 25 },
+    ]),
+    now: addDays(claimOn, 3),
+    effects: [
+      {
+        kind: 'claim-ruled',
+        to: ['white', 'black', 'td'],
+        claimId,
+        upheld: false,
+        by: 'td',
+        clockSet: { usedDays: 25 },
+        rules: ['P-7d', 'P-6c'],
+      },
+    ],
+  });
   out.push({
     name: 'claim-ruled',
     state: claimed,

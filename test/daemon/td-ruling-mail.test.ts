@@ -328,7 +328,7 @@ describe('P-7d: rulings mailed by the TD', () => {
     expect(text).toContain(
       'grant-leave --side white --from 2026-12-01\n  -> give --side, --from and --to (white or black; dates as YYYY-MM-DD)',
     );
-    expect(text).toContain('uphold-claim ID | reject-claim ID');
+    expect(text).toContain('reject-claim ID [--used N | --clock N --bank N]');
   });
 
   it('no ruling line ("Noted, thanks"): filed, nothing applied, nothing answered', async () => {

@@ -92,13 +92,39 @@ describe('claims ruled by the TD (P-7d, P-7e, P-7f, L-6.7)', () => {
     ]);
   });
 
-  it('P-7d: a rejected claim is told to both and changes nothing else', () => {
-    const d = rule(
-      claimed,
-      { kind: 'reject-claim', claimId: 'time:white:10:1' },
-      rules,
-      'postmark',
+  it('P-6c, P-7a: a claim rejected while its period is still over the limit needs the clock as it really is', () => {
+    // White has not moved since 2026-01-01: 59 days used of the 30 allowed to move 10.
+    const bare = rule(claimed, { kind: 'reject-claim', claimId: 'time:white:10:1' });
+    expectRefused(
+      bare,
+      /White is still over the limit of this claim \(more than 30 days used before move 10\).*no later excess up to move 10 could be claimed \(P-6c, P-7a\)\. Give the days White really used in this count: reject-claim time:white:10:1 --used N \(N at most 30\)/,
     );
+    expectRefused(
+      rule(claimed, { kind: 'reject-claim', claimId: 'time:white:10:1', clock: { usedDays: 31 } }),
+      /would still be over the limit of this claim \(30 days before move 10\); give at most 30/,
+    );
+    // Set within the limit with the rejection, a later excess in the period is claimed again.
+    const d = rule(claimed, {
+      kind: 'reject-claim',
+      claimId: 'time:white:10:1',
+      clock: { usedDays: 20 },
+    });
+    expect(eventTypes(d)).toEqual(['claim-ruled', 'clock-set']);
+    expect(d.effects[0]).toMatchObject({ clockSet: { usedDays: 20 }, rules: ['P-7d', 'P-6c'] });
+    const after = apply(claimed, d);
+    const later = due(after, '2026-03-12', rules).filter((w) => w.kind === 'time-exceeded');
+    expect(later).toMatchObject([
+      { side: 'white', ref: 'time:white:10:1:s1', dueOn: '2026-03-12' },
+    ]);
+  });
+
+  it('P-7d: a rejected claim is told to both and changes nothing else', () => {
+    // White's clock was set back within the limit since: nothing to set with the rejection.
+    const moved = scenario('2026-01-01')
+      .add(claim('time:white:10:1', '2026-02-01'))
+      .add({ type: 'clock-set', on: '2026-02-20', side: 'white', usedDays: 10 })
+      .state();
+    const d = rule(moved, { kind: 'reject-claim', claimId: 'time:white:10:1' }, rules, 'postmark');
     expect(d.events).toEqual([
       { type: 'claim-ruled', on: NOW, id: 'time:white:10:1', upheld: false, by: 'td' },
     ]);
@@ -109,7 +135,7 @@ describe('claims ruled by the TD (P-7d, P-7e, P-7f, L-6.7)', () => {
       upheld: false,
       note: 'postmark',
     });
-    const after = apply(claimed, d);
+    const after = apply(moved, d);
     expect(after.restarts).toEqual([]);
     expect(after.result).toBeUndefined();
   });
@@ -147,7 +173,14 @@ describe('claims ruled by the TD (P-7d, P-7e, P-7f, L-6.7)', () => {
     {
       name: 'a claim already ruled',
       id: 'time:white:10:1',
-      state: apply(claimed, rule(claimed, { kind: 'reject-claim', claimId: 'time:white:10:1' })),
+      state: apply(
+        claimed,
+        rule(claimed, {
+          kind: 'reject-claim',
+          claimId: 'time:white:10:1',
+          clock: { usedDays: 20 },
+        }),
+      ),
       why: /already ruled/,
     },
   ])('P-7d: $name is refused, not thrown', ({ id, state, why }) => {
