@@ -32,13 +32,19 @@ export function answeredDeliveredOn(state: GameState, index: number): CalendarDa
 
 /** The clock items of one player, in time order (see src/clock/clock-item.ts). */
 export function clockItems(state: GameState, side: Side): ClockItem[] {
-  const points: { on: CalendarDate; seq: number; item: ClockItem }[] = [];
+  const points: { on: CalendarDate; seq: number; item: ClockItem; noticeSeq?: number }[] = [];
   for (const p of state.penalties) {
     if (p.side === side && !p.waived)
       points.push({ on: p.on, seq: p.seq, item: { kind: 'penalty', on: p.on, days: p.days } });
   }
   for (const r of state.restarts)
-    if (r.side === side) points.push({ on: r.on, seq: r.seq, item: { kind: 'restart', on: r.on } });
+    if (r.side === side)
+      points.push({
+        on: r.on,
+        seq: r.seq,
+        item: { kind: 'restart', on: r.on },
+        ...(r.noticeSeq !== undefined ? { noticeSeq: r.noticeSeq } : {}),
+      });
   for (const c of state.clockSets) {
     if (c.side !== side) continue;
     const item: ClockItem =
@@ -55,9 +61,14 @@ export function clockItems(state: GameState, side: Side): ClockItem[] {
   let next = 0;
   state.plies.forEach((p, i) => {
     if (p.side !== side) return;
-    // Point items dated up to this move's dispatch belong before it.
-    while (next < points.length && compareDates(points[next]!.on, p.sentOn) <= 0)
-      items.push(points[next++]!.item);
+    // Point items dated up to this move's dispatch belong before it — but a restart (P-7e)
+    // dated the day of this move, whose claim was logged after it, came after it: the move
+    // was sent before the notice, and the new count starts with the move after it.
+    const before = (q: (typeof points)[number]): boolean => {
+      const c = compareDates(q.on, p.sentOn);
+      return c < 0 || (c === 0 && (q.noticeSeq === undefined || q.noticeSeq < p.seq));
+    };
+    while (next < points.length && before(points[next]!)) items.push(points[next++]!.item);
     // A reply sent before the day its move counts as delivered (the next-day custom of P-6d, a
     // postal card answered before its recorded receipt) proves the move was in hand by then:
     // it took no time (P-6d), and the clock goes on counting the rest of the game.

@@ -23,6 +23,8 @@ export interface Ply {
   deliveredOn: CalendarDate;
   conditional: boolean;
   drawOffer: boolean;
+  /** The move's place in the log: orders it against a same-day claim notice (P-7e). */
+  seq: number;
 }
 
 export interface Penalty {
@@ -48,6 +50,8 @@ export interface Claim {
   ruling?: { upheld: boolean; on: CalendarDate; by: 'td' | 'deadline' };
   /** The day the claimed player protested to the TD (P-7c): the TD rules, not the deadline. */
   protestedOn?: CalendarDate;
+  /** The claim's place in the log: moves logged before it were sent before its notice (P-7e). */
+  seq: number;
 }
 
 export interface Leave {
@@ -84,7 +88,11 @@ export interface GameState {
     clockDays?: number;
     bankDays?: number;
   }[];
-  restarts: { side: Side; on: CalendarDate; seq: number }[];
+  /**
+   * P-7e restarts, on the day of the claim's notice; `noticeSeq`, the claim's place in the log:
+   * a move of that day logged before it was sent before the notice, and is not in the new count.
+   */
+  restarts: { side: Side; on: CalendarDate; seq: number; noticeSeq?: number }[];
   /**
    * The day the TD restored the position to a ply count (L-7.2), by that count: the move that
    * replaces the illegal one answers the ruling, not the move before it (`answeredDeliveredOn`).
@@ -202,6 +210,7 @@ function applyEvent(s: GameState, e: GameEvent, seq: number): void {
         deliveredOn: e.deliveredOn,
         conditional: e.conditional === true,
         drawOffer: e.drawOffer === true,
+        seq,
       });
       s.pos.play(move);
       if (e.drawOffer) {
@@ -250,6 +259,7 @@ function applyEvent(s: GameState, e: GameEvent, seq: number): void {
         protestBy: e.protestBy,
         detail: e.detail,
         ...(e.detailKey ? { detailKey: e.detailKey } : {}),
+        seq,
       });
       return;
     case 'claim-ruled': {
@@ -262,9 +272,19 @@ function applyEvent(s: GameState, e: GameEvent, seq: number): void {
       if (c) c.protestedOn = e.on;
       return;
     }
-    case 'clock-restarted':
-      s.restarts.push({ side: e.side, on: e.on, seq });
+    case 'clock-restarted': {
+      // The upheld claim it follows (ruleOnClaim logs the two together), dated as the restart.
+      const notice = s.claims.findLast(
+        (c) => c.side === e.side && c.on === e.on && c.ruling?.upheld === true,
+      );
+      s.restarts.push({
+        side: e.side,
+        on: e.on,
+        seq,
+        ...(notice ? { noticeSeq: notice.seq } : {}),
+      });
       return;
+    }
     case 'leave':
       s.leaves.push({ side: e.side, from: e.from, to: e.to, granted: e.granted === true });
       return;

@@ -10,6 +10,7 @@ import { defaultEventRules } from '../../src/referee/event-rules.ts';
 import { gameClock, pausedDays } from '../../src/referee/game-clock.ts';
 import type { GameEvent } from '../../src/referee/game-event.ts';
 import type { GameState } from '../../src/referee/game-state.ts';
+import { extendGame } from '../../src/referee/game-state.ts';
 import type { Ruling } from '../../src/referee/referee-input.ts';
 import { apply, effectKinds, eventTypes, scenario } from './scenario-support.ts';
 
@@ -71,6 +72,32 @@ describe('claims ruled by the TD (P-7d, P-7e, P-7f, L-6.7)', () => {
     const set = apply(upheld, rule(upheld, { kind: 'set-clock', side: 'white', usedDays: 31 }));
     const work = due(set, NOW, rules).filter((w) => w.kind === 'time-exceeded');
     expect(work).toMatchObject([{ side: 'white', ref: 'time:white:10:1:r1' }]);
+  });
+
+  it('P-7e: a move sent on the day of the notice, before it, is not in the new count', () => {
+    // 1.e4 on 20 Jan; Black answers on 22 Feb (33 days), and that day the claim's notice goes;
+    // upheld on 8 March, then White plays 2.Nf3 on 9 March.
+    const late = scenario('2028-01-20')
+      .move('e4', '2028-01-20')
+      .move('e5', '2028-02-22')
+      .add(claim('time:black:10:1', '2028-02-22', 'black'))
+      .state();
+    const ruling = { kind: 'uphold-claim', claimId: 'time:black:10:1' } as const;
+    const upheld = apply(late, decideRuling(late, { kind: 'ruling', ruling }, '2028-03-08', rules));
+    const next = extendGame(upheld, [
+      {
+        type: 'move',
+        on: '2028-03-09',
+        side: 'white',
+        uci: 'g1f3',
+        sentOn: '2028-03-09',
+        deliveredOn: '2028-03-09',
+      },
+    ]);
+    const c = gameClock(next, rules, 'black', '2028-03-10');
+    if (!c.ok) throw new Error('no clock');
+    // Black's move 2 is the first of the new count: 30 days to move 11, not to move 10.
+    expect(c.value.live).toMatchObject({ move: 2, countFrom: 2, controlMove: 11, daysLeft: 29 });
   });
 
   it('P-7d, P-7e: an upheld first excess restarts the count; everyone is told what that means', () => {
