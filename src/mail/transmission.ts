@@ -154,9 +154,10 @@ export function withSubjectAndPgn(
 
 /**
  * Where a line's sentences end, for questions: after "?", and after a full stop or "!" that ends
- * a word or a move ("4.Ba4. How are you?") before a capital; never inside "3. Nf3" or "3... Nf6".
+ * a word or a move ("4.Ba4. How are you?") before a capital or a pawn's move ("Danke. exd5");
+ * never inside "3. Nf3" or "3... Nf6".
  */
-const SENTENCE_RE = /(?<=\?)\s+|(?<=\p{L}\d?[.!])\s+(?=\p{Lu})/u;
+const SENTENCE_RE = /(?<=\?)\s+|(?<=\p{L}\d?[.!])\s+(?=\p{Lu}|[a-h][1-8x:])/u;
 /**
  * Where a clause of prose ends: a comma, semicolon, colon, exclamation, dash, or "but". Not the
  * dash of Black's move after its number ("12. - Nf6").
@@ -310,7 +311,15 @@ export function readMovetext(
         tokens.some((x) => x.number === t.number && x.side === t.side);
       thoughts.push(...mentioned.filter(again));
       const said = mentioned.filter((t) => !again(t));
-      if (said.some((t) => t.number !== undefined)) take(said);
+      // Numbered moves are sent from prose; unnumbered ones when their clauses hold nothing
+      // else and the sentence has no more than a greeting besides ("Danke. exd5 Sxd5", "Hi
+      // Jan, exd5 Nxd5"; not "I thought about this for a long time: Nc6").
+      const greeting = words.filter((t) => !isMoveToken(t)).length <= 3;
+      if (
+        said.some((t) => t.number !== undefined) ||
+        (greeting && said.length && said.every((t) => bare.has(t)))
+      )
+        take(said);
       if (ending) {
         // The sender's own move right after the repetition is sent, full stop or not: "3...a6
         // I play 4.Ba4.", "Thanks for 3...a6. My move is 4.Ba4." (P-2e); the opponent's next

@@ -277,6 +277,17 @@ describe('finding the game and the moves', () => {
     ]);
   });
 
+  it('P-2a, P-2e: unnumbered moves after a greeting on the same line are sent, as on a line of their own', () => {
+    const moves = (...lines: string[]) => movetextOf(lines).map(show);
+    expect(moves('Danke. exd5 Sxd5', 'erhalten am 24.11.')).toEqual(['exd5', 'Sxd5']);
+    expect(moves('Thanks. exd5 Nxd5')).toEqual(['exd5', 'Nxd5']);
+    expect(moves('Hallo! exd5 Sxd5')).toEqual(['exd5', 'Sxd5']);
+    expect(moves('Hi Jan, exd5 Nxd5')).toEqual(['exd5', 'Nxd5']);
+    // In prose, unnumbered moves stay talk.
+    expect(moves('I like exd5 here')).toEqual([]);
+    expect(moves('I expected that. exd5 was forced.')).toEqual([]);
+  });
+
   it('P-4a: moves that open a sentence ending in an unrelated question are sent', () => {
     const moves = (...lines: string[]) => movetextOf(lines).map(show);
     expect(moves('3...a6 4.Ba4 how was your holiday?')).toEqual(['3...a6', '4.Ba4']);
