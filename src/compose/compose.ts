@@ -9,7 +9,7 @@
 // of their games — is composed here too, from `which-game.txt.eta`.
 
 import type { DetailKey, Language } from '../chess/index.ts';
-import { moveNumber } from '../chess/index.ts';
+import { moveNumber, PIECE_LETTERS, PIECE_ROLES } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
 import type {
   Effect,
@@ -220,8 +220,16 @@ function viewFor(
       orientation,
       numeric: r.notation === 'numeric',
     });
-    const legend =
-      boardLetters(r.sanLang) === boardLetters('ascii') ? t('piecesAscii') : t('pieces');
+    const ascii = boardLetters(r.sanLang) === boardLetters('ascii');
+    // The board's letters are English where the player's own do not fit one to a square
+    // (Ukrainian Кр): then say how pieces are written in moves, or a reader of "K король"
+    // takes the Ukrainian К, the knight, for the king (P-2b).
+    const own = PIECE_LETTERS[r.sanLang];
+    const lettersDiffer =
+      ascii &&
+      r.notation !== 'numeric' &&
+      PIECE_ROLES.some((role) => own[role] !== PIECE_LETTERS.en[role]);
+    const legend = `${ascii ? t('piecesAscii') : t('pieces')}${lettersDiffer ? ` ${t('moveLetters', own)}` : ''}`;
     const toMove = state.result
       ? ''
       : `\n${t('toMoveLine', { side: sideLabel(state.pos.turn), move: state.pos.fullmoves })}`;
