@@ -783,6 +783,7 @@ const RESIGN_AROUND = [
   // who and how
   'i',
   'ich',
+  'habe',
   'я',
   'ja',
   'já',
@@ -874,7 +875,10 @@ const RESIGN_AROUND = [
 const RESIGN_PLAIN = new RegExp(
   `^(?:(?:${RESIGN_AROUND.join('|')})\\s+)*(?:${[
     'resign',
+    'resigns',
+    'resigned',
     'give up',
+    'aufgegeben',
     'poddaję',
     'poddaje',
     'rezygnuję',

@@ -69,6 +69,11 @@ describe('findCommands', () => {
     ['L-5.1.2 resign, English, formal', 'I hereby resign the game.', ['resign']],
     ['L-5.1.2 resign, German, formal', 'Hiermit gebe ich die Partie auf.', ['resign']],
     ['L-5.1.2 resign, Polish, with congratulations', 'Poddaję partię, gratuluję!', ['resign']],
+    ["L-5.1.2 resign, German, a score sheet's word", 'Aufgegeben.', ['resign']],
+    ['L-5.1.2 resign, German, perfect', 'Ich habe aufgegeben.', ['resign']],
+    ["L-5.1.2 resign, English, a score sheet's word", 'Resigns.', ['resign']],
+    ['L-5.1.2 not resigning, German perfect', 'Ich habe nicht aufgegeben.', []],
+    ['L-5.1.2 not resigning, past wish', 'I would have resigned', []],
     // Resigning ends the game at once: never from a negation, a question, a wish, a joke at the
     // opponent or news of another game.
     ['L-5.1.2 German negation inside the phrase', 'Ich gebe nicht auf', []],
