@@ -14,6 +14,7 @@ import type { Logger } from '../daemon/log.ts';
 import { createLogger } from '../daemon/log.ts';
 import { ensureMaildir } from '../daemon/maildir-inbox.ts';
 import type { RefereeService } from '../daemon/referee-service.ts';
+import { acquireRunLock } from '../daemon/run-lock.ts';
 import { gameKeyOf, Store } from '../store/store.ts';
 import {
   DEFAULT_CONFIG,
@@ -52,6 +53,25 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   const { values } = parsed;
   const loaded = await openConfig(values.config, io);
   if (!loaded) return 2;
+  const lock = acquireRunLock(loaded.config.store.path);
+  if (!lock.ok) {
+    io.err(
+      `amici: amici run is already running on ${loaded.config.store.path} (process ${lock.pid}); stop it first (SIGTERM), or send it SIGHUP to read an edited config. A lock left by a process that is gone is taken over: ${lock.file}\n`,
+    );
+    return 2;
+  }
+  try {
+    return await runLocked(loaded, values.once === true, io);
+  } finally {
+    lock.release();
+  }
+}
+
+async function runLocked(
+  loaded: { config: AmiciConfig; file: string },
+  once: boolean,
+  io: CliIo,
+): Promise<number> {
   const logger = createLogger();
   const service = openService(loaded.config, logger);
   try {
@@ -78,10 +98,10 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
         config: loaded.file,
         inbox: t.inbox.name,
         outbox: t.sender.name,
-        once: values.once === true,
+        once,
       });
     try {
-      if (values.once) {
+      if (once) {
         started();
         const s = await runOnce(parts);
         logger.info({ code: 'DAEMON_STOP', ...s });

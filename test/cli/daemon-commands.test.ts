@@ -405,9 +405,21 @@ describe('amici demo and the commands around an installation', () => {
       join(d, 'inbox', 'new', '1.eml'),
       'From: Jan Kowalski <jan@demo.example>\r\nTo: referee@demo.example\r\nSubject: [DEMO/1] ruch\r\nDate: Mon, 2 Nov 2026 10:00:00 +0000\r\nMessage-ID: <r1@demo.example>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n1.e4\r\n',
     );
+    // A daemon already running on this state file (this process holds its lock): refused,
+    // nothing read.
+    const lock = join(d, 'amici.sqlite.lock');
+    writeFileSync(lock, `${process.pid}\n`);
+    const twice = await runCli(['run', '--once', '--config', file]);
+    expect(twice.code).toBe(2);
+    expect(twice.err).toContain(`amici run is already running on`);
+    expect(twice.err).toContain(`(process ${process.pid}); stop it first`);
+    expect(readdirSync(join(d, 'inbox', 'new'))).toEqual(['1.eml']);
+    // A lock left by a process that is gone is taken over, and let go at the end.
+    writeFileSync(lock, '999999999\n');
     const r = await runCli(['run', '--once', '--config', file]);
     expect(r.code).toBe(0);
     expect(readdirSync(join(d, 'outbox')).filter((f) => f.endsWith('.eml'))).toHaveLength(2);
     expect(readdirSync(join(d, 'inbox', '.amici.done', 'cur'))).toHaveLength(1);
+    expect(readdirSync(d)).not.toContain('amici.sqlite.lock');
   });
 });

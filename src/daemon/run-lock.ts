@@ -1,0 +1,44 @@
+// One `amici run` per state file: a second daemon on the same store and inbox would read the
+// same mail at the same time, and SQLite's "database is locked" would count against mail that
+// is perfectly good. The lock is a file beside the store holding the daemon's process id; a
+// lock whose process is gone (a crash, a power cut) is taken over. Other commands (`td`, `post`,
+// `games`) work beside a running daemon and take no lock.
+
+import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+
+export type RunLock = { ok: true; release: () => void } | { ok: false; pid: number; file: string };
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: the process exists but belongs to someone else.
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** Takes the lock of the state file `storePath` (`:memory:` needs none). */
+export function acquireRunLock(storePath: string): RunLock {
+  if (storePath === ':memory:') return { ok: true, release: () => {} };
+  const file = `${storePath}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(file, 'wx');
+      writeSync(fd, `${process.pid}\n`);
+      closeSync(fd);
+      return { ok: true, release: () => rmSync(file, { force: true }) };
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      let pid = Number.NaN;
+      try {
+        pid = Number.parseInt(readFileSync(file, 'utf8'), 10);
+      } catch {
+        // Removed meanwhile: try again.
+      }
+      if (Number.isInteger(pid) && pid > 0 && alive(pid)) return { ok: false, pid, file };
+      rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`could not take the lock ${file}`);
+}
