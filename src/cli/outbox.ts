@@ -25,8 +25,9 @@ const HELP = `usage: amici outbox [--all] [--json] [--config FILE]
        amici outbox show ID [--raw] [--config FILE]
 
 Lists outgoing mail that waits (pending) or failed for good (failed), newest first; --all adds
-the mail already sent (the last 200). \`retry\` queues failed mail again, from now, with the
-retry schedule from its start; the daemon or \`amici run --once\` then sends it. \`show\` prints
+the mail already sent (the last 200). \`retry\` queues failed mail again, or mail waiting for a
+later try, from now, with the retry schedule from its start; the daemon or \`amici run --once\`
+then sends it. \`show\` prints
 one mail as its recipient reads it — the header, the text, the attachments' names — when a
 player asks what amici told them; --raw prints it byte for byte, as handed over (an .eml).
 `;
@@ -61,7 +62,9 @@ export async function outboxCommand(args: string[], io: CliIo): Promise<number> 
   }
   const numbers = ids.map(Number);
   if (verb === 'retry' && (values.failed ? ids.length > 0 : ids.length === 0)) {
-    io.err(`amici outbox retry: give the ids of failed mail, or --failed for all of it\n`);
+    io.err(
+      `amici outbox retry: give the ids of failed or waiting mail, or --failed for all failed mail\n`,
+    );
     return 2;
   }
   if (numbers.some((n) => !Number.isSafeInteger(n) || n <= 0)) {
@@ -74,13 +77,15 @@ export async function outboxCommand(args: string[], io: CliIo): Promise<number> 
   try {
     const store = service.store;
     if (verb === 'retry') {
-      const requeued = store.requeueFailed(
-        values.failed ? 'all' : numbers,
+      const requeued = store.requeue(
+        values.failed ? 'failed' : numbers,
         service.clock().toISOString(),
       );
       const missed = numbers.filter((n) => !requeued.includes(n));
       if (missed.length)
-        io.err(`amici outbox retry: not failed mail, left alone: ${missed.join(', ')}\n`);
+        io.err(
+          `amici outbox retry: already sent, or no such mail, left alone: ${missed.join(', ')}\n`,
+        );
       io.out(
         requeued.length
           ? `queued again: ${requeued.join(', ')} — sent by the daemon, or now by \`amici run --once\`\n`

@@ -599,18 +599,20 @@ export class Store implements CheckpointStore {
   }
 
   /**
-   * Failed mail sent again (after an outage longer than the retry schedule): pending from `at`,
-   * the retry schedule from its start. Returns the ids requeued; other ids are left alone.
+   * Mail sent again once the cause of its failure is fixed: failed mail (all of it, or by id),
+   * and by id mail still waiting for its next try (a long delay after an outage); pending from
+   * `at`, the retry schedule from its start. Returns the ids requeued; others are left alone.
    */
-  requeueFailed(ids: readonly number[] | 'all', at: string): number[] {
+  requeue(ids: readonly number[] | 'failed', at: string): number[] {
     return this.db.transaction(() => {
+      const statuses = ids === 'failed' ? `('failed')` : `('failed', 'pending')`;
       const failed = (
-        this.sql(`SELECT id FROM outbox WHERE status = 'failed' ORDER BY id`).all() as {
+        this.sql(`SELECT id FROM outbox WHERE status IN ${statuses} ORDER BY id`).all() as {
           id: number;
         }[]
       )
         .map((r) => r.id)
-        .filter((id) => ids === 'all' || ids.includes(id));
+        .filter((id) => ids === 'failed' || ids.includes(id));
       const update = this.sql(
         `UPDATE outbox SET status = 'pending', attempts = 0, next_try_at = ? WHERE id = ?`,
       );

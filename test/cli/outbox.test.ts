@@ -48,10 +48,10 @@ describe('amici outbox', () => {
       { id: row!.id, status: 'failed', lastError: '554 relay access denied' },
     ]);
 
-    // Only failed mail can be retried; a wrong id is named, not guessed at.
+    // A wrong id is named, not guessed at.
     const wrong = await runCli(['outbox', 'retry', '99999', '--config', config]);
     expect(wrong.code).toBe(1);
-    expect(wrong.err).toContain('not failed mail, left alone: 99999');
+    expect(wrong.err).toContain('already sent, or no such mail, left alone: 99999');
     expect((await runCli(['outbox', 'retry', '--config', config])).code).toBe(2);
 
     const retried = await runCli(['outbox', 'retry', '--failed', '--config', config]);
@@ -68,6 +68,36 @@ describe('amici outbox', () => {
       ),
     ).toBe(true);
     expect((await runCli(['outbox', '--config', config])).out).toContain('0 pending, 0 failed');
+
+    // Mail waiting hours for its next try (the outbox folder was missing; now it is back) is
+    // sent now when retried by its id.
+    const again = new Store(join(dir, 'amici.sqlite'));
+    again.enqueueMail(
+      [
+        {
+          messageId: '<later@demo.example>',
+          gameKey: 'DEMO/1',
+          kind: 'td-notice',
+          recipients: ['td@demo.example'],
+          sender: 'referee@demo.example',
+          raw: Buffer.from(
+            'From: referee@demo.example\r\nTo: td@demo.example\r\nSubject: later\r\nMessage-ID: <later@demo.example>\r\n\r\nhello\r\n',
+          ),
+        },
+      ],
+      '2026-11-20T10:00:00.000Z',
+    );
+    const [waiting] = again.dueOutbox('2026-11-20T10:00:00.000Z');
+    again.markRetry(waiting!.id, '2099-01-01T00:00:00.000Z', 'EEXIST: outbox is a file');
+    again.close();
+    const now = await runCli(['outbox', 'retry', String(waiting!.id), '--config', config]);
+    expect(now.code, now.err).toBe(0);
+    expect((await runCli(['run', '--once', '--config', config])).code).toBe(0);
+    expect(
+      readdirSync(join(dir, 'outbox')).some((f) =>
+        readFileSync(join(dir, 'outbox', f), 'utf8').includes('<later@demo.example>'),
+      ),
+    ).toBe(true);
   });
 
   it('show: the mail a player was sent, as they read it, or byte for byte', async () => {
