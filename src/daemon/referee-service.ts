@@ -26,7 +26,7 @@ import {
 import { eventRulesOf } from '../config/load-config.ts';
 import type { AmiciConfig, EventConfig, PlayerConfig } from '../config/schema.ts';
 import type { Inbound, InboundMail, ReadError, Result } from '../mail/index.ts';
-import { protestsIn, readMail, readMessage } from '../mail/index.ts';
+import { headerOnly, protestsIn, readMail, readMessage } from '../mail/index.ts';
 import type { MailRuling } from '../mail/td-rulings.ts';
 import { RULINGS_HELP, readRulings } from '../mail/td-rulings.ts';
 import {
@@ -90,6 +90,8 @@ export interface ReadItem {
   read: Result<Inbound, ReadError>;
   /** The key this reading is stored under (`readingKey`). */
   key: string;
+  /** A mail too large to read: its sender and subject from its header block, for the record. */
+  header?: { sender?: string; subject?: string };
   /** The DKIM check of its sender, when a player it may be from requires one (P-2d). */
   sender?: SenderCheck;
   /**
@@ -463,6 +465,10 @@ export class RefereeService {
     const message = await readMessage(item.raw);
     const key = readingKey(item, message.ok ? message.value.messageId : undefined);
     let read: ReadItem['read'];
+    if (!message.ok && message.error === 'too-large') {
+      const header = await headerOnly(item.raw);
+      return { item, read: message, key, ...(header ? { header } : {}) };
+    }
     if (!message.ok) read = message;
     else {
       try {
@@ -678,10 +684,22 @@ export class RefereeService {
     };
     const ignore = (note: string, extra: { sender?: string; subject?: string } = {}) => {
       this.store.commitInbound({ ...base, ...extra, status: 'ignored', note }, [], [], at);
-      this.logger.info({ code: 'INBOUND_IGNORED', item: item.id, messageId, note });
+      this.logger.info({
+        code: 'INBOUND_IGNORED',
+        item: item.id,
+        messageId,
+        ...(extra.sender ? { sender: extra.sender } : {}),
+        note,
+      });
       return 'ignored' as const;
     };
-    if (!read.ok) return ignore(`unreadable: ${read.error}`);
+    if (!read.ok)
+      return read.error === 'too-large'
+        ? ignore(
+            `unreadable: too large (${Math.round(item.raw.length / 2 ** 20)} MB; amici reads mail up to 50 MB): ask the sender to send it again without the attachment`,
+            reading.header ?? {},
+          )
+        : ignore(`unreadable: ${read.error}`);
     const inbound = read.value;
     const sender = inbound.mail.from?.address;
     const subject = inbound.mail.subject;

@@ -37,6 +37,7 @@ export {
 } from './read-inbound.ts';
 export {
   type DeliveryReport,
+  headerOnly,
   type InboundMail,
   type MailAddress,
   type PgnAttachment,

@@ -61,7 +61,11 @@ export const READ_ERRORS = ['empty', 'too-large', 'not-a-message', 'unparseable'
 export type ReadError = (typeof READ_ERRORS)[number];
 
 export interface ReadOptions {
-  /** Refuse larger inputs (bytes); default 20 MiB. */
+  /**
+   * Refuse larger inputs (bytes); default 50 MiB: a mail with the largest attachment Gmail or
+   * Outlook sends (25 MB, about 34 MB once encoded) is still read (its text; ~0.4 s, a few
+   * hundred MB of memory for a moment).
+   */
   maxBytes?: number;
   /**
    * Give up on a message the parser has not finished after this long (default 60 s): one
@@ -70,7 +74,7 @@ export interface ReadOptions {
   parseTimeoutMs?: number;
 }
 
-const DEFAULT_MAX_BYTES = 20 * 1024 * 1024;
+const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
 const DEFAULT_PARSE_TIMEOUT_MS = 60_000;
 
 /** `promise`, or a rejection after `ms`. */
@@ -85,6 +89,25 @@ async function within<T>(promise: Promise<T>, ms: number): Promise<T> {
     ]);
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/**
+ * The sender and subject of a mail too large to read, from its header block alone (for the
+ * inbox listing and the log); undefined when no header block shows in its first 256 KB.
+ */
+export async function headerOnly(
+  raw: Buffer,
+): Promise<{ sender?: string; subject?: string } | undefined> {
+  const head = raw.subarray(0, 256 * 1024).toString('latin1');
+  const end = head.search(/\r?\n\r?\n/);
+  if (end < 0) return undefined;
+  try {
+    const parsed = await simpleParser(Buffer.from(head.slice(0, end), 'latin1'));
+    const from = addresses(parsed.from)[0]?.address;
+    return { ...(from ? { sender: from } : {}), subject: parsed.subject ?? '' };
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readMessage, repairFlowedQuotes } from '../../src/mail/read-message.ts';
+import { headerOnly, readMessage, repairFlowedQuotes } from '../../src/mail/read-message.ts';
 import { encodeCharset, message, quotedPrintable } from './mime-builder.ts';
 
 describe('readMessage never throws on garbage', () => {
@@ -18,6 +18,27 @@ describe('readMessage never throws on garbage', () => {
       ok: false,
       error: 'too-large',
     });
+  });
+
+  it('reads the move of a mail with the largest attachment a mail service sends (25 MB)', async () => {
+    const attachment = Buffer.alloc(25 * 2 ** 20, 7)
+      .toString('base64')
+      .replace(/.{76}/g, '$&\r\n');
+    const raw = `From: Jan <jan@x.example>\r\nSubject: [T/1] move\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=BB\r\n\r\n--BB\r\nContent-Type: text/plain\r\n\r\n1.d4\r\n--BB\r\nContent-Type: application/octet-stream; name=photo.bin\r\nContent-Transfer-Encoding: base64\r\n\r\n${attachment}\r\n--BB--\r\n`;
+    expect(raw.length).toBeGreaterThan(30 * 2 ** 20);
+    const read = await readMessage(raw);
+    expect(read.ok && read.value.text.trim()).toBe('1.d4');
+  });
+
+  it('a mail too large to read still names its sender and subject', async () => {
+    const raw = Buffer.from(
+      `From: Jan <Jan@X.example>\r\nSubject: [T/1] move\r\n\r\n${'x'.repeat(100)}`,
+    );
+    expect(await readMessage(raw, { maxBytes: 50 })).toMatchObject({
+      ok: false,
+      error: 'too-large',
+    });
+    expect(await headerOnly(raw)).toEqual({ sender: 'jan@x.example', subject: '[T/1] move' });
   });
 
   it('reads a header-only message with no body', async () => {
