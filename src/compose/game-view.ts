@@ -261,6 +261,7 @@ const pgnDate = (d: CalendarDate) => d.replace(/-/g, '.');
 function rulingTermination(rule: string, reason: string): string {
   if (rule === 'L-5.2.3' || rule === 'L-5.1.2') return 'normal';
   if (rule === 'P-9a') return /died|death|deceased/iu.test(reason) ? 'death' : 'abandoned';
+  if (rule === 'P-7f') return 'time forfeit';
   return rule === 'P-13' ? 'rules infraction' : 'adjudication';
 }
 

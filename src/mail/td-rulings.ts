@@ -42,7 +42,8 @@ export const RULINGS_HELP = `Rulings:
                                                the first N half-moves
   reverse-colours                              colours were reversed by mistake (L-7.1, before move 10)
   set-result RESULT --reason TEXT [--rule R]   1-0, 0-1, 1/2-1/2, 0-0; R: P-10 adjudicated, P-9a withdrawal,
-                                               L-6.9, L-5.2.3 agreed draw, L-5.1.2 resignation, P-13;
+                                               L-6.9, L-5.2.3 agreed draw, L-5.1.2 resignation, P-13,
+                                               P-7f lost on time;
                                                also corrects a finished game (L-8.5, P-11)
   annul --reason TEXT                          a withdrawn player's unfinished game: over, not counted (P-9a)
 Any ruling takes --note TEXT, passed on to both players. S is white or black; DATE is YYYY-MM-DD.`;

@@ -131,6 +131,26 @@ export function decideDue(
       const claim = state.claims.find((c) => c.id === work.ref);
       // A protested claim waits for the TD's ruling (P-7c); the TD was told with the protest.
       if (!claim || claim.ruling || claim.protestedOn) return done;
+      // The game ended inside the protest window: the claim lapses and the result stands; the
+      // TD is told, and whether, upheld, it would have lost the game on time (P-7f).
+      if (state.result) {
+        const forfeit =
+          claim.kind === 'time' && 1 + upheldExcesses(state, claim.side) > rules.excessesAllowed;
+        return combine(done, {
+          events: [{ type: 'claim-ruled', on: now, id: claim.id, upheld: false, by: 'deadline' }],
+          effects: [
+            {
+              kind: 'claim-ruled',
+              to: ['td'],
+              claimId: claim.id,
+              upheld: false,
+              by: 'deadline',
+              gameEnded: forfeit ? 'would-forfeit' : 'moot',
+              rules: forfeit ? ['P-7c', 'P-7f'] : ['P-7c'],
+            },
+          ],
+        });
+      }
       // P-7c upholds a justified claim: one whose excess a TD's ruling has since taken off the
       // clock (a penalty waived, leave granted; a clock set later leaves the excess as it was)
       // lapses instead of costing the player an excess (P-7e, P-7f).

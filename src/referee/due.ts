@@ -14,8 +14,8 @@
 // - claim-deadline (P-7c): a claim's protest window (to the end of `protestBy`) has passed.
 // - leave-starts / leave-ends (P-8b): on the first day of a leave and the day after its last.
 // - adjudication (P-10): the event's end date is reached and the game is unfinished.
-// An ended game keeps only what was already due on the day it ended (claim deadlines, leave
-// notices); it gets no reminders, silence reports, time claims or adjudication.
+// An ended game keeps only what was already due on the day it ended (leave notices), and its
+// claims' deadlines; it gets no reminders, silence reports, time claims or adjudication.
 //
 // Speed: the candidates and the earliest day anything can fall due are planned once per game
 // log (a state is a fold of its log and never changes after folding) and cached in a WeakMap on
@@ -270,7 +270,11 @@ function planDue(state: GameState, rules: EventRules): Plan {
     });
   }
 
-  const kept = ended === undefined ? candidates : candidates.filter((c) => c.work.dueOn <= ended);
+  // A claim's protest window still closes after the end: the claim lapses then (decide-due).
+  const kept =
+    ended === undefined
+      ? candidates
+      : candidates.filter((c) => c.work.dueOn <= ended || c.work.kind === 'claim-deadline');
   let earliest: CalendarDate | null = null;
   for (const c of kept) if (earliest === null || c.work.dueOn < earliest) earliest = c.work.dueOn;
   return { rules, length: state.events.length, earliest, candidates: kept };

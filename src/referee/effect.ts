@@ -133,6 +133,11 @@ export type Effect =
       by: 'td' | 'deadline';
       /** The TD's words for the players (`--note`), when the TD ruled. */
       note?: string;
+      /**
+       * The game ended before the protest window closed: the claim lapses and the result stands
+       * ('moot'), or, upheld, it would have lost the game on time (P-7f: the TD may rule so).
+       */
+      gameEnded?: 'moot' | 'would-forfeit';
       /** The clock the TD set with a rejection (P-6c): days used, or Triple Block's clock and bank. */
       clockSet?: { usedDays?: number; clockDays?: number; bankDays?: number };
       rules: string[];

@@ -104,7 +104,7 @@ export type Ruling =
       result: Result;
       reason: string;
       /** Which rule the TD applies: adjudication P-10, withdrawal P-9a, double forfeit L-6.9, P-13. */
-      rule?: 'P-10' | 'P-9a' | 'L-6.9' | 'P-13';
+      rule?: 'P-10' | 'P-9a' | 'L-6.9' | 'P-13' | 'P-7f';
     };
 
 export interface TdRuling {

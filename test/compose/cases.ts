@@ -395,6 +395,32 @@ export function cases(): Case[] {
       },
     ],
   });
+  // The game drawn by agreement inside the protest window: the claim lapses, the TD is told
+  // that upheld it would have lost the game (P-7c, P-7f).
+  out.push({
+    name: 'claim-lapsed-game-ended',
+    state: extendGame(foldGame(claimed.events.slice(0, filed)), [
+      {
+        type: 'ended',
+        on: addDays(claimOn, 2),
+        result: '1/2-1/2',
+        kind: 'draw-agreed',
+        rule: 'L-5.2.3',
+      },
+    ]),
+    now: addDays(protestBy, 1),
+    effects: [
+      {
+        kind: 'claim-ruled',
+        to: ['td'],
+        claimId,
+        upheld: false,
+        by: 'deadline',
+        gameEnded: 'would-forfeit',
+        rules: ['P-7c', 'P-7f'],
+      },
+    ],
+  });
   // Rejected with the clock as the TD found it (P-6c): everyone is told the days set.
   out.push({
     name: 'claim-rejected-clock-set',

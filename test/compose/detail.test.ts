@@ -253,7 +253,7 @@ describe('P-4a: a move out of turn from a player with no move yet', () => {
 });
 
 describe('the PGN of a finished game says how it ended (PGN Termination)', () => {
-  const ended = (kind: EndKind, result: Result, rule = 'P-7f', detail?: string): GameState =>
+  const ended = (kind: EndKind, result: Result, rule = 'P-10', detail?: string): GameState =>
     foldGame([
       ...gameLog('1.e4 e5', '2026-10-01', 2),
       { type: 'ended', on: '2026-10-10', result, kind, rule, ...(detail ? { detail } : {}) },
@@ -276,6 +276,8 @@ describe('the PGN of a finished game says how it ended (PGN Termination)', () =>
     ['P-13', 'unsporting conduct', 'rules infraction'],
     ['L-5.2.3', 'draw agreed by phone', 'normal'],
     ['P-9a', 'the player died', 'death'],
+    // A claim that lapsed when the game ended by agreement, then ruled a loss on time.
+    ['P-7f', 'time exceeded twice', 'time forfeit'],
   ])('a TD’s result under %s ("%s"): %s', (rule, reason, termination) => {
     expect(pgnResultTags(ended('ruling', '1-0', rule, reason)).Termination).toBe(termination);
   });

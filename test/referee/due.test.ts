@@ -222,6 +222,46 @@ describe('claim deadline and its consequence (P-7c, P-7e, P-7f, L-6.7)', () => {
     expect(d.effects[0]).toMatchObject({ kind: 'claim-ruled', to: ['white', 'black', 'td'] });
   });
 
+  it('P-7c: a claim still open when the game ends lapses at its deadline; the TD is told, the result stands', () => {
+    const drawn = apply(claimed, {
+      events: [
+        {
+          type: 'ended',
+          on: '2026-02-05',
+          result: '1/2-1/2',
+          kind: 'draw-agreed',
+          rule: 'L-5.2.3',
+        },
+      ],
+      effects: [],
+    });
+    expect(due(drawn, '2026-02-15', rules)).toEqual([]);
+    const d = doWork(drawn, one(drawn, '2026-02-16', 'claim-deadline'), '2026-02-16');
+    expect(eventTypes(d)).toEqual(['due-done', 'claim-ruled']);
+    expect(d.events[1]).toMatchObject({ upheld: false, by: 'deadline' });
+    expect(d.effects).toEqual([
+      {
+        kind: 'claim-ruled',
+        to: ['td'],
+        claimId: 'time:white:10:1',
+        upheld: false,
+        by: 'deadline',
+        gameEnded: 'moot',
+        rules: ['P-7c'],
+      },
+    ]);
+    const after = apply(drawn, d);
+    expect(after.result?.result).toBe('1/2-1/2');
+    expect(after.claims[0]?.ruling).toMatchObject({ upheld: false });
+    // With no excess allowed, upheld it would have lost the game: the TD is told so (P-7f).
+    const strict = defaultEventRules({ excessesAllowed: 0 });
+    const work = due(drawn, '2026-02-16', strict).find((w) => w.kind === 'claim-deadline')!;
+    expect(decideDue(drawn, { kind: 'due', work }, '2026-02-16', strict).effects[0]).toMatchObject({
+      gameEnded: 'would-forfeit',
+      rules: ['P-7c', 'P-7f'],
+    });
+  });
+
   it('P-7c: a protested claim is not upheld at its deadline: it waits for the TD', () => {
     // Either player may protest (the notice invites both), only within the window.
     expect(protestableClaims(claimed, '2026-02-15').map((c) => c.id)).toEqual(['time:white:10:1']);
