@@ -680,6 +680,7 @@ function decideRun(
     ...(t.statedSentOn ? { statedSentOn: t.statedSentOn } : {}),
   });
   let shownLine: string[] | undefined;
+  let recordedLine: string[] | undefined;
   if (t.conditional?.length) {
     const after = state.pos.clone();
     after.play(move);
@@ -687,6 +688,7 @@ function decideRun(
     if ('error' in line) warnings.push({ code: 'conditional-refused', error: line.error });
     else if (line.line.length) {
       draft.events.push({ type: 'conditional-line', on: now, side: sender, line: line.line });
+      recordedLine = line.line;
       if (rules.conditionalVisibility === 'shown') shownLine = line.line;
     }
   }
@@ -723,6 +725,7 @@ function decideRun(
     kind: 'move-accepted',
     to: [sender],
     plies: shown,
+    ...(recordedLine ? { conditionalLine: recordedLine } : {}),
     corrections: dateCorrections(
       corrected
         ? extendGame(state, [{ type: 'delivery-corrected', on: now, ...corrected }])

@@ -61,6 +61,8 @@ export type Effect =
       kind: 'move-accepted';
       to: Recipient[];
       plies: number[];
+      /** The sender's conditional line as recorded (UCI, from after their move), to check (P-4f). */
+      conditionalLine?: string[];
       corrections: DateCorrection[];
       /** Parts of the transmission that did not count, with why (the move itself stood). */
       warnings: Problem[];

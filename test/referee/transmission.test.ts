@@ -505,6 +505,13 @@ describe('conditional lines (P-4f..h, P-6f)', () => {
     return { rules, ...r };
   };
 
+  it('P-4f: the sender is shown the line as recorded, whatever the opponent is shown', () => {
+    for (const visibility of ['shown', 'hidden'] as const)
+      expect(withLine(visibility).effects.find((e) => e.kind === 'move-accepted')).toMatchObject({
+        conditionalLine: ['f1b5', 'a7a6', 'b5a4', 'g8f6'],
+      });
+  });
+
   it('P-4f: the line is shown to the opponent by postal custom, hidden by server custom', () => {
     expect(withLine('shown').effects.find((e) => e.kind === 'move-relayed')).toMatchObject({
       conditionalLine: ['f1b5', 'a7a6', 'b5a4', 'g8f6'],
