@@ -4,7 +4,8 @@
 // lock whose process is gone (a crash, a power cut) is taken over. Other commands (`td`, `post`,
 // `games`) work beside a running daemon and take no lock.
 
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
 
 export type RunLock = { ok: true; release: () => void } | { ok: false; pid: number; file: string };
 
@@ -22,6 +23,8 @@ const alive = (pid: number): boolean => {
 export function acquireRunLock(storePath: string): RunLock {
   if (storePath === ':memory:') return { ok: true, release: () => {} };
   const file = `${storePath}.lock`;
+  // The state file's folder is made with the store (a fresh install has none yet).
+  mkdirSync(dirname(file), { recursive: true });
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(file, 'wx');

@@ -156,6 +156,14 @@ describe('amici demo and the commands around an installation', () => {
     symlinkSync(bin, join(onPath, 'amici'));
     expect(amiciCommand(elsewhere, `/nonexistent${delimiter}${onPath}`)).toBe('amici');
   });
+  it('init, then run: a fresh install starts (the state folder is made on the way)', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'amici-fresh-'));
+    const file = join(d, 'amici.yaml');
+    expect((await runCli(['init', '--config', file])).code).toBe(0);
+    const r = await runCli(['run', '--once', '--config', file]);
+    expect(r.code, r.err).toBe(0);
+  });
+
   it('init writes a valid starter config; check-config explains it and names errors by path', async () => {
     const d = mkdtempSync(join(tmpdir(), 'amici-init-'));
     const file = join(d, 'amici.yaml');
