@@ -20,6 +20,11 @@ export interface PlayerPrefs {
   /** A language code (`en`, `pl`, `cs`, `uk`, `de`, …); unknown codes fall back to English. */
   lang: string;
   notation: NotationChoice;
+  /**
+   * The language of the piece letters the player writes (`san:pl` → `pl`, `san` → `en`): moves
+   * are written to them so; absent (notation auto), the letters of `lang`.
+   */
+  sanLang?: string;
 }
 
 export interface ComposeContext {

@@ -152,7 +152,7 @@ function readerOf(ctx: ComposeContext, to: Recipient): Reader {
     to,
     lang: p.lang,
     notation: p.notation,
-    sanLang: sanLanguage(p.lang),
+    sanLang: sanLanguage(p.sanLang ?? p.lang),
     name: p.name,
     side: to,
   };
@@ -220,16 +220,19 @@ function viewFor(
       orientation,
       numeric: r.notation === 'numeric',
     });
-    const ascii = boardLetters(r.sanLang) === boardLetters('ascii');
-    // The board's letters are English where the player's own do not fit one to a square
-    // (Ukrainian Кр): then say how pieces are written in moves, or a reader of "K король"
-    // takes the Ukrainian К, the knight, for the king (P-2b).
+    // The legend names the board's own letters. They are English where the player's do not
+    // fit one to a square (Ukrainian Кр): then it says how pieces are written in moves, or a
+    // reader of "K король" takes the Ukrainian К, the knight, for the king (P-2b).
+    const shown = boardLetters(r.sanLang);
+    const named = (letters: Readonly<Record<string, string>>, roles: readonly string[]) =>
+      roles
+        .filter((role) => letters[role])
+        .map((role) => `${letters[role]} ${t(`pieceNames.${role}`)}`)
+        .join(', ');
     const own = PIECE_LETTERS[r.sanLang];
     const lettersDiffer =
-      ascii &&
-      r.notation !== 'numeric' &&
-      PIECE_ROLES.some((role) => own[role] !== PIECE_LETTERS.en[role]);
-    const legend = `${ascii ? t('piecesAscii') : t('pieces')}${lettersDiffer ? ` ${t('moveLetters', own)}` : ''}`;
+      r.notation !== 'numeric' && PIECE_ROLES.some((role) => own[role] !== shown[role]);
+    const legend = `${t('boardLegend', { list: named(shown, [...PIECE_ROLES, 'pawn']) })}${lettersDiffer ? ` ${t('moveLetters', { list: named(own, PIECE_ROLES) })}` : ''}`;
     const toMove = state.result
       ? ''
       : `\n${t('toMoveLine', { side: sideLabel(state.pos.turn), move: state.pos.fullmoves })}`;

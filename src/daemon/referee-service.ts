@@ -350,11 +350,13 @@ export class RefereeService {
   ): ComposeContext {
     const prefs = (id: string) => {
       const p = this.player(ref.event, id);
+      const reading = this.readingOf(ref.event, p);
       return {
         name: p.name,
         lang: p.language ?? ref.event.language,
-        notation:
-          this.readingOf(ref.event, p).kind === 'numeric' ? ('numeric' as const) : ('san' as const),
+        notation: reading.kind === 'numeric' ? ('numeric' as const) : ('san' as const),
+        // Moves are written in the letters the player writes (`san:pl`, `san`).
+        ...(reading.kind === 'algebraic' ? { sanLang: reading.lang } : {}),
       };
     };
     // From the state, which may hold a reversal of the colours (L-7.1) not yet committed.

@@ -395,6 +395,25 @@ describe('what the relayed move shows (P-2e, P-2k, L-8.5)', () => {
     expect(String(pgn.content)).toContain('9. h3 Na5 {(=)} *');
   });
 
+  it('P-2b: the board legend names the letters shown, and how the player writes pieces when they differ', () => {
+    const c = ALL.find((x) => x.name === 'move')!;
+    const legendOf = (sanLang?: string) => {
+      const ctx = contextFor(c, 'uk');
+      ctx.players.white = { ...ctx.players.white, ...(sanLang ? { sanLang } : {}) };
+      const mail = composeEffect(c.effects.find((e) => e.kind === 'move-relayed')!, ctx)[0]!;
+      return mail.text.split('\n').find((l) => l.startsWith('Дошка'))!;
+    };
+    // Ukrainian letters do not fit the board: English ones there, the Ukrainian for moves.
+    expect(legendOf()).toContain('K король, Q ферзь');
+    expect(legendOf()).toContain(
+      'У ходах фігури пишуть так: Кр король, Ф ферзь, Т тура, С слон, К кінь',
+    );
+    // A Ukrainian who writes English SAN: nothing to add; one who writes Polish: Polish letters.
+    expect(legendOf('en')).not.toContain('У ходах');
+    expect(legendOf('pl')).toContain('K король, H ферзь, W тура, G слон, S кінь, P пішак.');
+    expect(legendOf('pl')).not.toContain('У ходах');
+  });
+
   it('escapes a note in the HTML part', () => {
     const ctx = contextFor(c, 'en');
     const [m] = composeEffect(
