@@ -232,7 +232,7 @@ export function decideRuling(
       if (over && !r.clock)
         return refuse(
           input,
-          `${name} is still over the limit of this claim (${over.limitDays === null ? 'the clock and bank are empty' : `more than ${over.limitDays} days used`} before move ${over.controlMove}); rejected as it stands, the days would stay over it and no later excess up to move ${over.controlMove} could be claimed (P-6c, P-7a). Give the days ${name} really used in this count: reject-claim ${claim.id} --used N${over.limitDays === null ? ' (Triple Block: --clock N --bank N)' : ` (N at most ${over.limitDays})`}, as set-clock takes them`,
+          `${name} is still over the limit of this claim (${over.limitDays === null ? 'the clock and bank are empty' : `more than ${over.limitDays} days used`} before move ${over.controlMove}); rejected as it stands, the days would stay over it and no later excess up to move ${over.controlMove} could be claimed (P-6c, P-7a). Give the days ${name} really used in this count: reject-claim ${claim.id} ${over.limitDays === null ? '--clock N --bank N' : `--used N (N at most ${over.limitDays})`}, as set-clock takes them`,
         );
       if (r.clock) {
         setting = decideRuling(
