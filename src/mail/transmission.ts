@@ -154,10 +154,10 @@ export function withSubjectAndPgn(
 
 /**
  * Where a line's sentences end, for questions: after "?", and after a full stop or "!" that ends
- * a word or a move ("4.Ba4. How are you?") before a capital or a pawn's move ("Danke. exd5");
- * never inside "3. Nf3" or "3... Nf6".
+ * a word or a move ("4.Ba4. How are you?") before a capital, a pawn's move or a numeric one
+ * ("Danke. exd5", "Thanks. 6857"); never inside "3. Nf3" or "3... Nf6".
  */
-const SENTENCE_RE = /(?<=\?)\s+|(?<=\p{L}\d?[.!])\s+(?=\p{Lu}|[a-h][1-8x:])/u;
+const SENTENCE_RE = /(?<=\?)\s+|(?<=\p{L}\d?[.!])\s+(?=\p{Lu}|[a-h][1-8x:]|[1-8]{4}\b)/u;
 /**
  * Where a clause of prose ends: a comma, semicolon, colon, exclamation, dash, or "but". Not the
  * dash of Black's move after its number ("12. - Nf6").

@@ -283,6 +283,7 @@ describe('finding the game and the moves', () => {
     expect(moves('Thanks. exd5 Nxd5')).toEqual(['exd5', 'Nxd5']);
     expect(moves('Hallo! exd5 Sxd5')).toEqual(['exd5', 'Sxd5']);
     expect(moves('Hi Jan, exd5 Nxd5')).toEqual(['exd5', 'Nxd5']);
+    expect(moves('Thanks. 6857 6151', 'Received: 4.11.2026')).toEqual(['6857', '6151']);
     // In prose, unnumbered moves stay talk.
     expect(moves('I like exd5 here')).toEqual([]);
     expect(moves('I expected that. exd5 was forced.')).toEqual([]);
