@@ -199,7 +199,10 @@ function applyEvent(s: GameState, e: GameEvent, seq: number): void {
       const move = parseUci(e.uci) as NormalMove | undefined;
       if (!move || !s.pos.isLegal(move)) throw new FoldError(`illegal move ${e.uci} in the log`);
       const ordinal = s.plies.filter((p) => p.side === e.side).length + 1;
-      if (s.drawOffer && s.drawOffer.by !== e.side) s.drawOffer = undefined;
+      // The opponent's move declines a standing offer (L-9.1.2.1) — not an answer played from
+      // their conditional line, chosen before the offer was made: they may still accept it.
+      if (s.drawOffer && s.drawOffer.by !== e.side && e.conditional !== true)
+        s.drawOffer = undefined;
       s.plies.push({
         side: e.side,
         uci: e.uci,

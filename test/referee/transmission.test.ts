@@ -571,6 +571,21 @@ describe('conditional lines (P-4f..h, P-6f)', () => {
     expect(r.state.plies.at(-1)?.uci).toBe('g8f6');
   });
 
+  it('L-9.1.2.1, P-4f: an offer made with the move a line answers stands for the proposer to accept', () => {
+    const rules = defaultEventRules();
+    let s = opening(newGame());
+    s = send(s, tx('black', '2026-01-07', '2.Nf3 Nc6', { conditional: '3.Bb5 a6' }), rules).state;
+    const offered = send(s, tx('white', '2026-01-20', '2...Nc6 3.Bb5 (=)'), rules);
+    expect(offered.state.plies.at(-1)).toMatchObject({ uci: 'a7a6', conditional: true });
+    expect(offered.state.drawOffer).toEqual({ by: 'white', ply: 5 });
+    const accepted = send(
+      offered.state,
+      tx('black', '2026-01-21', '', { acceptDraw: true }),
+      rules,
+    );
+    expect(accepted.state.result).toMatchObject({ result: '1/2-1/2', kind: 'draw-agreed' });
+  });
+
   it('P-4f: a different reply ends the line', () => {
     const { state, rules } = withLine('shown');
     const r = send(state, tx('white', '2026-01-20', '2...Nc6 3.Bc4'), rules);
