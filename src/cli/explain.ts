@@ -137,9 +137,10 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
       return 2;
     }
     const service = openService(loaded.config, memoryLogger());
+    // Before the first `amici run` the store holds no game yet: the config's games are made to
+    // read the mail against (their start only, as the daemon would), and forgotten again.
+    const undo = service.store.look();
     try {
-      // Before the first `amici run` the store holds no game yet: create them from the config
-      // as every other command does (their start only, the same as the daemon would).
       service.ensureGames();
       const ref = service.gameOf(inbound, mail.from.address, mail.date ?? undefined);
       if (typeof ref === 'object' && 'gameKey' in ref && service.store.hasGame(ref.gameKey)) {
@@ -170,6 +171,7 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
         );
       }
     } finally {
+      undo();
       service.store.close();
     }
   }

@@ -116,8 +116,13 @@ async function withService<T>(
   if (!loaded) return 2;
   const service = openService(loaded.config, memoryLogger());
   try {
-    service.ensureGames();
-    return await fn(service, values, positionals);
+    // A backup copies the store as it is.
+    if (command === 'backup') return await fn(service, values, positionals);
+    // The games are created to be shown, and forgotten again: looking writes nothing.
+    return await service.store.leavingNoTrace(async () => {
+      service.ensureGames();
+      return await fn(service, values, positionals);
+    });
   } finally {
     service.store.close();
   }

@@ -234,6 +234,29 @@ export class Store implements CheckpointStore {
     this.db.close();
   }
 
+  /**
+   * Runs `fn` and undoes whatever it wrote: the commands that only look (`games`, `show`,
+   * `explain`, …) create the config's games to show them, and a draft config must not leave
+   * its games behind. A savepoint: the rest of the store is read as usual meanwhile.
+   */
+  async leavingNoTrace<T>(fn: () => Promise<T>): Promise<T> {
+    const undo = this.look();
+    try {
+      return await fn();
+    } finally {
+      undo();
+    }
+  }
+
+  /** Starts the savepoint of `leavingNoTrace`; the function returned undoes what was written since. */
+  look(): () => void {
+    this.db.exec('SAVEPOINT look');
+    return () => {
+      this.db.exec('ROLLBACK TO look');
+      this.db.exec('RELEASE look');
+    };
+  }
+
   private readonly statements = new Map<string, Database.Statement>();
 
   /** A prepared statement, prepared once per SQL text. */

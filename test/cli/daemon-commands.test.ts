@@ -401,6 +401,19 @@ describe('amici demo and the commands around an installation', () => {
     // Put back, it works again; the game as it was.
     writeFileSync(file, original);
     expect((await runCli(['games', '--config', file])).out).toMatch(/DEMO\/1 +Jan Kowalski/);
+    // Looking at a draft with a game more shows it, and leaves nothing behind in the store.
+    const draft = join(d, 'draft.yaml');
+    writeFileSync(
+      draft,
+      original.replace(
+        '      - { id: "1", white: jan, black: petr, startsOn: 2026-11-02 }',
+        '      - { id: "1", white: jan, black: petr, startsOn: 2026-11-02 }\n      - { id: "2", white: petr, black: jan, startsOn: 2026-11-02 }',
+      ),
+    );
+    expect((await runCli(['games', '--config', draft])).out).toContain('DEMO/2');
+    expect((await runCli(['show', 'DEMO/2', '--config', draft])).code).toBe(0);
+    const after = await runCli(['check-config', '--config', file]);
+    expect(after.out).not.toContain('no longer in the config');
   });
 
   it('run --once processes a waiting mail and writes the replies', async () => {
