@@ -56,8 +56,12 @@ export function configDrift(config: AmiciConfig, stored: readonly GameAsCreated[
         return c[side] !== now[side].name && names.has(c[side]);
       });
       if (changed) {
+        const played = `${plural(known.moves, 'half-move')} played`;
+        // The same names under other ids: an id was renamed, which the TD cannot see by name.
         moved.push(
-          `${key} was created as ${c.white} – ${c.black} (${plural(known.moves, 'half-move')} played); the config now makes it ${now.white.name} – ${now.black.name}`,
+          c.white === now.white.name && c.black === now.black.name
+            ? `${key} was created for the players with ids "${c.whiteId}" – "${c.blackId}" (${played}); the config now gives it "${game.white}" – "${game.black}": a player's id must stay as it was (a name may be corrected)`
+            : `${key} was created as ${c.white} – ${c.black} (${played}); the config now makes it ${now.white.name} – ${now.black.name}`,
         );
         if (event.pairings) fromPairings = true;
       } else if (c.clockStartsOn !== game.startsOn) {

@@ -83,6 +83,18 @@ describe('a config edited after its games were created', () => {
     ).not.toEqual([]);
   });
 
+  it('an id renamed under the same name is named by its ids, which is all that differs', () => {
+    const renamed = section(ORDER);
+    renamed.events[0]!.players[0]!.id = 'jan2';
+    for (const g of renamed.events[0]!.games) {
+      if (g.white === 'jan') g.white = 'jan2';
+      if (g.black === 'jan') g.black = 'jan2';
+    }
+    expect(configDrift(renamed, stored).errors[0]).toBe(
+      'FC26A/1 was created for the players with ids "jan" – "pavel" (3 half-moves played); the config now gives it "jan2" – "pavel": a player\'s id must stay as it was (a name may be corrected)',
+    );
+  });
+
   it('a tag changed leaves the games under way outside the config: a warning naming them', () => {
     const retagged = section(ORDER, { tag: 'FCA26' });
     const d = configDrift(retagged, stored);
