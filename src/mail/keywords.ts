@@ -602,14 +602,18 @@ function commandsInLine(line: string, index: number): Command[] {
         RE.conditionalMarked.exec(line) ??
         conditionalAfterMoves(line)));
   if (conditional?.groups && MOVE_TOKEN_RE.test(conditional.groups.condition ?? '')) {
-    const start = conditional.index;
+    // A line in brackets after the move, "12...Nc6 (if 13.Bb5 a6)": the brackets are no move.
+    const opened = /\(\s*$/.test(line.slice(0, conditional.index));
+    const start = opened ? line.slice(0, conditional.index).lastIndexOf('(') : conditional.index;
+    const unbracket = (x: string | undefined) =>
+      (opened ? (x ?? '').replace(/\)\s*$/, '') : (x ?? '')).trim();
     found.push({
       kind: 'conditional',
       span: span(index, start, line.length),
       wholeLine: line.slice(0, start).trim() === '',
       raw: line.slice(start).trim(),
-      condition: (conditional.groups.condition ?? '').trim(),
-      reply: (conditional.groups.reply ?? '').trim(),
+      condition: unbracket(conditional.groups.condition),
+      reply: unbracket(conditional.groups.reply),
     });
     line = line.slice(0, start);
   }

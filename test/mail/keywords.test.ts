@@ -245,6 +245,17 @@ describe('findCommands', () => {
       span: { line: 0, start: 7 },
     });
   });
+  it('P-4f a line in brackets after the move: the brackets are no part of its moves', () => {
+    expect(findCommands('13.Nf3 (if 13...Nc6 14.Bb5 a6 15.Ba4)')[0]).toMatchObject({
+      kind: 'conditional',
+      condition: '13...Nc6 14.Bb5 a6 15.Ba4',
+      span: { line: 0, start: 7 },
+    });
+    expect(findCommands('13.Nf3 (if 13...Nc6 then 14.Bb5)')[0]).toMatchObject({
+      condition: '13...Nc6',
+      reply: '14.Bb5',
+    });
+  });
   it('P-4f conditional after the move keeps the move for the chess reader', () => {
     const [conditional] = findCommands('13.Sf3, jeśli 13...Sc6 to 14.Gb5');
     expect(conditional).toMatchObject({
