@@ -718,6 +718,13 @@ function decideRun(
     shown.push(next.plies.length - 1);
   }
 
+  // The opponent is shown what is left of the line once the answers it gave were played (the
+  // opponent's own line may have played into it at once).
+  if (shownLine) {
+    const left = next.pos.turn === opponent ? next.lines[sender] : undefined;
+    shownLine = left?.length ? [...left] : undefined;
+  }
+
   // P-3a: the answer to a repeated transmission is copied to the TD.
   const reminded = [...state.dueDone].some((k) => k.startsWith(`reminder:${sender}:${ownIndex}:`));
   const relayTo: Recipient[] = reminded ? [opponent, 'td'] : [opponent];

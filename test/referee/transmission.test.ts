@@ -586,6 +586,27 @@ describe('conditional lines (P-4f..h, P-6f)', () => {
     expect(accepted.state.result).toMatchObject({ result: '1/2-1/2', kind: 'draw-agreed' });
   });
 
+  it('P-4f: both lines played into each other: the opponent is shown only what is left', () => {
+    const { state, rules } = withLine('shown');
+    const r = send(
+      state,
+      tx('white', '2026-01-20', '2...Nc6 3.Bb5', {
+        conditional: '3...a6 4.Ba4 Nf6 5.O-O Be7 6.Re1',
+      }),
+      rules,
+    );
+    expect(r.state.plies.slice(4).map((p) => p.uci)).toEqual([
+      'f1b5',
+      'a7a6',
+      'b5a4',
+      'g8f6',
+      'e1h1', // castling, as chessops writes it
+    ]);
+    expect(r.effects.find((e) => e.kind === 'move-relayed')).toMatchObject({
+      conditionalLine: ['f8e7', 'f1e1'],
+    });
+  });
+
   it('P-4f: a different reply ends the line', () => {
     const { state, rules } = withLine('shown');
     const r = send(state, tx('white', '2026-01-20', '2...Nc6 3.Bc4'), rules);
