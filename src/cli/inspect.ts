@@ -13,7 +13,7 @@ import { boardText, composeTdReport, gamePgn } from '../compose/index.ts';
 import { memoryLogger } from '../daemon/log.ts';
 import type { RefereeService } from '../daemon/referee-service.ts';
 import type { GameState, Side } from '../referee/index.ts';
-import { annulled, crossCell, gameClock, pointsText } from '../referee/index.ts';
+import { annulled, crossCell, gameClock, pointsText, timeClaimId } from '../referee/index.ts';
 import { openConfig, openService } from './context.ts';
 import type { CliIo } from './io.ts';
 import { argsOrExit } from './io.ts';
@@ -286,10 +286,17 @@ export async function showCommand(args: string[], io: CliIo): Promise<number> {
     for (const c of clocks) {
       const last = c.rows.at(-1);
       const live = c.live
-        ? `, now ${c.live.usedDays} on this move, ${c.live.daysLeft} left to move ${c.live.controlMove}${c.live.exceedsOn ? ` (exceeded on ${c.live.exceedsOn} if no move)` : ''}`
+        ? `, now ${c.live.usedDays} on this move, ${c.live.daysLeft} left to move ${c.live.controlMove}${c.live.exceedsOn ? (c.live.exceeded ? ` (over the limit since ${c.live.exceedsOn})` : ` (exceeded on ${c.live.exceedsOn} if no move)`) : ''}`
         : '';
+      // Each excess with what became of its claim: a rejected one does not count (P-6b).
+      const fate = (e: (typeof c.excesses)[number]) => {
+        const id = timeClaimId(state, c.side, e);
+        const claim = state.claims.find((x) => x.id === id);
+        const ruled = claim?.ruling;
+        return `${id} ${!claim ? 'not claimed yet' : !ruled ? 'claimed' : ruled.upheld ? 'upheld' : 'not counted'}`;
+      };
       out.push(
-        `  ${c.side.padEnd(5)}  used ${last?.totalDays ?? 0}, left ${last?.daysLeft ?? '-'} to move ${last?.controlMove ?? '-'}${live}${c.excesses.length ? `; excesses: ${c.excesses.length}` : ''}`,
+        `  ${c.side.padEnd(5)}  used ${last?.totalDays ?? 0}, left ${last?.daysLeft ?? '-'} to move ${last?.controlMove ?? '-'}${live}${c.excesses.length ? `; excesses: ${c.excesses.map(fate).join(', ')}` : ''}`,
       );
     }
     out.push('', 'History:', '  ply  move          numeric  sent        delivered');

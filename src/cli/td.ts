@@ -91,6 +91,13 @@ export async function tdCommand(args: string[], io: CliIo): Promise<number> {
     io,
     { kind: 'ruling', ruling, ...(values.note ? { note: values.note } : {}) },
     `td:${kind}`,
+    // A ruling refused at the prompt is said there: no mail to the TD who typed it.
+    (decision) => {
+      const refused = decision.effects.find((e) => e.kind === 'ruling-refused');
+      return refused && !decision.events.length
+        ? { code: 1, text: `${describeEffect(refused)}\nNothing recorded.` }
+        : undefined;
+    },
   );
 }
 

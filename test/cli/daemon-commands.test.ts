@@ -416,6 +416,25 @@ describe('amici demo and the commands around an installation', () => {
     expect(after.out).not.toContain('no longer in the config');
   });
 
+  it('show: each excess with what became of its claim, and since when the player is over', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'amici-show-'));
+    const file = join(d, 'amici.yaml');
+    writeFileSync(file, readFileSync(config, 'utf8'));
+    expect((await postCard(file, 'white', '1.e4', '2026-11-03', '2026-11-06')).code).toBe(0);
+    const td = (...ruling: string[]) => runCli(['td', 'DEMO/1', ...ruling, '--config', file]);
+    // A ruling refused at the prompt is said there, and mailed to nobody.
+    const refused = await td('resume');
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('Nothing recorded.');
+    expect((await runCli(['outbox', '--config', file])).out).not.toContain('ruling-refused');
+    expect((await td('set-clock', '--side', 'black', '--used', '31')).code).toBe(0);
+    const shown = (await runCli(['show', 'DEMO/1', '--config', file])).out;
+    expect(shown).toMatch(
+      /black +used 0, .*\(over the limit since \d{4}-\d\d-\d\d\); excesses: time:black:10:1 not claimed yet/,
+    );
+    expect(shown).not.toContain('if no move');
+  });
+
   it('run --once processes a waiting mail and writes the replies', async () => {
     const d = mkdtempSync(join(tmpdir(), 'amici-run-'));
     const file = join(d, 'amici.yaml');
