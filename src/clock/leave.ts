@@ -40,7 +40,9 @@ export const LEAVE_ERROR_CODES = [
 export type LeaveErrorCode = (typeof LEAVE_ERROR_CODES)[number];
 
 export type LeaveError =
-  | { readonly code: Exclude<LeaveErrorCode, 'exceeds-allowance'> }
+  | { readonly code: Exclude<LeaveErrorCode, 'exceeds-allowance' | 'overlaps-taken-leave'> }
+  /** `with`: the leave already announced that the request overlaps. */
+  | { readonly code: 'overlaps-taken-leave'; readonly with: DateRange }
   | {
       readonly code: 'exceeds-allowance';
       /** The first year the request does not fit in, with the days still available in it. */
@@ -90,9 +92,8 @@ export function checkLeaveRequest(
   if (!allowsLeave(control)) return err({ code: 'leave-not-allowed' });
   const valid = validateRange(request);
   if (!valid.ok) return err({ code: valid.error });
-  if (taken.some((period) => rangesOverlap(period, request))) {
-    return err({ code: 'overlaps-taken-leave' });
-  }
+  const overlapped = taken.find((period) => rangesOverlap(period, request));
+  if (overlapped) return err({ code: 'overlaps-taken-leave', with: overlapped });
   const years: LeaveYear[] = [];
   for (const { year, days } of rangeDaysByYear(request)) {
     const allowedDays = allowedLeaveDays(policy, year);

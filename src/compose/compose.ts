@@ -340,7 +340,14 @@ function viewFor(
       reason: error ? t(`reason.${error.reason}`) : '',
       at:
         error?.moveNumber !== undefined ? moveNumber(error.moveNumber, error.side ?? 'white') : '',
-      leaveReason: p.code === 'leave-refused' ? t(`leaveReason.${p.reason}`) : '',
+      leaveReason:
+        p.code === 'leave-refused'
+          ? t(`leaveReason.${p.reason}`, {
+              year: p.year ?? '',
+              from: p.overlaps?.from ?? '',
+              to: p.overlaps?.to ?? '',
+            })
+          : '',
       /** The sender's last move, which stands (P-4a): "12... Nf6". */
       lastOwn: (() => {
         const i = state.plies.findLastIndex((x) => x.side === sender);

@@ -200,7 +200,10 @@ function decideLeave(state: GameState, t: Transmission, rules: EventRules, draft
       problem: {
         code: 'leave-refused',
         reason: e.code,
-        ...(e.code === 'exceeds-allowance' ? { available: e.availableDays } : {}),
+        ...(e.code === 'exceeds-allowance' ? { available: e.availableDays, year: e.year } : {}),
+        ...(e.code === 'overlaps-taken-leave'
+          ? { overlaps: { from: e.with.from, to: e.with.to } }
+          : {}),
       },
       penaltyDays: 0,
       rules: e.code === 'leave-not-allowed' ? ['L-10.1'] : ['P-8a'],

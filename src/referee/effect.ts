@@ -40,7 +40,15 @@ export type Problem =
   | { code: 'conditional-refused'; error: MoveError }
   | { code: 'claim-needs-move' }
   | { code: 'tablebase-too-many-pieces'; pieces: number }
-  | { code: 'leave-refused'; reason: string; available?: number }
+  | {
+      code: 'leave-refused';
+      reason: string;
+      available?: number;
+      /** The year the leave does not fit in (exceeds-allowance). */
+      year?: number;
+      /** The leave already announced that it overlaps. */
+      overlaps?: { from: CalendarDate; to: CalendarDate };
+    }
   | { code: 'leave-not-in-advance' }
   /** Leave announced in words whose dates could not be read (`words`, as written). */
   | { code: 'leave-unread'; words: string };

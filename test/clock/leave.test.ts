@@ -89,7 +89,10 @@ describe('leave per calendar year (P-8a, P-8c, L-10.1)', () => {
       'P-8a: leave days are not taken twice',
       policy,
       { from: '2026-06-15', to: '2026-06-22' },
-      { ok: false, error: { code: 'overlaps-taken-leave' } },
+      {
+        ok: false,
+        error: { code: 'overlaps-taken-leave', with: { from: '2026-06-01', to: '2026-06-20' } },
+      },
     ],
     [
       'P-8a: a leave must end on or after its first day',

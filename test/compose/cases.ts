@@ -272,6 +272,19 @@ export function cases(): Case[] {
     ),
   );
 
+  // Leave that overlaps leave already announced, sent with the move: the move stands, the
+  // leave is refused, naming the leave it overlaps (P-8a).
+  out.push(
+    decided(
+      'leave-refused',
+      extendGame(base, [
+        { type: 'leave', on: '2026-10-20', side: 'black', from: '2026-12-24', to: '2026-12-31' },
+      ]),
+      tx('black', now, '9.h3 9...Na5', { leave: { from: '2026-12-20', to: '2027-01-03' } }),
+      ['transmission-rejected'],
+    ),
+  );
+
   // Slow White: 4 days on every move, so move 10 goes over 30 days in all (P-6a, P-7a);
   // the sweep finds it the day after Black's answer to the control move.
   const claimState = foldGame(

@@ -794,7 +794,19 @@ describe('leave (P-8a, P-8b, L-10.1)', () => {
       tx('white', '2026-01-06', '', { leave: { from: '2026-06-01', to: '2026-06-15' } }),
     );
     expect(rejection(r.effects)).toMatchObject({
-      problem: { code: 'leave-refused', reason: 'exceeds-allowance', available: 10 },
+      problem: { code: 'leave-refused', reason: 'exceeds-allowance', available: 10, year: 2026 },
+    });
+    // Overlapping the leave already announced: refused, naming it.
+    const twice = send(
+      s,
+      tx('white', '2026-01-06', '', { leave: { from: '2026-03-15', to: '2026-03-25' } }),
+    );
+    expect(rejection(twice.effects)).toMatchObject({
+      problem: {
+        code: 'leave-refused',
+        reason: 'overlaps-taken-leave',
+        overlaps: { from: '2026-03-01', to: '2026-03-20' },
+      },
     });
     s = r.state;
     expect(s.leaves).toHaveLength(1);
