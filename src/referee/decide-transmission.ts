@@ -162,7 +162,8 @@ function dateCorrections(state: GameState, t: Transmission): DateCorrection[] {
     const recorded = answeredDeliveredOn(state, state.plies.length);
     if (!t.statedReceivedOn) out.push({ field: 'received', recorded, rule: 'P-2i' });
     else if (t.statedReceivedOn !== recorded) {
-      out.push({ field: 'received', stated: t.statedReceivedOn, recorded, rule: 'P-2i' });
+      // The move counts as received when it was delivered (P-6d), whatever day is stated.
+      out.push({ field: 'received', stated: t.statedReceivedOn, recorded, rule: 'P-6d' });
     }
   }
   if (!t.statedSentOn) out.push({ field: 'sent', recorded: t.sentOn, rule: 'P-2i' });

@@ -8,12 +8,15 @@ import type { EndKind, Result, Side } from './game-event.ts';
 
 export type Recipient = Side | 'td';
 
-/** A date a player stated that we recorded differently (P-2i: missing; P-2j: wrong). */
+/**
+ * A date a player stated that we recorded differently: P-2i missing; P-2j a wrong reply date
+ * (the real dispatch is recorded); P-6d a wrong received date (the delivery is recorded).
+ */
 export interface DateCorrection {
   field: 'received' | 'sent';
   stated?: CalendarDate;
   recorded: CalendarDate;
-  rule: 'P-2i' | 'P-2j';
+  rule: 'P-2i' | 'P-2j' | 'P-6d';
 }
 
 /** Why a transmission (or part of one) was not accepted. */

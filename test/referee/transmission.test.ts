@@ -482,7 +482,7 @@ describe('postal cards entered by the TD (P-2f..h, P-6d)', () => {
     expect(r.state.plies[0]?.deliveredOn).toBe('2026-01-06');
     const accepted = r.effects.find((e) => e.kind === 'move-accepted');
     expect(accepted?.kind === 'move-accepted' && accepted.corrections).toEqual([
-      { field: 'received', stated: '2026-01-05', recorded: '2026-01-06', rule: 'P-2i' },
+      { field: 'received', stated: '2026-01-05', recorded: '2026-01-06', rule: 'P-6d' },
       { field: 'sent', stated: '2026-01-04', recorded: '2026-01-07', rule: 'P-2j' },
     ]);
   });
