@@ -266,7 +266,7 @@ function viewFor(
   const lines: ClockLine[] = clockLines(state, ctx.rules, ctx.now);
   const clock = (): Block => {
     const table = tableBlock(clockTable(lines, labels));
-    const live = liveText(lines, labels);
+    const live = liveText(lines, labels, labelLang);
     return live
       ? {
           text: `${table.text}\n\n${live}`,

@@ -15,7 +15,7 @@ import type { EventRules, GameState, Side } from '../referee/index.ts';
 import { gameClock } from '../referee/index.ts';
 import type { NotationChoice } from './compose-context.ts';
 import type { LabelTree } from './labels.ts';
-import { label } from './labels.ts';
+import { label, labelIfAny } from './labels.ts';
 
 export interface MoveView {
   side: Side;
@@ -226,19 +226,18 @@ export function recordTable(rows: readonly ClockRow[], labels: LabelTree): Table
 }
 
 /** Sentences about the live clock of the player to move (days used so far, days left). */
-export function liveText(lines: readonly ClockLine[], labels: LabelTree): string {
+export function liveText(lines: readonly ClockLine[], labels: LabelTree, lang: string): string {
   const out: string[] = [];
   for (const { side, live } of lines) {
     if (!live) continue;
-    out.push(
-      label(labels, 'clock.live', {
-        side: label(labels, `side.${side}`),
-        move: live.move,
-        used: live.totalDays,
-        left: live.daysLeft,
-        control: live.controlMove,
-      }),
-    );
+    const vars = {
+      side: label(labels, `side.${side}`),
+      move: live.move,
+      used: live.totalDays,
+      left: live.daysLeft,
+      control: live.controlMove,
+    };
+    out.push(labelIfAny(labels, 'clock.live', lang, vars) ?? 'clock.live');
     // `exceedsOn` is the first day over the limit: a player is told the last day still in time
     // (P-6c, P-6d), or, once over, the day the limit was exceeded (P-6b).
     if (live.exceeded && live.exceedsOn)

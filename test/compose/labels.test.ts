@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { liveText } from '../../src/compose/game-view.ts';
 import { TEMPLATES_DIR } from '../../src/compose/render.ts';
 import { RULING_ERRORS, RULINGS } from '../../src/mail/td-rulings.ts';
 import { END_KINDS } from '../../src/referee/index.ts';
@@ -60,4 +61,29 @@ describe.each(LANGS)('labels of %s', (lang) => {
     ])
       expect(labels.standings[k], k).toBeTruthy();
   });
+});
+
+describe('the live clock sentence counts its days in the language (P-2k)', () => {
+  const line = (lang: string, used: number) =>
+    liveText(
+      [
+        {
+          side: 'white',
+          live: { move: 3, totalDays: used, daysLeft: 30 - used, controlMove: 10 },
+        } as never,
+      ],
+      JSON.parse(readFileSync(join(TEMPLATES_DIR, lang, 'labels.json'), 'utf8')),
+      lang,
+    );
+  it.each([
+    ['en', 1, '1 day used'],
+    ['en', 2, '2 days used'],
+    ['pl', 1, 'zużyto dotąd 1 dzień'],
+    ['pl', 5, 'zużyto dotąd 5 dni'],
+    ['cs', 1, 'dosud spotřebován 1 den'],
+    ['cs', 3, 'dosud spotřebovány 3 dny'],
+    ['cs', 7, 'dosud spotřebováno 7 dní'],
+    ['de', 1, 'bisher 1 Tag in'],
+    ['de', 4, 'bisher 4 Tage in'],
+  ] as const)('%s, %i', (lang, used, words) => expect(line(lang, used)).toContain(words));
 });
