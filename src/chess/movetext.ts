@@ -177,9 +177,10 @@ export function tokenizeMovetext(text: string): Movetext {
       '$1=$2',
     )
     // The same in numeric notation: `2728 1`, `27-28 1` (a pawn from the 7th rank to the 8th,
-    // or from the 2nd to the 1st; not a date's day such as `2728 1.12.`).
+    // or from the 2nd to the 1st; not a date's day such as `2728 1.12.`, nor a count of days
+    // after a rook's move, `2728 2 Tage`).
     .replace(
-      /(?<![\p{L}\d])([1-8]7-?[1-8]8|[1-8]2-?[1-8]1)\s+([1-4])(?=$|[\s,;!?+#)]|\.(?!\d))/gu,
+      /(?<![\p{L}\d])([1-8]7-?[1-8]8|[1-8]2-?[1-8]1)\s+([1-4])(?=$|[,;!?+#)]|\.(?!\d)|\s+(?!\p{L}))/gu,
       '$1$2',
     )
     .split(/[\s,;]+/)

@@ -26,6 +26,8 @@ export function configPath(flag: string | undefined): string {
 export async function openConfig(
   flag: string | undefined,
   io: CliIo,
+  /** Warn of a config that does not fit the stored games instead of refusing it (backup, export). */
+  options: { driftIsWarning?: boolean } = {},
 ): Promise<{ config: AmiciConfig; file: string } | undefined> {
   const file = configPath(flag);
   if (!flag && !process.env.AMICI_CONFIG && !existsSync(file)) {
@@ -45,7 +47,7 @@ export async function openConfig(
     io.err(
       `amici: ${file} does not fit the games in ${r.config.store.path}:\n${errors.map((e) => `  ${e}`).join('\n')}\n`,
     );
-    return undefined;
+    if (!options.driftIsWarning) return undefined;
   }
   return { config: r.config, file: r.file };
 }

@@ -31,7 +31,7 @@ import {
   extendGame,
   foldGame,
 } from '../referee/index.ts';
-import { openService } from './context.ts';
+import { openService, storedDrift } from './context.ts';
 import { describeEffect } from './describe-effect.ts';
 import type { CliIo } from './io.ts';
 import { argsOrExit } from './io.ts';
@@ -134,6 +134,14 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
     const loaded = await loadConfig(configFile);
     if (!loaded.ok) {
       io.err(`amici explain: ${configFile} is not valid:\n  ${loaded.errors.join('\n  ')}\n`);
+      return 2;
+    }
+    // As every command: a config that would give stored games to other players is refused.
+    const { errors } = storedDrift(loaded.config);
+    if (errors.length) {
+      io.err(
+        `amici explain: ${configFile} does not fit the games in ${loaded.config.store.path}:\n  ${errors.join('\n  ')}\n`,
+      );
       return 2;
     }
     const service = openService(loaded.config, memoryLogger());

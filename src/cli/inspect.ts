@@ -112,12 +112,14 @@ async function withService<T>(
   });
   if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
-  const loaded = await openConfig(values.config, io);
+  // The store's own copies (P-5a) are made whatever the config now says of its games.
+  const copies = command === 'backup' || command === 'export';
+  const loaded = await openConfig(values.config, io, { driftIsWarning: copies });
   if (!loaded) return 2;
   const service = openService(loaded.config, memoryLogger());
   try {
-    // A backup copies the store as it is.
-    if (command === 'backup') return await fn(service, values, positionals);
+    // A backup and an export copy the store as it is: no game is made for them.
+    if (copies) return await fn(service, values, positionals);
     // The games are created to be shown, and forgotten again: looking writes nothing.
     return await service.store.leavingNoTrace(async () => {
       service.ensureGames();

@@ -30,7 +30,15 @@ export function acquireRunLock(storePath: string): RunLock {
       const fd = openSync(file, 'wx');
       writeSync(fd, `${process.pid}\n`);
       closeSync(fd);
-      return { ok: true, release: () => rmSync(file, { force: true }) };
+      // Let go only of our own lock (a stale-lock takeover may have replaced it).
+      const release = () => {
+        try {
+          if (readFileSync(file, 'utf8').trim() === String(process.pid)) rmSync(file);
+        } catch {
+          // Already gone.
+        }
+      };
+      return { ok: true, release };
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       let pid = Number.NaN;
@@ -39,7 +47,9 @@ export function acquireRunLock(storePath: string): RunLock {
       } catch {
         // Removed meanwhile: try again.
       }
-      if (Number.isInteger(pid) && pid > 0 && alive(pid)) return { ok: false, pid, file };
+      // Our own pid in it is a lock from before a restart that gave us the same pid.
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid))
+        return { ok: false, pid, file };
       rmSync(file, { force: true });
     }
   }

@@ -605,8 +605,9 @@ function commandsInLine(line: string, index: number): Command[] {
     // A line in brackets after the move, "12...Nc6 (if 13.Bb5 a6)": the brackets are no move.
     const opened = /\(\s*$/.test(line.slice(0, conditional.index));
     const start = opened ? line.slice(0, conditional.index).lastIndexOf('(') : conditional.index;
+    // What follows the closing bracket (a full stop, a greeting) is no part of the line.
     const unbracket = (x: string | undefined) =>
-      (opened ? (x ?? '').replace(/\)\s*$/, '') : (x ?? '')).trim();
+      (opened ? (x ?? '').replace(/\).*$/su, '') : (x ?? '')).trim();
     found.push({
       kind: 'conditional',
       span: span(index, start, line.length),

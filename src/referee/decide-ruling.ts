@@ -241,7 +241,14 @@ export function decideRuling(
           now,
           rules,
         );
-        if (!setting.events.length) return setting;
+        // Refused as set-clock would be, but under the ruling the TD wrote.
+        if (!setting.events.length) {
+          const why = setting.effects.find((e) => e.kind === 'ruling-refused');
+          return refuse(
+            input,
+            why?.kind === 'ruling-refused' ? why.why : 'the clock cannot be set so',
+          );
+        }
         if (over && claimedPeriodStillOver(extendGame(state, setting.events), claim, rules, now))
           return refuse(
             input,
@@ -266,10 +273,12 @@ export function decideRuling(
             upheld,
             by: 'td',
             ...(input.note ? { note: input.note } : {}),
-            ...(r.kind === 'reject-claim' && r.clock ? { clockSet: r.clock } : {}),
+            ...(r.kind === 'reject-claim' && r.clock && setting.events.length
+              ? { clockSet: r.clock }
+              : {}),
             rules: restarted
               ? ['P-7d', 'P-7e']
-              : r.kind === 'reject-claim' && r.clock
+              : setting.events.length
                 ? ['P-7d', 'P-6c']
                 : ['P-7d'],
           },

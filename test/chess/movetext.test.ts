@@ -98,6 +98,14 @@ describe('P-2a: movetext as players number it', () => {
       ],
     ],
     [
+      // A count of days after a rook's move to the last rank is no promotion piece.
+      '40.2728 2 Tage',
+      [
+        [40, 'white', '2728', false],
+        [2, 'white', 'Tage', false],
+      ],
+    ],
+    [
       '40.2728 1 40...22-21 4',
       [
         [40, 'white', '27281', false],

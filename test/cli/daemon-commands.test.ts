@@ -398,6 +398,10 @@ describe('amici demo and the commands around an installation', () => {
     const games = await runCli(['games', '--config', file]);
     expect(games.code).toBe(2);
     expect(games.err).toContain('does not fit the games in');
+    // The nightly backup is made all the same, with the warning.
+    const backup = await runCli(['backup', join(d, 'copy.sqlite'), '--config', file]);
+    expect(backup.code, backup.err).toBe(0);
+    expect(backup.err).toContain('does not fit the games in');
     // Put back, it works again; the game as it was.
     writeFileSync(file, original);
     expect((await runCli(['games', '--config', file])).out).toMatch(/DEMO\/1 +Jan Kowalski/);
@@ -448,12 +452,15 @@ describe('amici demo and the commands around an installation', () => {
     // A daemon already running on this state file (this process holds its lock): refused,
     // nothing read.
     const lock = join(d, 'amici.sqlite.lock');
-    writeFileSync(lock, `${process.pid}\n`);
+    writeFileSync(lock, `${process.ppid}\n`);
     const twice = await runCli(['run', '--once', '--config', file]);
     expect(twice.code).toBe(2);
     expect(twice.err).toContain(`amici run is already running on`);
-    expect(twice.err).toContain(`(process ${process.pid}); stop it first`);
+    expect(twice.err).toContain(`(process ${process.ppid}); stop it first`);
     expect(readdirSync(join(d, 'inbox', 'new'))).toEqual(['1.eml']);
+    // A lock holding our own pid is from before a restart that gave us the same pid.
+    writeFileSync(lock, `${process.pid}\n`);
+    expect((await runCli(['run', '--once', '--config', file])).code).toBe(0);
     // A lock left by a process that is gone is taken over, and let go at the end.
     writeFileSync(lock, '999999999\n');
     const r = await runCli(['run', '--once', '--config', file]);

@@ -255,6 +255,13 @@ describe('findCommands', () => {
       condition: '13...Nc6',
       reply: '14.Bb5',
     });
+    // What follows the bracket is no part of the line.
+    expect(findCommands('13.Nf3 (if 13...Nc6 14.Bb5 a6). Regards, Jan')[0]).toMatchObject({
+      condition: '13...Nc6 14.Bb5 a6',
+    });
+    expect(findCommands('13.Nf3 (if 13...Nc6 then 14.Bb5).')[0]).toMatchObject({
+      reply: '14.Bb5',
+    });
   });
   it('P-4f conditional after the move keeps the move for the chess reader', () => {
     const [conditional] = findCommands('13.Sf3, jeśli 13...Sc6 to 14.Gb5');

@@ -145,6 +145,22 @@ describe('claims ruled by the TD (P-7d, P-7e, P-7f, L-6.7)', () => {
     ]);
   });
 
+  it('P-7d: a claim rejected after the game ended sets no clock, and says none was set', () => {
+    const over = apply(claimed, {
+      events: [
+        { type: 'ended', on: '2026-02-20', result: '1-0', kind: 'resignation', rule: 'L-5.1.2' },
+      ],
+      effects: [],
+    });
+    const d = rule(over, {
+      kind: 'reject-claim',
+      claimId: 'time:white:10:1',
+      clock: { usedDays: 20 },
+    });
+    expect(eventTypes(d)).toEqual(['claim-ruled']);
+    expect(d.effects[0]).not.toHaveProperty('clockSet');
+  });
+
   it('P-7d: a rejected claim is told to both and changes nothing else', () => {
     // White's clock was set back within the limit since: nothing to set with the rejection.
     const moved = scenario('2026-01-01')
