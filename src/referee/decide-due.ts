@@ -71,6 +71,20 @@ export function decideDue(
       const id = timeClaimId(state, side, excess);
       const protestBy = addDays(now, rules.protestDays);
       const record = [...claimRecord(clock.value.rows, excess)];
+      // A silent player's excess is in the move not yet sent: the record shows it too.
+      const live = clock.value.live;
+      const inProgress =
+        live && live.controlMove === excess.controlMove && live.countFrom === excess.countFrom
+          ? {
+              inProgress: {
+                move: live.move,
+                deliveredOn: live.deliveredOn,
+                usedDays: live.usedDays,
+                totalDays: live.totalDays,
+                daysLeft: live.daysLeft,
+              },
+            }
+          : {};
       const limit = excess.limitDays === null ? '' : ` of ${excess.limitDays} days`;
       // Upheld, would it lose the game (P-7f)? Both the TD and the players should know.
       const count = 1 + upheldExcesses(state, side);
@@ -109,6 +123,7 @@ export function decideDue(
             offender: side,
             excess,
             record,
+            ...inProgress,
             protestBy,
             ...forfeits,
             rules: ['P-7a', ...also],
@@ -120,6 +135,7 @@ export function decideDue(
             offender: side,
             excess,
             record,
+            ...inProgress,
             protestBy,
             ...forfeits,
             rules: ['P-7b', 'P-7c', ...also],

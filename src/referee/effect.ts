@@ -133,6 +133,17 @@ export type Effect =
       excess: Excess;
       /** The replies before the control move (P-7a). */
       record: ClockRow[];
+      /**
+       * The move the offender has not yet sent, when the excess is in it: delivered when, days
+       * on it so far, in the count, left (negative) — the record's last line, still open.
+       */
+      inProgress?: {
+        move: number;
+        deliveredOn: CalendarDate;
+        usedDays: number;
+        totalDays: number;
+        daysLeft: number;
+      };
       protestBy: CalendarDate;
       /** Upheld, this excess loses the game (P-7f): it is excess `count`, `allowed` are allowed. */
       forfeits?: { count: number; allowed: number };

@@ -302,6 +302,25 @@ export function cases(): Case[] {
   const claimId = `time:white:${excess.controlMove}:1`;
   const record = [...claimRecord(clock.value.rows, excess)];
   const protestBy: CalendarDate = addDays(claimOn, RULES.protestDays);
+  // A silent White: the excess is in the move not yet sent, which the claim shows (P-7a).
+  {
+    const silent = foldGame(gameLog('1.e4 e5', '2026-09-01', 2));
+    const d = decideDue(
+      silent,
+      {
+        kind: 'due',
+        work: due(silent, '2026-10-10', RULES).find((w) => w.kind === 'time-exceeded')!,
+      },
+      '2026-10-10',
+      RULES,
+    );
+    out.push({
+      name: 'time-claim-silent',
+      state: extendGame(silent, d.events),
+      now: '2026-10-10',
+      effects: d.effects.filter((e) => e.kind === 'time-claim' && e.to.includes('td')),
+    });
+  }
   out.push({
     name: 'time-claim',
     state: claimState,

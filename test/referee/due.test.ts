@@ -207,6 +207,16 @@ describe('a claim rejected because a card came late (P-6b, P-7a)', () => {
 describe('claim deadline and its consequence (P-7c, P-7e, P-7f, L-6.7)', () => {
   const claimed = sweep(scenario('2026-01-01').state(), '2026-02-01');
 
+  it('P-7a: a silent player’s claim shows the move not yet sent, the excess in it', () => {
+    const silent = scenario('2026-01-01').state();
+    const d = doWork(silent, one(silent, '2026-02-01', 'time-exceeded'), '2026-02-01');
+    const claim = d.effects.find((e) => e.kind === 'time-claim');
+    expect(claim).toMatchObject({
+      record: [],
+      inProgress: { move: 1, deliveredOn: '2026-01-01', totalDays: 31, daysLeft: -1 },
+    });
+  });
+
   it('P-7c: nothing until the protest window has passed, then the claim is upheld', () => {
     expect(claimed.claims).toHaveLength(1);
     expect(due(claimed, '2026-02-15', rules)).toEqual([]);
