@@ -412,6 +412,73 @@ export const KEYWORDS = {
     ru: ['директору', 'директор турнира', 'судье', 'спор', 'жалоба', 'протест'],
     uk: ['директору', 'директор турніру', 'судді', 'спір', 'скарга', 'протест'],
   },
+  /** How a mail opens or closes: "Dear Jan,", "Best regards, Anna" — words for nobody to read. */
+  salutation: {
+    en: [
+      'hi',
+      'hello',
+      'dear',
+      'regards',
+      'best',
+      'kind regards',
+      'best wishes',
+      'cheers',
+      'yours',
+    ],
+    pl: [
+      'cześć',
+      'witam',
+      'witaj',
+      'dzień dobry',
+      'szanowny',
+      'szanowna',
+      'drogi',
+      'droga',
+      'pozdrawiam',
+      'pozdrowienia',
+      'serdecznie',
+      'z poważaniem',
+    ],
+    cs: [
+      'ahoj',
+      'dobrý den',
+      'vážený',
+      'vážená',
+      'milý',
+      'milá',
+      'zdravím',
+      's pozdravem',
+      'pozdrav',
+      'pozdravy',
+    ],
+    de: [
+      'hallo',
+      'guten tag',
+      'lieber',
+      'liebe',
+      'sehr geehrter',
+      'sehr geehrte',
+      'grüße',
+      'gruß',
+      'viele grüße',
+      'beste grüße',
+      'mit freundlichen grüßen',
+      'mfg',
+      'servus',
+      'moin',
+    ],
+    ru: [
+      'привет',
+      'здравствуйте',
+      'добрый день',
+      'уважаемый',
+      'уважаемая',
+      'дорогой',
+      'дорогая',
+      'с уважением',
+    ],
+    uk: ['привіт', 'вітаю', 'добрий день', 'шановний', 'шановна', 'дорогий', 'дорога', 'з повагою'],
+  },
 } as const satisfies Record<string, Record<KeywordLanguage, readonly string[]>>;
 
 type KeywordGroup = keyof typeof KEYWORDS;
@@ -469,6 +536,15 @@ export function correctionAt(clause: string): number {
 }
 
 const PROTEST = anyWordOf(['protest']);
+
+const SALUTATION = new RegExp(`^\\s*(?:${alternatives('salutation')})${R}`, 'iu');
+
+/**
+ * Whether a line only opens or closes the mail ("Dear Jan,", "Kind regards, Anna Nowak", "Mit
+ * freundlichen Grüßen"): a salutation word first and no more than six words in all.
+ */
+export const isSalutation = (line: string): boolean =>
+  SALUTATION.test(line) && (line.match(/\p{L}+/gu)?.length ?? 0) <= 6;
 
 /** Whether a line for the TD protests or disputes (P-7c): "Protest: the count is wrong". */
 export const protestsIn = (line: string): boolean => PROTEST.test(line);

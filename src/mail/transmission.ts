@@ -9,7 +9,7 @@ import { isBareFileCapture, isMoveToken, moveNumber, tokenizeMovetext } from '..
 import type { CalendarDate } from '../clock/index.ts';
 import { isCalendarDate } from '../clock/index.ts';
 import type { Side, Transmission } from '../referee/index.ts';
-import { correctionAt, museAt } from './keywords.ts';
+import { correctionAt, isSalutation, museAt } from './keywords.ts';
 import type { Inbound } from './read-inbound.ts';
 import { readText } from './read-inbound.ts';
 import { nextDayMonth } from './stated-date.ts';
@@ -390,6 +390,23 @@ function movesOf(
   return { moves, complete: moves.length === words.length };
 }
 
+/**
+ * The lines of words nothing was read from — no move, date or command — and that are more than
+ * a greeting: "Thanks for the nice opening, I did not expect that!" They are not passed on (a
+ * note for the opponent starts with `Note:`), and the answer tells the player so.
+ */
+function unreadWords(inbound: Inbound): string[] {
+  return inbound.rest
+    .map((l) => l.text.replace(/\s+/g, ' ').trim())
+    .filter(
+      (line) =>
+        (line.match(/\p{L}+/gu)?.length ?? 0) >= 3 &&
+        !isSalutation(line) &&
+        !BODY_GAME_RE.test(line) &&
+        !tokenizeMovetext(line).tokens.some(isMoveToken),
+    );
+}
+
 export interface AssembleContext {
   side: Side;
   reading: Reading;
@@ -418,6 +435,8 @@ export function assembleTransmission(
   const named = (m: MovetextToken) =>
     `${m.number === undefined ? '' : moveNumber(m.number, m.side ?? 'white')}${m.text.replace(/[?!]+$/u, '')}`;
   if (thoughts.length) t.thoughts = thoughts.map(named);
+  const unread = unreadWords(inbound);
+  if (unread.length) t.unread = unread;
   if (corrected.length) t.corrected = corrected.map(named);
   const { received, sent } = inbound.dates;
   if (received && isCalendarDate(received)) t.statedReceivedOn = received;

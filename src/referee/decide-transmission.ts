@@ -393,6 +393,27 @@ function decideRun(
   const sender = t.side;
   const opponent = other(sender);
   if (state.result) {
+    // Words after the game ("Note: thanks for the game") still reach the opponent.
+    const noteOnly =
+      t.note &&
+      !t.moves.length &&
+      !t.resign &&
+      !t.drawOffer &&
+      !t.acceptDraw &&
+      !t.declineDraw &&
+      !t.claim &&
+      !t.leave &&
+      !t.leaveUnread;
+    if (noteOnly) {
+      draft.effects.push({
+        kind: 'note-relayed',
+        to: [opponent],
+        from: sender,
+        note: t.note!,
+        rules: [],
+      });
+      return draft;
+    }
     return reject(draft, t, { code: 'game-over', result: state.result.result }, [
       state.result.rule,
     ]);
@@ -664,6 +685,14 @@ function decideRun(
   // The move stands (P-4a). Dates (P-2f..j), the offer (L-9.1), the line (P-4f).
   const warnings: Problem[] = [];
   if (t.corrected?.length) warnings.push({ code: 'corrected', slips: t.corrected });
+  // Words read as nothing were not passed on: said, quoted (not too long), never lost in silence.
+  if (t.unread?.length) {
+    const words = t.unread.join(' ');
+    warnings.push({
+      code: 'not-relayed',
+      words: words.length > 300 ? `${words.slice(0, 299).trimEnd()}…` : words,
+    });
+  }
   if (drawOffer && state.pos.fullmoves < rules.drawOffersFromMove) {
     warnings.push({ code: 'draw-offer-too-early', fromMove: rules.drawOffersFromMove });
     drawOffer = false;

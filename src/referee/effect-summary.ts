@@ -33,6 +33,8 @@ export function problemText(p: Problem): string {
       return p.drawOffer ? 'a draw offer with no move' : 'no move';
     case 'corrected':
       return `${p.slips.join(', ')}, corrected in the same mail (L-4.2)`;
+    case 'not-relayed':
+      return `words not passed on: "${p.words}"`;
     case 'game-over':
       return `the game is over (${p.result === '*' ? 'annulled' : p.result})`;
     default:

@@ -40,6 +40,8 @@ export type Problem =
   | { code: 'draw-offer-too-early'; fromMove: number }
   /** Moves the mail corrected itself, before it was sent (L-4.2): the correction was played. */
   | { code: 'corrected'; slips: string[] }
+  /** Words the mail holds that were not read and not passed on (a note needs `Note:`). */
+  | { code: 'not-relayed'; words: string }
   | { code: 'conditional-refused'; error: MoveError }
   | { code: 'claim-needs-move' }
   | { code: 'tablebase-too-many-pieces'; pieces: number }

@@ -65,6 +65,12 @@ export interface Transmission {
   leaveTaken?: { from: CalendarDate; to: CalendarDate }[];
   /** Free text for the opponent, relayed as written. */
   note?: string;
+  /**
+   * Lines of words the mail holds that amici read nothing from (no move, date or command) and
+   * so did not pass on: "Thanks for the nice opening!" The answer says so, and how to write a
+   * note for the opponent, so that no word the player meant for someone is lost in silence.
+   */
+  unread?: string[];
 }
 
 export type Ruling =

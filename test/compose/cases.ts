@@ -142,6 +142,11 @@ export function cases(): Case[] {
   // Black writes 9...Nd7, then "sorry, I mean 9...Na5" in the same mail (L-4.2).
   out.push(
     decided('move-corrected', base, tx('black', now, '9.h3 9...Na5', { corrected: ['9...Nd7'] })),
+    decided(
+      'move-words',
+      base,
+      tx('black', now, '9.h3 9...Na5', { unread: ['Thanks for the quick reply, I was away.'] }),
+    ),
   );
   out.push(decided('rejected-impossible', base, tx('black', now, '9.h3 9...Qxh3')));
   out.push(

@@ -392,6 +392,38 @@ describe('a mail through to the ruling', () => {
   });
 });
 
+describe('words for the opponent outside a note', () => {
+  const unreadOf = async (body: string) => {
+    const r = await readInbound(
+      `From: Black <b@x.org>\r\nTo: amici@x.org\r\nSubject: Re: [CLUB/1] move 1\r\nDate: Tue, 3 Nov 2026 10:00:00 +0000\r\nMessage-ID: <u1@x.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body}\r\n`,
+    );
+    if (!r.ok) throw new Error(r.error);
+    return assembleTransmission(r.value, {
+      side: 'black',
+      reading: { kind: 'auto' },
+      sentOn: '2026-11-03',
+    })?.unread;
+  };
+  it('prose that is no move, date or command is kept to tell the sender it was not passed on', async () => {
+    expect(
+      await unreadOf(
+        'Hi Jan,\n\n1.e4 e5\nThanks for the nice opening, I did not expect that!\n\nKind regards, Anna Nowak',
+      ),
+    ).toEqual(['Thanks for the nice opening, I did not expect that!']);
+    expect(
+      await unreadOf('Witam,\n1.e4 e5\nDziękuję za szybką odpowiedź i pozdrawiam serdecznie.'),
+    ).toEqual(['Dziękuję za szybką odpowiedź i pozdrawiam serdecznie.']);
+  });
+  it('greetings, a note, dates and lines with moves are not counted', async () => {
+    expect(
+      await unreadOf(
+        'Dear Mr Novák,\n1.e4 e5\nReceived 1 Nov, sent 2 Nov.\nNote: good luck in the other games\nMit freundlichen Grüßen\nAnna',
+      ),
+    ).toBeUndefined();
+    expect(await unreadOf('1.e4 e5 thanks, I expected 1...c5 from you')).toBeUndefined();
+  });
+});
+
 describe('P-8a, P-8b: leave dates written without a year', () => {
   const leaveOf = async (line: string, sentOn: CalendarDate) => {
     const r = await readInbound(

@@ -857,4 +857,30 @@ describe('notes to the opponent', () => {
       { kind: 'note-relayed', to: ['black'], from: 'white', note: 'Away next week.', rules: [] },
     ]);
   });
+  it('a note after the game still reaches the opponent; a move after it is refused', () => {
+    const over = send(opening(newGame()), tx('white', '2026-01-06', '', { resign: true })).state;
+    const thanks = send(over, tx('black', '2026-01-07', '', { note: 'Thanks for the game!' }));
+    expect(thanks.effects).toEqual([
+      {
+        kind: 'note-relayed',
+        to: ['white'],
+        from: 'black',
+        note: 'Thanks for the game!',
+        rules: [],
+      },
+    ]);
+    const move = send(over, tx('black', '2026-01-07', '2.Nf3 Nc6', { note: 'Thanks!' }));
+    expect(rejection(move.effects)).toMatchObject({ problem: { code: 'game-over' } });
+  });
+  it('words that were not read are not relayed, and the sender is told so, quoted', () => {
+    const r = send(
+      opening(newGame()),
+      tx('black', '2026-01-07', '2.Nf3 Nc6', { unread: ['Thanks for the nice opening!'] }),
+    );
+    expect(r.effects[0]).toMatchObject({
+      kind: 'move-accepted',
+      warnings: [{ code: 'not-relayed', words: 'Thanks for the nice opening!' }],
+    });
+    expect(r.effects[1]).not.toHaveProperty('note');
+  });
 });
