@@ -16,6 +16,7 @@ import { credentialsFrom } from '../daemon/token-command.ts';
 import type { Inbox, Sender } from '../daemon/transport.ts';
 import { Store } from '../store/store.ts';
 import type { CliIo } from './io.ts';
+import { count } from './io.ts';
 
 export const DEFAULT_CONFIG = 'amici.yaml';
 
@@ -27,7 +28,11 @@ export async function openConfig(
   flag: string | undefined,
   io: CliIo,
   /** Warn of a config that does not fit the stored games instead of refusing it (backup, export). */
-  options: { driftIsWarning?: boolean } = {},
+  options: {
+    driftIsWarning?: boolean;
+    /** Say why the config is refused as JSON on stdout (`check-config --json`). */
+    json?: boolean;
+  } = {},
 ): Promise<{ config: AmiciConfig; file: string } | undefined> {
   const file = configPath(flag);
   if (!flag && !process.env.AMICI_CONFIG && !existsSync(file)) {
@@ -37,12 +42,20 @@ export async function openConfig(
     return undefined;
   }
   const r = await loadConfig(file);
+  if (!r.ok && options.json) {
+    io.out(`${JSON.stringify({ valid: false, file, errors: r.errors }, null, 2)}\n`);
+    return undefined;
+  }
   if (!r.ok) {
     io.err(`amici: ${file} is not valid:\n${r.errors.map((e) => `  ${e}`).join('\n')}\n`);
     return undefined;
   }
   // A config that would give games in progress to other players is refused by every command.
   const { errors } = storedDrift(r.config);
+  if (errors.length && options.json && !options.driftIsWarning) {
+    io.out(`${JSON.stringify({ valid: false, file, errors }, null, 2)}\n`);
+    return undefined;
+  }
   if (errors.length) {
     io.err(
       `amici: ${file} does not fit the games in ${r.config.store.path}:\n${errors.map((e) => `  ${e}`).join('\n')}\n`,
@@ -152,7 +165,7 @@ export async function probeTransports(
       const { probeImap } = await import('../daemon/imap-inbox.ts');
       const r = await probeImap({ ...i, login });
       inbox = r.ok
-        ? `logged in to ${i.host}:${i.port} as ${i.user}; ${i.mailbox} holds ${r.messages} message(s)`
+        ? `logged in to ${i.host}:${i.port} as ${i.user}; ${i.mailbox} holds ${count(r.messages, 'message')}`
         : failed(`${i.host}:${i.port} as ${i.user}: ${r.error}`);
     }
   }

@@ -4,13 +4,14 @@
 
 import type { Effect } from '../referee/index.ts';
 import { rejectionText } from '../referee/index.ts';
+import { count } from './io.ts';
 
 export function describeEffect(e: Effect): string {
   switch (e.kind) {
     case 'transmission-rejected':
       return `REJECTED — ${rejectionText(e)}`;
     case 'move-accepted':
-      return `ACCEPTED — ${e.plies.length} move(s) played${e.corrections.length ? `; dates recorded: ${e.corrections.map((c) => `${c.field} ${c.recorded} (${c.rule}${c.stated ? `, stated ${c.stated}` : ', not stated'})`).join('; ')}` : ''}${e.warnings.length ? `; warnings: ${e.warnings.map((w) => w.code).join(', ')}` : ''}`;
+      return `ACCEPTED — ${count(e.plies.length, 'move')} played${e.corrections.length ? `; dates recorded: ${e.corrections.map((c) => `${c.field} ${c.recorded} (${c.rule}${c.stated ? `, stated ${c.stated}` : ', not stated'})`).join('; ')}` : ''}${e.warnings.length ? `; warnings: ${e.warnings.map((w) => w.code).join(', ')}` : ''}`;
     case 'game-ended':
       return `GAME ENDS ${e.result} — ${e.endKind} [${e.rules.join(', ')}]`;
     case 'move-relayed':

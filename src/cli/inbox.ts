@@ -12,7 +12,7 @@ import type { InboundStatus } from '../store/store.ts';
 import { INBOUND_STATUSES } from '../store/store.ts';
 import { openConfig, openService } from './context.ts';
 import type { CliIo } from './io.ts';
-import { argsOrExit } from './io.ts';
+import { argsOrExit, count } from './io.ts';
 
 const OPTIONS = {
   config: { type: 'string' },
@@ -63,7 +63,7 @@ async function replay(
   const counted = readings.find((r) => r.status === 'done' || r.events > 0);
   if (counted) {
     io.err(
-      `amici inbox replay: mail ${id} was read as mail ${counted.id}, filed ${counted.status} with ${counted.events} event(s) in a game's log; reading it again would count it twice\n`,
+      `amici inbox replay: mail ${id} was read as mail ${counted.id}, filed ${counted.status} with ${count(counted.events, 'event')} in a game's log; reading it again would count it twice\n`,
     );
     return 1;
   }

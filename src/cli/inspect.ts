@@ -16,7 +16,7 @@ import type { GameState, Side } from '../referee/index.ts';
 import { annulled, crossCell, gameClock, pointsText, timeClaimId } from '../referee/index.ts';
 import { openConfig, openService } from './context.ts';
 import type { CliIo } from './io.ts';
-import { argsOrExit } from './io.ts';
+import { argsOrExit, count } from './io.ts';
 
 const OPTIONS = {
   config: { type: 'string' },
@@ -418,7 +418,7 @@ export async function standingsCommand(args: string[], io: CliIo): Promise<numbe
       const open = games.filter((g) => !g.result).length;
       const annulledGames = games.filter(annulled).length;
       out.push(
-        `${event.tag}  ${event.name}: ${games.length} game${games.length === 1 ? '' : 's'}, ${open ? `${open} in play` : 'all finished'}${annulledGames ? `, ${annulledGames} annulled (P-9a, not counted)` : ''} (L-12: win 1, draw ½, loss 0; double forfeit 0-0)`,
+        `${event.tag}  ${event.name}: ${count(games.length, 'game')}, ${open ? `${open} in play` : 'all finished'}${annulledGames ? `, ${annulledGames} annulled (P-9a, not counted)` : ''} (L-12: win 1, draw ½, loss 0; double forfeit 0-0)`,
         '',
       );
       const width = Math.max(6, ...rows.map((r) => r.name.length));

@@ -25,7 +25,7 @@ import {
   storedDrift,
 } from './context.ts';
 import type { CliIo } from './io.ts';
-import { amiciCommand, argsOrExit } from './io.ts';
+import { amiciCommand, argsOrExit, count } from './io.ts';
 
 export const EXAMPLE_CONFIG = fileURLToPath(new URL('../../config/example.yaml', import.meta.url));
 
@@ -199,7 +199,7 @@ export async function checkConfigCommand(args: string[], io: CliIo): Promise<num
   );
   if (typeof parsed === 'number') return parsed;
   const { values } = parsed;
-  const loaded = await openConfig(values.config, io);
+  const loaded = await openConfig(values.config, io, values.json ? { json: true } : {});
   if (!loaded) return 1;
   const c = loaded.config;
   const probe = values.connect ? await probeTransports(c) : undefined;
@@ -217,7 +217,7 @@ export async function checkConfigCommand(args: string[], io: CliIo): Promise<num
     `  sweep:  ${c.sweep}`,
     ...c.events.map(
       (e) =>
-        `  event ${e.tag}: ${e.name} — TD ${e.td.name} <${e.td.address}>, ${e.timeZone}, ${e.timeControl.preset}, ${e.players.length} players, ${e.games.length} games${e.reportDays ? `, a report to the TD every ${e.reportDays} days` : ''}`,
+        `  event ${e.tag}: ${e.name} — TD ${e.td.name} <${e.td.address}>, ${e.timeZone}, ${e.timeControl.preset}, ${count(e.players.length, 'player')}, ${count(e.games.length, 'game')}${e.reportDays ? `, a report to the TD every ${e.reportDays} days` : ''}`,
     ),
     ...(probe ? [`  connect inbox:  ${probe.inbox}`, `  connect outbox: ${probe.outbox}`] : []),
     ...lateStarts(c),
@@ -251,7 +251,7 @@ function lateStarts(c: AmiciConfig): string[] {
     if (!late.length) return [];
     const shown = late.slice(0, 5).map((g) => `${g.key} (${g.startsOn}, ${g.days} days ago)`);
     return [
-      `  warning: ${late.length} game${late.length === 1 ? '' : 's'} not started yet with a start date already past: ${shown.join(', ')}${late.length > 5 ? ', …' : ''}. White's clock counts from the start date (P-6d); set a later startsOn if that is not meant.`,
+      `  warning: ${count(late.length, 'game')} not started yet with a start date already past: ${shown.join(', ')}${late.length > 5 ? ', …' : ''}. White's clock counts from the start date (P-6d); set a later startsOn if that is not meant.`,
     ];
   } finally {
     store?.close();
@@ -279,7 +279,7 @@ function senderCheckLine(c: AmiciConfig): string {
       ? 'a DKIM signature of the player’s domain is required (P-2d)'
       : 'the From address is trusted as written (no signature checked)';
   const names = excepted.length > 6 ? `${excepted.slice(0, 6).join(', ')}, …` : excepted.join(', ');
-  return excepted.length ? `${rule}; except ${excepted.length} player(s): ${names}` : rule;
+  return excepted.length ? `${rule}; except ${count(excepted.length, 'player')}: ${names}` : rule;
 }
 
 const INIT_HELP = `usage: amici init [--config FILE]

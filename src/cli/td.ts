@@ -24,7 +24,7 @@ import { answeredDeliveredOn, decide, extendGame, postalDelivery } from '../refe
 import { openConfig, openService } from './context.ts';
 import { describeEffect } from './describe-effect.ts';
 import type { CliIo } from './io.ts';
-import { argsOrExit } from './io.ts';
+import { argsOrExit, count } from './io.ts';
 
 export const TD_USAGE = `usage: amici td GAME RULING [options] [--note TEXT] [--config FILE]
        amici td withdraw PLAYER (--annul | --forfeit) --reason TEXT   (every unfinished game, P-9a)
@@ -284,7 +284,7 @@ async function apply(
       );
     for (const e of r.decision.effects) io.out(`${describeEffect(e)}\n`);
     io.out(
-      `${r.decision.events.length} event(s) recorded, ${r.mails} mail(s) queued (sent by \`amici run\`)\n`,
+      `${count(r.decision.events.length, 'event')} recorded, ${count(r.mails, 'mail')} queued (sent by \`amici run\`)\n`,
     );
     // Extra leave stops the player's clock in their other games too (P-8c).
     if (r.committed && r.decision.events.length && resolved.kind === 'ruling')
@@ -298,7 +298,7 @@ async function apply(
         );
         const refused = more.decision.effects.find((e) => e.kind === 'ruling-refused');
         io.out(
-          `${o.ref.gameKey}: ${refused ? describeEffect(refused) : `the same leave, ${more.mails} mail(s) queued`}\n`,
+          `${o.ref.gameKey}: ${refused ? describeEffect(refused) : `the same leave, ${count(more.mails, 'mail')} queued`}\n`,
         );
       }
     const refused =
@@ -395,7 +395,7 @@ async function withdrawCommand(args: string[], io: CliIo): Promise<number> {
       mails += r.mails;
     }
     io.out(
-      `${player.name} (${event.tag}): ${changed} game(s) ${values.annul ? 'annulled' : 'scored as lost'}, ${over} already over; ${mails} mail(s) queued (sent by \`amici run\`)\n`,
+      `${player.name} (${event.tag}): ${count(changed, 'game')} ${values.annul ? 'annulled' : 'scored as lost'}, ${over} already over; ${count(mails, 'mail')} queued (sent by \`amici run\`)\n`,
     );
     return 0;
   } finally {

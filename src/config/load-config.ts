@@ -22,14 +22,145 @@ function pathOf(path: readonly PropertyKey[]): string {
     .join('');
 }
 
-export function formatIssues(error: z.ZodError): string[] {
-  return error.issues.map((i) => `${pathOf(i.path) || '(top level)'}: ${i.message}`);
+/** What a required key holds, for the message that says it is missing. */
+const EXAMPLES: Record<string, string> = {
+  td: 'td: { name: …, address: … }',
+  timeZone: 'timeZone: Europe/Warsaw',
+  tag: 'tag: CCC26',
+  name: 'name: …',
+  players: 'players: [ { id: …, name: …, addresses: [ … ] }, … ]',
+  addresses: 'addresses: [ name@example.org ]',
+  startsOn: 'startsOn: YYYY-MM-DD',
+  events: 'events: [ { name: …, tag: …, td: …, players: …, games: … } ]',
+};
+
+const A_TYPE: Record<string, string> = {
+  object: 'a mapping of keys',
+  array: 'a list',
+  string: 'a text',
+  number: 'a number',
+  boolean: 'true or false',
+};
+
+const valueAt = (data: unknown, path: readonly PropertyKey[]): unknown =>
+  path.reduce<unknown>(
+    (v, k) => (v && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k] : undefined),
+    data,
+  );
+
+/**
+ * Which event, player or game a path is in, by the names the TD wrote ("event CCC26, player
+ * novak"): a list index alone does not say which of twenty players is meant.
+ */
+function whereIn(data: unknown, path: readonly PropertyKey[]): string {
+  const named: string[] = [];
+  for (let i = 0; i < path.length; i++) {
+    const list = path[i];
+    if (typeof path[i + 1] !== 'number') continue;
+    const item = valueAt(data, path.slice(0, i + 2)) as Record<string, unknown> | undefined;
+    const pick = (k: string) => (typeof item?.[k] === 'string' ? String(item[k]) : undefined);
+    const name =
+      list === 'events'
+        ? pick('tag')
+        : list === 'players' || list === 'games'
+          ? pick('id')
+          : undefined;
+    const what =
+      list === 'events'
+        ? 'event'
+        : list === 'players'
+          ? 'player'
+          : list === 'games'
+            ? 'game'
+            : undefined;
+    if (what && name) named.push(`${what} ${name}`);
+  }
+  return named.length ? ` — in ${named.join(', ')}` : '';
+}
+
+/**
+ * The schema's complaints as a TD can act on them: the path, which event/player/game it is in,
+ * a missing key said to be missing (with an example), an unknown key with the known one it is
+ * probably a slip for ("timezone" — did you mean "timeZone"?).
+ */
+export function formatIssues(error: z.ZodError, data?: unknown): string[] {
+  const known = knownKeys(configSchema);
+  const issues = error.issues;
+  const lines: string[] = [];
+  const meant = new Set<string>();
+  for (const i of issues) {
+    if (i.code !== 'unrecognized_keys') continue;
+    for (const key of i.keys) {
+      const near = [...known]
+        .map((k) => ({ k, d: k.toLowerCase() === key.toLowerCase() ? 0 : distance(k, key) }))
+        .filter((c) => c.d <= Math.max(1, Math.floor(key.length / 4)))
+        .sort((a, b) => a.d - b.d)[0]?.k;
+      if (near) meant.add(pathOf([...i.path, near]));
+      lines.push(
+        `${pathOf(i.path) || '(top level)'}: unknown key "${key}"${near ? `; did you mean "${near}"?` : ''}${whereIn(data, i.path)}`,
+      );
+    }
+  }
+  const rest = issues.flatMap((i) => {
+    if (i.code === 'unrecognized_keys') return [];
+    const at = pathOf(i.path) || '(top level)';
+    const missing =
+      i.code === 'invalid_type' && data !== undefined && valueAt(data, i.path) === undefined;
+    // A key written misspelt is reported once, as the slip, not also as missing.
+    if (missing && meant.has(at)) return [];
+    const key = String(i.path.at(-1) ?? '');
+    const message = missing
+      ? `missing: ${EXAMPLES[key] ? `expected ${EXAMPLES[key]}` : `expected ${A_TYPE[i.expected] ?? i.expected}`}`
+      : i.message;
+    return [`${at}: ${message}${whereIn(data, i.path)}`];
+  });
+  return [...rest, ...lines];
+}
+
+/** Every key any object of the schema knows: what a misspelt key is compared with. */
+function knownKeys(schema: z.ZodType): Set<string> {
+  const keys = new Set<string>();
+  const seen = new Set<unknown>();
+  const walk = (s: unknown): void => {
+    if (!s || typeof s !== 'object' || seen.has(s)) return;
+    seen.add(s);
+    const def = (s as { _zod?: { def?: Record<string, unknown> } })._zod?.def;
+    if (!def) return;
+    if (def.type === 'object') {
+      for (const [k, v] of Object.entries(def.shape as Record<string, unknown>)) {
+        keys.add(k);
+        walk(v);
+      }
+    }
+    for (const k of ['element', 'innerType', 'in', 'out', 'valueType', 'left', 'right'])
+      walk(def[k]);
+    for (const k of ['options', 'items'])
+      if (Array.isArray(def[k])) for (const o of def[k]) walk(o);
+  };
+  walk(schema);
+  return keys;
+}
+
+/** Edits to turn `a` into `b` (Levenshtein), for "did you mean". */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(
+        row[j]! + 1,
+        next[j - 1]! + 1,
+        row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    row = next;
+  }
+  return row[b.length]!;
 }
 
 /** Validate already-parsed YAML; `baseDir` resolves relative paths. */
 export function validateConfig(data: unknown, baseDir: string): ConfigResult {
   const parsed = configSchema.safeParse(data);
-  if (!parsed.success) return { ok: false, errors: formatIssues(parsed.error) };
+  if (!parsed.success) return { ok: false, errors: formatIssues(parsed.error, data) };
   const config = parsed.data;
   const abs = (p: string) => (isAbsolute(p) ? p : resolve(baseDir, p));
   config.store.path = abs(config.store.path);

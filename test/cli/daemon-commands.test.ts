@@ -191,7 +191,7 @@ describe('amici demo and the commands around an installation', () => {
         .replace('# authentication: none', 'authentication: none'),
     );
     expect((await runCli(['check-config', '--config', file])).out).toContain(
-      'senders: a DKIM signature of the player’s domain is required (P-2d); except 1 player(s): CCC26/schmidt',
+      'senders: a DKIM signature of the player’s domain is required (P-2d); except 1 player: CCC26/schmidt',
     );
     writeFileSync(
       file,
@@ -200,6 +200,13 @@ describe('amici demo and the commands around an installation', () => {
     const bad = await runCli(['check-config', '--config', file]);
     expect(bad.code).toBe(1);
     expect(bad.err).toContain('events[0].td.address: expected an email address');
+    // A script asking for JSON gets JSON, errors included, not the text meant for a person.
+    const json = await runCli(['check-config', '--json', '--config', file]);
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.out)).toMatchObject({
+      valid: false,
+      errors: [expect.stringContaining('events[0].td.address: expected an email address')],
+    });
   });
   it('check-config says how amici logs in to each mail server, never the secret', async () => {
     const d = mkdtempSync(join(tmpdir(), 'amici-init-'));

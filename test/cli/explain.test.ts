@@ -47,7 +47,7 @@ describe('amici explain', () => {
   it('a correct reply would be accepted, with the missing dates recorded (P-2i)', async () => {
     const r = await runCli(['explain', mail('2.Nf3 Nc6'), '--game', pgn]);
     expect(r.out).toContain(
-      'ACCEPTED — 1 move(s) played; dates recorded: received 2026-11-20 (P-2i, not stated); sent 2026-11-20 (P-2i, not stated)',
+      'ACCEPTED — 1 move played; dates recorded: received 2026-11-20 (P-2i, not stated); sent 2026-11-20 (P-2i, not stated)',
     );
   });
   it('L-8.1: a draw offer with the move is shown as relayed with the move', async () => {
@@ -81,7 +81,7 @@ describe('amici explain', () => {
     const r = await runCli(['explain', file, '--game', pgn, '--as', 'black']);
     expect(r.out).toContain('its subject, typed by the player, is read first');
     expect(r.out).toContain('  | 2.Nf3 Nc6');
-    expect(r.out).toContain('ACCEPTED — 1 move(s) played');
+    expect(r.out).toContain('ACCEPTED — 1 move played');
     const json = await runCli(['explain', file, '--game', pgn, '--as', 'black', '--json']);
     expect(JSON.parse(json.out)).toMatchObject({ readFrom: 'subject', newText: '2.Nf3 Nc6' });
   });

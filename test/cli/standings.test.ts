@@ -254,7 +254,7 @@ describe('amici td withdraw (P-9a)', () => {
     expect(r.code, r.err).toBe(0);
     expect(r.out).toContain(`${first.game}: already over (`);
     for (const g of dans.slice(1)) expect(r.out).toContain(`${g.game}: * — annulled (P-9a)`);
-    expect(r.out).toContain('Dan Dyer (CC26): 2 game(s) annulled, 1 already over');
+    expect(r.out).toContain('Dan Dyer (CC26): 2 games annulled, 1 already over');
 
     const [event] = JSON.parse((await runCli(['standings', '--json', '--config', config])).out);
     expect(event).toMatchObject({ annulled: 2, unfinished: 3 });
@@ -271,7 +271,7 @@ describe('amici td withdraw (P-9a)', () => {
       '--config',
       config,
     ]);
-    expect(again.out).toContain('0 game(s) annulled, 3 already over');
+    expect(again.out).toContain('0 games annulled, 3 already over');
   });
 
   it('--forfeit scores each unfinished game as a loss for the player, with P-9a', async () => {

@@ -123,12 +123,31 @@ describe('configuration', () => {
     [
       'an unknown key',
       (c) => Object.assign(c.events[0]!, { penalty: 5 }),
-      'events[0]: Unrecognized key: "penalty"',
+      'events[0]: unknown key "penalty" — in event CLUB',
+    ],
+    [
+      'a key misspelt: the slip is named with the key meant, not also reported missing',
+      (c) => {
+        const e = c.events[0] as Record<string, unknown>;
+        e.timezone = e.timeZone;
+        delete e.timeZone;
+      },
+      'events[0]: unknown key "timezone"; did you mean "timeZone"? — in event CLUB',
+    ],
+    [
+      'the TD left out: said missing, with what to write',
+      (c) => delete (c.events[0] as Record<string, unknown>).td,
+      'events[0].td: missing: expected td: { name: …, address: … } — in event CLUB',
+    ],
+    [
+      'a player’s mistake names the player, not only the place in the list',
+      (c) => Object.assign(c.events[0]!.players[1]!, { language: 'cz' }),
+      'events[0].players[1].language: expected a language: en pl de fr es it ru eo cs nl sv uk — in event CLUB, player b',
     ],
     [
       'a shared address',
       (c) => (c.events[0]!.players[1]!.addresses = ['a@x.example']),
-      "events[0].players[1].addresses[0]: a@x.example is also a's address",
+      "events[0].players[1].addresses[0]: a@x.example is also a's address — in event CLUB, player b",
     ],
     [
       'a player id given twice (the second would take the first one’s games)',

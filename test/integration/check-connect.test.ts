@@ -60,7 +60,7 @@ describe('amici check-config --connect', () => {
     );
     expect(r.code, r.out + r.err).toBe(0);
     expect(r.out).toContain(
-      `connect inbox:  logged in to ${servers.imap.host}:${servers.imap.port} as ${REFEREE}; INBOX holds 1 message(s)`,
+      `connect inbox:  logged in to ${servers.imap.host}:${servers.imap.port} as ${REFEREE}; INBOX holds 1 message`,
     );
     expect(r.out).toContain(
       `connect outbox: logged in to ${servers.smtp.host}:${servers.smtp.port} as ${REFEREE}; nothing sent`,

@@ -122,7 +122,7 @@ describe('OAuth2 logins (tokenCommand) for the IMAP inbox and the SMTP outbox', 
     const check = await runCli(['check-config', '--connect', '--config', join(dir, 'amici.yaml')]);
     expect(check.code, check.out).toBe(0);
     expect(check.out).toContain(`connect inbox:  logged in to `);
-    expect(check.out).toContain('INBOX holds 1 message(s)');
+    expect(check.out).toContain('INBOX holds 1 message');
     expect(check.out).toContain(
       `connect outbox: logged in to ${sink.host}:${sink.port} as ${REFEREE}`,
     );
