@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import type { z } from 'zod';
+import { editDistance } from '../edit-distance.ts';
 import type { EventRules } from '../referee/index.ts';
 import { defaultEventRules } from '../referee/index.ts';
 import type { AmiciConfig, EventConfig } from './schema.ts';
@@ -92,7 +93,7 @@ export function formatIssues(error: z.ZodError, data?: unknown): string[] {
     if (i.code !== 'unrecognized_keys') continue;
     for (const key of i.keys) {
       const near = [...known]
-        .map((k) => ({ k, d: k.toLowerCase() === key.toLowerCase() ? 0 : distance(k, key) }))
+        .map((k) => ({ k, d: k.toLowerCase() === key.toLowerCase() ? 0 : editDistance(k, key) }))
         .filter((c) => c.d <= Math.max(1, Math.floor(key.length / 4)))
         .sort((a, b) => a.d - b.d)[0]?.k;
       if (near) meant.add(pathOf([...i.path, near]));
@@ -139,22 +140,6 @@ function knownKeys(schema: z.ZodType): Set<string> {
   };
   walk(schema);
   return keys;
-}
-
-/** Edits to turn `a` into `b` (Levenshtein), for "did you mean". */
-function distance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++)
-      next[j] = Math.min(
-        row[j]! + 1,
-        next[j - 1]! + 1,
-        row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    row = next;
-  }
-  return row[b.length]!;
 }
 
 /** Validate already-parsed YAML; `baseDir` resolves relative paths. */

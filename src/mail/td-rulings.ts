@@ -7,6 +7,7 @@
 import { parseArgs } from 'node:util';
 import type { CalendarDate } from '../clock/index.ts';
 import { isCalendarDate } from '../clock/index.ts';
+import { editDistance } from '../edit-distance.ts';
 import type { Result, Ruling, Side } from '../referee/index.ts';
 
 export const RULINGS = [
@@ -111,22 +112,6 @@ const ALIASES: Readonly<Record<string, RulingName>> = { penalize: 'penalise' };
 export function rulingNameOf(word: string): RulingName | undefined {
   const w = word.toLowerCase();
   return isRulingName(w) ? w : ALIASES[w];
-}
-
-/** The number of one-letter edits from `a` to `b` (Levenshtein). */
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++)
-      row[j] = Math.min(
-        prev[j]! + 1,
-        row[j - 1]! + 1,
-        prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    prev = row;
-  }
-  return prev[b.length]!;
 }
 
 /** The ruling a mistyped name most likely meant (`set-clok` → set-clock), within two edits. */

@@ -1,0 +1,18 @@
+// The number of one-letter edits from one word to another (Levenshtein): what "did you mean"
+// is reckoned with, for a mistyped ruling name (`set-clok`) or a misspelt config key
+// (`timezone`).
+
+export function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(
+        prev[j]! + 1,
+        row[j - 1]! + 1,
+        prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    prev = row;
+  }
+  return prev[b.length]!;
+}
