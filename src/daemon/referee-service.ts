@@ -665,6 +665,22 @@ export class RefereeService {
   }
 
   private decideInbound(reading: ReadItem, retried = false): SettleOutcome {
+    const { item, read } = reading;
+    const messageId = read.ok ? read.value.mail.messageId : undefined;
+    // Every log line about this mail names it, so a TD can find it in `amici inbox`.
+    const outer = this.mailLog;
+    this.mailLog = { item: item.id, ...(messageId ? { messageId } : {}) };
+    try {
+      return this.decideMail(reading, retried);
+    } finally {
+      this.mailLog = outer;
+    }
+  }
+
+  /** The mail being decided, for its log lines: its inbox id and Message-ID. */
+  private mailLog: { item: string; messageId?: string } | undefined;
+
+  private decideMail(reading: ReadItem, retried: boolean): SettleOutcome {
     const { item, read, key, sender: check } = reading;
     const messageId = read.ok ? read.value.mail.messageId : undefined;
     const seen = this.store.seen(key);
@@ -1143,6 +1159,7 @@ export class RefereeService {
     );
     this.logger.info({
       code: 'INBOUND_UNKNOWN_ADDRESS',
+      ...this.mailLog,
       sender,
       game: ref.gameKey,
       via: named?.via,
@@ -1493,6 +1510,7 @@ export class RefereeService {
     );
     this.logger.warn({
       code: 'INBOUND_UNAUTHENTICATED',
+      ...this.mailLog,
       sender,
       game: ref.gameKey,
       reason,
@@ -1552,11 +1570,18 @@ export class RefereeService {
       const { named, fits } = mismatch;
       this.logger.info({
         code: 'INBOUND_OTHER_GAME',
+        ...this.mailLog,
         sender: from,
         game: named.gameKey,
         fits: fits.gameKey,
       });
-    } else this.logger.info({ code: 'INBOUND_NO_GAME', sender: from, games: games.length });
+    } else
+      this.logger.info({
+        code: 'INBOUND_NO_GAME',
+        ...this.mailLog,
+        sender: from,
+        games: games.length,
+      });
     return 'rejected';
   }
 
@@ -1614,6 +1639,7 @@ export class RefereeService {
     );
     this.logger.info({
       code: 'INBOUND_BOUNCE',
+      ...this.mailLog,
       failedRecipient: failed,
       game: ref?.gameKey,
       tdTold: mails.length > 0,

@@ -37,8 +37,26 @@ export function problemText(p: Problem): string {
       return `words not passed on: "${p.words}"`;
     case 'game-over':
       return `the game is over (${p.result === '*' ? 'annulled' : p.result})`;
-    default:
-      return p.code;
+    case 'line-deviation':
+      return `a move of the accepted conditional line changed: "${p.written}" where the line has ${p.expected}`;
+    case 'not-your-turn':
+      return 'not the sender’s turn';
+    case 'no-draw-offer':
+      return 'no draw offer to accept';
+    case 'draw-offer-too-early':
+      return `draw offer before move ${p.fromMove}, not passed on`;
+    case 'conditional-refused':
+      return `conditional line not accepted: ${p.error.kind} ${p.error.reason}: ${p.error.message}`;
+    case 'claim-needs-move':
+      return 'a wrong claim with no move to play';
+    case 'tablebase-too-many-pieces':
+      return `a tablebase claim with ${p.pieces} pieces (7 at most)`;
+    case 'leave-refused':
+      return `leave not recorded: ${p.reason}${p.available !== undefined ? ` (${p.available} days left${p.year ? ` in ${p.year}` : ''})` : ''}${p.overlaps ? ` (overlaps ${p.overlaps.from}..${p.overlaps.to})` : ''}`;
+    case 'leave-not-in-advance':
+      return 'leave not announced in advance';
+    case 'leave-unread':
+      return `leave dates not read: "${p.words}"`;
   }
 }
 
@@ -76,7 +94,11 @@ export function effectSummary(
             ...(e.corrections.length
               ? [`dates recorded (${[...new Set(e.corrections.map((c) => c.rule))].join(', ')})`]
               : []),
-            ...e.warnings.map((w) => `not counted: ${problemText(w)}`),
+            ...e.warnings.map((w) =>
+              w.code === 'corrected' || w.code === 'not-relayed'
+                ? problemText(w)
+                : `not counted: ${problemText(w)}`,
+            ),
           ].join('; '),
         );
         break;

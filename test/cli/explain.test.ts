@@ -92,7 +92,7 @@ describe('amici explain', () => {
     expect((await again('1...e5 2.Nf3')).out).toContain(
       "ALREADY RECEIVED — the sender's last transmission, sent again: it stands as it was, nothing is played [P-4a]",
     );
-    expect((await again('1...e5 2.Nc3')).out).toContain('REJECTED — not-your-turn [P-4a]');
+    expect((await again('1...e5 2.Nc3')).out).toContain('REJECTED — not the sender’s turn [P-4a]');
   });
   it('P-5d: a line for the TD is shown as such', async () => {
     const r = await runCli(['explain', mail('TD: no answer for a month'), '--game', pgn]);

@@ -162,8 +162,11 @@ describe('the referee service (one message, one transaction)', () => {
     const m = mail('Jan K. <jan.new@mobile.example>', '1.e4\n\nSent from my phone');
     expect(await service.processInbound(m)).toBe('rejected');
     expect(service.state('CLUB/1').plies).toHaveLength(0);
+    // The log line names the mail, so the TD can find it in `amici inbox`.
     expect(logger.lines.at(-1)).toMatchObject({
       code: 'INBOUND_UNKNOWN_ADDRESS',
+      item: m.id,
+      messageId: expect.stringMatching(/@/),
       sender: 'jan.new@mobile.example',
       game: 'CLUB/1',
       via: 'subject',
@@ -584,7 +587,7 @@ describe('the referee service (one message, one transaction)', () => {
     expect(await service.processInbound(m)).toBe('rejected');
     expect(service.state('CLUB/1').plies).toHaveLength(0);
     expect(service.state('CLUB/2').plies).toHaveLength(0);
-    expect(logger.lines.at(-1)).toMatchObject({ code: 'INBOUND_NO_GAME', games: 2 });
+    expect(logger.lines.at(-1)).toMatchObject({ code: 'INBOUND_NO_GAME', item: m.id, games: 2 });
     const { sent, sender } = recorder();
     await service.flushOutbox(sender);
     expect(sent).toHaveLength(1);

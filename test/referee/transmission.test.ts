@@ -13,6 +13,7 @@ import type {
 import {
   decideTransmission,
   defaultEventRules,
+  effectSummary,
   extendGame,
   foldGame,
   gameClock,
@@ -882,5 +883,22 @@ describe('notes to the opponent', () => {
       warnings: [{ code: 'not-relayed', words: 'Thanks for the nice opening!' }],
     });
     expect(r.effects[1]).not.toHaveProperty('note');
+  });
+});
+
+describe('the inbox line a TD reads for each mail', () => {
+  it('says why a mail was refused in words, never a bare code', () => {
+    const s = opening(newGame());
+    const early = send(s, tx('white', '2026-01-06', '2...Nc6 3.Bb5'));
+    expect(effectSummary(early.effects, s, early.state)).toBe(
+      'rejected: not the sender’s turn [P-4a]',
+    );
+    const words = send(
+      s,
+      tx('black', '2026-01-07', '2.Nf3 Nc6', { unread: ['Thanks, well played!'] }),
+    );
+    expect(effectSummary(words.effects, s, words.state)).toBe(
+      'played 2...Nc6; dates recorded (P-2i); words not passed on: "Thanks, well played!"',
+    );
   });
 });
