@@ -164,6 +164,10 @@ export function readMove(
     return resolveMove(pos, numeric.value, text, { kind: 'numeric' }, ctx);
   }
   if (reading.kind === 'numeric') {
+    // A numeric player who writes a move in algebraic notation ("Jc3") wrote a legible move
+    // (P-4c): when it reads as one legal move in any language, it stands (P-4a).
+    const plain = /^\s*$/.test(text) ? undefined : readAuto(pos, text, normalized, ctx);
+    if (plain?.ok) return plain;
     return fail(
       moveError(
         'ILLEGIBLE',

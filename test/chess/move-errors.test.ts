@@ -56,10 +56,10 @@ const CASES: {
     },
   },
   {
-    name: 'ILLEGIBLE: algebraic where numeric is agreed',
-    movetext: '1.5254 e5',
+    name: 'ILLEGIBLE: where numeric is agreed, letters that are no move in any notation',
+    movetext: '1.5254 e9',
     reading: { kind: 'numeric' },
-    expected: { kind: 'ILLEGIBLE', reason: 'unreadable', moveNumber: 1, side: 'black', text: 'e5' },
+    expected: { kind: 'ILLEGIBLE', reason: 'unreadable', moveNumber: 1, side: 'black', text: 'e9' },
   },
   {
     name: 'P-2a: a wrong move number',

@@ -127,8 +127,8 @@ describe('P-4a, P-4c: a move written out in words is that piece’s move, never 
     expect(await rule('3...a6 4.Bisop a4')).toBe('move 5');
     expect(await rule('3...a6 4. Bisop a4')).toBe('move 5');
   });
-  it('a numeric player’s words are no numeric move: returned, not read as a pawn move', async () => {
-    expect(await rule('3...a6 4.Bishop a4', { kind: 'numeric' })).toBe('move 5');
+  it('P-4c: a numeric player’s move in words is legible: read as the one legal move it names, not as a pawn move', async () => {
+    expect(await rule('3...a6 4.Bishop a4', { kind: 'numeric' })).toBe('b5a4');
   });
   it('words about a move, with no move number, play nothing: "I think Bishop a4 is good"', async () => {
     expect(await rule('3...a6\nI think Bishop a4 is good')).toBe('blank 5');

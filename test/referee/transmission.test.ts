@@ -203,12 +203,13 @@ describe('the transmission rules (P-2, P-4)', () => {
     // A reading in the player's own notation that is another legal move is still wrong (P-4b).
     const other = send(s, tx('black', '2026-01-07', '2.Nc3 Nc6'));
     expect(rejection(other.effects)).toMatchObject({ problem: { code: 'repetition-wrong' } });
-    // The own move stays in the player's notation: a numeric player's "Nc6" is not read.
+    // A numeric player's own move in algebraic is legible (P-4c): one legal move, it stands.
     const own = send(s, {
       ...tx('black', '2026-01-07', '2.7163 Nc6'),
       reading: { kind: 'numeric' },
     });
-    expect(rejection(own.effects)).toMatchObject({ problem: { code: 'move' } });
+    expect(kinds(own.effects)).toEqual(['move-accepted', 'move-relayed']);
+    expect(own.state.plies.at(-1)?.uci).toBe('b8c6');
   });
 
   it('L-8.1: a draw mark copied with the repeated move is the opponent’s old offer, not a new one', () => {
