@@ -318,6 +318,26 @@ function sameAsLastTransmission(
   return state.plies.findLastIndex((p) => p.side === t.side);
 }
 
+/**
+ * An earlier transmission of the sender's, sent again after the opponent has answered it (a
+ * worried resend, a mail client sending an old mail once more): every move the game's own, the
+ * last the sender's, with the opponent's answer after it. It stands as it was (P-4a) — not a
+ * wrong repetition of the opponent's newer move, and no penalty. Its ply, or undefined.
+ */
+function olderTransmission(
+  state: GameState,
+  t: Transmission,
+  runs: readonly MovetextToken[][],
+): number | undefined {
+  if (state.result || !t.moves.length || t.resign || t.claim || t.acceptDraw) return undefined;
+  if (!runs.every((run) => recallsRecord(state, run, t.reading))) return undefined;
+  const last = runs.at(-1)!;
+  const ply = plyNamed(state, last[0]!)! + last.length - 1;
+  const own = state.plies[ply];
+  // The last ply is the sender's last transmission: the rulebook below decides that one.
+  return own?.side === t.side && ply < state.plies.length - 1 ? ply : undefined;
+}
+
 /** The ply a numbered token names, counted from the game's first move (0). */
 function plyNamed(state: GameState, tok: MovetextToken): number | undefined {
   if (tok.number === undefined) return undefined;
@@ -368,6 +388,13 @@ export function decideTransmission(
   rules: EventRules,
 ): Decision {
   const runs = runsOf(state, t.moves);
+  const older = olderTransmission(state, t, runs);
+  if (older !== undefined) {
+    return {
+      events: [],
+      effects: [{ kind: 'transmission-repeated', to: [t.side], ply: older, rules: ['P-4a'] }],
+    };
+  }
   if (runs.length > 1) {
     const left = runs.filter((run) => !recallsRecord(state, run, t.reading));
     if (!left.length) return decideRun(state, { ...t, moves: runs.at(-1)! }, now, rules);

@@ -179,6 +179,11 @@ export function cases(): Case[] {
   out.push(decided('rejected-not-your-turn', base, tx('white', now, '8...O-O 9.d4')));
   // White, with no answer yet, sends 8...O-O 9.h3 once more (P-4a: it stands as it was).
   out.push(decided('repeated', base, tx('white', now, '8...O-O 9.h3')));
+  // The same transmission once more after Black has answered it: it stands, and White is to move.
+  {
+    const answered = decided('_', base, tx('black', now, '9.h3 Na5')).state;
+    out.push(decided('repeated-answered', answered, tx('white', '2026-10-26', '8...O-O 9.h3')));
+  }
   out.push(
     decided(
       'rejected-promotion',

@@ -903,3 +903,24 @@ describe('the inbox line a TD reads for each mail', () => {
     );
   });
 });
+
+describe('P-4a: an earlier transmission sent again after the opponent answered it', () => {
+  it('stands as it was: no wrong repetition, no penalty, nothing played', () => {
+    const s = opening(newGame());
+    const r = send(s, tx('black', '2026-01-08', '1.e4 e5'));
+    expect(kinds(r.effects)).toEqual(['transmission-repeated']);
+    expect(r.effects[0]).toMatchObject({ to: ['black'], ply: 1, rules: ['P-4a'] });
+    expect(r.state.penalties).toEqual([]);
+    expect(r.state.plies).toHaveLength(3);
+  });
+  it('a new move after the old ones is still read as the move; the repetition alone is still blank', () => {
+    const s = opening(newGame());
+    expect(kinds(send(s, tx('black', '2026-01-08', '1.e4 e5 2.Nf3 Nc6')).effects)).toEqual([
+      'move-accepted',
+      'move-relayed',
+    ]);
+    expect(rejection(send(s, tx('black', '2026-01-08', '2.Nf3')).effects)).toMatchObject({
+      problem: { code: 'blank' },
+    });
+  });
+});
