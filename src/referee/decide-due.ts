@@ -8,7 +8,7 @@
 // already done, or no longer there, records nothing new.
 
 import type { CalendarDate } from '../clock/index.ts';
-import { addDays, claimRecord } from '../clock/index.ts';
+import { addDays, claimRecord, compareDates } from '../clock/index.ts';
 import { ruleOnClaim } from './decide-ruling.ts';
 import type { Decision } from './decision.ts';
 import { combine, nothing } from './decision.ts';
@@ -16,6 +16,7 @@ import { claimStands, namedExcess, timeClaimId } from './due.ts';
 import { BOTH, EVERYONE } from './effect.ts';
 import type { EventRules } from './event-rules.ts';
 import { answeredDeliveredOn, gameClock } from './game-clock.ts';
+import type { Side } from './game-event.ts';
 import type { GameState } from './game-state.ts';
 import { upheldExcesses } from './game-state.ts';
 import type { DueInput } from './referee-input.ts';
@@ -79,7 +80,10 @@ export function decideDue(
               inProgress: {
                 move: live.move,
                 deliveredOn: live.deliveredOn,
+                ...countedAnew(state, side, live.deliveredOn),
                 usedDays: live.usedDays,
+                penaltyDays: live.penaltyDays,
+                excludedDays: live.excludedDays,
                 totalDays: live.totalDays,
                 daysLeft: live.daysLeft,
               },
@@ -234,4 +238,20 @@ export function decideDue(
       });
   }
   return done;
+}
+
+/**
+ * The day the count of a move in progress began again after an upheld excess (P-7e), when it
+ * did after the move was delivered: the days on the move are counted from then, and the TD
+ * must see why they are fewer than the days since delivery.
+ */
+function countedAnew(
+  state: GameState,
+  side: Side,
+  deliveredOn: CalendarDate,
+): { countedFrom?: CalendarDate } {
+  const last = state.restarts
+    .filter((r) => r.side === side && compareDates(r.on, deliveredOn) >= 0)
+    .at(-1);
+  return last ? { countedFrom: last.on } : {};
 }

@@ -142,7 +142,13 @@ export type Effect =
       inProgress?: {
         move: number;
         deliveredOn: CalendarDate;
+        /** The count began again on this day, after an upheld excess (P-7e). */
+        countedFrom?: CalendarDate;
+        /** Days of reflection on it, since `countedFrom` if given; penalties and leave apart. */
         usedDays: number;
+        penaltyDays: number;
+        /** Days of leave or a TD pause not counted. */
+        excludedDays: number;
         totalDays: number;
         daysLeft: number;
       };

@@ -344,6 +344,10 @@ describe('claim deadline and its consequence (P-7c, P-7e, P-7f, L-6.7)', () => {
         forfeits: { count: 2, allowed: 1 },
         rules: expect.arrayContaining(['P-7f']),
       });
+    // Its record shows the move still not sent, counted anew from the restart (P-7a, P-7e).
+    expect(filed.effects[0]).toMatchObject({
+      inProgress: { move: 1, deliveredOn: '2026-01-01', countedFrom: '2026-02-01', usedDays: 31 },
+    });
     // The first one did not.
     const fresh = scenario('2026-01-01').state();
     const first = doWork(fresh, one(fresh, '2026-02-01', 'time-exceeded'), '2026-02-01');
