@@ -18,7 +18,7 @@ import {
 } from '../clock/index.ts';
 import type { Decision } from './decision.ts';
 import { combine, nothing } from './decision.ts';
-import { claimedPeriodStillOver } from './due.ts';
+import { claimedPeriodStillOver, claimStands } from './due.ts';
 import { BOTH, EVERYONE } from './effect.ts';
 import { endGame, loseOnTime } from './end-game.ts';
 import type { EventRules } from './event-rules.ts';
@@ -215,6 +215,8 @@ export function decideRuling(
   input: TdRuling,
   now: CalendarDate,
   rules: EventRules,
+  /** A set-clock made by a claim's ruling (`reject-claim --used N`), not one of its own. */
+  options: { underClaimRuling?: boolean } = {},
 ): Decision {
   const r = input.ruling;
   if (r.kind === 'uphold-claim' || r.kind === 'reject-claim') {
@@ -240,6 +242,7 @@ export function decideRuling(
           { ...input, ruling: { kind: 'set-clock', side: claim.side, ...r.clock } },
           now,
           rules,
+          { underClaimRuling: true },
         );
         // Refused as set-clock would be, but under the ruling the TD wrote.
         if (!setting.events.length) {
@@ -363,6 +366,19 @@ export function decideRuling(
         reason: r.reason,
       });
     case 'set-clock': {
+      // A time claim against the side still waiting for its ruling would be upheld at its
+      // deadline whatever the clock now says: the TD rules on it, with the clock (P-7d, P-6c).
+      const waiting = state.claims.find(
+        (c) =>
+          c.kind === 'time' && c.side === r.side && !c.ruling && claimStands(state, c, rules, now),
+      );
+      if (waiting && !options.underClaimRuling) {
+        const name = r.side === 'white' ? 'White' : 'Black';
+        return refuse(
+          input,
+          `claim ${waiting.id} against ${name} waits for a ruling, and setting the clock would not stop it from being upheld on its deadline (P-7c); rule on it instead: reject-claim ${waiting.id} ${control.preset === 'triple-block' ? '--clock N --bank N' : '--used N'} rejects it and sets the clock, uphold-claim ${waiting.id} upholds it (then set-clock if need be)`,
+        );
+      }
       const triple = control.preset === 'triple-block';
       const fits = triple
         ? r.clockDays !== undefined && r.usedDays === undefined

@@ -55,6 +55,25 @@ describe('claims ruled by the TD (P-7d, P-7e, P-7f, L-6.7)', () => {
     expect(c.ok && c.value.live?.totalDays).toBe(14);
   });
 
+  it('P-7c, P-7d: a clock set while a time claim waits is refused: the claim would still be upheld', () => {
+    // The TD sets White to 20 days used; the claim would be upheld at its deadline anyway, and
+    // White, told "10 left", would lose on time. The TD is pointed to the claim's ruling.
+    const d = rule(claimed, { kind: 'set-clock', side: 'white', usedDays: 20 });
+    expectRefused(
+      d,
+      /claim time:white:10:1 against White waits for a ruling.*reject-claim time:white:10:1 --used N/,
+    );
+    // Black's clock is not the claim's: set as asked.
+    expect(rule(claimed, { kind: 'set-clock', side: 'black', usedDays: 2 }).events).toHaveLength(1);
+    // Rejected with the days, the clock is set by the ruling itself.
+    const rejected = rule(claimed, {
+      kind: 'reject-claim',
+      claimId: 'time:white:10:1',
+      clock: { usedDays: 20 },
+    });
+    expect(rejected.events.map((e) => e.type)).toEqual(['claim-ruled', 'clock-set']);
+  });
+
   it('P-7e, P-13: a clock the TD sets on the day of an upheld claim’s restart stands', () => {
     // Claimed and upheld on the same day; then the TD sets White's used days to 12.
     const today = scenario('2026-01-01').add(claim('time:white:10:1', NOW)).state();
