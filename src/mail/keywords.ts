@@ -52,16 +52,46 @@ export const KEYWORDS = {
   },
   accept: {
     en: ['accept\\p{L}*', 'agree\\p{L}*'],
-    pl: ['przyjmuj\\p{L}*', 'przyjęt\\p{L}*', 'akceptuj\\p{L}*', 'zgadzam'],
-    cs: ['přijímám', 'přijat\\p{L}*', 'souhlasím', 'akceptuji'],
+    // "Zgoda na remis", "Wyrażam zgodę": never "zgody", which is said mostly when refusing
+    // ("Nie ma zgody", "Brak zgody"). "Biorę remis" and "beru remízu" ("I take the draw") only
+    // with the draw beside them: they also take pieces ("Biorę wieżę i proponuję remis").
+    pl: [
+      'przyjmuj\\p{L}*',
+      'przyjęt\\p{L}*',
+      'akceptuj\\p{L}*',
+      'zgadzam',
+      'zgoda',
+      'zgodę',
+      'biorę(?=\\s+(?:(?:ten|twój|pański|pana)\\s+)?remis)',
+      '(?<=remis\\p{L}*\\s+(?:więc\\s+)?)biorę',
+    ],
+    // "Beru zpět" (I take back) is kept out by NOT_ACCEPTING.
+    cs: [
+      'přijímám',
+      'přijat\\p{L}*',
+      'souhlasím',
+      'akceptuji',
+      'beru(?=\\s+(?:(?:tu|tuto|vaši|tvou|nabízenou)\\s+)?remíz)',
+      '(?<=remíz\\p{L}*\\s+(?:tedy\\s+|tak\\s+)?)beru',
+    ],
     de: ['nehme', 'angenommen', 'akzeptier\\p{L}*', 'einverstanden'],
     ru: ['принима\\p{L}*', 'принят\\p{L}*', 'согласен', 'согласна'],
-    uk: ['прийма\\p{L}*', 'прийнят\\p{L}*', 'прийнято', 'погоджу\\p{L}*', 'згоден', 'згодна'],
+    // "Згода на нічию", "Нічия, згода", "Даю згоду"; never "згоди" ("Згоди немає").
+    uk: [
+      'прийма\\p{L}*',
+      'прийнят\\p{L}*',
+      'прийнято',
+      'погоджу\\p{L}*',
+      'згоден',
+      'згодна',
+      'згода',
+      'згоду',
+    ],
   },
   decline: {
     en: ['declin\\p{L}*', 'reject\\p{L}*', 'refus\\p{L}*'],
     pl: ['odrzuc\\p{L}*', 'odrzuć', 'odmawiam'],
-    cs: ['odmítám', 'odmítnut\\p{L}*', 'nepřijímám'],
+    cs: ['odmítám', 'odmítnut\\p{L}*', 'nepřijímám', 'neberu', 'nesouhlasím', 'neakceptuji'],
     de: ['lehne', 'abgelehnt', 'ablehn\\p{L}*'],
     ru: ['отклоня\\p{L}*', 'отклонен\\p{L}*', 'отказыва\\p{L}*'],
     uk: ['відхиля\\p{L}*', 'відхилен\\p{L}*', 'відмовля\\p{L}*'],
@@ -721,15 +751,20 @@ function commandsInLine(line: string, index: number): Command[] {
 
   if (!claim && RE.draw.test(line)) {
     // Accepting ends the game (L-5.2.3): only a clause that accepts plainly ("No problem, I
-    // accept the draw"). Otherwise a draw named with a refusal declines ("No draw, thanks",
-    // "Draw? No thanks."; with no offer standing a decline changes nothing), and else it may
-    // be an offer.
-    if (RE.accept.test(line) && !/\?\s*$/.test(line) && !RE.decline.test(line) && acceptsIn(line))
+    // accept the draw", "No to: przyjmuję remis", "Zgoda na remis"), or a sentence that is only
+    // "OK" and the draw ("OK, draw."). Otherwise a draw named with a refusal declines ("No draw,
+    // thanks", "Draw? No thanks."; with no offer standing a decline changes nothing), and else
+    // it may be an offer.
+    if (
+      !/\?\s*$/.test(line) &&
+      !RE.decline.test(line) &&
+      ((RE.accept.test(line) && acceptsIn(line)) || assentsIn(line))
+    )
       found.push(whole('draw-accept'));
     else if (
       RE.decline.test(line) ||
       RE.negatedAccept.test(line) ||
-      (RE.negation.test(line) && !RE.offer.test(line))
+      (negatesIn(line) && !RE.offer.test(line))
     )
       found.push(whole('draw-decline'));
     else if (offersIn(line)) found.push(whole('draw-offer'));
@@ -991,11 +1026,42 @@ function resignsIn(line: string): boolean {
   );
 }
 
-/** Words that make a clause a condition, a wish or a question about a draw, not an acceptance. */
+/**
+ * Words that make a clause a condition, a wish or a question about a draw, not an acceptance;
+ * "zpět" takes back ("Beru zpět …"), it does not take.
+ */
 const NOT_ACCEPTING = anyWordOf(
   ['conditionIf', 'negation', 'wish', 'whether'],
-  ['later', "i'd", 'i’d', "we'd", 'we’d'],
+  ['later', "i'd", 'i’d', "we'd", 'we’d', 'zpět'],
 );
+
+/** The Polish and Czech words that accept or offer a draw ("przyjmuję", "beru", "proponuję"). */
+const SLAVIC_BINDING = [
+  ...KEYWORDS.accept.pl,
+  ...KEYWORDS.accept.cs,
+  ...KEYWORDS.offer.pl,
+  ...KEYWORDS.offer.cs,
+].join('|');
+
+/**
+ * The Polish and Czech "no" that opens a clause is no negation but a filler, "well" ("No to:
+ * przyjmuję remis", "No więc proponuję remis", "No tak beru remízu"): it is taken off a clause
+ * whose own words then accept or offer in Polish or Czech, or that goes on with a Polish or
+ * Czech "then", "so" before their draw ("No to remis", which then accepts nothing either: it is
+ * not said plainly). An English "no" is never followed by those words, so "No draw", "No, I
+ * don't accept the draw", "No, remis" and "Nie przyjmuję remisu" (a negation of its own) still
+ * refuse, and "No to a draw" is still a "no".
+ */
+const FILLER_NO = new RegExp(
+  `^no\\s+(?=.*${L}(?:${SLAVIC_BINDING})${R}|(?:to|więc|cóż|tak|dobrze|dobra|dobře|jo)\\s+(?:.*\\s)?(?:${[...KEYWORDS.draw.pl, ...KEYWORDS.draw.cs].join('|')})${R})`,
+  'iu',
+);
+
+/** A clause's words without a leading filler "No" (see FILLER_NO). */
+const withoutFiller = <C extends { text: string }>(clause: C): C => ({
+  ...clause,
+  text: clause.text.replace(FILLER_NO, ''),
+});
 
 /** Words that make a sentence about a draw a report of the past or of another game. */
 const ELSEWHERE = anyWordOf(['elsewhere']);
@@ -1015,8 +1081,84 @@ const clausesNow = (line: string) =>
  * sentence about now and this game ("I accepted a draw in round 2" accepts nothing).
  */
 function acceptsIn(line: string): boolean {
-  return clausesNow(line).some(
-    (c) => !c.question && RE.accept.test(c.text) && !NOT_ACCEPTING.test(c.text),
+  const clauses = clausesNow(line).map(withoutFiller);
+  // An acceptance refused in another clause is not said plainly ("Zgoda, ale remisu nie
+  // przyjmuję"): the line is read as the refusal.
+  if (clauses.some((c) => RE.negatedAccept.test(c.text))) return false;
+  // A bare assent beside an offer of the sender's own goes with something else: "Zgoda,
+  // proponuję remis", "OK, agreed, I offer a draw" offer; "Agreed, draw" accepts.
+  const offering = clauses.some(
+    (c) =>
+      !c.question &&
+      RE.draw.test(c.text) &&
+      RE.offer.test(c.text) &&
+      !RE.accept.test(c.text) &&
+      !YOURS.test(c.text),
+  );
+  return clauses.some(
+    (c) =>
+      !c.question &&
+      RE.accept.test(c.text) &&
+      !NOT_ACCEPTING.test(c.text) &&
+      (RE.draw.test(c.text) || !offering),
+  );
+}
+
+/** Whether a clause of the line negates (a filler "No" is none, see FILLER_NO). */
+const negatesIn = (line: string): boolean =>
+  clausesOf(line).some((c) => RE.negation.test(withoutFiller(c).text));
+
+/** The word of a short assent, "OK". */
+const ASSENT = new Set(['ok', 'okay', 'ок', 'окей']);
+
+/** What a short assent may hold besides "OK" and the draw: "OK, then draw, thanks". */
+const ASSENT_AROUND = new Set([
+  'a',
+  'the',
+  'then',
+  'fine',
+  'yes',
+  'thanks',
+  'dann',
+  'also',
+  'ja',
+  'gut',
+  'danke',
+  'to',
+  'więc',
+  'tak',
+  'dobrze',
+  'dziękuję',
+  'dzięki',
+  'ano',
+  'dobře',
+  'děkuji',
+  'díky',
+  'да',
+  'хорошо',
+  'спасибо',
+  'так',
+  'добре',
+  'дякую',
+]);
+
+/**
+ * Whether a line accepts a draw with a short "OK" (L-5.2.3): a sentence of its own that is only
+ * the assent and the draw ("OK, draw.", "Ok, remis!", "Remis, okay.") — never a question ("Ok,
+ * remis?"), a sentence with anything more in it ("OK, I offer a draw", "OK, no draw"), nor a
+ * line that offers one.
+ */
+function assentsIn(line: string): boolean {
+  return (
+    [...line.matchAll(/[^.!?;]+[.!?;]*/gu)].some((m) => {
+      if (/\?/.test(m[0])) return false;
+      const words = clausesOf(m[0]).flatMap((c) => c.text.split(' ').filter(Boolean));
+      return (
+        words.some((w) => ASSENT.has(w)) &&
+        words.some((w) => RE.draw.test(w)) &&
+        words.every((w) => ASSENT.has(w) || ASSENT_AROUND.has(w) || RE.draw.test(w))
+      );
+    }) && !offersIn(line)
   );
 }
 
@@ -1083,18 +1225,20 @@ function offersIn(line: string): boolean {
   if ([...line.matchAll(/[^.!?;]+[.!?;]*/gu)].some((m) => DRAW_OFFERED.test(m[0]))) return true;
   // An offer cannot be withdrawn (L-9.1.2.1): none from a sentence about the past or another
   // game, nor from a statement about the opponent's offer ("Thanks for your draw offer, but …").
-  return clausesNow(line).some((c) => {
-    if (!RE.draw.test(c.text) || RE.negation.test(c.text)) return false;
-    if (!c.question)
-      return RE.offer.test(c.text) && !NOT_ACCEPTING.test(c.text) && !YOURS.test(c.text);
-    return (
-      RE.offer.test(c.text) ||
-      RE.accept.test(c.text) ||
-      c.text.split(' ').every(
-        (w) => OFFER_QUESTION_WORDS.has(w) || RE.draw.test(w) || /\d|^[o0]-[o0]/.test(w), // moves
-      )
-    );
-  });
+  return clausesNow(line)
+    .map(withoutFiller)
+    .some((c) => {
+      if (!RE.draw.test(c.text) || RE.negation.test(c.text)) return false;
+      if (!c.question)
+        return RE.offer.test(c.text) && !NOT_ACCEPTING.test(c.text) && !YOURS.test(c.text);
+      return (
+        RE.offer.test(c.text) ||
+        RE.accept.test(c.text) ||
+        c.text.split(' ').every(
+          (w) => OFFER_QUESTION_WORDS.has(w) || RE.draw.test(w) || /\d|^[o0]-[o0]/.test(w), // moves
+        )
+      );
+    });
 }
 
 const DRAW_OFFERED = /^\s*(?:a\s+)?draw\s+(?:is\s+)?offered\s*[.!]?\s*$/iu;

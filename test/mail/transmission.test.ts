@@ -392,6 +392,63 @@ describe('a mail through to the ruling', () => {
   });
 });
 
+describe('L-5.2.3: accepting a standing draw offer, a whole mail through to the ruling', () => {
+  // White played 2.Nf3 with a draw offer (L-9.1.2.1); Black answers in words alone.
+  const offered = foldGame([
+    {
+      type: 'created',
+      on: '2026-11-01',
+      start: { kind: 'standard' },
+      white: 'w@x.org',
+      black: 'b@x.org',
+      clockStartsOn: '2026-11-01',
+    },
+    ...(
+      [
+        ['white', 'e2e4'],
+        ['black', 'e7e5'],
+        ['white', 'g1f3'],
+      ] as const
+    ).map(([side, uci], i) => ({
+      type: 'move' as const,
+      on: `2026-11-0${i + 2}` as CalendarDate,
+      side,
+      uci,
+      sentOn: `2026-11-0${i + 2}` as CalendarDate,
+      deliveredOn: `2026-11-0${i + 2}` as CalendarDate,
+      ...(i === 2 ? { drawOffer: true } : {}),
+    })),
+  ]);
+  const rule = async (body: string, lang: 'pl' | 'cs' | 'uk' | 'en') => {
+    const r = await readInbound(
+      `From: Black <b@x.org>\r\nTo: amici@x.org\r\nSubject: Re: [CLUB/1] move 2\r\nDate: Fri, 20 Nov 2026 10:00:00 +0000\r\nMessage-ID: <m3@x.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body}\r\n`,
+    );
+    if (!r.ok) throw new Error(r.error);
+    const t = assembleTransmission(r.value, {
+      side: 'black',
+      reading: { kind: 'algebraic', lang },
+      sentOn: '2026-11-06',
+    });
+    return decideTransmission(offered, t!, '2026-11-06', defaultEventRules());
+  };
+  it.each([
+    ['No to: przyjmuję remis.', 'pl'],
+    ['Zgoda na remis, dziękuję za grę!', 'pl'],
+    ['Ok, remis.', 'pl'],
+    ['No, beru remízu.', 'cs'],
+    ['Згода на нічию.', 'uk'],
+    ['OK, draw. Thanks for the game.', 'en'],
+  ] as const)('%j ends the game drawn by agreement', async (body, lang) => {
+    expect((await rule(body, lang)).effects).toContainEqual(
+      expect.objectContaining({ kind: 'game-ended', result: '1/2-1/2', endKind: 'draw-agreed' }),
+    );
+  });
+  it('"Nie przyjmuję remisu." declines the offer; it does not end the game', async () => {
+    const d = await rule('Nie przyjmuję remisu.', 'pl');
+    expect(d.effects.map((e) => e.kind)).toEqual(['draw-declined']);
+  });
+});
+
 describe('words for the opponent outside a note', () => {
   const unreadOf = async (body: string) => {
     const r = await readInbound(
