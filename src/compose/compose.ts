@@ -337,7 +337,12 @@ function viewFor(
       ...p,
       error,
       errorKind: error ? t(`errorKind.${error.kind}`) : '',
-      reason: error ? t(`reason.${error.reason}`) : '',
+      // A wrong repetition is the opponent's move misread: its reason speaks of their pieces.
+      reason: error
+        ? (p.code === 'repetition-wrong' &&
+            labelIfAny(labels, `reasonInRepetition.${error.reason}`, labelLang)) ||
+          t(`reason.${error.reason}`)
+        : '',
       at:
         error?.moveNumber !== undefined ? moveNumber(error.moveNumber, error.side ?? 'white') : '',
       leaveReason:

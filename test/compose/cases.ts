@@ -159,6 +159,8 @@ export function cases(): Case[] {
   out.push(decided('rejected-repetition', base, tx('black', now, '9...Na5')));
   // A repetition that is no move of the opponent's at all: the reason belongs to it (P-4b).
   out.push(decided('rejected-repetition-impossible', base, tx('black', now, '9.Kh5 9...Na5')));
+  // Its reason speaks of the opponent's pieces: the move is theirs (a knight onto their pawn).
+  out.push(decided('rejected-repetition-own-piece', base, tx('black', now, '9.Nd2 9...Na5')));
   // Black writes the whole score from move 1, with 6.Qe2 where the game has 6.Re1 (P-2e, P-4b).
   out.push(
     decided(
