@@ -17,12 +17,7 @@ import { memoryLogger } from '../daemon/log.ts';
 import type { RefereeService } from '../daemon/referee-service.ts';
 import type { Inbound } from '../mail/index.ts';
 import { readInbound } from '../mail/index.ts';
-import {
-  assembleTransmission,
-  findGameRef,
-  notATransmission,
-  withSubjectAndPgn,
-} from '../mail/transmission.ts';
+import { findGameRef, notATransmission, readTransmission } from '../mail/transmission.ts';
 import type { GameEvent, GameState, Side } from '../referee/index.ts';
 import {
   decide,
@@ -30,6 +25,7 @@ import {
   defaultEventRules,
   extendGame,
   foldGame,
+  playsNewMove,
 } from '../referee/index.ts';
 import { openService, storedDrift } from './context.ts';
 import { describeEffect } from './describe-effect.ts';
@@ -201,10 +197,13 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
   }
   // A move typed into the subject, or a PGN attached, to a mail with no transmission in its body
   // is read, as the daemon does.
-  const { inbound: said, source } = withSubjectAndPgn(inbound, title);
-  const t = side
-    ? assembleTransmission(said, { side, reading, sentOn })
-    : assembleTransmission(said, { side: 'white', reading, sentOn });
+  const {
+    inbound: said,
+    source,
+    t,
+  } = readTransmission(inbound, { side: side ?? 'white', reading, sentOn }, title, (alt) =>
+    state && side ? playsNewMove(state, alt, sentOn, rules) : false,
+  );
   // Words with no move, command or date: the daemon answers them and plays nothing (no P-4d).
   const chatter = t !== undefined && notATransmission(said, t);
   const ruling =
@@ -230,7 +229,7 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
   }
   lines.push(
     source !== 'body'
-      ? `New text (the body holds no transmission: ${source === 'pgn' ? 'the attached PGN is read' : 'its subject, typed by the player, is read first'}):`
+      ? `New text (the body holds no transmission: ${source === 'pgn' ? 'the attached PGN is read' : source === 'reply-subject' ? 'the move typed into the reply’s subject is read first' : 'its subject, typed by the player, is read first'}):`
       : 'New text (what the player wrote now; quotes and signatures cut):',
   );
   for (const l of said.newText.lines) lines.push(`  | ${l}`);

@@ -29,12 +29,7 @@ import type { Inbound, InboundMail, ReadError, Result } from '../mail/index.ts';
 import { headerOnly, protestsIn, readMail, readMessage } from '../mail/index.ts';
 import type { MailRuling } from '../mail/td-rulings.ts';
 import { RULINGS_HELP, readRulings } from '../mail/td-rulings.ts';
-import {
-  assembleTransmission,
-  findGameRef,
-  notATransmission,
-  withSubjectAndPgn,
-} from '../mail/transmission.ts';
+import { findGameRef, notATransmission, readTransmission } from '../mail/transmission.ts';
 import type {
   Decision,
   Effect,
@@ -57,6 +52,7 @@ import {
   extendGame,
   foldGame,
   gameClock,
+  playsNewMove,
   protestableClaims,
   standings,
   thoughtsText,
@@ -1082,20 +1078,19 @@ export class RefereeService {
     const side = this.sideOf(ref, sender);
     const now = this.today(ref.event, at);
     const reading = this.readingOf(ref.event, this.player(ref.event, ref.game[side]));
+    const state = this.state(ref.gameKey);
+    const rules = this.rules(ref.event);
     // A move typed into the subject, or a PGN attached, to a mail with none in its body (P-4d).
-    const read = withSubjectAndPgn(inbound, this.gameTitle(ref)).inbound;
-    const t = assembleTransmission(read, { side, reading, sentOn: now });
+    const { inbound: read, t } = readTransmission(
+      inbound,
+      { side, reading, sentOn: now },
+      this.gameTitle(ref),
+      (t) => playsNewMove(state, t, now, rules),
+    );
     // Mail read days after it came (an outage, a replay) reaches the opponent only now (P-6e).
     const relayedOn = this.today(ref.event);
     if (t && compareDates(relayedOn, now) > 0) t.relayedOn = relayedOn;
-    return {
-      side,
-      state: this.state(ref.gameKey),
-      rules: this.rules(ref.event),
-      now,
-      inbound: read,
-      t,
-    };
+    return { side, state, rules, now, inbound: read, t };
   }
 
   /** "White – Black": how every subject of ours about the game begins, after its tag. */

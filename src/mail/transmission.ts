@@ -153,6 +153,57 @@ export function withSubjectAndPgn(
 }
 
 /**
+ * A move typed into the subject of a reply ("Re: [CCC26/1] A – B: 15... h6 — your move
+ * 15...h6 16.Nh2") whose body plays nothing (P-4d): the subject, its "Re:" and tag taken off,
+ * read as the first line of the new text; undefined when the subject holds no move. Our own
+ * subjects name only moves already played, and a reply left empty is still a blank transmission
+ * (P-4d): so the caller keeps this reading only when it plays a new move.
+ */
+export function withReplySubject(inbound: Inbound, title?: string): Inbound | undefined {
+  if (inbound.classification.kind !== 'normal' || standsAlone(inbound)) return undefined;
+  let subject = (inbound.mail.subject ?? '').replace(/[\r\n]+/g, ' ');
+  if (!FILLED_SUBJECT_RE.test(subject)) return undefined;
+  while (FILLED_SUBJECT_RE.test(subject)) subject = subject.replace(FILLED_SUBJECT_RE, '');
+  let words = subject.replace(new RegExp(TAG_RE.source, 'gu'), ' ').replace(/\s+/g, ' ').trim();
+  // The players' names hold no move, but a name like "Bc4" could: the title goes first.
+  if (title && loose(words).startsWith(loose(title)))
+    words = words.slice(title.length).replace(/^\s*:\s*/, '');
+  if (!movetextOf([words]).length) return undefined;
+  const body = inbound.newText;
+  const lines = body.text ? [words, ...body.lines] : [words];
+  return readText(inbound.mail, inbound.classification, {
+    text: lines.join('\n'),
+    lines,
+    cuts: body.cuts,
+  });
+}
+
+/**
+ * The transmission a mail carries, read as the daemon reads it: the body, else the subject or
+ * an attached PGN (`withSubjectAndPgn`), else a move typed into a reply's subject
+ * (`withReplySubject`) when `playsNew` says it plays a move the game does not have yet.
+ */
+export function readTransmission(
+  inbound: Inbound,
+  ctx: AssembleContext,
+  title: string | undefined,
+  playsNew: (t: Transmission) => boolean,
+): {
+  inbound: Inbound;
+  source: 'body' | 'subject' | 'pgn' | 'reply-subject';
+  t: Transmission | undefined;
+} {
+  const { inbound: read, source } = withSubjectAndPgn(inbound, title);
+  const t = assembleTransmission(read, ctx);
+  if (source === 'body' && t && !t.moves.length) {
+    const reply = withReplySubject(inbound, title);
+    const alt = reply && assembleTransmission(reply, ctx);
+    if (reply && alt && playsNew(alt)) return { inbound: reply, source: 'reply-subject', t: alt };
+  }
+  return { inbound: read, source, t };
+}
+
+/**
  * Where a line's sentences end, for questions: after "?", and after a full stop or "!" that ends
  * a word or a move ("4.Ba4. How are you?") before a capital, a pawn's move or a numeric one
  * ("Danke. exd5", "Thanks. 6857"); never inside "3. Nf3" or "3... Nf6".

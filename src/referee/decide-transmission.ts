@@ -318,6 +318,15 @@ function sameAsLastTransmission(
   return state.plies.findLastIndex((p) => p.side === t.side);
 }
 
+/** Whether a transmission would play a move now (accepted): a reading worth keeping. */
+export const playsNewMove = (
+  state: GameState,
+  t: Transmission,
+  now: CalendarDate,
+  rules: EventRules,
+): boolean =>
+  decideTransmission(state, t, now, rules).effects.some((e) => e.kind === 'move-accepted');
+
 /**
  * An earlier transmission of the sender's, sent again after the opponent has answered it (a
  * worried resend, a mail client sending an old mail once more): every move the game's own, the

@@ -324,6 +324,33 @@ describe('the referee service (one message, one transaction)', () => {
     );
     expect(toJan.map((m) => m.subject)).toContain('[CLUB/1] Jan – Petr: 1... e5 — your move');
   });
+  it('P-4d: a move typed into the subject of a reply, the body left empty, is played; an empty reply is still blank', async () => {
+    const { service } = setup();
+    await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));
+    // Petr answers the relay on his phone: his move added to its subject, nothing in the body.
+    expect(
+      await service.processInbound(
+        mail(
+          'Petr <petr@x.example>',
+          'Sent from my iPhone',
+          'Re: [CLUB/1] Jan – Petr: 1. 5254 — your move 1.5254 5755',
+        ),
+      ),
+    ).toBe('done');
+    expect(service.state('CLUB/1').plies.map((p) => p.uci)).toEqual(['e2e4', 'e7e5']);
+    expect(service.state('CLUB/1').penalties).toEqual([]);
+    // Jan replies to the relay and sends nothing: our subject's move is no move of his.
+    expect(
+      await service.processInbound(
+        mail(
+          'Jan <jan@x.example>',
+          'Sent from my iPhone',
+          'Re: [CLUB/1] Jan – Petr: 1... e5 — your move',
+        ),
+      ),
+    ).toBe('rejected');
+    expect(service.state('CLUB/1').penalties).toHaveLength(1);
+  });
   it('P-4d: a game kept in a chess program and sent as an attached PGN, body empty, is played', async () => {
     const { service } = setup();
     await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));
