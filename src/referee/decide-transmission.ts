@@ -175,6 +175,15 @@ function dateCorrections(state: GameState, t: Transmission): DateCorrection[] {
 
 function decideLeave(state: GameState, t: Transmission, rules: EventRules, draft: Draft): void {
   const leave = t.leave!;
+  // Leave already recorded, mentioned again ("from 20.12 I am on leave, as announced"): it
+  // stands as it was, and nothing is refused.
+  const recorded = state.leaves.some(
+    (l) =>
+      l.side === t.side &&
+      compareDates(l.from, leave.from) <= 0 &&
+      compareDates(leave.to, l.to) <= 0,
+  );
+  if (recorded) return;
   if (compareDates(leave.from, t.sentOn) <= 0) {
     draft.effects.push({
       kind: 'transmission-rejected',

@@ -575,6 +575,22 @@ export function cases(): Case[] {
       },
     ],
   });
+  // Leave 20..27 December is over: the subject says when the clock runs again, not 'ends 28th'.
+  out.push({
+    name: 'leave-over',
+    state: base,
+    now,
+    effects: [
+      {
+        kind: 'leave-notice',
+        to: ['black'],
+        side: 'black',
+        phase: 'ends',
+        on: '2026-12-28',
+        rules: ['P-8b'],
+      },
+    ],
+  });
   out.push({
     name: 'game-started',
     state: foldGame(gameLog('', '2026-09-01', 3)),

@@ -775,6 +775,22 @@ describe('leave (P-8a, P-8b, L-10.1)', () => {
     });
     expect(r.state.plies).toHaveLength(4);
   });
+  it('P-8a: leave already recorded, mentioned again with a move, stands and nothing is refused', () => {
+    const booked = send(
+      opening(newGame()),
+      tx('black', '2026-01-07', '2.Nf3 Nc6', { leave: { from: '2026-02-01', to: '2026-02-10' } }),
+    ).state;
+    const answered = send(booked, tx('white', '2026-01-08', '2...Nc6 3.Bb5')).state;
+    // "From 1 Feb I am on leave, as announced" — again in the next mail, and once it has begun.
+    for (const on of ['2026-01-09', '2026-02-03'] as const) {
+      const r = send(
+        answered,
+        tx('black', on, '3.Bb5 a6', { leave: { from: '2026-02-01', to: '2026-02-10' } }),
+      );
+      expect(kinds(r.effects)).toEqual(['move-accepted', 'move-relayed']);
+      expect(r.state.leaves).toHaveLength(1);
+    }
+  });
   it('P-8b: leave not announced in advance is refused (the TD may grant it, P-8c)', () => {
     const r = send(
       opening(newGame()),
