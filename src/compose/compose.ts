@@ -526,8 +526,13 @@ export function composeUnauthenticated(
 }
 
 /** To a player whose mail had a line for the TD (`TD: …`): it went to the TD (P-5d). */
-export function composeTdForwarded(ctx: ComposeContext, side: Side): ComposedMail {
-  return composeOne('td-forwarded', { kind: 'td-forwarded' }, {}, ctx, side);
+/** `protests`: the time claims the message protests (P-7c), which now wait for the TD. */
+export function composeTdForwarded(
+  ctx: ComposeContext,
+  side: Side,
+  protests: readonly string[] = [],
+): ComposedMail {
+  return composeOne('td-forwarded', { kind: 'td-forwarded' }, { protests }, ctx, side);
 }
 
 /** One of a player's unfinished games, as the which-game reply lists it. */

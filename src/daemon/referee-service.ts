@@ -781,7 +781,11 @@ export class RefereeService {
             },
             tdContext,
           ),
-          composeTdForwarded(tdContext, side),
+          composeTdForwarded(
+            tdContext,
+            side,
+            protested.map((c) => c.id),
+          ),
         ],
         `${key}:td`,
         messageId ? { side, messageId } : undefined,

@@ -99,6 +99,8 @@ export interface Case {
   noMoveThoughts?: string[];
   /** Players whose mail had a line for the TD: each is told it went (P-5d). */
   tdForwarded?: Side[];
+  /** The claims the forwarded message protests (P-7c). */
+  protests?: string[];
   /** Answers to mail in a player's name that does not prove its sender (P-2d). */
   unauthenticated?: { side: Side; address: string; reason: string }[];
   /** The event's rules, when not RULES (another time control). */
@@ -738,6 +740,14 @@ export function cases(): Case[] {
     noMoveThoughts: ['9...Na5'],
   });
   out.push({ name: 'td-forwarded', state: base, now, effects: [], tdForwarded: ['black'] });
+  out.push({
+    name: 'td-forwarded-protest',
+    state: base,
+    now,
+    effects: [],
+    tdForwarded: ['white'],
+    protests: ['time:white:10:1'],
+  });
   // A move in Jan's name, signed by no one (base: it is Black's move), and one in Anna's name
   // whose signature broke on the way; the TD's notice of the first.
   out.push({

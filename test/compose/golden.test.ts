@@ -78,7 +78,7 @@ function mailsOf(c: Case, lang: string): ComposedMail[] {
     ...c.effects.flatMap((e) => composeEffect(e, ctx)),
     ...(c.notices ?? []).map((n) => composeTdNotice(n, ctx)),
     ...(c.noMove ?? []).map((side) => composeNoMove(ctx, side, c.noMoveThoughts)),
-    ...(c.tdForwarded ?? []).map((side) => composeTdForwarded(ctx, side)),
+    ...(c.tdForwarded ?? []).map((side) => composeTdForwarded(ctx, side, c.protests)),
     ...(c.unauthenticated ?? []).map((u) => composeUnauthenticated(ctx, u.side, u)),
   ];
 }

@@ -459,6 +459,11 @@ describe('the referee service (one message, one transaction)', () => {
     expect((await simpleParser(notice.raw)).text).toContain(
       'This mail counts as the protest of White (Jan) against the time claim time:white:10:1 (rule P-7c)',
     );
+    // The player is told too: the claim now waits for the TD rather than being upheld.
+    const word = sent.find((m) => m.to[0] === 'jan@x.example')!;
+    expect((await simpleParser(word.raw)).text).toContain(
+      'It counts as your protest of claim time:white:10:1 (rule P-7c)',
+    );
   });
   it('P-7c: the claimant may protest too ("Protest: …"), but a word to the TD is no protest of the claimant', async () => {
     for (const [body, protested] of [
