@@ -787,6 +787,8 @@ export interface TdReportInput {
     id: string;
     name: string;
     protestBy: CalendarDate | undefined;
+    /** A protest came (P-7c): the claim waits for the TD, not for its deadline. */
+    protestedOn?: CalendarDate;
     /** A time claim whose excess the clock no longer shows (a card entered late, a ruling). */
     gone?: boolean;
   }[];
@@ -860,7 +862,7 @@ export function composeTdReport(input: TdReportInput): ComposedMail {
           c.game,
           c.id,
           c.name,
-          c.protestBy ?? '-',
+          c.protestedOn ? t('report.protested', { date: c.protestedOn }) : (c.protestBy ?? '-'),
           L(c.gone ? 'excessGone' : 'excessStands'),
         ]),
       ),

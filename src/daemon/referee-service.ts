@@ -791,9 +791,19 @@ export class RefereeService {
         messageId ? { side, messageId } : undefined,
       );
     };
+    // The inbox line says a protest was made: the claim now waits for the TD (P-7c).
+    const protestNote = protested.length
+      ? `protest of ${protested.map((c) => c.id).join(', ')} (P-7c); `
+      : '';
     if (toTd && notATransmission(said, t)) {
       this.store.commitInbound(
-        { ...base, ...who, gameKey: ref.gameKey, status: 'done', note: 'for the TD (P-5d)' },
+        {
+          ...base,
+          ...who,
+          gameKey: ref.gameKey,
+          status: 'done',
+          note: `${protestNote}for the TD (P-5d)`,
+        },
         protests.length ? [{ gameKey: ref.gameKey, events: protests }] : [],
         tdMails(extendGame(state, protests)),
         at,
@@ -868,7 +878,7 @@ export class RefereeService {
         ...who,
         gameKey: ref.gameKey,
         status,
-        note: effectSummary(decision.effects, state, after),
+        note: `${protestNote}${effectSummary(decision.effects, state, after)}`,
       },
       [{ gameKey: ref.gameKey, events: decision.events }, ...others.changes],
       outbox,
@@ -1806,6 +1816,7 @@ export class RefereeService {
             id: c.id,
             name: name(ref.game[c.side]),
             protestBy: c.protestBy,
+            ...(c.protestedOn ? { protestedOn: c.protestedOn } : {}),
             ...(c.kind === 'time' && !claimStands(state, c, rules, today) ? { gone: true } : {}),
           });
       for (const l of state.leaves)

@@ -330,6 +330,14 @@ describe('golden mails: the gameless mails in every template language', () => {
             protestBy: '2026-11-22',
             gone: true,
           },
+          // Protested: it waits for the TD's ruling, not for its deadline (P-7c).
+          {
+            game: 'WCH26/5',
+            id: 'time:white:20:1',
+            name: 'Jan Novák',
+            protestBy: '2026-11-25',
+            protestedOn: '2026-11-14',
+          },
         ],
         paused: [{ game: 'WCH26/3', players: 'Anna Nowak – Olga Kim', from: '2026-11-09' }],
         onLeave: [{ name: 'Jan Novák', from: '2026-11-10', to: '2026-11-20' }],

@@ -453,6 +453,9 @@ describe('the referee service (one message, one transaction)', () => {
     const protest = 'Protest: my move was sent in time, the server lost it.';
     expect(await service.processInbound(mail('Jan <jan@x.example>', protest))).toBe('done');
     expect(service.state('CLUB/1').claims[0]?.protestedOn).toBe('2026-11-02');
+    expect(service.store.inboundLog().at(-1)?.note).toBe(
+      'protest of time:white:10:1 (P-7c); for the TD (P-5d)',
+    );
     const { sent, sender } = recorder();
     await service.flushOutbox(sender);
     const notice = sent.find((m) => m.to[0] === 'td@club.example')!;
