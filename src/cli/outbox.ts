@@ -27,7 +27,8 @@ const HELP = `usage: amici outbox [--all] [--json] [--config FILE]
 Lists outgoing mail that waits (pending) or failed for good (failed), newest first; --all adds
 the mail already sent (the last 200). \`retry\` queues failed mail again, or mail waiting for a
 later try, from now, with the retry schedule from its start; the daemon or \`amici run --once\`
-then sends it. \`show\` prints
+then sends it. A move's relay that goes out so counts as delivered to its player that day
+(P-6d): their clock runs from then, not from the day the move came. \`show\` prints
 one mail as its recipient reads it — the header, the text, the attachments' names — when a
 player asks what amici told them; --raw prints it byte for byte, as handed over (an .eml).
 `;

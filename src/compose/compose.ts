@@ -118,6 +118,11 @@ export interface TdNotice {
   inboundId?: number;
   /** The player it concerns, if any. */
   side?: Side;
+  /**
+   * For `bounce`: the mail was the relay of the move `side` must answer, so that player does not
+   * have it yet; their clock counts from the day it is finally delivered (P-6d).
+   */
+  moveUndelivered?: boolean;
   /** For `dispute`: the time claims against the player this mail protests (P-7c). */
   protests?: string[];
   /**

@@ -40,6 +40,8 @@ export const LOG_CODES = {
   OUTBOX_SENT: 'an outgoing mail was handed over (pickup file written or SMTP accepted)',
   OUTBOX_RETRY: 'an outgoing mail failed for now and will be retried',
   OUTBOX_FAILED: 'an outgoing mail failed for good; the TD is told',
+  RELAY_DELIVERED_LATE:
+    "a move's relay that had failed went out on a later day: the move counts as delivered then, and the player's clock from then (P-6d)",
   OUTBOX_ERROR:
     'sending from the outbox stopped on an unexpected error; tried again on the next change',
   IMAP_CONNECT: 'connected to the IMAP server',

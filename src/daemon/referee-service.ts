@@ -2,7 +2,8 @@
 // player, decide, compose the replies, and commit events + outgoing mail + the message's status
 // in one transaction (exactly once: a message seen again changes nothing). The sweep does the
 // same for due work (P-3a, P-3b, P-7a, P-7c, P-8b, P-10), game by game. The outbox worker hands
-// ready mail to the sender with retry delays as data; a permanent failure becomes a TD notice.
+// ready mail to the sender with retry delays as data; a permanent failure becomes a TD notice,
+// and a move's relay that goes out only after failing dates the move's delivery (P-6d).
 
 import type { Reading } from '../chess/index.ts';
 import { parseReading } from '../chess/index.ts';
@@ -52,12 +53,13 @@ import {
   extendGame,
   foldGame,
   gameClock,
+  moveAwaitingAnswer,
   playsNewMove,
   protestableClaims,
   standings,
   thoughtsText,
 } from '../referee/index.ts';
-import type { InboundStatus, NewOutboxMail, Store } from '../store/store.ts';
+import type { InboundStatus, NewOutboxMail, OutboxRow, Store } from '../store/store.ts';
 import { dedupeKey, gameKeyOf, replayKey } from '../store/store.ts';
 import type { DnsResolver, SenderCheck } from './authenticate.ts';
 import { cachingResolver, checkSender } from './authenticate.ts';
@@ -97,6 +99,9 @@ export interface ReadItem {
    */
   failed?: { error: Error; mail: InboundMail };
 }
+
+/** A composed mail of a game; `relayOf`, for a move's relay to the player who must answer it. */
+type GameMail = ComposedMail & { relayOf?: number };
 
 /** What every inbound row of a mail starts from: its key, when it came, its bytes, its id. */
 type InboundBase = { dedupeKey: string; receivedAt: string; raw: Buffer; messageId?: string };
@@ -429,20 +434,33 @@ export class RefereeService {
   /** Compose effects into queued MIME. `seed` makes Message-IDs stable for this decision. */
   private outgoing(
     ref: GameRefResolved,
-    mails: ComposedMail[],
+    mails: GameMail[],
     seed: string,
     replyTo?: { side: Side; messageId: string },
   ): NewOutboxMail[] {
-    return mails.map((mail, i) =>
-      this.mailTo(mail, this.addressesOf(ref, mail.to), `${seed}:${i}:${mail.to}`, {
+    return mails.map((mail, i) => ({
+      ...this.mailTo(mail, this.addressesOf(ref, mail.to), `${seed}:${i}:${mail.to}`, {
         gameKey: ref.gameKey,
         inReplyTo: replyTo?.side === mail.to ? replyTo.messageId : undefined,
       }),
-    );
+      ...(mail.relayOf !== undefined ? { relayOf: mail.relayOf } : {}),
+    }));
   }
 
-  private composeAll(effects: Effect[], ctx: ComposeContext): ComposedMail[] {
-    return effects.flatMap((e) => composeEffect(e, ctx));
+  /**
+   * The mails of a decision's effects, composed on `ctx.state`, the game as the decision leaves
+   * it. A move's relay by mail to the player who must answer it notes that move's place in the
+   * log, so that a relay going out late dates its delivery (P-6d, `relayDelivered`); a postal
+   * card's relay (`byMail` false) does not: the card's received date dates it.
+   */
+  private composeAll(effects: Effect[], ctx: ComposeContext, byMail = true): GameMail[] {
+    return effects.flatMap((e) =>
+      composeEffect(e, ctx).map((mail): GameMail => {
+        if (e.kind !== 'move-relayed' || mail.to === 'td' || !byMail) return mail;
+        const last = ctx.state.plies[e.plies[e.plies.length - 1] ?? -1];
+        return last && last.side !== mail.to ? { ...mail, relayOf: last.seq } : mail;
+      }),
+    );
   }
 
   // --- inbound ------------------------------------------------------------------------------
@@ -1856,7 +1874,12 @@ export class RefereeService {
   ): Promise<{ committed: boolean; decision: Decision; state: GameState; mails: number }> {
     const decision = decide(state, input, today, this.rules(ref.event));
     const after = extendGame(state, decision.events);
-    const mails = this.composeAll(decision.effects, this.composeContext(ref, after, today));
+    const postal = input.kind === 'transmission' && input.postal === true;
+    const mails = this.composeAll(
+      decision.effects,
+      this.composeContext(ref, after, today),
+      !postal,
+    );
     const outbox = this.outgoing(this.oriented(ref, after), mails, seed);
     if (!decision.events.length && !outbox.length)
       return { committed: true, decision, state, mails: 0 };
@@ -1896,7 +1919,8 @@ export class RefereeService {
           raw: row.raw,
         });
         if (r.ok) {
-          this.store.markSent(row.id, this.clock().toISOString());
+          const at = this.clock().toISOString();
+          if (!this.relayDelivered(row, at)) this.store.markSent(row.id, at);
           counts.sent++;
           this.logger.info({
             code: 'OUTBOX_SENT',
@@ -1928,20 +1952,93 @@ export class RefereeService {
           to: row.recipients,
           error: r.error,
         });
-        this.tellTdOfFailure(row.gameKey, row.recipients, row.kind, r.error);
+        this.tellTdOfFailure(row, r.error);
       };
       await Promise.all(Array.from({ length: Math.min(lanes, rows.length) }, lane));
     }
     return counts;
   }
 
-  private tellTdOfFailure(gameKey: string | null, to: string[], kind: string, error: string): void {
+  /**
+   * The move a relay (an outbox row) asks its player to answer, while it still waits for the
+   * answer: its place in the log, the game as it stands, and the player who must answer.
+   * Undefined for any other mail.
+   */
+  private relayedMove(
+    row: OutboxRow,
+  ): { ref: GameRefResolved; state: GameState; moveSeq: number; side: Side } | undefined {
+    const moveSeq = row.relayOf;
+    if (row.kind !== 'move-relayed' || moveSeq === null || row.gameKey === null) return undefined;
+    const ref = this.resolveGame(row.gameKey);
+    // The TD's copy (P-3a) delivers nothing to the player.
+    if (!ref || row.recipients.includes(ref.event.td.address)) return undefined;
+    const state = this.state(ref.gameKey);
+    if (moveAwaitingAnswer(state, moveSeq) === undefined) return undefined;
+    return { ref, state, moveSeq, side: state.pos.turn };
+  }
+
+  /**
+   * A move's relay that went out now, after it did not at its first try (refused, the outbox
+   * not writable; failed for good and queued again with `amici outbox retry`): the player had
+   * the move only now, so it counts as delivered today, in the event's zone (P-6d) — their
+   * clock, reminders and time claims count from then. The correction and the sent mark commit
+   * together (`markSentCorrecting`); false when there is nothing to correct, and the caller
+   * marks the mail sent as usual. A relay that went out at its first try is dated as decided.
+   * Should this throw, the mail is not marked sent and goes out once more, with the same
+   * Message-ID, as after a kill: the correction is never lost, nor made without its mail.
+   */
+  private relayDelivered(row: OutboxRow, at: string): boolean {
+    if (row.lastError === null) return false;
+    // A game changed by another process meanwhile (`amici td`) is read again and decided again.
+    for (let tries = 0; tries < 3; tries++) {
+      const relayed = this.relayedMove(row);
+      if (!relayed) return false;
+      const { ref, state, moveSeq } = relayed;
+      const today = this.today(ref.event, at);
+      const decision = decide(state, { kind: 'relay-sent', moveSeq }, today, this.rules(ref.event));
+      if (!decision.events.length) return false;
+      const change = {
+        gameKey: ref.gameKey,
+        expectedSeq: state.events.length,
+        events: decision.events,
+      };
+      const marked = this.store.markSentCorrecting(row.id, at, change);
+      if (marked === 'stale') continue;
+      if (marked === 'not-pending') return true; // sent and dated already
+      for (const e of decision.events)
+        if (e.type === 'delivery-corrected')
+          this.logger.info({
+            code: 'RELAY_DELIVERED_LATE',
+            messageId: row.messageId,
+            game: ref.gameKey,
+            ply: e.ply,
+            recorded: state.plies[e.ply]?.deliveredOn,
+            deliveredOn: e.deliveredOn,
+          });
+      return true;
+    }
+    throw new Error(`${row.gameKey} changed three times while its relay was being dated`);
+  }
+
+  private tellTdOfFailure(row: OutboxRow, error: string): void {
+    const { gameKey, recipients: to, kind } = row;
     const ref = gameKey ? this.resolveGame(gameKey) : undefined;
     if (!ref || kind === 'td-notice' || to.includes(ref.event.td.address)) return; // never loop on the TD's own mail
     const state = this.state(ref.gameKey);
+    // The relay of the move a player must answer: their clock waits for it (P-6d).
+    const relayed = this.relayedMove(row);
+    const side =
+      relayed?.side ??
+      (['white', 'black'] as const).find((s) =>
+        this.player(ref.event, ref.game[s]).addresses.some((a) =>
+          to.some((t) => t.toLowerCase() === a.toLowerCase()),
+        ),
+      );
     const notice = composeTdNotice(
       {
         kind: 'bounce',
+        ...(side ? { side } : {}),
+        ...(relayed ? { moveUndelivered: true } : {}),
         text: `amici could not deliver a mail (${kind}) to ${to.join(', ')}: ${error}\nOnce the cause is fixed, \`amici outbox retry --failed\` sends it again (\`amici outbox\` lists it).`,
       },
       this.composeContext(ref, state, this.today(ref.event)),

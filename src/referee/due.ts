@@ -24,7 +24,7 @@
 // Planning derives both clocks day by day, so it costs about as much as a fold.
 
 import type { CalendarDate, ClockDerivation, Excess, OpenDateRange } from '../clock/index.ts';
-import { addDays, daysBetween } from '../clock/index.ts';
+import { addDays, compareDates, daysBetween } from '../clock/index.ts';
 import type { EventRules } from './event-rules.ts';
 import { answeredDeliveredOn, gameClock, pausedDays } from './game-clock.ts';
 import type { Side } from './game-event.ts';
@@ -282,8 +282,11 @@ function planDue(state: GameState, rules: EventRules): Plan {
 
 /**
  * Whether the excess a time claim names is still on the clock on `now` (P-7c): a ruling since
- * (a penalty waived, leave granted) or a card entered late may have taken it off. A clock that
- * cannot be derived proves nothing: the claim stands as filed; other claims always stand.
+ * (a penalty waived, leave granted), a card entered late or a move's relay that went out late
+ * (its delivery corrected, P-6d) may have taken it off — or moved it after the day the claim
+ * was filed, when there was no excess yet to claim (a new claim is filed for it once this one
+ * lapses). A clock that cannot be derived proves nothing: the claim stands as filed; other
+ * claims always stand.
  */
 export function claimStands(
   state: GameState,
@@ -293,7 +296,9 @@ export function claimStands(
 ): boolean {
   if (claim.kind !== 'time') return true;
   const clock = gameClock(state, rules, claim.side, now);
-  return !clock.ok || namedExcess(state, claim.side, clock.value, claim.id) !== undefined;
+  if (!clock.ok) return true;
+  const excess = namedExcess(state, claim.side, clock.value, claim.id);
+  return excess !== undefined && compareDates(excess.occurredOn, claim.on) <= 0;
 }
 
 /** The excess on a player's clock that the time claim id `id` names (timeClaimId), if any. */

@@ -64,8 +64,9 @@ export type GameEvent =
       statedSentOn?: CalendarDate;
     }
   /**
-   * A postal card entered by the TD stated when the move it answers arrived (P-2f..h): that,
-   * not the date first entered for the move, is when it was delivered (P-6d).
+   * When a move was really delivered (P-6d), not the date first recorded for it: a postal card
+   * entered by the TD stated when the move it answers arrived (P-2f..h), or the move's relay by
+   * mail went out only later (failed, then sent again: decide-relay.ts).
    */
   | { type: 'delivery-corrected'; on: CalendarDate; ply: number; deliveredOn: CalendarDate }
   | {

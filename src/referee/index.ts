@@ -3,6 +3,7 @@
 
 export * from './decide.ts';
 export * from './decide-due.ts';
+export * from './decide-relay.ts';
 export * from './decide-ruling.ts';
 export * from './decide-transmission.ts';
 export * from './decision.ts';

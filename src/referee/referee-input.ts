@@ -1,6 +1,7 @@
 // What the rulebook is asked to decide: a player's transmission (by email, or a postal move
-// entered by hand), a TD's ruling, or a piece of due work found by the sweep. Plain data; the
-// mail layer builds transmissions, the CLI and TD mail build rulings.
+// entered by hand), a TD's ruling, a piece of due work found by the sweep, or a move's relay
+// that went out late. Plain data; the mail layer builds transmissions, the CLI and TD mail
+// build rulings, the outbox says when a late relay went out.
 
 import type { MovetextToken, Reading } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
@@ -148,4 +149,16 @@ export interface DueWork {
   ref?: string;
 }
 
-export type RefereeInput = Transmission | TdRuling | DueInput;
+/**
+ * The relay of a move went out on the day `decide` is given, after it did not at its first try
+ * (a server that refused it, an outbox directory not writable; failed for good and queued again
+ * with `amici outbox retry`). `moveSeq` is the log place (`Ply.seq`) of the move it asks its
+ * recipient to answer. The shell says so only for relays by mail to a player, never for a copy
+ * to the TD or a postal card's, whose delivery the card dates.
+ */
+export interface RelaySent {
+  kind: 'relay-sent';
+  moveSeq: number;
+}
+
+export type RefereeInput = Transmission | TdRuling | DueInput | RelaySent;

@@ -98,6 +98,16 @@ const MIGRATIONS: string[] = [
      first_at TEXT NOT NULL,
      last_error TEXT NOT NULL
    );`,
+  // 7: the move a relay asks its player to answer (its log place, `seq`), so that a relay sent
+  // late dates the move's delivery (P-6d). Relays waiting or failed when this came are matched
+  // to the mail's commit (its moves logged the same instant), when those are one side's moves:
+  // a move by mail (a postal card's relay has no inbound mail) with no conditional answer.
+  `ALTER TABLE outbox ADD COLUMN relay_of INTEGER;
+   UPDATE outbox SET relay_of = (
+       SELECT MAX(e.seq) FROM events e
+        WHERE e.game_key = outbox.game_key AND e.recorded_at = outbox.created_at AND e.type = 'move'
+       HAVING COUNT(DISTINCT json_extract(e.body, '$.side')) = 1)
+    WHERE kind = 'move-relayed' AND status <> 'sent' AND inbound_id IS NOT NULL;`,
 ];
 
 /** The columns of an `OutboxInfo`, as one SELECT list. */
@@ -121,6 +131,8 @@ export interface NewOutboxMail {
   recipients: string[];
   sender: string;
   raw: Buffer;
+  /** A move's relay to the player who must answer it: that move's log place (`Ply.seq`). */
+  relayOf?: number;
 }
 
 export interface OutboxRow {
@@ -134,7 +146,9 @@ export interface OutboxRow {
   attempts: number;
   nextTryAt: string;
   status: OutboxStatus;
+  /** Why the last try failed; kept when failed mail is queued again (null once sent). */
   lastError: string | null;
+  relayOf: number | null;
 }
 
 export interface OutboxInfo {
@@ -363,8 +377,8 @@ export class Store implements CheckpointStore {
 
   private enqueue(mails: readonly NewOutboxMail[], at: string, inboundId?: number): void {
     const insert = this.sql(
-      `INSERT INTO outbox (message_id, game_key, kind, recipients, sender, created_at, next_try_at, status, inbound_id)
-       VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?) ON CONFLICT(message_id) DO NOTHING`,
+      `INSERT INTO outbox (message_id, game_key, kind, recipients, sender, created_at, next_try_at, status, inbound_id, relay_of)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?) ON CONFLICT(message_id) DO NOTHING`,
     );
     const insertRaw = this.sql('INSERT INTO outbox_raw (outbox_id, raw) VALUES (?, ?)');
     for (const m of mails) {
@@ -377,6 +391,7 @@ export class Store implements CheckpointStore {
         at,
         at,
         inboundId ?? null,
+        m.relayOf ?? null,
       );
       if (r.changes) insertRaw.run(r.lastInsertRowid, m.raw);
     }
@@ -552,7 +567,8 @@ export class Store implements CheckpointStore {
   dueOutbox(now: string, limit = 100): OutboxRow[] {
     const rows = this.sql(
       `SELECT id, message_id AS messageId, game_key AS gameKey, kind, recipients, sender, r.raw AS raw,
-                attempts, next_try_at AS nextTryAt, status, last_error AS lastError
+                attempts, next_try_at AS nextTryAt, status, last_error AS lastError,
+                relay_of AS relayOf
          FROM outbox JOIN outbox_raw r ON r.outbox_id = outbox.id
          WHERE status = 'pending' AND next_try_at <= ? ORDER BY id LIMIT ?`,
     ).all(now, limit) as (Omit<OutboxRow, 'recipients'> & { recipients: string })[];
@@ -590,6 +606,32 @@ export class Store implements CheckpointStore {
         `UPDATE outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ?`,
       ).run(at, id),
     );
+  }
+
+  /**
+   * A relay handed over late that corrects its game's record (P-6d: its move delivered only
+   * now): the sent mark and the game's events commit together, synced, so the correction is
+   * made exactly once — with the mail that went out, never without it. `stale` when the game
+   * changed since `expectedSeq` events (decide again); `not-pending`, with nothing logged, when
+   * the mail was no longer waiting (marked sent already).
+   */
+  markSentCorrecting(
+    id: number,
+    at: string,
+    change: { gameKey: string; expectedSeq: number; events: readonly GameEvent[] },
+  ): 'committed' | 'stale' | 'not-pending' {
+    return this.db
+      .transaction(() => {
+        if (this.eventCount(change.gameKey) !== change.expectedSeq) return 'stale' as const;
+        const r = this.sql(
+          `UPDATE outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL
+           WHERE id = ? AND status = 'pending'`,
+        ).run(at, id);
+        if (!r.changes) return 'not-pending' as const;
+        this.appendEvents(change.gameKey, change.events, at);
+        return 'committed' as const;
+      })
+      .immediate();
   }
 
   markRetry(id: number, nextTryAt: string, error: string): void {

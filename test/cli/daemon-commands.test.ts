@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { amiciCommand } from '../../src/cli/io.ts';
+import { Store } from '../../src/store/store.ts';
 import { runCli } from '../support/cli.ts';
 
 /** `amici post` of one card of DEMO/1 in the config `file`. */
@@ -251,6 +252,12 @@ describe('amici demo and the commands around an installation', () => {
     ]);
     expect(post.code).toBe(0);
     expect(post.out).toContain('move-relayed → black');
+    // A card's relay by mail is no delivery: the card's received date dates the move, however
+    // late the mail goes out (P-6d).
+    const store = new Store(join(d, 'amici.sqlite'));
+    const relays = store.dueOutbox('9999-12-31T00:00:00Z').filter((r) => r.kind === 'move-relayed');
+    expect(relays.map((r) => r.relayOf)).toEqual([null]);
+    store.close();
     // The same card entered again: recorded once, nobody told anything.
     const again = await runCli([
       'post',

@@ -721,6 +721,13 @@ export function cases(): Case[] {
         side: 'black',
         text: '550 5.1.1 <jan@example.org>: Recipient address rejected: User unknown',
       },
+      // The relay of the move Black must answer failed for good: Black's clock waits (P-6d).
+      {
+        kind: 'bounce',
+        side: 'black',
+        moveUndelivered: true,
+        text: "amici could not deliver a mail (move-relayed) to jan@example.org: EACCES: permission denied, open 'var/outbox/.relay.eml.tmp'\nOnce the cause is fixed, `amici outbox retry --failed` sends it again (`amici outbox` lists it).",
+      },
       {
         kind: 'unknown-sender',
         inboundId: 17,

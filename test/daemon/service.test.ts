@@ -1128,3 +1128,176 @@ describe('a mail amici fails on again and again (an error in amici, not in the m
     expect(service.store.outboxCounts().pending).toBe(0);
   });
 });
+
+describe('a relay that failed for good and went out later (P-6d: delivered when it reached the player)', () => {
+  /** A sender that refuses for good every mail to `address` (a mail server that says 550). */
+  const refusing = (address: string) => {
+    const sent: OutgoingMail[] = [];
+    const sender: Sender = {
+      name: 'refusing',
+      async send(m) {
+        if (m.to.includes(address))
+          return { ok: false, permanent: true, error: '550 5.7.1 relaying denied' };
+        sent.push(m);
+        return { ok: true };
+      },
+      async close() {},
+    };
+    return { sent, sender };
+  };
+  const text = async (m: OutgoingMail) => (await simpleParser(m.raw)).text ?? '';
+
+  it('P-6d, P-2f: the move counts as delivered the day its relay went out; the clock, the reminder and the reply’s stated date count from then', async () => {
+    const { service, logger, setNow } = setup();
+    await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));
+    const down = refusing('petr@x.example');
+    expect(await service.flushOutbox(down.sender)).toMatchObject({ failed: 1 });
+    // The TD is told that Petr does not have the move, and that his clock waits for it.
+    const notice = await text(down.sent.find((m) => m.to[0] === 'td@club.example')!);
+    expect(notice).toContain('A mail to Black (Petr) could not be delivered');
+    expect(notice).toContain(
+      'their clock is counted from the day the move is finally delivered, the day the mail goes out once sent again, not the day it was queued (rule P-6d)',
+    );
+    const logged = service.store.events('CLUB/1').length;
+
+    // 11 November: the TD queues it again, but the server still refuses: nothing changes.
+    setNow('2026-11-11T10:00:00Z');
+    expect(service.store.requeue('failed', '2026-11-11T10:00:00.000Z')).toHaveLength(1);
+    expect(await service.flushOutbox(down.sender)).toMatchObject({ sent: 0, failed: 1 });
+    expect(service.store.events('CLUB/1')).toHaveLength(logged);
+    expect(service.state('CLUB/1').plies[0]!.deliveredOn).toBe('2026-11-02');
+
+    // Fixed: the relay goes out on the 11th, and that is when Petr had the move.
+    service.store.requeue('failed', '2026-11-11T10:00:00.000Z');
+    const { sent, sender } = recorder();
+    expect(await service.flushOutbox(sender)).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(sent.map((m) => m.to)).toEqual([['petr@x.example']]);
+    expect(service.state('CLUB/1').plies[0]).toMatchObject({
+      sentOn: '2026-11-02',
+      deliveredOn: '2026-11-11',
+    });
+    expect(service.store.events('CLUB/1').slice(logged)).toEqual([
+      { type: 'delivery-corrected', on: '2026-11-11', ply: 0, deliveredOn: '2026-11-11' },
+    ]);
+    expect(logger.lines.find((l) => l.code === 'RELAY_DELIVERED_LATE')).toMatchObject({
+      game: 'CLUB/1',
+      recorded: '2026-11-02',
+      deliveredOn: '2026-11-11',
+    });
+    // Once: nothing left to retry, nothing more sent or logged.
+    expect(service.store.requeue('failed', '2026-11-12T10:00:00.000Z')).toEqual([]);
+    expect(await service.flushOutbox(sender)).toMatchObject({ sent: 0 });
+    expect(service.store.events('CLUB/1')).toHaveLength(logged + 1);
+
+    // 20 November: 18 days since the 2nd, 9 since the 11th: no reminder yet (P-3a).
+    setNow('2026-11-20T09:00:00Z');
+    await service.sweep();
+    expect([...service.state('CLUB/1').dueDone].filter((k) => k.startsWith('reminder:'))).toEqual(
+      [],
+    );
+
+    // Petr answers on the 21st, stating he received the move on the 11th: his date stands.
+    setNow('2026-11-21T08:00:00Z');
+    const reply = {
+      ...mail('Petr <petr@x.example>', '1.5254 5755\n\nReceived: 2026-11-11\nSent: 2026-11-21'),
+      receivedAt: '2026-11-21T07:00:00Z',
+    };
+    expect(await service.processInbound(reply)).toBe('done');
+    await service.flushOutbox(sender);
+    const ack = await text(
+      sent.find(
+        (m) =>
+          m.to[0] === 'petr@x.example' && m.raw.toString().includes('X-Amici-Kind: move-accepted'),
+      )!,
+    );
+    expect(ack).not.toContain('the record has');
+    expect(ack).toContain('move 1. 5254 was delivered on 2026-11-11');
+    expect(ack).toMatch(/Black\s+1\s+10\s+10\s+10\s+20/); // 10 days of his, not 19
+  });
+
+  it('P-7a, P-7c: a time claim filed while the relay had not gone out lapses at its deadline, and no other is filed', async () => {
+    const { service, setNow } = setup();
+    await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));
+    await service.flushOutbox(refusing('petr@x.example').sender);
+    // 30 days on the record from 2 November: a claim against Petr, who never had the move.
+    setNow('2026-12-05T09:00:00Z');
+    await service.sweep();
+    const [claim] = service.state('CLUB/1').claims;
+    expect(claim).toMatchObject({ side: 'black', on: '2026-12-05', protestBy: '2026-12-19' });
+    expect(claim!.ruling).toBeUndefined();
+
+    // 6 December: the relay goes out at last; Petr's 30 days run from today.
+    setNow('2026-12-06T09:00:00Z');
+    service.store.requeue('failed', '2026-12-06T09:00:00.000Z');
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    expect(service.state('CLUB/1').plies[0]!.deliveredOn).toBe('2026-12-06');
+
+    // The protest window passes: the claim lapses (P-7c), it is not upheld (no P-7e restart).
+    setNow('2026-12-21T09:00:00Z');
+    await service.sweep();
+    const state = service.state('CLUB/1');
+    expect(state.claims).toHaveLength(1);
+    expect(state.claims[0]!.ruling).toMatchObject({ upheld: false, by: 'deadline' });
+    expect(state.restarts).toEqual([]);
+    await service.flushOutbox(sender);
+    const ruled = sent.filter((m) => m.raw.toString().includes('X-Amici-Kind: claim-ruled'));
+    expect(ruled.map((m) => m.to[0]).sort()).toEqual([
+      'jan@x.example',
+      'petr@x.example',
+      'td@club.example',
+    ]);
+  });
+
+  it('a claim whose excess the late relay moved past the day it was filed lapses too; the new excess is claimed afresh', async () => {
+    const { service, setNow } = setup();
+    await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));
+    await service.flushOutbox(refusing('petr@x.example').sender);
+    setNow('2026-12-05T09:00:00Z');
+    await service.sweep();
+    expect(service.state('CLUB/1').claims).toHaveLength(1);
+    // Sent on the 6th, Petr goes over on 6 January: after the claim of 5 December.
+    setNow('2026-12-06T09:00:00Z');
+    service.store.requeue('failed', '2026-12-06T09:00:00.000Z');
+    await service.flushOutbox(recorder().sender);
+    setNow('2027-01-10T09:00:00Z');
+    await service.sweep(); // the old claim's deadline passed (19 Dec): it lapses
+    await service.sweep(); // the excess of 6 January is claimed now
+    const claims = service.state('CLUB/1').claims;
+    expect(claims[0]!.ruling).toMatchObject({ upheld: false, by: 'deadline' });
+    expect(claims).toHaveLength(2);
+    expect(claims[1]).toMatchObject({ side: 'black', on: '2027-01-10' });
+    expect(claims[1]!.ruling).toBeUndefined();
+  });
+
+  it('only the relay to the player who must answer dates a move: a late acknowledgement changes nothing', async () => {
+    const { service, setNow } = setup();
+    await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));
+    await service.flushOutbox(refusing('jan@x.example').sender);
+    expect(service.store.outboxCounts()).toMatchObject({ failed: 1 });
+    const logged = service.store.events('CLUB/1').length;
+    setNow('2026-11-09T09:00:00Z');
+    service.store.requeue('failed', '2026-11-09T09:00:00.000Z');
+    expect((await service.flushOutbox(recorder().sender)).sent).toBe(1);
+    expect(service.store.events('CLUB/1')).toHaveLength(logged);
+    expect(service.state('CLUB/1').plies[0]!.deliveredOn).toBe('2026-11-02');
+  });
+
+  it('a relay the player already answered (the TD passed the move on) changes nothing when it goes out', async () => {
+    const { service, setNow } = setup();
+    await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));
+    await service.flushOutbox(refusing('petr@x.example').sender);
+    setNow('2026-11-04T09:00:00Z');
+    const reply = {
+      ...mail('Petr <petr@x.example>', '1.5254 5755'),
+      receivedAt: '2026-11-04T08:00:00Z',
+    };
+    expect(await service.processInbound(reply)).toBe('done');
+    const logged = service.store.events('CLUB/1').length;
+    setNow('2026-11-09T09:00:00Z');
+    service.store.requeue('failed', '2026-11-09T09:00:00.000Z');
+    await service.flushOutbox(recorder().sender);
+    expect(service.store.events('CLUB/1')).toHaveLength(logged);
+    expect(service.state('CLUB/1').plies[0]!.deliveredOn).toBe('2026-11-02');
+  });
+});

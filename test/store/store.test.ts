@@ -93,6 +93,69 @@ describe('the store', () => {
     expect(store.getCheckpoint('INBOX')).toEqual({ uidValidity: '42', lastUid: 9 });
   });
 
+  it('P-6d: a late relay is marked sent with its delivery correction in one commit, once, and only on the game it was decided on', () => {
+    const store = new Store(':memory:');
+    store.createGame('E', '1', created, at);
+    store.commitDecision('E/1', 1, [move], [{ ...mail('<r@x>'), relayOf: 1 }], at);
+    const [row] = store.dueOutbox(at);
+    expect(row).toMatchObject({ relayOf: 1, lastError: null });
+    const corrected: GameEvent = {
+      type: 'delivery-corrected',
+      on: '2026-11-09',
+      ply: 0,
+      deliveredOn: '2026-11-09',
+    };
+    const later = '2026-11-09T10:00:00.000Z';
+    // Decided on a game another process has changed since: nothing is written.
+    const change = { gameKey: 'E/1', expectedSeq: 1, events: [corrected] };
+    expect(store.markSentCorrecting(row!.id, later, change)).toBe('stale');
+    expect(store.outboxCounts()).toMatchObject({ pending: 1, sent: 0 });
+    expect(store.events('E/1')).toHaveLength(2);
+    expect(store.markSentCorrecting(row!.id, later, { ...change, expectedSeq: 2 })).toBe(
+      'committed',
+    );
+    expect(store.outboxCounts()).toMatchObject({ pending: 0, sent: 1 });
+    expect(store.events('E/1')).toEqual([created, move, corrected]);
+    // The mail already marked sent: the correction is not made twice.
+    expect(store.markSentCorrecting(row!.id, later, { ...change, expectedSeq: 3 })).toBe(
+      'not-pending',
+    );
+    expect(store.events('E/1')).toHaveLength(3);
+  });
+
+  it('P-6d: relays waiting or failed in a store from before relays named their move are matched to the move of their commit', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'amici-store-')), 'v6.sqlite');
+    const store = new Store(path);
+    store.createGame('E', '1', created, at);
+    const record = (id: string) => {
+      const raw = Buffer.from(`Message-ID: <${id}@x>\r\n\r\n1.e4\r\n`);
+      return { dedupeKey: dedupeKey(raw, id), receivedAt: at, status: 'done' as const, raw };
+    };
+    // A move by mail whose relay failed, one whose relay went out, a card's relay (no mail).
+    store.commitInbound(record('a'), [{ gameKey: 'E/1', events: [move] }], [mail('<a@x>')], at);
+    const reply: GameEvent = { ...move, side: 'black', uci: 'e7e5' };
+    const at2 = '2026-11-03T10:00:00.000Z';
+    store.commitInbound(record('b'), [{ gameKey: 'E/1', events: [reply] }], [mail('<b@x>')], at2);
+    const at3 = '2026-11-04T10:00:00.000Z';
+    store.commitDecision('E/1', 3, [{ ...move, uci: 'g1f3' }], [mail('<c@x>')], at3);
+    const ids = Object.fromEntries(store.outboxList(['pending']).map((r) => [r.messageId, r.id]));
+    store.markFailed(ids['<a@x>']!, '550 no');
+    store.markSent(ids['<b@x>']!, at2);
+    store.markFailed(ids['<c@x>']!, '550 no');
+    store.close();
+    const old = new Database(path);
+    old.exec('ALTER TABLE outbox DROP COLUMN relay_of; PRAGMA user_version = 6;');
+    old.close();
+
+    const again = new Store(path);
+    again.requeue('failed', at3);
+    expect(again.dueOutbox(at3).map((r) => [r.messageId, r.relayOf])).toEqual([
+      ['<a@x>', 1],
+      ['<c@x>', null],
+    ]);
+    again.close();
+  });
+
   it('a store written before the outbox bytes moved to their own table keeps its queued mail', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'amici-store-')), 'old.sqlite');
     // The first schema, as the first release wrote it, with one mail waiting.

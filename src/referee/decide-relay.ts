@@ -1,0 +1,45 @@
+// A move counts as delivered when its relay actually reached the player (P-6d; time in transit
+// is not theirs, P-6e). A relay that did not go out at its first try — refused by the mail
+// server for good, an outbox directory not writable, sent days later once the TD fixed the
+// cause (`amici outbox retry`) — delivers its move the day it finally goes out: the move's
+// delivery is corrected to that day (`delivery-corrected`, in the event's rule: the same day or
+// the next), so the player's clock, the reminders (P-3a) and time claims (P-7a) count from then,
+// and a claim filed meanwhile for an excess the correction takes off the clock lapses at its
+// deadline (claimStands, P-7c). Only while the move still waits for its answer: a move answered
+// (the player had it by other means), a game over, or a position restored since (L-7.2) keep
+// their dates.
+
+import type { CalendarDate } from '../clock/index.ts';
+import { compareDates, deliveryDate } from '../clock/index.ts';
+import type { Decision } from './decision.ts';
+import { nothing } from './decision.ts';
+import type { EventRules } from './event-rules.ts';
+import type { GameState } from './game-state.ts';
+import type { RelaySent } from './referee-input.ts';
+
+/**
+ * The index of the move with log place `moveSeq` when it is the game's last and still waits for
+ * its answer (the game not over, no position restored after it): a relay of it that reaches the
+ * player now is what lets them answer it. Undefined otherwise.
+ */
+export function moveAwaitingAnswer(state: GameState, moveSeq: number): number | undefined {
+  const index = state.plies.length - 1;
+  const last = state.plies[index];
+  if (!last || last.seq !== moveSeq || state.result || state.restoredOn.has(index + 1))
+    return undefined;
+  return index;
+}
+
+export function decideRelaySent(
+  state: GameState,
+  input: RelaySent,
+  now: CalendarDate,
+  rules: EventRules,
+): Decision {
+  const ply = moveAwaitingAnswer(state, input.moveSeq);
+  if (ply === undefined) return nothing();
+  const deliveredOn = deliveryDate(now, rules.delivery);
+  // Never earlier than recorded: a relay sent again cannot take days from the player.
+  if (compareDates(deliveredOn, state.plies[ply]!.deliveredOn) <= 0) return nothing();
+  return { events: [{ type: 'delivery-corrected', on: now, ply, deliveredOn }], effects: [] };
+}
