@@ -13,7 +13,14 @@ import { boardText, composeTdReport, gamePgn } from '../compose/index.ts';
 import { memoryLogger } from '../daemon/log.ts';
 import type { RefereeService } from '../daemon/referee-service.ts';
 import type { GameState, Side } from '../referee/index.ts';
-import { annulled, crossCell, gameClock, pointsText, timeClaimId } from '../referee/index.ts';
+import {
+  annulled,
+  crossCell,
+  gameClock,
+  inAdjudication,
+  pointsText,
+  timeClaimId,
+} from '../referee/index.ts';
 import { openConfig, openService } from './context.ts';
 import type { CliIo } from './io.ts';
 import { argsOrExit, count } from './io.ts';
@@ -152,16 +159,21 @@ function summary(service: RefereeService, gameKey: string) {
   const clock = gameClock(state, service.rules(ref.event), toMove, today);
   const live = clock.ok ? clock.value.live : null;
   const last = state.plies.at(-1);
-  // Why the clock of the player to move does not run today: a TD pause (L-6.10), leave (P-8a).
+  // Why the clock of the player to move does not run today: the event's end, the game in
+  // adjudication (P-10: the days left are as they stood on the end date), a TD pause (L-6.10),
+  // leave (P-8a).
+  const adjudication = inAdjudication(state, today, service.rules(ref.event));
   const pause = state.pauses.find((p) => p.to === null);
   const leave = state.leaves.find((l) => l.side === toMove && rangeContains(l, today));
   const stopped = state.result
     ? null
-    : pause
-      ? `paused since ${pause.from}`
-      : leave
-        ? `${toMove} on leave to ${leave.to}`
-        : null;
+    : adjudication
+      ? `adjudication since ${adjudication.since}, clocks as of ${adjudication.endDate}`
+      : pause
+        ? `paused since ${pause.from}`
+        : leave
+          ? `${toMove} on leave to ${leave.to}`
+          : null;
   return {
     game: gameKey,
     white: service.player(ref.event, ref.game.white).name,
@@ -278,17 +290,26 @@ export async function showCommand(args: string[], io: CliIo): Promise<number> {
       '',
     ];
     out.push(boardText(state.pos, {}), '');
+    const adjudication = inAdjudication(state, today, rules);
     out.push(
       state.result
         ? `Result: ${state.result.result} — ${state.result.kind} (${state.result.rule}) on ${state.result.on}`
-        : `${state.pos.turn === 'white' ? 'White' : 'Black'} to move.`,
+        : adjudication
+          ? `${state.pos.turn === 'white' ? 'White' : 'Black'} was to move when the event ended on ${adjudication.endDate}: in adjudication since ${adjudication.since} (P-10), analyses due by ${adjudication.analysisBy}; set-result records the result.`
+          : `${state.pos.turn === 'white' ? 'White' : 'Black'} to move.`,
       '',
     );
-    out.push('Clocks (days; P-2k):');
+    out.push(
+      adjudication
+        ? `Clocks (days; P-2k), stopped at the event's end on ${adjudication.endDate} (P-10):`
+        : 'Clocks (days; P-2k):',
+    );
     for (const c of clocks) {
       const last = c.rows.at(-1);
+      // In adjudication no day is counted any more: no day to come is over the limit (P-10).
+      const exceeds = c.live?.exceedsOn && (c.live.exceeded || !adjudication) ? c.live : undefined;
       const live = c.live
-        ? `, now ${c.live.usedDays} on this move, ${c.live.daysLeft} left to move ${c.live.controlMove}${c.live.exceedsOn ? (c.live.exceeded ? ` (over the limit since ${c.live.exceedsOn})` : ` (exceeded on ${c.live.exceedsOn} if no move)`) : ''}`
+        ? `, ${adjudication ? 'at the end' : 'now'} ${c.live.usedDays} on this move, ${c.live.daysLeft} left to move ${c.live.controlMove}${exceeds ? (exceeds.exceeded ? ` (over the limit since ${exceeds.exceedsOn})` : ` (exceeded on ${exceeds.exceedsOn} if no move)`) : ''}`
         : '';
       // Each excess with what became of its claim: a rejected one does not count (P-6b).
       const fate = (e: (typeof c.excesses)[number]) => {

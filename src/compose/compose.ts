@@ -20,7 +20,7 @@ import type {
   Recipient,
   Side,
 } from '../referee/index.ts';
-import { other, pliesToRepeat, pointsText } from '../referee/index.ts';
+import { inAdjudication, other, pliesToRepeat, pointsText } from '../referee/index.ts';
 import { boardPngFor } from './board-image.ts';
 import { boardLetters, boardText } from './board-text.ts';
 import type {
@@ -269,9 +269,13 @@ function viewFor(
   };
 
   const lines: ClockLine[] = clockLines(state, ctx.rules, ctx.now);
+  // P-10: after the event's end date an unfinished game is in adjudication, its clocks stopped.
+  const adjudication = inAdjudication(state, ctx.now, ctx.rules);
   const clock = (): Block => {
     const table = tableBlock(clockTable(lines, labels));
-    const live = liveText(lines, labels, labelLang);
+    const live = adjudication
+      ? t('clock.stopped', { date: adjudication.endDate })
+      : liveText(lines, labels, labelLang);
     return live
       ? {
           text: `${table.text}\n\n${live}`,
@@ -400,6 +404,8 @@ function viewFor(
     /** The event's time control in words (P-6a): `30 days for every 10 moves; …`. */
     timeControlText: timeControlText(ctx.rules.timeControl, t),
     over: state.result,
+    /** The adjudication the game is in (P-10): `endDate`, `since`, `analysisBy`; else undefined. */
+    adjudication,
     resultText: (res: string) => t(`result.${res}`),
     endKindText: (k: string) => t(`endKind.${k}`),
     move,
@@ -799,6 +805,16 @@ export interface TdReportInput {
   }[];
   /** Games whose clocks the TD stopped (L-6.10). */
   paused: { game: string; players: string; from: CalendarDate }[];
+  /**
+   * P-10: the event has ended; its unfinished games are in adjudication, each with who was to
+   * move and the days left as they stood on the end date. Absent before the end.
+   */
+  adjudication?: {
+    endDate: CalendarDate;
+    since: CalendarDate;
+    analysisBy: CalendarDate;
+    games: { game: string; players: string; toMove: string; daysLeft: number | null }[];
+  };
   /** Players on leave on `on` (P-8a), once each, with their leave's first and last day. */
   onLeave?: { name: string; from: CalendarDate; to: CalendarDate }[];
   /** Games that ended since the previous report (or ever, for the first). */
@@ -831,6 +847,7 @@ export function composeTdReport(input: TdReportInput): ComposedMail {
       };
     };
     const L = (k: string) => t(`report.${k}`);
+    const adjudicated = input.adjudication;
     const waiting = [...input.waiting].sort(
       (a, b) =>
         (a.daysLeft ?? Infinity) - (b.daysLeft ?? Infinity) || a.since.localeCompare(b.since),
@@ -876,6 +893,24 @@ export function composeTdReport(input: TdReportInput): ComposedMail {
         [false, false, false],
         input.paused.map((p) => [p.game, p.players, p.from]),
       ),
+      adjudication: table(
+        [L('game'), L('players'), L('toMove'), L('left')],
+        [false, false, false, true],
+        (adjudicated?.games ?? []).map((g) => [
+          g.game,
+          g.players,
+          g.toMove,
+          g.daysLeft === null ? '-' : String(g.daysLeft),
+        ]),
+      ),
+      adjudicationVars: adjudicated
+        ? {
+            since: adjudicated.since,
+            end: adjudicated.endDate,
+            by: adjudicated.analysisBy,
+            example: `${adjudicated.games[0]?.game ?? input.event.tag} set-result 1-0 --reason "adjudicated"`,
+          }
+        : {},
       onLeave: table(
         [t('standings.player'), L('from'), L('to')],
         [false, false, false],

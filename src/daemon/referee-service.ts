@@ -53,6 +53,7 @@ import {
   extendGame,
   foldGame,
   gameClock,
+  inAdjudication,
   moveAwaitingAnswer,
   playsNewMove,
   protestableClaims,
@@ -944,7 +945,9 @@ export class RefereeService {
       for (const other of this.directory.gamesOf(event, player.id)) {
         if (other.gameKey === ref.gameKey || !this.store.hasGame(other.gameKey)) continue;
         const state = this.state(other.gameKey);
-        if (state.result) continue;
+        // Over, or in adjudication after its event's end (P-10): no clock runs to stop.
+        if (state.result || inAdjudication(state, this.today(other.event), this.rules(other.event)))
+          continue;
         const side = this.colourOf(other, player.id);
         const e: GameEvent = { ...leave, side };
         const effect: Effect = {
@@ -979,7 +982,8 @@ export class RefereeService {
     return this.directory.gamesOf(ref.event, player).flatMap((other) => {
       if (other.gameKey === ref.gameKey || !this.store.hasGame(other.gameKey)) return [];
       const state = this.state(other.gameKey);
-      if (state.result) return [];
+      if (state.result || inAdjudication(state, this.today(other.event), this.rules(other.event)))
+        return [];
       const side = this.colourOf(other, player);
       const input: RefereeInput = {
         kind: 'ruling',
@@ -1842,13 +1846,25 @@ export class RefereeService {
           const who = name(ref.game[l.side]);
           onLeave.set(`${who}\0${l.from}\0${l.to}`, { name: who, from: l.from, to: l.to });
         }
+      const side = state.pos.turn;
+      const clock = gameClock(state, rules, side, today);
+      // P-10: after the event's end the game is adjudicated, its clocks as they stood then.
+      const adjudication = inAdjudication(state, today, rules);
+      if (adjudication) {
+        input.adjudication ??= { ...adjudication, games: [] };
+        input.adjudication.games.push({
+          game: g.gameKey,
+          players,
+          toMove: name(ref.game[side]),
+          daysLeft: clock.ok ? (clock.value.live?.daysLeft ?? null) : null,
+        });
+        continue;
+      }
       const stopped = state.pauses.find((p) => p.to === null);
       if (stopped) {
         input.paused.push({ game: g.gameKey, players, from: stopped.from });
         continue;
       }
-      const side = state.pos.turn;
-      const clock = gameClock(state, rules, side, today);
       input.waiting.push({
         game: g.gameKey,
         players,

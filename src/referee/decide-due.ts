@@ -6,13 +6,24 @@
 // a restart (P-7e) or a loss on time (P-7f, L-6.7); leave notices (P-8b); adjudication at the
 // event's end (P-10); game-start: both players told the game begins (P-2a, P-2b, P-6a). Work
 // already done, or no longer there, records nothing new.
+//
+// A game in adjudication (P-10, adjudication.ts) is no longer played: work of play (reminders,
+// silence reports, time claims, leave notices, the start) is not done and not recorded as done
+// — should the TD move the end date, it falls due again. A claim filed before the end keeps its
+// course: it may be protested to the end of its window and the TD may rule on it. But its
+// deadline, when it falls after the end date, upholds nothing by itself: an excess upheld then
+// would restart a count that no longer runs (P-7e) or lose on time (P-7f) a game whose result is
+// now the adjudication's, decided on the position and the analyses; a TD expects to weigh the
+// claim there, or rule on it (uphold-claim, reject-claim). The adjudication notice names the
+// claims this applies to, and the TD's report lists them as waiting for a ruling.
 
 import type { CalendarDate } from '../clock/index.ts';
 import { addDays, claimRecord, compareDates } from '../clock/index.ts';
+import { afterEnd, inAdjudication } from './adjudication.ts';
 import { ruleOnClaim } from './decide-ruling.ts';
 import type { Decision } from './decision.ts';
 import { combine, nothing } from './decision.ts';
-import { claimStands, namedExcess, timeClaimId } from './due.ts';
+import { AFTER_THE_END, claimStands, namedExcess, timeClaimId } from './due.ts';
 import { BOTH, EVERYONE } from './effect.ts';
 import type { EventRules } from './event-rules.ts';
 import { answeredDeliveredOn, gameClock } from './game-clock.ts';
@@ -29,6 +40,8 @@ export function decideDue(
 ): Decision {
   const { work } = input;
   if (state.dueDone.has(work.key)) return nothing();
+  const adjudication = inAdjudication(state, now, rules);
+  if (adjudication && !AFTER_THE_END.has(work.kind)) return nothing();
   const done: Decision = { events: [{ type: 'due-done', on: now, key: work.key }], effects: [] };
   const since = answeredDeliveredOn(state, state.plies.length);
 
@@ -151,6 +164,11 @@ export function decideDue(
       const claim = state.claims.find((c) => c.id === work.ref);
       // A protested claim waits for the TD's ruling (P-7c); the TD was told with the protest.
       if (!claim || claim.ruling || claim.protestedOn) return done;
+      // P-10: the window closed after the event's end, in an unfinished game: the TD rules
+      // (see the header). A window that closed while play was on upholds as usual, even when
+      // the sweep comes to it only after the end.
+      if (!state.result && claim.protestBy && afterEnd(rules, addDays(claim.protestBy, 1)))
+        return done;
       // The game ended inside the protest window: the claim lapses and the result stands; the
       // TD is told, and whether, upheld, it would have lost the game on time (P-7f).
       if (state.result) {
@@ -228,14 +246,28 @@ export function decideDue(
         ],
       });
     }
-    case 'adjudication':
-      if (state.result || rules.endDate === undefined) return done;
+    case 'adjudication': {
+      if (state.result || !adjudication) return done;
+      // The claims whose protest window is still open: not upheld by their deadline now.
+      const claims = state.claims.flatMap((c) =>
+        !c.ruling && !c.protestedOn && c.protestBy !== undefined
+          ? [{ id: c.id, side: c.side, protestBy: c.protestBy }]
+          : [],
+      );
       return combine(done, {
         events: [],
         effects: [
-          { kind: 'adjudication-due', to: EVERYONE, endDate: rules.endDate, rules: ['P-10'] },
+          {
+            kind: 'adjudication-due',
+            to: EVERYONE,
+            endDate: adjudication.endDate,
+            analysisBy: adjudication.analysisBy,
+            ...(claims.length ? { claims } : {}),
+            rules: ['P-10'],
+          },
         ],
       });
+    }
   }
   return done;
 }

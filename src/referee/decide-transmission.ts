@@ -11,6 +11,9 @@
 // (leave days inside the reflection interval still do not count, P-8a); the leave stands.
 //
 // A reply move that does not accept a standing draw offer declines it (L-9.1.2.1).
+//
+// A move sent after the event's end date is not played: the game is in adjudication (P-10;
+// `duringAdjudication`).
 
 import type { Chess } from 'chessops/chess';
 import type { NormalMove } from 'chessops/types';
@@ -32,6 +35,8 @@ import {
 } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
 import { checkLeaveRequest, compareDates, deliveryDate } from '../clock/index.ts';
+import type { Adjudication } from './adjudication.ts';
+import { inAdjudication } from './adjudication.ts';
 import type { Decision } from './decision.ts';
 import type { DateCorrection, Effect, Problem, Recipient } from './effect.ts';
 import { endGame, winFor } from './end-game.ts';
@@ -428,6 +433,75 @@ export function decideTransmission(
   return decideRun(state, t, now, rules);
 }
 
+/**
+ * A transmission sent after the event's end date, in a game in adjudication (P-10): play has
+ * stopped, so no move is played (nor a claim, leave or a draw offer, which go with play), no
+ * penalty is given and no date is recorded; the sender is told the game is in adjudication since
+ * when, and to send the TD the game record, the position and their claim with analysis by the
+ * last day. What the players may still say about the result is read as usual: a resignation
+ * (L-5.1.2) and the acceptance of a draw offer that stood at the end (L-5.2.3) end the game —
+ * the players settle it themselves, which the adjudication would only confirm — and declining
+ * that offer ends it (L-9.1.2.1). A note still reaches the opponent, and the sender's last
+ * transmission sent again still stands as it was (P-4a).
+ */
+function duringAdjudication(
+  state: GameState,
+  t: Transmission,
+  now: CalendarDate,
+  rules: EventRules,
+  adjudication: Adjudication,
+  draft: Draft,
+): Decision {
+  const sender = t.side;
+  const opponent = other(sender);
+  if (t.note)
+    draft.effects.push({
+      kind: 'note-relayed',
+      to: [opponent],
+      from: sender,
+      note: t.note,
+      rules: [],
+    });
+  if (t.resign || t.acceptDraw) {
+    if (t.acceptDraw && !t.resign && state.drawOffer?.by !== opponent)
+      return reject(draft, t, { code: 'no-draw-offer' }, ['L-9.1.2.1']);
+    const end = t.resign
+      ? endGame(now, winFor(opponent), 'resignation', 'L-5.1.2')
+      : endGame(now, '1/2-1/2', 'draw-agreed', 'L-5.2.3');
+    return {
+      events: [...draft.events, ...end.events],
+      effects: [...draft.effects, ...end.effects],
+    };
+  }
+  if (t.moves.length > 0 && sender !== state.pos.turn) {
+    const ply = sameAsLastTransmission(state, t, rules);
+    if (ply !== undefined) {
+      draft.effects.push({ kind: 'transmission-repeated', to: [sender], ply, rules: ['P-4a'] });
+      return draft;
+    }
+  }
+  if (t.declineDraw && state.drawOffer?.by === opponent) {
+    draft.events.push({ type: 'draw-declined', on: now, side: sender });
+    draft.effects.push({
+      kind: 'draw-declined',
+      to: [opponent],
+      by: sender,
+      rules: ['L-9.1.2.1'],
+    });
+  }
+  const playing =
+    t.moves.length > 0 ||
+    t.claim !== undefined ||
+    t.leave !== undefined ||
+    t.leaveUnread !== undefined ||
+    t.drawOffer === true ||
+    (t.thoughts?.length ?? 0) > 0;
+  // Only words for the opponent, or a declined offer: said, and nothing more to answer.
+  if (!playing && (t.note || t.declineDraw)) return draft;
+  const { endDate, since, analysisBy } = adjudication;
+  return reject(draft, t, { code: 'in-adjudication', endDate, since, analysisBy }, ['P-10']);
+}
+
 function decideRun(
   state: GameState,
   t: Transmission,
@@ -463,6 +537,8 @@ function decideRun(
       state.result.rule,
     ]);
   }
+  const adjudication = inAdjudication(state, t.sentOn, rules);
+  if (adjudication) return duringAdjudication(state, t, now, rules, adjudication, draft);
   if (t.leave) decideLeave(state, t, rules, draft);
   // Leave whose dates could not be read: not recorded, and not a blank transmission either —
   // the player is asked for the two dates (P-8b).

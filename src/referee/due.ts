@@ -13,9 +13,13 @@
 //   day the time went over.
 // - claim-deadline (P-7c): a claim's protest window (to the end of `protestBy`) has passed.
 // - leave-starts / leave-ends (P-8b): on the first day of a leave and the day after its last.
-// - adjudication (P-10): the event's end date is reached and the game is unfinished.
+// - adjudication (P-10): the event's end date (its last day of play) has passed and the game is
+//   unfinished; due on the day after it.
 // An ended game keeps only what was already due on the day it ended (leave notices), and its
-// claims' deadlines; it gets no reminders, silence reports, time claims or adjudication.
+// claims' deadlines; it gets no reminders, silence reports, time claims or adjudication. A game
+// in adjudication (adjudication.ts) keeps only the adjudication and its claims' deadlines: play
+// has stopped, so from the day after the end date no reminder, silence report, time claim,
+// game-start or leave notice is due, even one that fell due before it and was not yet done.
 //
 // Speed: the candidates and the earliest day anything can fall due are planned once per game
 // log (a state is a fold of its log and never changes after folding) and cached in a WeakMap on
@@ -25,13 +29,14 @@
 
 import type { CalendarDate, ClockDerivation, Excess, OpenDateRange } from '../clock/index.ts';
 import { addDays, compareDates, daysBetween } from '../clock/index.ts';
+import { adjudicationOf, inAdjudication } from './adjudication.ts';
 import type { EventRules } from './event-rules.ts';
 import { answeredDeliveredOn, gameClock, pausedDays } from './game-clock.ts';
 import type { Side } from './game-event.ts';
 import { other } from './game-event.ts';
 import type { Claim, GameState } from './game-state.ts';
 import { sideToMove } from './game-state.ts';
-import type { DueWork } from './referee-input.ts';
+import type { DueKind, DueWork } from './referee-input.ts';
 
 /**
  * The claim a time excess becomes (P-7a): stable, so the sweep files it once — side, control
@@ -81,6 +86,12 @@ export const dueKeys = {
   adjudication: (endDate: CalendarDate) => `adjudication:${endDate}`,
 } as const;
 
+/** The only work still done in a game in adjudication (P-10; see decide-due.ts for claims). */
+export const AFTER_THE_END: ReadonlySet<DueKind> = new Set<DueKind>([
+  'adjudication',
+  'claim-deadline',
+]);
+
 /** A candidate with what is checked against `now` at sweep time. */
 interface Candidate {
   work: DueWork;
@@ -109,9 +120,11 @@ export function due(state: GameState, now: CalendarDate, rules: EventRules): Due
     plans.set(state.events, plan);
   }
   if (plan.earliest === null || now < plan.earliest) return [];
+  const adjudicating = inAdjudication(state, now, rules) !== undefined;
   const work: DueWork[] = [];
   for (const c of plan.candidates) {
     if (c.work.dueOn > now) continue;
+    if (adjudicating && !AFTER_THE_END.has(c.work.kind)) continue;
     if (c.until !== undefined && now > c.until) continue;
     if (c.quietIn?.some((r) => r.from <= now && (r.to === null || now <= r.to))) continue;
     work.push(c.work);
@@ -223,15 +236,6 @@ function planDue(state: GameState, rules: EventRules): Plan {
         });
       }
     }
-
-    if (rules.endDate !== undefined)
-      add({
-        work: {
-          kind: 'adjudication',
-          key: dueKeys.adjudication(rules.endDate),
-          dueOn: rules.endDate,
-        },
-      });
   }
 
   for (const c of state.claims) {
@@ -270,10 +274,28 @@ function planDue(state: GameState, rules: EventRules): Plan {
     });
   }
 
+  // P-10: the day after the event's end date the game goes to adjudication. Planned last, so
+  // that a claim deadline of the same sweep that fell while play was on is settled first.
+  const adjudication = adjudicationOf(rules);
+  if (ended === undefined && adjudication)
+    add({
+      work: {
+        kind: 'adjudication',
+        key: dueKeys.adjudication(adjudication.endDate),
+        dueOn: adjudication.since,
+      },
+    });
+
   // A claim's protest window still closes after the end: the claim lapses then (decide-due).
+  // Play's own work that would fall due after the event's end date never will (P-10).
   const kept =
     ended === undefined
-      ? candidates
+      ? candidates.filter(
+          (c) =>
+            adjudication === undefined ||
+            AFTER_THE_END.has(c.work.kind) ||
+            c.work.dueOn <= adjudication.endDate,
+        )
       : candidates.filter((c) => c.work.dueOn <= ended || c.work.kind === 'claim-deadline');
   let earliest: CalendarDate | null = null;
   for (const c of kept) if (earliest === null || c.work.dueOn < earliest) earliest = c.work.dueOn;

@@ -41,6 +41,8 @@ export function problemText(p: Problem): string {
       return `a move of the accepted conditional line changed: "${p.written}" where the line has ${p.expected}`;
     case 'not-your-turn':
       return 'not the sender’s turn';
+    case 'in-adjudication':
+      return `sent after the event's end (${p.endDate}): the game is in adjudication, nothing played; analysis to the TD by ${p.analysisBy}`;
     case 'no-draw-offer':
       return 'no draw offer to accept';
     case 'draw-offer-too-early':

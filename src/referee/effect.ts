@@ -35,6 +35,16 @@ export type Problem =
   | { code: 'blank'; drawOffer?: true; thoughts?: string[] }
   | { code: 'extra-moves'; written: string[] }
   | { code: 'not-your-turn' }
+  /**
+   * Sent after the event's end date, when the game is in adjudication (P-10): nothing played;
+   * the analysis goes to the TD by `analysisBy`.
+   */
+  | {
+      code: 'in-adjudication';
+      endDate: CalendarDate;
+      since: CalendarDate;
+      analysisBy: CalendarDate;
+    }
   | { code: 'game-over'; result: Result }
   | { code: 'no-draw-offer' }
   | { code: 'draw-offer-too-early'; fromMove: number }
@@ -194,7 +204,20 @@ export type Effect =
       on: CalendarDate;
       rules: string[];
     }
-  | { kind: 'adjudication-due'; to: Recipient[]; endDate: CalendarDate; rules: string[] }
+  | {
+      kind: 'adjudication-due';
+      to: Recipient[];
+      /** The event's last day of play: the clocks stand as they were on it (P-10). */
+      endDate: CalendarDate;
+      /** The last day for the players' analysis to reach the TD (P-10: within 30 days). */
+      analysisBy: CalendarDate;
+      /**
+       * Time claims still open to protest: after the end their deadline upholds nothing by
+       * itself, the TD rules on them (P-10, P-7c).
+       */
+      claims?: { id: string; side: Side; protestBy: CalendarDate }[];
+      rules: string[];
+    }
   /** The game begins: who plays which colour, who moves first, the time control. */
   | { kind: 'game-started'; to: Recipient[]; startsOn: CalendarDate; rules: string[] }
   | {

@@ -13,6 +13,7 @@ import type {
   Result,
 } from '../clock/index.ts';
 import { addDays, compareDates, deriveClock, type OpenDateRange } from '../clock/index.ts';
+import { inAdjudication } from './adjudication.ts';
 import type { EventRules } from './event-rules.ts';
 import type { Side } from './game-event.ts';
 import type { GameState } from './game-state.ts';
@@ -112,7 +113,11 @@ export function pausedDays(state: GameState): OpenDateRange[] {
   );
 }
 
-/** The clock table, excesses and (for the player to move, given `now`) the live clock. */
+/**
+ * The clock table, excesses and (for the player to move, given `now`) the live clock. After the
+ * event's end date an unfinished game is in adjudication (P-10) and its clocks stand as they
+ * were on the end date: `now` is taken as that day (`frozenOn`).
+ */
 export function gameClock(
   state: GameState,
   rules: EventRules,
@@ -120,9 +125,36 @@ export function gameClock(
   now?: CalendarDate,
 ): Result<ClockDerivation, ClockError> {
   const pending = now === undefined ? undefined : pendingMove(state, side);
-  return deriveClock(
-    rules.timeControl,
-    clockItems(state, side),
-    pending && now ? { pending, now } : null,
-  );
+  let items = clockItems(state, side);
+  let day = now;
+  if (now !== undefined && inAdjudication(state, now, rules)) {
+    const frozen = frozenOn(rules.endDate!, items, pending);
+    day = frozen;
+    // A TD's penalty or clock setting made during the adjudication applies to the clock as it
+    // stood at the end (P-13): no day after the end is counted.
+    items = items.map((item) =>
+      'on' in item && compareDates(item.on, frozen) > 0 ? { ...item, on: frozen } : item,
+    );
+  }
+  return deriveClock(rules.timeControl, items, pending && day ? { pending, now: day } : null);
+}
+
+/**
+ * The day a clock in adjudication stands at (P-10): the end date — or, for a move that reached
+ * the player or was sent after it (a move sent on the last day and delivered the next, a
+ * conditional answer played when a move of the last day was read later), that day: no day of
+ * reflection is counted after the end.
+ */
+function frozenOn(
+  endDate: CalendarDate,
+  items: readonly ClockItem[],
+  pending: PendingMove | undefined,
+): CalendarDate {
+  let day = endDate;
+  const later = (d: CalendarDate) => {
+    if (compareDates(d, day) > 0) day = d;
+  };
+  if (pending) later(pending.deliveredOn);
+  for (const item of items) if (item.kind === 'move') later(item.dispatchedOn);
+  return day;
 }

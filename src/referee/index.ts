@@ -1,6 +1,7 @@
 // The rulebook as a pure engine (issue 3): a game is an event log, state is a fold, and
 // decisions are events plus effects, with `now` and the event's rules passed in.
 
+export * from './adjudication.ts';
 export * from './decide.ts';
 export * from './decide-due.ts';
 export * from './decide-relay.ts';

@@ -11,6 +11,7 @@ import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
+import { DEMO_CONFIG } from '../../src/cli/demo.ts';
 import { amiciCommand } from '../../src/cli/io.ts';
 import { Store } from '../../src/store/store.ts';
 import { runCli } from '../support/cli.ts';
@@ -231,6 +232,36 @@ describe('amici demo and the commands around an installation', () => {
     expect(check.out).toContain(
       'outbox: smtp smtp.club.example:587 as td@club.example (password from $AMICI_TEST_UNSET_PW — NOT SET)',
     );
+  });
+  it('P-10: after the event’s end, games and show say the game is in adjudication, its clocks as of the end', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'amici-ended-'));
+    const file = join(d, 'amici.yaml');
+    // The demo event, ended on 10 November 2026: White's clock ran from the 2nd to the 10th.
+    writeFileSync(
+      file,
+      DEMO_CONFIG.replace(
+        '    timeZone: Europe/Warsaw\n',
+        '    timeZone: Europe/Warsaw\n    endDate: 2026-11-10\n',
+      ),
+    );
+    expect(readFileSync(file, 'utf8')).toContain('endDate: 2026-11-10');
+    const games = await runCli(['games', '--config', file]);
+    expect(games.out).toMatch(
+      /DEMO\/1 .* 22 {2}adjudication since 2026-11-11, clocks as of 2026-11-10\n/,
+    );
+    const show = await runCli(['show', 'DEMO/1', '--config', file]);
+    expect(show.out).toContain(
+      'White was to move when the event ended on 2026-11-10: in adjudication since 2026-11-11 (P-10), analyses due by 2026-12-10',
+    );
+    expect(show.out).toContain(
+      "Clocks (days; P-2k), stopped at the event's end on 2026-11-10 (P-10):\n  white  used 0, left - to move -, at the end 8 on this move, 22 left to move 10\n",
+    );
+    expect(
+      JSON.parse((await runCli(['show', 'DEMO/1', '--json', '--config', file])).out),
+    ).toMatchObject({
+      daysLeft: 22,
+      stopped: 'adjudication since 2026-11-11, clocks as of 2026-11-10',
+    });
   });
   it('post and td: a postal move with its dates, then a TD pause (L-6.10)', async () => {
     const d = mkdtempSync(join(tmpdir(), 'amici-post-'));

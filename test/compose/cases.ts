@@ -660,10 +660,40 @@ export function cases(): Case[] {
         kind: 'adjudication-due',
         to: ['white', 'black', 'td'],
         endDate: '2027-06-30',
+        analysisBy: '2027-07-30',
         rules: ['P-10'],
       },
     ],
   });
+  // A time claim filed on the last day of play: its deadline falls in the adjudication, where
+  // it upholds nothing by itself (P-10, P-7c).
+  out.push({
+    name: 'adjudication-claim',
+    state: extendGame(base, [
+      {
+        type: 'claim',
+        on: '2027-06-30',
+        id: 'time:black:10:1',
+        kind: 'time',
+        side: 'black',
+        protestBy: '2027-07-14',
+        detail: 'black exceeded the time limit',
+      },
+    ]),
+    now: '2027-07-01',
+    effects: [
+      {
+        kind: 'adjudication-due',
+        to: ['white', 'black', 'td'],
+        endDate: '2027-06-30',
+        analysisBy: '2027-07-30',
+        claims: [{ id: 'time:black:10:1', side: 'black', protestBy: '2027-07-14' }],
+        rules: ['P-10'],
+      },
+    ],
+  });
+  // Black's move, sent after the event's end: nothing played (P-10).
+  out.push(decided('rejected-adjudication', base, tx('black', '2027-07-02', '9.h3 9...Na5')));
   const penalised = extendGame(base, [
     { type: 'penalty', on: now, side: 'black', days: 5, rule: 'P-13', reason: 'offensive note' },
   ]);
@@ -745,6 +775,14 @@ export function cases(): Case[] {
     effects: [],
     noMove: ['black'],
     noMoveThoughts: ['9...Na5'],
+  });
+  // Words with no move after the event's end: the game is in adjudication, its clocks stopped.
+  out.push({
+    name: 'no-move-adjudication',
+    state: base,
+    now: '2027-07-02',
+    effects: [],
+    noMove: ['black', 'white'],
   });
   out.push({ name: 'td-forwarded', state: base, now, effects: [], tdForwarded: ['black'] });
   out.push({

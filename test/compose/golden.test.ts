@@ -295,6 +295,42 @@ describe('golden mails: the gameless mails in every template language', () => {
         expect(m.text).not.toMatch(/undefined|\[object Object\]|unplaced\./);
       }
     });
+    it(`${lang}/td-report-adjudication: P-10, after the event's end its games are adjudicated`, () => {
+      const m = composeTdReport({
+        event: { name: 'World Championship 2026', tag: 'WCH26' },
+        td: { name: 'Olena Petrenko' },
+        lang,
+        on: '2027-07-05',
+        since: '2027-06-28',
+        everyDays: 7,
+        games: 4,
+        waiting: [],
+        claims: [
+          { game: 'WCH26/4', id: 'time:white:10:1', name: 'Olga Kim', protestBy: '2027-07-08' },
+        ],
+        paused: [],
+        adjudication: {
+          endDate: '2027-06-30',
+          since: '2027-07-01',
+          analysisBy: '2027-07-30',
+          games: [
+            {
+              game: 'WCH26/2',
+              players: 'Jan Novák – Anna Nowak',
+              toMove: 'Anna Nowak',
+              daysLeft: 21,
+            },
+            { game: 'WCH26/4', players: 'Olga Kim – Jan Novák', toMove: 'Olga Kim', daysLeft: -3 },
+          ],
+        },
+        finished: [],
+        standings: CHECKMATE_TABLE,
+      });
+      goldenMails(`${lang}/td-report-adjudication`, [m]);
+      expect(m.text).toContain('2027-07-30');
+      expect(m.text).toContain('WCH26/2 set-result 1-0');
+      expect(m.text).not.toMatch(/undefined|\[object Object\]|NaN|report\./);
+    });
     it(`${lang}/td-report: the event as it stands, every section filled`, () => {
       const m = composeTdReport({
         event: { name: 'World Championship 2026', tag: 'WCH26' },

@@ -38,6 +38,7 @@ describe.each(LANGS)('labels of %s', (lang) => {
       'waiting',
       'claims',
       'paused',
+      'adjudication',
       'finished',
       'finishedSince',
       'onLeave',
@@ -60,6 +61,10 @@ describe.each(LANGS)('labels of %s', (lang) => {
       'more',
     ])
       expect(labels.standings[k], k).toBeTruthy();
+  });
+  it('P-10: the clocks stopped at the event’s end, with its date', () => {
+    expect(labels.clock.stopped).toContain('{date}');
+    expect(labels.clock.stopped).toContain('P-10');
   });
 });
 

@@ -6,8 +6,9 @@ import type { Decision } from '../../src/referee/decision.ts';
 import { due, nthCountedDay } from '../../src/referee/due.ts';
 import type { EventRules } from '../../src/referee/event-rules.ts';
 import { defaultEventRules } from '../../src/referee/event-rules.ts';
+import { gameClock } from '../../src/referee/game-clock.ts';
 import type { GameState } from '../../src/referee/game-state.ts';
-import { protestableClaims } from '../../src/referee/game-state.ts';
+import { extendGame, protestableClaims } from '../../src/referee/game-state.ts';
 import type { DueKind, DueWork } from '../../src/referee/referee-input.ts';
 import { apply, effectKinds, eventTypes, scenario } from './scenario-support.ts';
 
@@ -431,14 +432,15 @@ describe('adjudication (P-10)', () => {
   const event = defaultEventRules({ endDate: '2026-06-30' });
   const s = scenario('2026-06-01').play('1.d4 d5').state();
 
-  it('P-10: at the event end an unfinished game goes to adjudication', () => {
-    expect(due(s, '2026-06-29', event).some((w) => w.kind === 'adjudication')).toBe(false);
-    const d = doWork(s, one(s, '2026-06-30', 'adjudication', event), '2026-06-30', event);
+  it('P-10: the day after the end date, its last day of play, an unfinished game goes to adjudication', () => {
+    expect(due(s, '2026-06-30', event).some((w) => w.kind === 'adjudication')).toBe(false);
+    const d = doWork(s, one(s, '2026-07-01', 'adjudication', event), '2026-07-01', event);
     expect(d.effects).toEqual([
       {
         kind: 'adjudication-due',
         to: ['white', 'black', 'td'],
         endDate: '2026-06-30',
+        analysisBy: '2026-07-30',
         rules: ['P-10'],
       },
     ]);
@@ -459,6 +461,107 @@ describe('adjudication (P-10)', () => {
   });
 });
 
+describe('after the event’s end: play stops in a game in adjudication (P-10)', () => {
+  const event = defaultEventRules({ endDate: '2027-02-15' });
+  // 1.d4 (sent 22 January) d5 (24 January): White to move, 2 days used, silent since.
+  const s = scenario('2027-01-20').play('1.d4 d5').state();
+
+  it('P-10, P-3a, P-3b, P-7a: the day after the end only the adjudication is due — no reminder, silence report or time claim, then or later', () => {
+    // The last day of play: the reminder (due since 8 February) would still go.
+    expect(kinds(due(s, '2027-02-15', event))).toEqual(['reminder']);
+    // The day after, the reminder not yet sent is not sent any more (its clock has stopped).
+    const after = sweep(s, '2027-02-16', event);
+    expect(after.dueDone).toEqual(new Set(['adjudication:2027-02-15']));
+    for (const day of [
+      '2027-02-16',
+      '2027-02-22',
+      '2027-04-03',
+      '2027-04-10',
+      '2027-06-01',
+    ] as const)
+      expect(due(after, day, event), day).toEqual([]);
+    // Without the end the sweep would have claimed White's time (over on 22 February).
+    expect(kinds(due(s, '2027-04-10', rules))).toEqual(['reminder', 'time-exceeded']);
+  });
+
+  it('P-10: work of play asked for after the end is not done, nor recorded as done', () => {
+    const reminder = one(s, '2027-02-15', 'reminder', event);
+    expect(doWork(s, reminder, '2027-02-16', event)).toEqual({ events: [], effects: [] });
+    const claim = one(s, '2027-04-10', 'time-exceeded');
+    expect(doWork(s, claim, '2027-04-10', event)).toEqual({ events: [], effects: [] });
+  });
+
+  it('P-10, P-2k: the clocks stand as they were on the end date', () => {
+    const atEnd = gameClock(s, event, 'white', '2027-02-15');
+    const later = gameClock(s, event, 'white', '2027-04-10');
+    expect(atEnd.ok && later.ok).toBe(true);
+    if (!atEnd.ok || !later.ok) return;
+    expect(later.value).toEqual(atEnd.value);
+    // 2 days on move 1, 22 on move 2 (24 January to 15 February): 6 left, not over.
+    expect(later.value.live).toMatchObject({ totalDays: 24, daysLeft: 6, exceeded: false });
+    expect(later.value.excesses).toEqual([]);
+    // A penalty the TD gives during the adjudication counts on the clock as it stood (P-13).
+    const penalised = extendGame(s, [
+      { type: 'penalty', on: '2027-03-01', side: 'white', days: 5, rule: 'P-13', reason: 'x' },
+    ]);
+    const clock = gameClock(penalised, event, 'white', '2027-04-10');
+    expect(clock.ok && clock.value.live).toMatchObject({ totalDays: 29, daysLeft: 1 });
+    // A game with no end date keeps counting.
+    const running = gameClock(s, rules, 'white', '2027-04-10');
+    expect(running.ok && running.value.live?.daysLeft).toBeLessThan(0);
+  });
+
+  it('P-10, P-2k: a move sent on the last day and delivered after it leaves its answer no day used', () => {
+    const late = scenario('2027-01-20').play('1.d4').move('d5', '2027-02-15', 1).state();
+    const clock = gameClock(late, event, 'white', '2027-03-01');
+    expect(clock.ok && clock.value.live).toMatchObject({ usedDays: 0, totalDays: 2 });
+  });
+});
+
+describe('claims across the event’s end (P-10, P-7c, P-7f)', () => {
+  // No excess allowed: an upheld claim would lose the game on time (P-7f).
+  const event = defaultEventRules({ endDate: '2027-02-15', excessesAllowed: 0 });
+  // White never moves: the time is exceeded on 1 February and claimed, protest by the 15th.
+  const claimed = sweep(scenario('2027-01-01').state(), '2027-02-01', event);
+
+  it('P-10, P-7c: a protest window that closes after the end upholds nothing by itself; the TD rules', () => {
+    expect(claimed.claims).toMatchObject([{ id: 'time:white:10:1', protestBy: '2027-02-15' }]);
+    const work = due(claimed, '2027-02-16', event);
+    expect(work.map((w) => w.kind)).toEqual(['claim-deadline', 'adjudication']);
+    const adjudication = doWork(claimed, work[1]!, '2027-02-16', event);
+    expect(adjudication.effects).toEqual([
+      {
+        kind: 'adjudication-due',
+        to: ['white', 'black', 'td'],
+        endDate: '2027-02-15',
+        analysisBy: '2027-03-17',
+        claims: [{ id: 'time:white:10:1', side: 'white', protestBy: '2027-02-15' }],
+        rules: ['P-10'],
+      },
+    ]);
+    const deadline = doWork(claimed, work[0]!, '2027-02-16', event);
+    expect(deadline).toEqual({
+      events: [{ type: 'due-done', on: '2027-02-16', key: work[0]!.key }],
+      effects: [],
+    });
+    const after = apply(apply(claimed, adjudication), deadline);
+    expect(after.result).toBeUndefined();
+    expect(after.claims[0]?.ruling).toBeUndefined();
+    for (const day of ['2027-02-17', '2027-04-10'] as const)
+      expect(due(after, day, event)).toEqual([]);
+  });
+
+  it('P-10, P-7c: a window that closed while play was on upholds as usual, even when the sweep comes after the end', () => {
+    const event2 = defaultEventRules({ endDate: '2027-02-20', excessesAllowed: 0 });
+    // The deadline fell on 16 February, the sweep next ran on the 21st: first the claim, then
+    // (the game lost on time) no adjudication.
+    const work = due(claimed, '2027-02-21', event2);
+    expect(work.map((w) => w.kind)).toEqual(['claim-deadline', 'adjudication']);
+    const after = sweep(claimed, '2027-02-21', event2);
+    expect(after.result).toMatchObject({ result: '0-1', kind: 'time-forfeit' });
+  });
+});
+
 describe('idempotency', () => {
   const s = scenario('2026-01-01')
     .play('1.e4 e5 2.Nf3')
@@ -467,20 +570,20 @@ describe('idempotency', () => {
   const event: EventRules = defaultEventRules({ endDate: '2026-07-01' });
 
   it('P-3a, P-3b, P-7a, P-8b, P-10: due twice on the same day asks for nothing new', () => {
+    // The event's last day of play: all of play's work; the day after, the adjudication.
     const now = '2026-07-01';
     const first = due(s, now, event);
-    expect(kinds(first)).toEqual([
-      'adjudication',
-      'leave-ends',
-      'reminder',
-      'silence',
-      'time-exceeded',
-    ]);
+    expect(kinds(first)).toEqual(['leave-ends', 'reminder', 'silence', 'time-exceeded']);
     expect(due(s, now, event)).toEqual(first);
     const done = sweep(s, now, event);
     expect(due(done, now, event)).toEqual([]);
     // Doing a piece of work twice records nothing the second time.
     expect(doWork(done, first[0]!, now, event)).toEqual({ events: [], effects: [] });
+    const next = due(done, '2026-07-02', event);
+    expect(kinds(next)).toEqual(['adjudication']);
+    const adjudicated = sweep(done, '2026-07-02', event);
+    expect(due(adjudicated, '2026-07-02', event)).toEqual([]);
+    expect(doWork(adjudicated, next[0]!, '2026-07-02', event)).toEqual({ events: [], effects: [] });
   });
 
   it('P-3a: the cached plan answers an early and a later sweep of the same state', () => {

@@ -564,6 +564,29 @@ describe('colours reversed by mistake (L-7.1)', () => {
 describe('results set by the TD (P-10, P-9a, L-6.9)', () => {
   const game = scenario('2026-01-01').play('1.d4 d5').state();
 
+  it('P-10: after the event’s end the TD records the adjudication, and still rules on a claim filed before it', () => {
+    // The event ended on 15 February (NOW is 1 March): the game is in adjudication.
+    const ended = defaultEventRules({ endDate: '2026-02-15' });
+    const adjudicated = rule(
+      game,
+      { kind: 'set-result', result: '1-0', reason: 'adjudicated by the expert', rule: 'P-10' },
+      ended,
+    );
+    expect(adjudicated.events).toEqual([
+      {
+        type: 'ended',
+        on: NOW,
+        result: '1-0',
+        kind: 'ruling',
+        rule: 'P-10',
+        detail: 'adjudicated by the expert',
+      },
+    ]);
+    // The claim of 1 February (protest to 10 March): the TD upholds it, with its consequence.
+    const upheld = rule(claimed, { kind: 'uphold-claim', claimId: 'time:white:10:1' }, ended);
+    expect(eventTypes(upheld)).toEqual(['claim-ruled', 'clock-restarted']);
+  });
+
   it.each([
     { result: '0-0', reason: 'both exceeded, order unknown', want: 'L-6.9' },
     { result: '1-0', reason: 'adjudication by the expert', want: 'P-10' },

@@ -940,3 +940,75 @@ describe('P-4a: an earlier transmission sent again after the opponent answered i
     });
   });
 });
+
+describe('after the event’s end: the game is in adjudication (P-10)', () => {
+  // The event's last day of play is 15 February; Black is to move after 2.Nf3 (5 January).
+  const ENDED = defaultEventRules({ endDate: '2026-02-15' });
+  const s = opening(newGame());
+  const adjudicated = {
+    code: 'in-adjudication',
+    endDate: '2026-02-15',
+    since: '2026-02-16',
+    analysisBy: '2026-03-17',
+  };
+
+  it('P-10: a move sent after the end date is not played: nothing recorded, no penalty, the sender told why', () => {
+    const r = send(s, tx('black', '2026-02-16', '2.Nf3 Nc6'), ENDED);
+    expect(r.events).toEqual([]);
+    expect(r.effects).toEqual([
+      {
+        kind: 'transmission-rejected',
+        to: ['black'],
+        problem: adjudicated,
+        penaltyDays: 0,
+        rules: ['P-10'],
+      },
+    ]);
+    expect(effectSummary(r.effects, s, r.state)).toBe(
+      "rejected: sent after the event's end (2026-02-15): the game is in adjudication, nothing played; analysis to the TD by 2026-03-17 [P-10]",
+    );
+  });
+
+  it('P-10, P-6g: a faulty, blank or out-of-turn mail after the end costs no penalty either', () => {
+    for (const t of [
+      tx('black', '2026-03-01', '2.Nc3 Nc6'),
+      tx('black', '2026-03-01', ''),
+      tx('black', '2026-03-01', '', { drawOffer: true }),
+      tx('black', '2026-03-01', '2.Nf3 Nc6', { claim: { kind: 'threefold' } }),
+      tx('white', '2026-03-01', '2...Nc6 3.Bb5'),
+      tx('black', '2026-03-01', '', { leave: { from: '2026-03-10', to: '2026-03-12' } }),
+    ]) {
+      const r = send(s, t, ENDED);
+      expect(r.events).toEqual([]);
+      expect(rejection(r.effects)).toMatchObject({ problem: adjudicated, penaltyDays: 0 });
+    }
+  });
+
+  it('P-10, L-4.2: a move sent on the last day is played, even when it is read after the end', () => {
+    const r = send(s, tx('black', '2026-02-15', '2.Nf3 Nc6'), ENDED, '2026-02-17');
+    expect(kinds(r.effects)).toEqual(['move-accepted', 'move-relayed']);
+    expect(r.state.plies.at(-1)?.uci).toBe('b8c6');
+    // White's answer to it, sent after the end, is not.
+    const answer = send(r.state, tx('white', '2026-02-17', '2...Nc6 3.Bb5'), ENDED);
+    expect(rejection(answer.effects)).toMatchObject({ problem: adjudicated });
+  });
+
+  it('P-10, L-5.1.2, L-5.2.3: a resignation, or the acceptance of a standing draw offer, still ends the game', () => {
+    const resigned = send(s, tx('black', '2026-02-20', '', { resign: true }), ENDED);
+    expect(resigned.state.result).toMatchObject({ result: '1-0', kind: 'resignation' });
+    const offered = play(s, [['black', '2026-01-07', '2.Nf3 Nc6 (=)']]);
+    const agreed = send(offered, tx('white', '2026-02-20', '', { acceptDraw: true }), ENDED);
+    expect(agreed.state.result).toMatchObject({ result: '1/2-1/2', kind: 'draw-agreed' });
+    const none = send(s, tx('white', '2026-02-20', '', { acceptDraw: true }), ENDED);
+    expect(rejection(none.effects)).toMatchObject({ problem: { code: 'no-draw-offer' } });
+  });
+
+  it('P-10, P-4a: a note still reaches the opponent, and the last transmission sent again stands', () => {
+    const note = send(s, tx('black', '2026-02-20', '', { note: 'See you at the TD.' }), ENDED);
+    expect(note.effects).toEqual([
+      { kind: 'note-relayed', to: ['white'], from: 'black', note: 'See you at the TD.', rules: [] },
+    ]);
+    const again = send(s, tx('white', '2026-02-20', '1...e5 2.Nf3'), ENDED);
+    expect(kinds(again.effects)).toEqual(['transmission-repeated']);
+  });
+});

@@ -1,0 +1,51 @@
+// The event's end (P-10): `endDate` is the last day of play. From the day after it, every
+// unfinished game is in adjudication: its players send the TD, within 30 days of the end, the
+// game record, the position and their claim (win or draw) with analysis, and the TD has the game
+// adjudicated. Play in it stops then, as a TD expects:
+// - the clocks stand as they were on the end date (game-clock.ts): no day after it is counted;
+// - the sweep sends no reminder (P-3a), silence report (P-3b), time claim (P-7a) or leave notice
+//   (P-8b) any more, and nothing is lost on time (P-7f) by itself (due.ts, decide-due.ts);
+// - a move dispatched after the end date is not played (decide-transmission.ts): the sender is
+//   told the game is in adjudication and what to send the TD by when. A move dispatched by the
+//   end date is played, whenever it is read (a move is made when it is sent, L-4.2);
+// - the TD's rulings all still apply: the adjudication itself is a `set-result` (P-10).
+// Whether a game is in adjudication is read from the rules and the day, never stored: a TD who
+// moves the end date (config) moves it for every game.
+
+import type { CalendarDate } from '../clock/index.ts';
+import { addDays, compareDates } from '../clock/index.ts';
+import type { EventRules } from './event-rules.ts';
+import type { GameState } from './game-state.ts';
+
+/** P-10: the days after the event's end within which the players send the TD their analysis. */
+export const ANALYSIS_DAYS = 30;
+
+export interface Adjudication {
+  /** The event's last day of play (`endDate`); the clocks stand as they were on it. */
+  endDate: CalendarDate;
+  /** The first day of adjudication: the day after the end date. */
+  since: CalendarDate;
+  /** The last day for the players' analysis to reach the TD (P-10: within 30 days). */
+  analysisBy: CalendarDate;
+}
+
+/** The adjudication of the event's unfinished games (P-10); undefined when it has no end. */
+export function adjudicationOf(rules: EventRules): Adjudication | undefined {
+  const endDate = rules.endDate;
+  if (endDate === undefined) return undefined;
+  return { endDate, since: addDays(endDate, 1), analysisBy: addDays(endDate, ANALYSIS_DAYS) };
+}
+
+/** Whether day `on` is after the event's end date (P-10): no day of play. */
+export const afterEnd = (rules: EventRules, on: CalendarDate): boolean =>
+  rules.endDate !== undefined && compareDates(on, rules.endDate) > 0;
+
+/** The adjudication an unfinished game is in on day `on` (P-10); undefined when none. */
+export function inAdjudication(
+  state: GameState,
+  on: CalendarDate,
+  rules: EventRules,
+): Adjudication | undefined {
+  if (state.result || !afterEnd(rules, on)) return undefined;
+  return adjudicationOf(rules);
+}
