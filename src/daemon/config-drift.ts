@@ -29,6 +29,12 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const listed5 = (items: readonly string[]) =>
   `${items.slice(0, 5).join(', ')}${items.length > 5 ? ', …' : ''}`;
 
+/** A time control as the TD wrote it: `postal 10 moves in 30 days`, key by key. */
+const controlText = (c: Readonly<Record<string, unknown>>): string =>
+  Object.entries(c)
+    .map(([k, v]) => (k === 'preset' ? String(v) : `${k} ${String(v)}`))
+    .join(', ');
+
 export function configDrift(config: AmiciConfig, stored: readonly GameAsCreated[]): ConfigDrift {
   const errors: string[] = [];
   const warnings: string[] = [];
@@ -37,6 +43,8 @@ export function configDrift(config: AmiciConfig, stored: readonly GameAsCreated[
   const moved: string[] = [];
   /** Games whose start the config changed, by "was→now". */
   const startMoved = new Map<string, string[]>();
+  /** Games whose time control the config changed, by "was→now". */
+  const controlMoved = new Map<string, string[]>();
   let fromPairings = false;
   for (const event of config.events) {
     const players = new Map(event.players.map((p) => [p.id, p]));
@@ -55,6 +63,12 @@ export function configDrift(config: AmiciConfig, stored: readonly GameAsCreated[
         if (id !== undefined) return id !== game[side];
         return c[side] !== now[side].name && names.has(c[side]);
       });
+      // The clocks are always counted under the config's time control (P-6a): an edit of it
+      // recounts every game of the event, finished ones too (their PGN's TimeControl).
+      if (c.timeControl && controlText(c.timeControl) !== controlText(event.timeControl)) {
+        const change = `${controlText(c.timeControl)}→${controlText(event.timeControl)}`;
+        controlMoved.set(change, [...(controlMoved.get(change) ?? []), key]);
+      }
       if (changed) {
         const played = `${plural(known.moves, 'half-move')} played`;
         // The same names under other ids: an id was renamed, which the TD cannot see by name.
@@ -83,6 +97,23 @@ export function configDrift(config: AmiciConfig, stored: readonly GameAsCreated[
       `${them} started on ${was}, as the config said when amici created ${keys.length === 1 ? 'it' : 'them'}; the config now says ${now}, which changes nothing: a game keeps the start it was made with (P-6d; the TD can set the clocks with \`amici td GAME set-clock\`)`,
     );
   }
+  for (const [change, keys] of controlMoved) {
+    const [was, now] = change.split('→');
+    const them = keys.length === 1 ? keys[0]! : `${listed5(keys)} (${keys.length} games)`;
+    warnings.push(
+      `${them} ${keys.length === 1 ? 'was' : 'were'} created under the time control ${was}; the config now says ${now}, and every clock of ${keys.length === 1 ? 'it' : 'them'} is counted under it from the first move (P-6a): days left, claims waiting and the PGN's TimeControl change, finished games too. If that is not meant, put the time control back`,
+    );
+  }
+  // A finished game may leave the config with its whole event; one of an event still running
+  // leaves the standings with it.
+  const tags = new Set(config.events.map((e) => e.tag));
+  const finishedGone = stored.filter(
+    (g) => !listed.has(g.gameKey) && g.finished && tags.has(g.gameKey.split('/')[0]!),
+  );
+  if (finishedGone.length)
+    warnings.push(
+      `${plural(finishedGone.length, 'finished game')} in the store ${finishedGone.length === 1 ? 'is' : 'are'} no longer in the config: ${listed5(finishedGone.map((g) => g.gameKey))}. Standings and exports leave ${finishedGone.length === 1 ? 'it' : 'them'} out, so the results change; a player who left is withdrawn with \`amici td withdraw PLAYER\`, and the games stay listed.`,
+    );
   const gone = stored.filter((g) => !listed.has(g.gameKey) && !g.finished);
   if (gone.length) {
     const shown = gone.map((g) =>

@@ -254,6 +254,7 @@ export class RefereeService {
           whiteId: game.white,
           blackId: game.black,
           clockStartsOn: game.startsOn,
+          timeControl: { ...event.timeControl },
         };
         // A game added after a player announced leave: the leave stops its clock too (P-8a).
         const key = gameKeyOf(event.tag, game.id);

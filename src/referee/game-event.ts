@@ -45,6 +45,11 @@ export type GameEvent =
       blackId?: string;
       /** The day White's clock starts (White's first move counts from here). */
       clockStartsOn: CalendarDate;
+      /**
+       * The event's time control as the config gave it when the game was made (absent in older
+       * logs): the config's, not the log's, is the one applied, so an edit of it is warned of.
+       */
+      timeControl?: Readonly<Record<string, unknown>>;
     }
   | {
       type: 'move';

@@ -37,6 +37,7 @@ function created(config: AmiciConfig, withIds = true): GameAsCreated[] {
       black: name(g.black),
       ...(withIds ? { whiteId: g.white, blackId: g.black } : {}),
       clockStartsOn: g.startsOn,
+      ...(withIds ? { timeControl: { ...e.timeControl } } : {}),
     },
     moves: g.id === '1' ? 3 : 0,
     finished: false,
@@ -117,6 +118,30 @@ describe('a config edited after its games were created', () => {
     expect(d.errors).toEqual([]);
     expect(d.warnings).toEqual([
       'FC26A/1, FC26A/2, FC26A/3, FC26A/4, FC26A/5, … (15 games) started on 2026-11-24, as the config said when amici created them; the config now says 2026-12-07, which changes nothing: a game keeps the start it was made with (P-6d; the TD can set the clocks with `amici td GAME set-clock`)',
+    ]);
+  });
+
+  it('P-6a: a time control edited after the games were made is warned of: every clock is recounted', () => {
+    const longer = section(ORDER, { timeControl: { preset: 'postal', moves: 10, days: 40 } });
+    const d = configDrift(longer, stored);
+    expect(d.errors).toEqual([]);
+    expect(d.warnings).toEqual([
+      expect.stringMatching(
+        /^FC26A\/1, FC26A\/2, .* \(15 games\) were created under the time control postal, moves 10, days 30; the config now says postal, moves 10, days 40, and every clock of them is counted under it/,
+      ),
+    ]);
+    // Games of an older log, which did not record it, are not guessed about.
+    expect(configDrift(longer, created(section(ORDER), false)).warnings).toEqual([]);
+  });
+
+  it('L-12: finished games taken out of a running event leave the standings: a warning naming them', () => {
+    const finished = stored.map((g) => ({ ...g, finished: g.gameKey === 'FC26A/2' }));
+    const config = section(ORDER);
+    config.events[0]!.games = config.events[0]!.games.filter((g) => g.id !== '2');
+    expect(configDrift(config, finished).warnings).toEqual([
+      expect.stringMatching(
+        /^1 finished game in the store is no longer in the config: FC26A\/2\. Standings and exports leave it out/,
+      ),
     ]);
   });
 });
