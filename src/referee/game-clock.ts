@@ -62,12 +62,15 @@ export function clockItems(state: GameState, side: Side): ClockItem[] {
   let next = 0;
   state.plies.forEach((p, i) => {
     if (p.side !== side) return;
-    // Point items dated up to this move's dispatch belong before it — but a restart (P-7e)
-    // dated the day of this move, whose claim was logged after it, came after it: the move
-    // was sent before the notice, and the new count starts with the move after it.
+    // Point items dated up to this move's dispatch belong before it — but one of the day of
+    // this move logged after it came after it: a penalty for a mail of the same day read after
+    // the move (P-6g) is charged to the next move, the one it was given during, and a restart
+    // (P-7e) whose claim was logged after the move starts the new count with the move after it.
     const before = (q: (typeof points)[number]): boolean => {
       const c = compareDates(q.on, p.sentOn);
-      return c < 0 || (c === 0 && (q.noticeSeq === undefined || q.noticeSeq < p.seq));
+      if (c !== 0) return c < 0;
+      if (q.item.kind === 'restart') return q.noticeSeq === undefined || q.noticeSeq < p.seq;
+      return q.seq < p.seq;
     };
     while (next < points.length && before(points[next]!)) items.push(points[next++]!.item);
     // A reply sent before the day its move counts as delivered (the next-day custom of P-6d, a

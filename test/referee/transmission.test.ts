@@ -1012,3 +1012,21 @@ describe('after the event’s end: the game is in adjudication (P-10)', () => {
     expect(kinds(again.effects)).toEqual(['transmission-repeated']);
   });
 });
+
+describe('P-6g, P-2k: a penalty given on the day of the player’s own move', () => {
+  it('after the move, it is charged to the next move and shown with it, not to the move before', () => {
+    // White moves 2.Nf3 and Black answers the same day; then White's faulty mail comes, still that day.
+    const s = play(newGame(), [
+      ['white', '2026-01-02', '1.e4'],
+      ['black', '2026-01-04', '1.e4 e5'],
+      ['white', '2026-01-05', '1...e5 2.Nf3'],
+      ['black', '2026-01-05', '2.Nf3 Nc6'],
+    ]);
+    const r = send(s, tx('white', '2026-01-05', '2...Nf6 3.Bb5'));
+    expect(rejection(r.effects)).toMatchObject({ penaltyDays: 5 });
+    const c = gameClock(r.state, RULES, 'white', '2026-01-06');
+    if (!c.ok) throw new Error('no clock');
+    expect(c.value.rows.at(-1)).toMatchObject({ move: 2, penaltyDays: 0 });
+    expect(c.value.live).toMatchObject({ move: 3, usedDays: 1, penaltyDays: 5 });
+  });
+});
