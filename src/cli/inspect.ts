@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { moveNumber, writeMove } from '../chess/index.ts';
 import type { TimeControl } from '../clock/index.ts';
-import { rangeContains } from '../clock/index.ts';
+import { addDays, compareDates, rangeContains } from '../clock/index.ts';
 import { boardText, composeTdReport, gamePgn } from '../compose/index.ts';
 import { memoryLogger } from '../daemon/log.ts';
 import type { RefereeService } from '../daemon/referee-service.ts';
@@ -349,7 +349,14 @@ export async function showCommand(args: string[], io: CliIo): Promise<number> {
       out.push(
         '',
         'Clocks stopped by the TD (L-6.10):',
-        ...state.pauses.map((p) => `  ${p.from}..${p.to ?? '(still stopped)'}`),
+        // The days not counted, as leave is shown: the day of `resume` counts again.
+        ...state.pauses.map((p) =>
+          p.to === null
+            ? `  ${p.from}..(still stopped)`
+            : compareDates(p.to, p.from) > 0
+              ? `  ${p.from}..${addDays(p.to, -1)} (resumed ${p.to})`
+              : `  ${p.from}: resumed the same day, no day stopped`,
+        ),
       );
     if (state.claims.length)
       out.push(

@@ -368,6 +368,10 @@ describe('amici demo and the commands around an installation', () => {
     expect((await runCli(['td', 'DEMO/1', 'penalise', '--config', file])).code).toBe(2);
     // Resumed, then Black (to move) on leave granted by the TD from yesterday: the list says so.
     expect((await runCli(['td', 'DEMO/1', 'resume', '--config', file])).code).toBe(0);
+    // Resumed the day it stopped: no day was taken off the clocks, and show says so (L-6.10).
+    expect((await runCli(['show', 'DEMO/1', '--config', file])).out).toMatch(
+      /Clocks stopped by the TD \(L-6\.10\):\n {2}\d{4}-\d\d-\d\d: resumed the same day, no day stopped/,
+    );
     const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
     const granted = await runCli([
       'td',
