@@ -19,8 +19,9 @@ import {
   unknownRuling,
 } from '../mail/td-rulings.ts';
 import { assembleTransmission } from '../mail/transmission.ts';
-import type { Decision, RefereeInput, Side, Transmission } from '../referee/index.ts';
+import type { Decision, GameState, RefereeInput, Side, Transmission } from '../referee/index.ts';
 import { answeredDeliveredOn, decide, extendGame, postalDelivery } from '../referee/index.ts';
+import type { InboundRecord } from '../store/store.ts';
 import { openConfig, openService } from './context.ts';
 import { describeEffect } from './describe-effect.ts';
 import type { CliIo } from './io.ts';
@@ -221,6 +222,23 @@ export async function postCommand(args: string[], io: CliIo): Promise<number> {
         };
       return undefined;
     },
+    // The card itself, kept in the inbox as a mail is (P-5a): what it said, from whom, when.
+    (service, ref, state) => {
+      const player = service.player(ref.event, ref.game[s]);
+      const dated = [
+        stated.r ? `Stated received: ${stated.r}` : '',
+        stated.s ? `Stated sent: ${stated.s}` : '',
+        values.draw ? 'Draw offered (=)' : '',
+      ].filter(Boolean);
+      const text = `From: ${player.name} <${player.addresses[0] ?? ''}>\r\nSubject: [${ref.gameKey}] postal card, postmark ${postmark}, received ${received}\r\nDate: ${new Date(`${postmark}T12:00:00Z`).toUTCString()}\r\nX-Amici-Postal: entered by the TD with amici post\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${[values.moves, ...dated].join('\r\n')}\r\n`;
+      return {
+        dedupeKey: `post:${ref.gameKey}:${state.events.length}:${s}:${postmark}:${received}:${values.moves}`,
+        receivedAt: `${received}T12:00:00.000Z`,
+        sender: player.addresses[0] ?? player.name,
+        subject: `postal card, postmark ${postmark}, received ${received}`,
+        raw: Buffer.from(text),
+      };
+    },
   );
 }
 
@@ -235,6 +253,12 @@ async function apply(
   seed: string,
   /** Looks at the decision first: what to print and exit with instead of committing it. */
   preview?: (decision: Decision) => { code: number; text: string } | undefined,
+  /** What came on paper, kept in the inbox with the events it makes (P-5a): a postal card. */
+  archive?: (
+    s: RefereeService,
+    r: GameRefResolved,
+    state: GameState,
+  ) => Omit<InboundRecord, 'status' | 'gameKey' | 'note'>,
 ): Promise<number> {
   const loaded = await openConfig(configFlag, io);
   if (!loaded) return 2;
@@ -265,7 +289,14 @@ async function apply(
       resolved,
       today,
       `${seed}:${state.events.length}`,
+      archive?.(service, ref, state),
     );
+    if (!r.committed) {
+      io.err(
+        'amici: the game changed while this was decided (another amici at work?); nothing recorded, try again\n',
+      );
+      return 1;
+    }
     for (const e of r.decision.events)
       if (e.type === 'delivery-corrected')
         io.out(

@@ -60,7 +60,13 @@ import {
   standings,
   thoughtsText,
 } from '../referee/index.ts';
-import type { InboundStatus, NewOutboxMail, OutboxRow, Store } from '../store/store.ts';
+import type {
+  InboundRecord,
+  InboundStatus,
+  NewOutboxMail,
+  OutboxRow,
+  Store,
+} from '../store/store.ts';
 import { dedupeKey, gameKeyOf, replayKey } from '../store/store.ts';
 import type { DnsResolver, SenderCheck } from './authenticate.ts';
 import { cachingResolver, checkSender } from './authenticate.ts';
@@ -1888,6 +1894,11 @@ export class RefereeService {
     input: RefereeInput,
     today: CalendarDate,
     seed: string,
+    /**
+     * What came on paper, kept in the inbox beside the events it made as mail is (P-5a): a
+     * postal card the TD entered, its text and dates (`amici post`).
+     */
+    archive?: Omit<InboundRecord, 'status' | 'gameKey' | 'note'>,
   ): Promise<{ committed: boolean; decision: Decision; state: GameState; mails: number }> {
     const decision = decide(state, input, today, this.rules(ref.event));
     const after = extendGame(state, decision.events);
@@ -1900,6 +1911,27 @@ export class RefereeService {
     const outbox = this.outgoing(this.oriented(ref, after), mails, seed);
     if (!decision.events.length && !outbox.length)
       return { committed: true, decision, state, mails: 0 };
+    if (archive) {
+      const rejected = decision.effects.some((e) => e.kind === 'transmission-rejected');
+      const r = this.store.commitInbound(
+        {
+          ...archive,
+          status: rejected ? 'rejected' : 'done',
+          gameKey: ref.gameKey,
+          note: `postal card entered by the TD: ${effectSummary(decision.effects, state, after)}`,
+        },
+        [{ gameKey: ref.gameKey, events: decision.events }],
+        outbox,
+        this.clock().toISOString(),
+        { gameKey: ref.gameKey, events: state.events.length },
+      );
+      return {
+        committed: r.committed,
+        decision,
+        state: r.committed ? after : state,
+        mails: r.committed ? outbox.length : 0,
+      };
+    }
     const committed = this.store.commitDecision(
       ref.gameKey,
       state.events.length,

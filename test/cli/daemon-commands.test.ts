@@ -288,6 +288,16 @@ describe('amici demo and the commands around an installation', () => {
     const store = new Store(join(d, 'amici.sqlite'));
     const relays = store.dueOutbox('9999-12-31T00:00:00Z').filter((r) => r.kind === 'move-relayed');
     expect(relays.map((r) => r.relayOf)).toEqual([null]);
+    // The card itself is kept in the inbox as a mail is (P-5a), the move it made tied to it.
+    const cards = store.inboundLog();
+    expect(cards).toEqual([
+      expect.objectContaining({
+        status: 'done',
+        note: 'postal card entered by the TD: played 1.e4; dates recorded (P-2i)',
+        subject: 'postal card, postmark 2026-11-03, received 2026-11-06',
+      }),
+    ]);
+    expect(store.inboundRaw(cards[0]!.id)?.toString()).toContain('1.e4');
     store.close();
     // The same card entered again: recorded once, nobody told anything.
     const again = await runCli([
