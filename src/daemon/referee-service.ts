@@ -1735,7 +1735,15 @@ export class RefereeService {
       const rules = this.rules(ref.event);
       const today = this.today(ref.event);
       let state = this.state(g.gameKey);
-      for (const item of due(state, today, rules)) {
+      // Claims' deadlines first: one may end the game (P-7f), and then no reminder, claim or
+      // notice of the same sweep goes out after the result.
+      const found = due(state, today, rules);
+      const ordered = [
+        ...found.filter((w) => w.kind === 'claim-deadline'),
+        ...found.filter((w) => w.kind !== 'claim-deadline'),
+      ];
+      for (const item of ordered) {
+        if (state.result) break;
         const r = await this.decideAndCommit(
           ref,
           state,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
+import { addDays } from '../../src/clock/index.ts';
 import { validateConfig } from '../../src/config/load-config.ts';
 import { runOnce } from '../../src/daemon/daemon.ts';
 import { memoryLogger } from '../../src/daemon/log.ts';
@@ -655,6 +656,40 @@ describe('the referee service (one message, one transaction)', () => {
     await service.flushOutbox(sender);
     expect(sent.map((s) => s.to)).toEqual([['td@club.example']]);
     expect(sent[0]!.raw.toString()).toContain('petr@x.example');
+  });
+  it('P-7f, P-3a: a sweep that ends a game on time sends no reminder after the loss', async () => {
+    const { service, setNow } = setup();
+    // White never moves: a first excess claimed and upheld (the count restarts, P-7e), then a
+    // second claimed (P-7f) — and only then does White move.
+    setNow('2026-12-10T09:00:00Z');
+    await service.sweep();
+    const first = service.state('CLUB/1').claims[0]!;
+    setNow(`${addDays(first.protestBy!, 1)}T09:00:00Z`);
+    await service.sweep();
+    expect(service.state('CLUB/1').claims[0]?.ruling?.upheld).toBe(true);
+    setNow('2027-01-25T09:00:00Z');
+    await service.sweep();
+    const second = service.state('CLUB/1').claims.find((c) => !c.ruling)!;
+    expect(second.id).toMatch(/:r1$/);
+    await service.processInbound({
+      ...mail('Jan <jan@x.example>', '1.e4'),
+      receivedAt: '2027-01-25T10:00:00Z',
+    });
+    expect(service.state('CLUB/1').plies).toHaveLength(1);
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    sent.length = 0;
+    // Nobody sweeps for weeks: the sweep finds the second claim's deadline past (White loses,
+    // P-7f) and Black's reminder due (P-3a). Black is told the game is over, not to hurry.
+    setNow('2027-03-01T09:00:00Z');
+    await service.sweep();
+    expect(service.state('CLUB/1').result).toMatchObject({ result: '0-1', rule: 'P-7f' });
+    await service.flushOutbox(sender);
+    const kinds = await Promise.all(
+      sent.map(async (m) => (await simpleParser(m.raw)).headers.get('x-amici-kind')),
+    );
+    expect(kinds).not.toContain('reminder');
+    expect(kinds).toContain('game-ended');
   });
   it('P-3a: the sweep sends a reminder once, however often it runs', async () => {
     const { service, setNow } = setup();
