@@ -228,6 +228,16 @@ export function recordTable(rows: readonly ClockRow[], labels: LabelTree): Table
 /** Sentences about the live clock of the player to move (days used so far, days left). */
 export function liveText(lines: readonly ClockLine[], labels: LabelTree, lang: string): string {
   const out: string[] = [];
+  // Days of leave (P-8a) or of a TD pause (L-6.10) on a move shown: the table counts without them.
+  for (const { side, row } of lines)
+    if (row?.excludedDays)
+      out.push(
+        label(labels, 'clock.excludedRow', {
+          side: label(labels, `side.${side}`),
+          move: row.move,
+          days: row.excludedDays,
+        }),
+      );
   for (const { side, live } of lines) {
     if (!live) continue;
     const vars = {
@@ -238,6 +248,8 @@ export function liveText(lines: readonly ClockLine[], labels: LabelTree, lang: s
       control: live.controlMove,
     };
     out.push(labelIfAny(labels, 'clock.live', lang, vars) ?? 'clock.live');
+    if (live.excludedDays)
+      out.push(label(labels, 'clock.excludedLive', { days: live.excludedDays }));
     // `exceedsOn` is the first day over the limit: a player is told the last day still in time
     // (P-6c, P-6d), or, once over, the day the limit was exceeded (P-6b).
     if (live.exceeded && live.exceedsOn)

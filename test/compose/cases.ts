@@ -556,6 +556,15 @@ export function cases(): Case[] {
     now,
     effects: [{ kind: 'reminder', to: ['black', 'td'], silent: 'black', since, rules: ['P-3a'] }],
   });
+  // Black on leave for two of the days since the move came: the clock says they do not count.
+  out.push({
+    name: 'reminder-leave',
+    state: extendGame(base, [
+      { type: 'leave', on: '2026-10-20', side: 'black', from: '2026-10-23', to: '2026-10-24' },
+    ]),
+    now,
+    effects: [{ kind: 'reminder', to: ['black'], silent: 'black', since, rules: ['P-3a'] }],
+  });
   out.push({
     name: 'silence',
     state: base,
