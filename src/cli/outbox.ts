@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { simpleParser } from 'mailparser';
 import { memoryLogger } from '../daemon/log.ts';
+import { messageIdFor, readdressed } from '../daemon/outgoing-mime.ts';
 import type { OutboxInfo, OutboxStatus } from '../store/store.ts';
 import { openConfig, openService } from './context.ts';
 import type { CliIo } from './io.ts';
@@ -17,12 +18,14 @@ const OPTIONS = {
   all: { type: 'boolean' },
   failed: { type: 'boolean' },
   raw: { type: 'boolean' },
+  to: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
 const HELP = `usage: amici outbox [--all] [--json] [--config FILE]
        amici outbox retry (ID… | --failed) [--config FILE]
        amici outbox show ID [--raw] [--config FILE]
+       amici outbox resend ID [--to ADDRESS] [--config FILE]
 
 Lists outgoing mail that waits (pending) or failed for good (failed), newest first; --all adds
 the mail already sent (the last 200). \`retry\` queues failed mail again, or mail waiting for a
@@ -31,6 +34,9 @@ then sends it. A move's relay that goes out so counts as delivered to its player
 (P-6d): their clock runs from then, not from the day the move came. \`show\` prints
 one mail as its recipient reads it — the header, the text, the attachments' names — when a
 player asks what amici told them; --raw prints it byte for byte, as handed over (an .eml).
+\`resend\` queues a copy of mail already sent that bounced, to the player's address as the
+config now has it (correct it first), or to --to: a move's relay so sent counts as delivered
+the day the copy goes out (P-6d).
 `;
 
 const parse = (args: string[]) => parseArgs({ args, options: OPTIONS, allowPositionals: true });
@@ -57,6 +63,7 @@ export async function outboxCommand(args: string[], io: CliIo): Promise<number> 
   const { values, positionals } = parsed;
   const [verb, ...ids] = positionals;
   if (verb === 'show') return show(ids, values, io);
+  if (verb === 'resend') return resend(ids, values, io);
   if (verb !== undefined && verb !== 'retry') {
     io.err(`amici outbox: unknown "${verb}"\n\n${HELP}`);
     return 2;
@@ -119,6 +126,75 @@ export async function outboxCommand(args: string[], io: CliIo): Promise<number> 
 }
 
 /** `amici outbox show ID`: one outgoing mail, readable, or byte for byte with --raw. */
+async function resend(
+  ids: string[],
+  values: { config?: string | undefined; to?: string | undefined },
+  io: CliIo,
+): Promise<number> {
+  const id = Number(ids[0]);
+  if (ids.length !== 1 || !Number.isSafeInteger(id) || id <= 0) {
+    io.err('amici outbox resend: give the number `amici outbox --all` shows\n');
+    return 2;
+  }
+  if (values.to !== undefined && !/^[^@\s]+@[^@\s]+$/.test(values.to)) {
+    io.err(`amici outbox resend: --to ${values.to} is not an email address\n`);
+    return 2;
+  }
+  const loaded = await openConfig(values.config, io);
+  if (!loaded) return 2;
+  const service = openService(loaded.config, memoryLogger());
+  try {
+    const store = service.store;
+    const info = store.outboxInfo(id);
+    const raw = store.outboxRaw(id);
+    if (!info || !raw) {
+      io.err(`amici outbox resend: no mail ${id}\n`);
+      return 1;
+    }
+    if (info.status !== 'sent') {
+      io.err(
+        `amici outbox resend: mail ${id} is ${info.status}, not sent: \`amici outbox retry ${id}\` sends it again\n`,
+      );
+      return 1;
+    }
+    const to = values.to ?? service.currentAddressOf(id);
+    if (!to) {
+      io.err(
+        `amici outbox resend: mail ${id} went to ${info.recipients.join(', ')}; say where the copy goes with --to ADDRESS\n`,
+      );
+      return 2;
+    }
+    if (info.recipients.some((r) => r.toLowerCase() === to.toLowerCase())) {
+      io.err(
+        `amici outbox resend: ${to} is the address mail ${id} went to; correct the player's address in the config first (the new one first in its list), or give --to ADDRESS\n`,
+      );
+      return 1;
+    }
+    const at = service.clock().toISOString();
+    const messageId = messageIdFor(`resend:${id}:${to}:${at}`, loaded.config.from.address);
+    const copy = store.resend(
+      id,
+      {
+        messageId,
+        recipients: [to],
+        raw: readdressed(raw, to, messageId),
+        note: `copy of mail ${id}, which went to ${info.recipients.join(', ')}`,
+      },
+      at,
+    );
+    if (copy === undefined) {
+      io.err(`amici outbox resend: mail ${id} could not be copied\n`);
+      return 1;
+    }
+    io.out(
+      `mail ${id} (${info.kind}) queued again as mail ${copy}, to ${to} — sent by the daemon, or now by \`amici run --once\`\n`,
+    );
+    return 0;
+  } finally {
+    service.store.close();
+  }
+}
+
 async function show(
   ids: string[],
   values: { config?: string | undefined; raw?: boolean | undefined },

@@ -163,3 +163,19 @@ export function buildMime(input: MimeInput): { messageId: string; raw: Buffer } 
   ].join(CRLF);
   return { messageId, raw: Buffer.from(`${head}${CRLF}${body}${CRLF}`, 'utf8') };
 }
+
+/**
+ * A mail's bytes addressed anew (a copy for a corrected address): its `To` and `Message-ID`
+ * header fields replaced, folded lines and all, the rest as it was.
+ */
+export function readdressed(raw: Buffer, to: string, messageId: string): Buffer {
+  const text = raw.toString('utf8');
+  const end = text.indexOf('\r\n\r\n');
+  const head = end < 0 ? text : text.slice(0, end);
+  const body = end < 0 ? '' : text.slice(end);
+  const fields = head.split(/\r\n(?![ \t])/);
+  const out = fields.map((f) =>
+    /^to:/i.test(f) ? `To: ${to}` : /^message-id:/i.test(f) ? `Message-ID: ${messageId}` : f,
+  );
+  return Buffer.from(out.join(CRLF) + body, 'utf8');
+}

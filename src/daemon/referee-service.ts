@@ -1648,6 +1648,14 @@ export class RefereeService {
           : failed
             ? 'black'
             : undefined;
+      // The mail that bounced, when it is ours: the TD can read it and send a copy once the
+      // address is corrected; a move's relay not delivered leaves the player's clock waiting.
+      const bounced =
+        c.kind === 'bounce' && c.originalMessageId
+          ? this.store.outboxIdOf(c.originalMessageId)
+          : undefined;
+      const row = bounced === undefined ? undefined : this.store.outboxRows([bounced])[0];
+      const relayed = row ? this.relayedMove(row) : undefined;
       const notice = composeTdNotice(
         {
           kind: 'bounce',
@@ -1655,10 +1663,14 @@ export class RefereeService {
             `Delivery to ${failed ?? '(unknown address)'} failed.`,
             c.kind === 'bounce' && c.status ? `Status: ${c.status}` : '',
             `Subject: ${inbound.mail.subject}`,
+            bounced === undefined
+              ? ''
+              : `\`amici outbox show ${bounced}\` prints the mail. Once the player's address is corrected in the config (the new one first), \`amici outbox resend ${bounced}\` sends a copy there; or give the address: \`amici outbox resend ${bounced} --to ADDRESS\`.`,
           ]
             .filter(Boolean)
             .join('\n'),
           ...(side ? { side } : {}),
+          ...(relayed ? { moveUndelivered: true } : {}),
         },
         this.composeContext(ref, state, now),
       );
@@ -2032,6 +2044,32 @@ export class RefereeService {
     const state = this.state(ref.gameKey);
     if (moveAwaitingAnswer(state, moveSeq) === undefined) return undefined;
     return { ref, state, moveSeq, side: state.pos.turn };
+  }
+
+  /**
+   * Where a copy of mail `outboxId` goes now (`amici outbox resend`): to the player it was for,
+   * at the first address the config now gives them — for a move's relay, the player who must
+   * answer the move; for other mail, the player whose address it went to, if that is still
+   * theirs. Undefined when the config cannot say.
+   */
+  currentAddressOf(outboxId: number): string | undefined {
+    const row = this.store.outboxRows([outboxId])[0];
+    if (!row?.gameKey) return undefined;
+    const ref = this.resolveGame(row.gameKey);
+    if (!ref) return undefined;
+    const state = this.state(ref.gameKey);
+    const relayed =
+      row.relayOf === null ? undefined : state.plies.find((p) => p.seq === row.relayOf);
+    const side: Side | undefined = relayed
+      ? relayed.side === 'white'
+        ? 'black'
+        : 'white'
+      : (['white', 'black'] as const).find((s) =>
+          this.player(ref.event, ref.game[s]).addresses.some((a) =>
+            row.recipients.some((r) => r.toLowerCase() === a.toLowerCase()),
+          ),
+        );
+    return side ? this.player(ref.event, ref.game[side]).addresses[0] : undefined;
   }
 
   /**

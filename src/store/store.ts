@@ -564,6 +564,28 @@ export class Store implements CheckpointStore {
     )?.raw;
   }
 
+  /** The outbox id of one of our Message-IDs (the mail a bounce returns), if ours. */
+  outboxIdOf(messageId: string): number | undefined {
+    const r = this.sql('SELECT id FROM outbox WHERE message_id = ?').get(messageId) as
+      | { id: number }
+      | undefined;
+    return r?.id;
+  }
+
+  /** Outbox rows by id, whatever their status. */
+  outboxRows(ids: readonly number[]): OutboxRow[] {
+    const rows = ids.flatMap(
+      (id) =>
+        this.sql(
+          `SELECT id, message_id AS messageId, game_key AS gameKey, kind, recipients, sender, r.raw AS raw,
+                  attempts, next_try_at AS nextTryAt, status, last_error AS lastError,
+                  relay_of AS relayOf
+             FROM outbox JOIN outbox_raw r ON r.outbox_id = outbox.id WHERE id = ?`,
+        ).all(id) as (Omit<OutboxRow, 'recipients'> & { recipients: string })[],
+    );
+    return rows.map((r) => ({ ...r, recipients: JSON.parse(r.recipients) as string[] }));
+  }
+
   dueOutbox(now: string, limit = 100): OutboxRow[] {
     const rows = this.sql(
       `SELECT id, message_id AS messageId, game_key AS gameKey, kind, recipients, sender, r.raw AS raw,
@@ -683,6 +705,31 @@ export class Store implements CheckpointStore {
       );
       for (const id of failed) update.run(at, id);
       return failed;
+    })();
+  }
+
+  /**
+   * A copy of sent mail queued for another address (the first bounced: a player's address was
+   * wrong, and the TD has put the right one in the config): its own Message-ID and bytes, the
+   * game, kind and move it relays kept, and `note` as its last error, so that a relay counts as
+   * delivered only when the copy goes out (P-6d). The new id.
+   */
+  resend(
+    id: number,
+    copy: { messageId: string; recipients: string[]; raw: Buffer; note: string },
+    at: string,
+  ): number | undefined {
+    return this.db.transaction(() => {
+      const r = this.sql(
+        `INSERT INTO outbox (message_id, game_key, kind, recipients, sender, created_at, next_try_at, status, inbound_id, relay_of, last_error)
+         SELECT ?, game_key, kind, ?, sender, ?, ?, 'pending', inbound_id, relay_of, ? FROM outbox WHERE id = ? AND status = 'sent'`,
+      ).run(copy.messageId, JSON.stringify(copy.recipients), at, at, copy.note, id);
+      if (!r.changes) return undefined;
+      this.sql('INSERT INTO outbox_raw (outbox_id, raw) VALUES (?, ?)').run(
+        r.lastInsertRowid,
+        copy.raw,
+      );
+      return Number(r.lastInsertRowid);
     })();
   }
 

@@ -2,7 +2,7 @@
 // queues it again once the cause is fixed, and the next run sends it; and reads what a player
 // was sent, when they ask.
 
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -125,5 +125,32 @@ describe('amici outbox', () => {
     expect(missing.code).toBe(1);
     expect(missing.err).toContain('no mail 99999');
     expect((await runCli(['outbox', 'show', 'latest', '--config', config])).code).toBe(2);
+  });
+
+  it('resend: a copy of mail that bounced, to the address the config now has, or to --to', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'amici-outbox-'));
+    expect((await runCli(['demo', '--dir', dir])).code).toBe(0);
+    const config = join(dir, 'amici.yaml');
+    const store = new Store(join(dir, 'amici.sqlite'));
+    const relay = store.outboxList(['sent']).find((m) => m.kind === 'move-relayed')!;
+    store.close();
+    const old = relay.recipients[0]!;
+    // Still the address it went to: the TD is asked to correct the config first.
+    const same = await runCli(['outbox', 'resend', String(relay.id), '--config', config]);
+    expect(same.code).toBe(1);
+    expect(same.err).toContain(`${old} is the address mail ${relay.id} went to`);
+    // The player's address corrected in the config: the copy goes there, and out.
+    writeFileSync(config, readFileSync(config, 'utf8').replaceAll(old, 'right@demo.example'));
+    const resent = await runCli(['outbox', 'resend', String(relay.id), '--config', config]);
+    expect(resent.code, resent.err).toBe(0);
+    expect(resent.out).toMatch(/queued again as mail \d+, to right@demo\.example/);
+    expect((await runCli(['run', '--once', '--config', config])).code).toBe(0);
+    const copies = readdirSync(join(dir, 'outbox'))
+      .map((f) => readFileSync(join(dir, 'outbox', f), 'utf8'))
+      .filter((m) => /^To: right@demo\.example\r?$/m.test(m));
+    expect(copies).toHaveLength(1);
+    expect(copies[0]).not.toContain(relay.messageId);
+    // Mail not sent yet is retried, not resent.
+    expect((await runCli(['outbox', 'resend', '99999', '--config', config])).code).toBe(1);
   });
 });

@@ -657,6 +657,48 @@ describe('the referee service (one message, one transaction)', () => {
     expect(sent.map((s) => s.to)).toEqual([['td@club.example']]);
     expect(sent[0]!.raw.toString()).toContain('petr@x.example');
   });
+  it('P-6d: a relay that bounces: the TD is told how to send a copy, and the copy, once out, dates the move', async () => {
+    const { service, setNow } = setup();
+    await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    const relay = sent.find((m) => m.to[0] === 'petr@x.example')!;
+    const id = service.store.outboxIdOf(relay.messageId)!;
+    // Three days later Petr's server returns it: the address was wrong.
+    setNow('2026-11-05T09:00:00Z');
+    const dsn = `Content-Type: multipart/report; report-type=delivery-status; boundary="b"\r\n`;
+    const body = `--b\r\nContent-Type: text/plain\r\n\r\nDelivery failed.\r\n--b\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; mx.example\r\n\r\nFinal-Recipient: rfc822; petr@x.example\r\nAction: failed\r\nStatus: 5.1.1\r\n--b\r\nContent-Type: text/rfc822-headers\r\n\r\nMessage-ID: ${relay.messageId}\r\n--b--\r\n`;
+    const bounce = {
+      id: 'bounce',
+      receivedAt: '2026-11-05T09:00:00Z',
+      raw: Buffer.from(
+        `From: MAILER-DAEMON@mx.example\r\nTo: referee@club.example\r\nSubject: Undelivered Mail Returned to Sender\r\nMessage-ID: <b2@mx>\r\nMIME-Version: 1.0\r\n${dsn}\r\n${body}`,
+      ),
+    };
+    expect(await service.processInbound(bounce)).toBe('ignored');
+    sent.length = 0;
+    await service.flushOutbox(sender);
+    const notice = (await simpleParser(sent[0]!.raw)).text ?? '';
+    expect(notice).toContain(`amici outbox resend ${id}`);
+    expect(notice).toContain('their clock is counted from the day the move is finally delivered');
+    // The TD sends a copy to the right address (amici outbox resend); it goes out on the 6th.
+    setNow('2026-11-06T09:00:00Z');
+    const copy = service.store.resend(
+      id,
+      {
+        messageId: '<copy@club.example>',
+        recipients: ['petr@right.example'],
+        raw: relay.raw,
+        note: `copy of mail ${id}`,
+      },
+      '2026-11-06T09:00:00.000Z',
+    );
+    expect(copy).toBeGreaterThan(id);
+    sent.length = 0;
+    await service.flushOutbox(sender);
+    expect(sent.map((m) => m.to)).toEqual([['petr@right.example']]);
+    expect(service.state('CLUB/1').plies[0]?.deliveredOn).toBe('2026-11-06');
+  });
   it('P-7f, P-3a: a sweep that ends a game on time sends no reminder after the loss', async () => {
     const { service, setNow } = setup();
     // White never moves: a first excess claimed and upheld (the count restarts, P-7e), then a
