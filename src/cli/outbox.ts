@@ -125,17 +125,22 @@ export async function outboxCommand(args: string[], io: CliIo): Promise<number> 
   }
 }
 
-/** `amici outbox show ID`: one outgoing mail, readable, or byte for byte with --raw. */
+/** The one mail id `verb` was given, or undefined (said, with what to give). */
+function oneId(ids: string[], verb: string, io: CliIo): number | undefined {
+  const id = Number(ids[0]);
+  if (ids.length === 1 && Number.isSafeInteger(id) && id > 0) return id;
+  io.err(`amici outbox ${verb}: give the number \`amici outbox --all\` shows\n`);
+  return undefined;
+}
+
+/** `amici outbox resend ID`: a copy of mail sent and bounced, to the address it should go to. */
 async function resend(
   ids: string[],
   values: { config?: string | undefined; to?: string | undefined },
   io: CliIo,
 ): Promise<number> {
-  const id = Number(ids[0]);
-  if (ids.length !== 1 || !Number.isSafeInteger(id) || id <= 0) {
-    io.err('amici outbox resend: give the number `amici outbox --all` shows\n');
-    return 2;
-  }
+  const id = oneId(ids, 'resend', io);
+  if (id === undefined) return 2;
   if (values.to !== undefined && !/^[^@\s]+@[^@\s]+$/.test(values.to)) {
     io.err(`amici outbox resend: --to ${values.to} is not an email address\n`);
     return 2;
@@ -195,16 +200,14 @@ async function resend(
   }
 }
 
+/** `amici outbox show ID`: one outgoing mail, readable, or byte for byte with --raw. */
 async function show(
   ids: string[],
   values: { config?: string | undefined; raw?: boolean | undefined },
   io: CliIo,
 ): Promise<number> {
-  const id = Number(ids[0]);
-  if (ids.length !== 1 || !Number.isSafeInteger(id) || id <= 0) {
-    io.err('amici outbox show: give the number `amici outbox --all` shows\n');
-    return 2;
-  }
+  const id = oneId(ids, 'show', io);
+  if (id === undefined) return 2;
   const loaded = await openConfig(values.config, io);
   if (!loaded) return 2;
   const service = openService(loaded.config, memoryLogger());

@@ -114,6 +114,10 @@ const MIGRATIONS: string[] = [
 const OUTBOX_INFO = `id, message_id AS messageId, game_key AS gameKey, kind, recipients, attempts,
   created_at AS createdAt, next_try_at AS nextTryAt, sent_at AS sentAt, status,
   last_error AS lastError`;
+/** The columns of an `OutboxRow` and the tables they come from, for a SELECT. */
+const OUTBOX_ROW = `id, message_id AS messageId, game_key AS gameKey, kind, recipients, sender, r.raw AS raw,
+  attempts, next_try_at AS nextTryAt, status, last_error AS lastError, relay_of AS relayOf
+  FROM outbox JOIN outbox_raw r ON r.outbox_id = outbox.id`;
 type OutboxInfoRow = Omit<OutboxInfo, 'recipients'> & { recipients: string };
 const outboxInfo = (r: OutboxInfoRow): OutboxInfo => ({
   ...r,
@@ -576,23 +580,16 @@ export class Store implements CheckpointStore {
   outboxRows(ids: readonly number[]): OutboxRow[] {
     const rows = ids.flatMap(
       (id) =>
-        this.sql(
-          `SELECT id, message_id AS messageId, game_key AS gameKey, kind, recipients, sender, r.raw AS raw,
-                  attempts, next_try_at AS nextTryAt, status, last_error AS lastError,
-                  relay_of AS relayOf
-             FROM outbox JOIN outbox_raw r ON r.outbox_id = outbox.id WHERE id = ?`,
-        ).all(id) as (Omit<OutboxRow, 'recipients'> & { recipients: string })[],
+        this.sql(`SELECT ${OUTBOX_ROW} WHERE id = ?`).all(id) as (Omit<OutboxRow, 'recipients'> & {
+          recipients: string;
+        })[],
     );
     return rows.map((r) => ({ ...r, recipients: JSON.parse(r.recipients) as string[] }));
   }
 
   dueOutbox(now: string, limit = 100): OutboxRow[] {
     const rows = this.sql(
-      `SELECT id, message_id AS messageId, game_key AS gameKey, kind, recipients, sender, r.raw AS raw,
-                attempts, next_try_at AS nextTryAt, status, last_error AS lastError,
-                relay_of AS relayOf
-         FROM outbox JOIN outbox_raw r ON r.outbox_id = outbox.id
-         WHERE status = 'pending' AND next_try_at <= ? ORDER BY id LIMIT ?`,
+      `SELECT ${OUTBOX_ROW} WHERE status = 'pending' AND next_try_at <= ? ORDER BY id LIMIT ?`,
     ).all(now, limit) as (Omit<OutboxRow, 'recipients'> & { recipients: string })[];
     return rows.map((r) => ({ ...r, recipients: JSON.parse(r.recipients) as string[] }));
   }
