@@ -364,7 +364,7 @@ export async function showCommand(args: string[], io: CliIo): Promise<number> {
         'Claims:',
         ...state.claims.map(
           (c) =>
-            `  ${c.id}: ${c.kind} against/by ${c.side} on ${c.on}${c.protestedOn ? `, protested ${c.protestedOn} (waits for the TD's ruling)` : c.protestBy ? `, protest by ${c.protestBy}` : ''}${c.ruling ? ` — ${c.ruling.upheld ? 'upheld' : 'rejected'} (${c.ruling.by}) ${c.ruling.on}` : ''}`,
+            `  ${c.id}: ${c.kind} against/by ${c.side} on ${c.on}${c.protestedOn ? `, protested ${c.protestedOn}${c.ruling ? '' : " (waits for the TD's ruling)"}` : c.protestBy ? `, protest by ${c.protestBy}` : ''}${c.ruling ? ` — ${c.ruling.upheld ? 'upheld' : 'rejected'} (${c.ruling.by}) ${c.ruling.on}` : ''}`,
         ),
       );
     io.out(`${out.join('\n')}\n`);

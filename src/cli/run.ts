@@ -205,7 +205,19 @@ export async function checkConfigCommand(args: string[], io: CliIo): Promise<num
   const probe = values.connect ? await probeTransports(c) : undefined;
   const status = probe && !probe.ok ? 1 : 0;
   if (values.json) {
-    io.out(`${JSON.stringify(probe ? { ...c, connect: probe } : c, null, 2)}\n`);
+    // What a script needs to act: valid, the warnings a person would read, the config as read.
+    const warnings = [
+      ...lateStarts(c).map((w) => w.replace(/^\s*warning: /, '')),
+      ...storedDrift(c).warnings,
+    ];
+    const out = {
+      valid: true,
+      file: loaded.file,
+      warnings,
+      ...c,
+      ...(probe ? { connect: probe } : {}),
+    };
+    io.out(`${JSON.stringify(out, null, 2)}\n`);
     return status;
   }
   const lines = [

@@ -437,9 +437,12 @@ function viewFor(
     clockLines: lines,
     score,
     standings,
-    // A claim before any reply (a first move that never came) has no rows: say so.
+    // A claim before any reply in its count (a first move that never came, or none since a
+    // restart) has no rows: say so, in words that fit a game with moves before.
     record: (rows: Parameters<typeof recordTable>[0]) =>
-      rows.length ? tableBlock(recordTable(rows, labels)) : pre(t('clock.none')),
+      rows.length
+        ? tableBlock(recordTable(rows, labels))
+        : pre(t(state.plies.length ? 'clock.noneInCount' : 'clock.none')),
     pre,
     problem,
     attachPgn,

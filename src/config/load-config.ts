@@ -92,10 +92,7 @@ export function formatIssues(error: z.ZodError, data?: unknown): string[] {
   for (const i of issues) {
     if (i.code !== 'unrecognized_keys') continue;
     for (const key of i.keys) {
-      const near = [...known]
-        .map((k) => ({ k, d: k.toLowerCase() === key.toLowerCase() ? 0 : editDistance(k, key) }))
-        .filter((c) => c.d <= Math.max(1, Math.floor(key.length / 4)))
-        .sort((a, b) => a.d - b.d)[0]?.k;
+      const near = nearest(key, [...known]);
       if (near) meant.add(pathOf([...i.path, near]));
       lines.push(
         `${pathOf(i.path) || '(top level)'}: unknown key "${key}"${near ? `; did you mean "${near}"?` : ''}${whereIn(data, i.path)}`,
@@ -110,12 +107,24 @@ export function formatIssues(error: z.ZodError, data?: unknown): string[] {
     // A key written misspelt is reported once, as the slip, not also as missing.
     if (missing && meant.has(at)) return [];
     const key = String(i.path.at(-1) ?? '');
+    const options = (i as { options?: unknown[] }).options;
+    const written = valueAt(data, i.path);
     const message = missing
       ? `missing: ${EXAMPLES[key] ? `expected ${EXAMPLES[key]}` : `expected ${A_TYPE[i.expected] ?? i.expected}`}`
-      : i.message;
+      : i.code === 'invalid_union' && Array.isArray(options) && typeof written === 'string'
+        ? `unknown ${key} "${written}"; expected ${options.join(', ')}${nearest(written, options.map(String)) ? `; did you mean "${nearest(written, options.map(String))}"?` : ''}`
+        : i.message;
     return [`${at}: ${message}${whereIn(data, i.path)}`];
   });
   return [...rest, ...lines];
+}
+
+/** The word of `words` that `word` is most likely a slip for (case, or a few letters), if any. */
+function nearest(word: string, words: readonly string[]): string | undefined {
+  return words
+    .map((k) => ({ k, d: k.toLowerCase() === word.toLowerCase() ? 0 : editDistance(k, word) }))
+    .filter((c) => c.d <= Math.max(1, Math.floor(word.length / 4)))
+    .sort((a, b) => a.d - b.d)[0]?.k;
 }
 
 /** Every key any object of the schema knows: what a misspelt key is compared with. */

@@ -45,6 +45,8 @@ export function configDrift(config: AmiciConfig, stored: readonly GameAsCreated[
   const startMoved = new Map<string, string[]>();
   /** Games whose time control the config changed, by "was→now". */
   const controlMoved = new Map<string, string[]>();
+  /** Games whose excesses allowed the config changed, by "was→now". */
+  const allowedMoved = new Map<string, string[]>();
   let fromPairings = false;
   for (const event of config.events) {
     const players = new Map(event.players.map((p) => [p.id, p]));
@@ -68,6 +70,12 @@ export function configDrift(config: AmiciConfig, stored: readonly GameAsCreated[
       if (c.timeControl && controlText(c.timeControl) !== controlText(event.timeControl)) {
         const change = `${controlText(c.timeControl)}→${controlText(event.timeControl)}`;
         controlMoved.set(change, [...(controlMoved.get(change) ?? []), key]);
+      }
+      // So is the number of excesses allowed: an excess claimed under one rule would be upheld
+      // under another (P-6b, P-7f).
+      if (c.excessesAllowed !== undefined && c.excessesAllowed !== event.excessesAllowed) {
+        const change = `${c.excessesAllowed}→${event.excessesAllowed}`;
+        allowedMoved.set(change, [...(allowedMoved.get(change) ?? []), key]);
       }
       if (changed) {
         const played = `${plural(known.moves, 'half-move')} played`;
@@ -102,6 +110,13 @@ export function configDrift(config: AmiciConfig, stored: readonly GameAsCreated[
     const them = keys.length === 1 ? keys[0]! : `${listed5(keys)} (${keys.length} games)`;
     warnings.push(
       `${them} ${keys.length === 1 ? 'was' : 'were'} created under the time control ${was}; the config now says ${now}, and every clock of ${keys.length === 1 ? 'it' : 'them'} is counted under it from the first move (P-6a): days left, claims waiting and the PGN's TimeControl change, finished games too. If that is not meant, put the time control back`,
+    );
+  }
+  for (const [change, keys] of allowedMoved) {
+    const [was, now] = change.split('→');
+    const them = keys.length === 1 ? keys[0]! : `${listed5(keys)} (${keys.length} games)`;
+    warnings.push(
+      `${them} ${keys.length === 1 ? 'was' : 'were'} created allowing ${was} excess${was === '1' ? '' : 'es'} of time; the config now allows ${now}, and claims are ruled under that (P-6b, P-7f): an excess the players were told would restart the count may now lose the game, or the other way round. If that is not meant, put excessesAllowed back`,
     );
   }
   // A finished game may leave the config with its whole event; one of an event still running

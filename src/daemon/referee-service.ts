@@ -261,6 +261,7 @@ export class RefereeService {
           blackId: game.black,
           clockStartsOn: game.startsOn,
           timeControl: { ...event.timeControl },
+          excessesAllowed: event.excessesAllowed,
         };
         // A game added after a player announced leave: the leave stops its clock too (P-8a).
         const key = gameKeyOf(event.tag, game.id);
@@ -2106,7 +2107,7 @@ export class RefereeService {
             code: 'RELAY_DELIVERED_LATE',
             messageId: row.messageId,
             game: ref.gameKey,
-            ply: e.ply,
+            halfMove: e.ply + 1,
             recorded: state.plies[e.ply]?.deliveredOn,
             deliveredOn: e.deliveredOn,
           });

@@ -87,16 +87,18 @@ export function decideDue(
       const record = [...claimRecord(clock.value.rows, excess)];
       // A silent player's excess is in the move not yet sent: the record shows it too.
       const live = clock.value.live;
+      const anew = live ? countedAnew(state, side, live.deliveredOn) : {};
       const inProgress =
         live && live.controlMove === excess.controlMove && live.countFrom === excess.countFrom
           ? {
               inProgress: {
                 move: live.move,
                 deliveredOn: live.deliveredOn,
-                ...countedAnew(state, side, live.deliveredOn),
+                ...anew,
                 usedDays: live.usedDays,
-                penaltyDays: live.penaltyDays,
-                excludedDays: live.excludedDays,
+                // Penalties and leave before a restart are in the count it ended, not this one.
+                penaltyDays: anew.countedFrom ? 0 : live.penaltyDays,
+                excludedDays: anew.countedFrom ? 0 : live.excludedDays,
                 totalDays: live.totalDays,
                 daysLeft: live.daysLeft,
               },

@@ -50,6 +50,8 @@ export type GameEvent =
        * logs): the config's, not the log's, is the one applied, so an edit of it is warned of.
        */
       timeControl?: Readonly<Record<string, unknown>>;
+      /** Likewise the excesses of time the event allowed (P-6b, P-7f). */
+      excessesAllowed?: number;
     }
   | {
       type: 'move';

@@ -202,6 +202,17 @@ describe('amici demo and the commands around an installation', () => {
     const bad = await runCli(['check-config', '--config', file]);
     expect(bad.code).toBe(1);
     expect(bad.err).toContain('events[0].td.address: expected an email address');
+    // Valid, the JSON says so and carries the warnings a person would read.
+    writeFileSync(file, starter.replace(/startsOn: [\d-]+/g, 'startsOn: 2026-01-05'));
+    const fine = JSON.parse((await runCli(['check-config', '--json', '--config', file])).out);
+    expect(fine).toMatchObject({
+      valid: true,
+      warnings: [expect.stringMatching(/^3 games not started yet/)],
+    });
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace('td@chessclub.example', 'not-an-address'),
+    );
     // A script asking for JSON gets JSON, errors included, not the text meant for a person.
     const json = await runCli(['check-config', '--json', '--config', file]);
     expect(json.code).toBe(1);

@@ -135,6 +135,11 @@ describe('configuration', () => {
       'events[0]: unknown key "timezone"; did you mean "timeZone"? — in event CLUB',
     ],
     [
+      'a time control preset misspelt: the presets there are, and the one meant',
+      (c) => Object.assign(c.events[0]!, { timeControl: { preset: 'postl' } }),
+      'events[0].timeControl.preset: unknown preset "postl"; expected postal, iccf, triple-block, per-move; did you mean "postal"? — in event CLUB',
+    ],
+    [
       'the TD left out: said missing, with what to write',
       (c) => delete (c.events[0] as Record<string, unknown>).td,
       'events[0].td: missing: expected td: { name: …, address: … } — in event CLUB',

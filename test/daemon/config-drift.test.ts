@@ -37,7 +37,7 @@ function created(config: AmiciConfig, withIds = true): GameAsCreated[] {
       black: name(g.black),
       ...(withIds ? { whiteId: g.white, blackId: g.black } : {}),
       clockStartsOn: g.startsOn,
-      ...(withIds ? { timeControl: { ...e.timeControl } } : {}),
+      ...(withIds ? { timeControl: { ...e.timeControl }, excessesAllowed: e.excessesAllowed } : {}),
     },
     moves: g.id === '1' ? 3 : 0,
     finished: false,
@@ -141,6 +141,15 @@ describe('a config edited after its games were created', () => {
     expect(configDrift(config, finished).warnings).toEqual([
       expect.stringMatching(
         /^1 finished game in the store is no longer in the config: FC26A\/2\. Standings and exports leave it out/,
+      ),
+    ]);
+  });
+
+  it('P-7f: the excesses allowed edited after the games were made is warned of', () => {
+    const strict = section(ORDER, { excessesAllowed: 0 });
+    expect(configDrift(strict, stored).warnings).toEqual([
+      expect.stringMatching(
+        /\(15 games\) were created allowing 1 excess of time; the config now allows 0/,
       ),
     ]);
   });

@@ -1258,6 +1258,7 @@ describe('a relay that failed for good and went out later (P-6d: delivered when 
     ]);
     expect(logger.lines.find((l) => l.code === 'RELAY_DELIVERED_LATE')).toMatchObject({
       game: 'CLUB/1',
+      halfMove: 1,
       recorded: '2026-11-02',
       deliveredOn: '2026-11-11',
     });
