@@ -22,9 +22,11 @@ import { writeMove } from './write-move.ts';
 
 /** How a player's moves are read: `numeric`, one language, or every language (`auto`). */
 export type Reading =
-  | { kind: 'numeric' }
-  | { kind: 'algebraic'; lang: Language }
-  | { kind: 'auto' };
+  /**
+   * `lang`: the player's own language, whose letters a numeric player's move written in
+   * algebraic is read in first ("Sc5" is a Czech bishop, a German knight).
+   */
+  { kind: 'numeric'; lang?: Language } | { kind: 'algebraic'; lang: Language } | { kind: 'auto' };
 
 /** Parse `numeric | san | san:LANG | lan | lan:LANG | figurine | auto`. */
 export function parseReading(s: string): Reading | undefined {
@@ -166,8 +168,14 @@ export function readMove(
   if (reading.kind === 'numeric') {
     // A numeric player who writes a move in algebraic notation ("Jc3") wrote a legible move
     // (P-4c): when it reads as one legal move in any language, it stands (P-4a).
-    const plain = /^\s*$/.test(text) ? undefined : readAuto(pos, text, normalized, ctx);
-    if (plain?.ok) return plain;
+    if (!/^\s*$/.test(text)) {
+      const own = reading.lang
+        ? readMove(pos, text, { kind: 'algebraic', lang: reading.lang }, ctx)
+        : undefined;
+      if (own?.ok) return own;
+      const plain = readAuto(pos, text, normalized, ctx);
+      if (plain.ok) return plain;
+    }
     return fail(
       moveError(
         'ILLEGIBLE',

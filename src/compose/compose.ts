@@ -398,6 +398,8 @@ function viewFor(
     state,
     rules: ctx.rules,
     toMove: state.pos.turn,
+    /** The side whose draw offer stands, if one does (L-9.1.2.1). */
+    drawOfferBy: state.drawOffer?.by,
     fullmoves: state.pos.fullmoves,
     /** How the player to move would write a first move, for the mails that show how. */
     firstMoveExample: firstMoveExample(state.pos, r.notation),

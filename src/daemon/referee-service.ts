@@ -6,7 +6,7 @@
 // and a move's relay that goes out only after failing dates the move's delivery (P-6d).
 
 import type { Reading } from '../chess/index.ts';
-import { parseReading } from '../chess/index.ts';
+import { isLanguage, parseReading } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
 import { calendarDateOf, compareDates, daysBetween } from '../clock/index.ts';
 import type { ComposeContext, ComposedMail, MailFailedInput, TdNotice } from '../compose/index.ts';
@@ -350,7 +350,10 @@ export class RefereeService {
   }
 
   readingOf(event: EventConfig, p: PlayerConfig): Reading {
-    return parseReading(p.notation ?? event.notation) ?? { kind: 'auto' };
+    const reading = parseReading(p.notation ?? event.notation) ?? { kind: 'auto' };
+    // A numeric player who writes a move in letters writes the letters of their language.
+    const lang = p.language ?? event.language;
+    return reading.kind === 'numeric' && isLanguage(lang) ? { kind: 'numeric', lang } : reading;
   }
 
   private composeContext(

@@ -135,7 +135,7 @@ function isReplyHeaderBlock(lines: string[], index: number): boolean {
 }
 
 const PHONE_SIGNATURE_RE =
-  /^[ \t]*(?:sent from (?:my )?\S.*|sent with .+|sent via .+|get outlook for .+|wysłane z .+|wysłano z .+|wysłane przy użyciu .+|wysłano przy użyciu .+|pobierz (?:aplikację )?outlook dla .+|odesláno z(?:e)? .+|posláno z(?:e)? .+|stáhněte si outlook pro .+|von meinem .+ gesendet|gesendet von .+|gesendet mit .+|von outlook für .+ gesendet|outlook für .+ herunterladen|отправлено (?:с|со|из) .+|надіслано (?:з|із|зі) .+|получите outlook для .+|скачайте outlook для .+|отримайте outlook для .+|завантажте outlook для .+)$/iu;
+  /^[ \t]*(?:sent from (?:my )?\S.*|sent with .+|sent via .+|get outlook for .+|wysłane z .+|wysłano z .+|wysłane przy użyciu .+|wysłano przy użyciu .+|pobierz (?:aplikację )?outlook dla .+|odesláno z(?:e)? .+|posláno z(?:e)? .+|stáhněte si outlook pro .+|von meinem .+ gesendet|gesendet von .+|gesendet mit .+|von outlook für .+ gesendet|outlook für .+ herunterladen|отправлено (?:с|со|из) .+|надіслано (?:з|із|зі) .+|відправлено (?:з|із|зі) .+|получите outlook для .+|скачайте outlook для .+|отримайте outlook для .+|завантажте outlook для .+)$/iu;
 
 const SIGNATURE_DELIMITER_RE = /^-- ?$/;
 

@@ -9,10 +9,14 @@ import { isBareFileCapture, isMoveToken, moveNumber, tokenizeMovetext } from '..
 import type { CalendarDate } from '../clock/index.ts';
 import { isCalendarDate } from '../clock/index.ts';
 import type { Side, Transmission } from '../referee/index.ts';
-import { correctionAt, isSalutation, museAt } from './keywords.ts';
+import type { CommandKind } from './keywords.ts';
+import { correctionAt, findCommands, isSalutation, museAt } from './keywords.ts';
 import type { Inbound } from './read-inbound.ts';
 import { readText } from './read-inbound.ts';
 import { nextDayMonth } from './stated-date.ts';
+
+/** Commands that end the game by themselves: read from a reply's subject too. */
+const ENDS: readonly CommandKind[] = ['draw-accept', 'resign'];
 
 export interface GameRef {
   event: string;
@@ -168,7 +172,9 @@ export function withReplySubject(inbound: Inbound, title?: string): Inbound | un
   // The players' names hold no move, but a name like "Bc4" could: the title goes first.
   if (title && loose(words).startsWith(loose(title)))
     words = words.slice(title.length).replace(/^\s*:\s*/, '');
-  if (!movetextOf([words]).length) return undefined;
+  // Its moves, or words that end the game ("Remis angenommen", "I resign"), typed into it.
+  if (!movetextOf([words]).length && !findCommands(words).some((c) => ENDS.includes(c.kind)))
+    return undefined;
   const body = inbound.newText;
   const lines = body.text ? [words, ...body.lines] : [words];
   return readText(inbound.mail, inbound.classification, {
@@ -195,7 +201,7 @@ export function readTransmission(
 } {
   const { inbound: read, source } = withSubjectAndPgn(inbound, title);
   const t = assembleTransmission(read, ctx);
-  if (source === 'body' && t && !t.moves.length) {
+  if (source === 'body' && t && !t.moves.length && !t.acceptDraw && !t.resign) {
     const reply = withReplySubject(inbound, title);
     const alt = reply && assembleTransmission(reply, ctx);
     if (reply && alt && playsNew(alt)) return { inbound: reply, source: 'reply-subject', t: alt };

@@ -332,14 +332,19 @@ function sameAsLastTransmission(
   return state.plies.findLastIndex((p) => p.side === t.side);
 }
 
-/** Whether a transmission would play a move now (accepted): a reading worth keeping. */
+/**
+ * Whether a transmission would do something now — play a move, or end the game (a draw
+ * accepted, a resignation): a reading worth keeping.
+ */
 export const playsNewMove = (
   state: GameState,
   t: Transmission,
   now: CalendarDate,
   rules: EventRules,
 ): boolean =>
-  decideTransmission(state, t, now, rules).effects.some((e) => e.kind === 'move-accepted');
+  decideTransmission(state, t, now, rules).effects.some(
+    (e) => e.kind === 'move-accepted' || e.kind === 'game-ended',
+  );
 
 /**
  * An earlier transmission of the sender's, sent again after the opponent has answered it (a
@@ -598,6 +603,10 @@ function decideRun(
     }
     if (t.leave || t.leaveUnread || t.note || t.declineDraw || sender !== toMove) return draft;
     if (t.thoughts?.length) return undecided(draft, t);
+    // Draw words with no move while the opponent's offer stands ("Should I accept the draw?",
+    // "Remis?") are about that offer, not a new one: asked how to answer it, no penalty.
+    if (t.drawOffer && declines)
+      return reject(draft, t, { code: 'offer-standing' }, ['L-5.2.3', 'L-9.1.2.1']);
     // A draw offer alone is no move: it goes with one (L-9.1.2.1), and the reply says so.
     const blank: Problem = t.drawOffer ? { code: 'blank', drawOffer: true } : { code: 'blank' };
     const ids = t.drawOffer ? ['P-4d', 'L-9.1.2.1'] : ['P-4d'];
@@ -808,7 +817,7 @@ function decideRun(
   if (t.corrected?.length) warnings.push({ code: 'corrected', slips: t.corrected });
   // Words read as nothing were not passed on: said, quoted (not too long), never lost in silence.
   if (t.unread?.length) {
-    const words = t.unread.join(' ');
+    const words = t.unread.join(' / ');
     warnings.push({
       code: 'not-relayed',
       words: words.length > 300 ? `${words.slice(0, 299).trimEnd()}…` : words,

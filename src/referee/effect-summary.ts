@@ -45,6 +45,8 @@ export function problemText(p: Problem): string {
       return `sent after the event's end (${p.endDate}): the game is in adjudication, nothing played; analysis to the TD by ${p.analysisBy}`;
     case 'no-draw-offer':
       return 'no draw offer to accept';
+    case 'offer-standing':
+      return "no move, and the opponent's draw offer not answered plainly";
     case 'draw-offer-too-early':
       return `draw offer before move ${p.fromMove}, not passed on`;
     case 'conditional-refused':

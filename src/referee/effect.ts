@@ -47,6 +47,8 @@ export type Problem =
     }
   | { code: 'game-over'; result: Result }
   | { code: 'no-draw-offer' }
+  /** Draw words and no move while the opponent's offer stands: asked how to answer it. */
+  | { code: 'offer-standing' }
   | { code: 'draw-offer-too-early'; fromMove: number }
   /** Moves the mail corrected itself, before it was sent (L-4.2): the correction was played. */
   | { code: 'corrected'; slips: string[] }

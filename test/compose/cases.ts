@@ -776,6 +776,17 @@ export function cases(): Case[] {
     ],
   });
   out.push({ name: 'no-move', state: base, now, effects: [], noMove: ['black', 'white'] });
+  // Black to move with White's draw offer standing: the answer says how to accept it (L-5.2.3).
+  {
+    const offered = foldGame(gameLog(OPENING, '2026-09-01', 3));
+    const last = offered.events.findLastIndex((e) => e.type === 'move');
+    const withOffer = foldGame(
+      offered.events.map((e, i) =>
+        i === last && e.type === 'move' ? { ...e, drawOffer: true } : e,
+      ),
+    );
+    out.push({ name: 'no-move-offer', state: withOffer, now, effects: [], noMove: ['black'] });
+  }
   // "I wonder if 9...Na5 works": a move only thought aloud about (P-4a).
   out.push({
     name: 'no-move-thought',

@@ -340,6 +340,23 @@ describe('the referee service (one message, one transaction)', () => {
     ).toBe('done');
     expect(service.state('CLUB/1').plies.map((p) => p.uci)).toEqual(['e2e4', 'e7e5']);
     expect(service.state('CLUB/1').penalties).toEqual([]);
+    // Jan offers a draw with his move; Petr accepts it in the subject of his reply (L-5.2.3).
+    await service.processInbound(mail('Jan <jan@x.example>', '1...e5 2.Nf3 (=)'));
+    expect(
+      await service.processInbound(
+        mail(
+          'Petr <petr@x.example>',
+          'Sent from my iPhone',
+          'Re: [CLUB/1] Jan – Petr: 2. 7163 (=) — your move — draw accepted',
+        ),
+      ),
+    ).toBe('done');
+    expect(service.state('CLUB/1').result).toMatchObject({ result: '1/2-1/2' });
+  });
+  it('P-4d: a reply left empty is still a blank transmission: our subject holds no move of the sender', async () => {
+    const { service } = setup();
+    await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));
+    await service.processInbound(mail('Petr <petr@x.example>', '1.5254 5755'));
     // Jan replies to the relay and sends nothing: our subject's move is no move of his.
     expect(
       await service.processInbound(

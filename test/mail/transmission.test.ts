@@ -463,6 +463,9 @@ describe('words for the opponent outside a note', () => {
   };
   it('prose that is no move, date or command is kept to tell the sender it was not passed on', async () => {
     expect(
+      await unreadOf('1.e4 e5\nSorry for the late reply.\nI was away at a tournament.'),
+    ).toEqual(['Sorry for the late reply.', 'I was away at a tournament.']);
+    expect(
       await unreadOf(
         'Hi Jan,\n\n1.e4 e5\nThanks for the nice opening, I did not expect that!\n\nKind regards, Anna Nowak',
       ),
@@ -478,6 +481,14 @@ describe('words for the opponent outside a note', () => {
       ),
     ).toBeUndefined();
     expect(await unreadOf('1.e4 e5 thanks, I expected 1...c5 from you')).toBeUndefined();
+    for (const [open, close] of [
+      ['Good evening Jan,', 'All the best,'],
+      ['Dobry wieczór Pani Alice,', 'Z szachowym pozdrowieniem'],
+      ['Dobrý večer,', 'S přátelským pozdravem'],
+      ['Guten Abend Herr Novák,', 'Mit schachlichen Grüßen'],
+      ['Доброго вечора, пане Гансе', 'З шаховим привітом'],
+    ])
+      expect(await unreadOf(`${open}\n1.e4 e5\n${close}\nAnna`)).toBeUndefined();
   });
 });
 

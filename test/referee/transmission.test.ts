@@ -210,6 +210,23 @@ describe('the transmission rules (P-2, P-4)', () => {
     });
     expect(kinds(own.effects)).toEqual(['move-accepted', 'move-relayed']);
     expect(own.state.plies.at(-1)?.uci).toBe('b8c6');
+    // In the letters of the player's own language first: a Czech "S" is a bishop, a German a
+    // knight, a Ukrainian "K" (typed in Latin) a knight.
+    const czechNumeric = send(s, {
+      ...tx('black', '2026-01-07', '2.7163 Sb4'),
+      reading: { kind: 'numeric', lang: 'cs' },
+    });
+    expect(czechNumeric.state.plies.at(-1)?.uci).toBe('f8b4');
+    const german = send(s, {
+      ...tx('black', '2026-01-07', '2.7163 Se7'),
+      reading: { kind: 'numeric', lang: 'de' },
+    });
+    expect(german.state.plies.at(-1)?.uci).toBe('g8e7');
+    const ukrainian = send(s, {
+      ...tx('black', '2026-01-07', '2.7163 Kf6'),
+      reading: { kind: 'numeric', lang: 'uk' },
+    });
+    expect(ukrainian.state.plies.at(-1)?.uci).toBe('g8f6');
   });
 
   it('L-8.1: a draw mark copied with the repeated move is the opponent’s old offer, not a new one', () => {
@@ -1028,5 +1045,25 @@ describe('P-6g, P-2k: a penalty given on the day of the player’s own move', ()
     if (!c.ok) throw new Error('no clock');
     expect(c.value.rows.at(-1)).toMatchObject({ move: 2, penaltyDays: 0 });
     expect(c.value.live).toMatchObject({ move: 3, usedDays: 1, penaltyDays: 5 });
+  });
+});
+
+describe('L-9.1.2.1, L-5.2.3: draw words with no move while the opponent’s offer stands', () => {
+  it('are about that offer: asked how to answer it, no penalty (not a draw offer with no move)', () => {
+    const offered = play(newGame(), [
+      ['white', '2026-01-02', '1.e4'],
+      ['black', '2026-01-04', '1.e4 e5'],
+    ]);
+    const s = send(offered, tx('white', '2026-01-05', '1...e5 2.Nf3 (=)')).state;
+    expect(s.drawOffer).toMatchObject({ by: 'white' });
+    const r = send(s, tx('black', '2026-01-06', '', { drawOffer: true }));
+    expect(rejection(r.effects)).toMatchObject({
+      problem: { code: 'offer-standing' },
+      penaltyDays: 0,
+    });
+    expect(r.state.penalties).toEqual([]);
+    // With no offer standing, an offer with no move is still a blank transmission (P-4d).
+    const alone = send(offered, tx('white', '2026-01-06', '', { drawOffer: true }));
+    expect(rejection(alone.effects)).toMatchObject({ problem: { code: 'blank' }, penaltyDays: 5 });
   });
 });
