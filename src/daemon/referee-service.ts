@@ -107,6 +107,9 @@ export interface ReadItem {
   failed?: { error: Error; mail: InboundMail };
 }
 
+/** Due work about a player's clock, which waits while their move's relay has not reached them. */
+const WAIT_FOR_RELAY: readonly string[] = ['reminder', 'silence', 'time-exceeded'];
+
 /** A composed mail of a game; `relayOf`, for a move's relay to the player who must answer it. */
 type GameMail = ComposedMail & { relayOf?: number };
 
@@ -1758,8 +1761,17 @@ export class RefereeService {
         ...found.filter((w) => w.kind === 'claim-deadline'),
         ...found.filter((w) => w.kind !== 'claim-deadline'),
       ];
+      // A player whose move's relay has not reached them (failed, waiting to be sent again) is
+      // not reminded, reported or claimed against: their clock counts from the day it is
+      // delivered (P-6d), which the relay dates when it goes out.
+      const last = state.plies.at(-1);
+      const waiting =
+        last && !state.result && this.store.relayUndelivered(g.gameKey, last.seq)
+          ? state.pos.turn
+          : undefined;
       for (const item of ordered) {
         if (state.result) break;
+        if (waiting && item.side === waiting && WAIT_FOR_RELAY.includes(item.kind)) continue;
         const r = await this.decideAndCommit(
           ref,
           state,

@@ -568,6 +568,19 @@ export class Store implements CheckpointStore {
     )?.raw;
   }
 
+  /**
+   * Whether the relay of the move logged at `moveSeq` has not reached its player: it failed (for
+   * good, or waits for another try after a failure) and no copy of it went out.
+   */
+  relayUndelivered(gameKey: string, moveSeq: number): boolean {
+    const r = this.sql(
+      `SELECT SUM(status = 'sent') AS sent,
+              SUM(status = 'failed' OR (status = 'pending' AND last_error IS NOT NULL)) AS stuck
+         FROM outbox WHERE game_key = ? AND relay_of = ? AND kind = 'move-relayed'`,
+    ).get(gameKey, moveSeq) as { sent: number | null; stuck: number | null };
+    return (r.stuck ?? 0) > 0 && (r.sent ?? 0) === 0;
+  }
+
   /** The outbox id of one of our Message-IDs (the mail a bounce returns), if ours. */
   outboxIdOf(messageId: string): number | undefined {
     const r = this.sql('SELECT id FROM outbox WHERE message_id = ?').get(messageId) as

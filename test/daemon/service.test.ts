@@ -716,6 +716,28 @@ describe('the referee service (one message, one transaction)', () => {
     expect(sent.map((m) => m.to)).toEqual([['petr@right.example']]);
     expect(service.state('CLUB/1').plies[0]?.deliveredOn).toBe('2026-11-06');
   });
+  it('P-6d: while a move’s relay has not reached its player, they are not reminded or claimed against', async () => {
+    const { service, setNow } = setup();
+    await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));
+    // The relay to Petr is refused for good; the TD is told.
+    const refused = recorder([
+      { ok: true },
+      { ok: false, permanent: true, error: '550 no such user' },
+    ]);
+    await service.flushOutbox(refused.sender);
+    expect(service.store.outboxCounts().failed).toBe(1);
+    // Weeks pass: no reminder (P-3a), no time claim (P-7a) against Petr, who never had the move.
+    setNow('2026-12-20T09:00:00Z');
+    await service.sweep();
+    expect(service.state('CLUB/1').claims).toEqual([]);
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    expect(sent.filter((m) => m.to[0] === 'petr@x.example')).toEqual([]);
+    // The TD fixes it and the relay goes out: Petr's clock runs from then.
+    service.store.requeue('failed', '2026-12-20T09:00:00.000Z');
+    await service.flushOutbox(sender);
+    expect(service.state('CLUB/1').plies[0]?.deliveredOn).toBe('2026-12-20');
+  });
   it('P-7f, P-3a: a sweep that ends a game on time sends no reminder after the loss', async () => {
     const { service, setNow } = setup();
     // White never moves: a first excess claimed and upheld (the count restarts, P-7e), then a
@@ -1310,59 +1332,32 @@ describe('a relay that failed for good and went out later (P-6d: delivered when 
     expect(ack).toMatch(/Black\s+1\s+10\s+10\s+10\s+20/); // 10 days of his, not 19
   });
 
-  it('P-7a, P-7c: a time claim filed while the relay had not gone out lapses at its deadline, and no other is filed', async () => {
+  it('P-7a: no time claim is filed while the relay has not gone out; the clock runs from the day it does', async () => {
     const { service, setNow } = setup();
     await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));
     await service.flushOutbox(refusing('petr@x.example').sender);
-    // 30 days on the record from 2 November: a claim against Petr, who never had the move.
+    // 30 days on the record from 2 November, but Petr never had the move: no claim.
     setNow('2026-12-05T09:00:00Z');
     await service.sweep();
-    const [claim] = service.state('CLUB/1').claims;
-    expect(claim).toMatchObject({ side: 'black', on: '2026-12-05', protestBy: '2026-12-19' });
-    expect(claim!.ruling).toBeUndefined();
+    expect(service.state('CLUB/1').claims).toEqual([]);
 
     // 6 December: the relay goes out at last; Petr's 30 days run from today.
     setNow('2026-12-06T09:00:00Z');
     service.store.requeue('failed', '2026-12-06T09:00:00.000Z');
-    const { sent, sender } = recorder();
-    await service.flushOutbox(sender);
+    await service.flushOutbox(recorder().sender);
     expect(service.state('CLUB/1').plies[0]!.deliveredOn).toBe('2026-12-06');
-
-    // The protest window passes: the claim lapses (P-7c), it is not upheld (no P-7e restart).
     setNow('2026-12-21T09:00:00Z');
     await service.sweep();
-    const state = service.state('CLUB/1');
-    expect(state.claims).toHaveLength(1);
-    expect(state.claims[0]!.ruling).toMatchObject({ upheld: false, by: 'deadline' });
-    expect(state.restarts).toEqual([]);
-    await service.flushOutbox(sender);
-    const ruled = sent.filter((m) => m.raw.toString().includes('X-Amici-Kind: claim-ruled'));
-    expect(ruled.map((m) => m.to[0]).sort()).toEqual([
-      'jan@x.example',
-      'petr@x.example',
-      'td@club.example',
-    ]);
-  });
+    expect(service.state('CLUB/1').claims).toEqual([]);
+    expect(service.state('CLUB/1').restarts).toEqual([]);
 
-  it('a claim whose excess the late relay moved past the day it was filed lapses too; the new excess is claimed afresh', async () => {
-    const { service, setNow } = setup();
-    await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));
-    await service.flushOutbox(refusing('petr@x.example').sender);
-    setNow('2026-12-05T09:00:00Z');
-    await service.sweep();
-    expect(service.state('CLUB/1').claims).toHaveLength(1);
-    // Sent on the 6th, Petr goes over on 6 January: after the claim of 5 December.
-    setNow('2026-12-06T09:00:00Z');
-    service.store.requeue('failed', '2026-12-06T09:00:00.000Z');
-    await service.flushOutbox(recorder().sender);
+    // Silent after that, he goes over 30 days from the relay, not from the move (P-6d).
     setNow('2027-01-10T09:00:00Z');
-    await service.sweep(); // the old claim's deadline passed (19 Dec): it lapses
-    await service.sweep(); // the excess of 6 January is claimed now
+    await service.sweep();
     const claims = service.state('CLUB/1').claims;
-    expect(claims[0]!.ruling).toMatchObject({ upheld: false, by: 'deadline' });
-    expect(claims).toHaveLength(2);
-    expect(claims[1]).toMatchObject({ side: 'black', on: '2027-01-10' });
-    expect(claims[1]!.ruling).toBeUndefined();
+    expect(claims).toHaveLength(1);
+    expect(claims[0]).toMatchObject({ side: 'black', on: '2027-01-10' });
+    expect(claims[0]!.detailKey).toMatchObject({ params: { date: '2027-01-06' } });
   });
 
   it('only the relay to the player who must answer dates a move: a late acknowledgement changes nothing', async () => {
