@@ -796,6 +796,17 @@ export function cases(): Case[] {
     noMove: ['black'],
     noMoveThoughts: ['9...Na5'],
   });
+  // A move sent by the event's last day and relayed after it (P-10): it stands, but play has
+  // stopped, so the opponent is told of the adjudication, not asked for a move.
+  {
+    const d = decideTransmission(base, tx('black', now, '9.h3 9...Na5'), now, RULES);
+    out.push({
+      name: 'move-relayed-adjudication',
+      state: extendGame(base, d.events),
+      now: '2027-07-02',
+      effects: d.effects.filter((e) => e.kind === 'move-relayed'),
+    });
+  }
   // Words with no move after the event's end: the game is in adjudication, its clocks stopped.
   out.push({
     name: 'no-move-adjudication',
