@@ -334,7 +334,7 @@ export async function showCommand(args: string[], io: CliIo): Promise<number> {
         'Penalties:',
         ...state.penalties.map(
           (p) =>
-            `  ${p.on} ${p.side} +${p.days} days (${p.rule}: ${p.reason})${p.waived ? ' — waived' : ''}`,
+            `  ${p.on} ${p.side} +${p.days} days (${p.rule}: ${p.reason.replace(/-/g, ' ')})${p.waived ? ' — waived' : ''}`,
         ),
       );
     if (state.leaves.length)

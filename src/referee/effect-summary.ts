@@ -19,7 +19,7 @@ export const rejectionText = (e: Effect & { kind: 'transmission-rejected' }): st
 export function problemText(p: Problem): string {
   switch (p.code) {
     case 'move':
-      return `${p.error.kind} ${p.error.reason}: ${p.error.message}${p.error.candidates?.length ? ` (${p.error.candidates.join(', ')})` : ''}`;
+      return `"${p.error.text}" ${p.error.kind.toLowerCase()}: ${p.error.message}${p.error.candidates?.length ? ` (${p.error.candidates.join(', ')})` : ''}`;
     case 'repetition-missing':
       return `the repetition of the opponent's last move is missing: write ${p.expected.join(' ')} first`;
     case 'repetition-wrong':
@@ -50,7 +50,7 @@ export function problemText(p: Problem): string {
     case 'draw-offer-too-early':
       return `draw offer before move ${p.fromMove}, not passed on`;
     case 'conditional-refused':
-      return `conditional line not accepted: ${p.error.kind} ${p.error.reason}: ${p.error.message}`;
+      return `conditional line not accepted: "${p.error.text}" ${p.error.kind.toLowerCase()}: ${p.error.message}`;
     case 'claim-needs-move':
       return 'a wrong claim with no move to play';
     case 'tablebase-too-many-pieces':
@@ -119,7 +119,7 @@ export function effectSummary(
         parts.push('the last transmission sent again; it stands');
         break;
       case 'game-ended':
-        parts.push(`game ends ${e.result} (${e.endKind})`);
+        parts.push(`game ends ${e.result} (${e.endKind.replace(/-/g, ' ')})`);
         break;
       case 'draw-declined':
         parts.push('draw offer declined');

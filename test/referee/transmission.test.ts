@@ -927,6 +927,8 @@ describe('the inbox line a TD reads for each mail', () => {
     expect(effectSummary(early.effects, s, early.state)).toBe(
       'rejected: not the sender’s turn [P-4a]',
     );
+    const bad = send(s, tx('black', '2026-01-07', '2.Nf3 Nf5'));
+    expect(effectSummary(bad.effects, s, bad.state)).toMatch(/^rejected: "Nf5" impossible: /);
     const words = send(
       s,
       tx('black', '2026-01-07', '2.Nf3 Nc6', { unread: ['Thanks, well played!'] }),
