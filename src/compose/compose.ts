@@ -126,6 +126,11 @@ export interface TdNotice {
   /** For `dispute`: the time claims against the player this mail protests (P-7c). */
   protests?: string[];
   /**
+   * For `dispute`: claims whose protest window had closed when this mail, which protests, came:
+   * upheld at their deadline, or ruled; the TD decides what a late protest is worth (P-7c).
+   */
+  lateProtests?: { id: string; protestBy: CalendarDate; ruledOn: CalendarDate; upheld: boolean }[];
+  /**
    * For `ruling-unread` (`invalid`): each line that did not read and why, by code, said in the
    * TD's language (`rulingError.<code>`, English `text` when a language lacks it); `text` then
    * holds what follows them (how rulings are written).

@@ -795,6 +795,18 @@ export class RefereeService {
     const protested = toTd
       ? protestableClaims(state, now).filter((c) => c.side === side || protesting)
       : [];
+    // A protest after the window closed is no protest (P-7c), but the TD should know it came.
+    const late =
+      protesting && !protested.length
+        ? state.claims.filter(
+            (c) =>
+              c.side === side &&
+              c.protestBy !== undefined &&
+              c.ruling !== undefined &&
+              compareDates(c.protestBy, now) < 0 &&
+              daysBetween(c.protestBy, now) <= 30,
+          )
+        : [];
     const protests: GameEvent[] = protested.map((c) => ({
       type: 'claim-protested',
       on: now,
@@ -811,6 +823,16 @@ export class RefereeService {
               side,
               text: mailForTd(said, sender, base.receivedAt),
               ...(protested.length ? { protests: protested.map((c) => c.id) } : {}),
+              ...(late.length
+                ? {
+                    lateProtests: late.map((c) => ({
+                      id: c.id,
+                      protestBy: c.protestBy!,
+                      ruledOn: c.ruling!.on,
+                      upheld: c.ruling!.upheld,
+                    })),
+                  }
+                : {}),
             },
             tdContext,
           ),

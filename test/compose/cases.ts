@@ -755,6 +755,15 @@ export function cases(): Case[] {
         text: 'I protest: my move 10 was sent in time, your server lost it.',
         protests: ['time:white:10:1'],
       },
+      // A protest after the window closed (P-7c): the TD is told it came late, and how it ended.
+      {
+        kind: 'dispute',
+        side: 'white',
+        text: 'Protest: I was ill and could not write.',
+        lateProtests: [
+          { id: 'time:white:10:1', protestBy: '2026-10-19', ruledOn: '2026-10-20', upheld: true },
+        ],
+      },
       {
         kind: 'bounce',
         side: 'black',

@@ -486,6 +486,26 @@ describe('the referee service (one message, one transaction)', () => {
       'It counts as your protest of claim time:white:10:1 (rule P-7c)',
     );
   });
+  it('P-7c: a protest after the window closed is no protest, but the TD is told it came late', async () => {
+    const { service, setNow } = setup();
+    fileClaim(service);
+    setNow('2026-11-18T09:00:00Z');
+    await service.sweep();
+    const ruled = service.state('CLUB/1').claims[0]!.ruling!;
+    expect(ruled.on).toBe('2026-11-18');
+    const late = {
+      ...mail('Jan <jan@x.example>', 'Protest: I was ill and could not write.'),
+      receivedAt: '2026-11-19T09:00:00Z',
+    };
+    expect(await service.processInbound(late)).toBe('done');
+    expect(service.state('CLUB/1').claims[0]?.protestedOn).toBeUndefined();
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    const notice = sent.filter((m) => m.to[0] === 'td@club.example').at(-1)!;
+    expect((await simpleParser(notice.raw)).text).toContain(
+      'it came after the protest window of claim time:white:10:1 closed on 2026-11-16 (rule P-7c)',
+    );
+  });
   it('P-7c: the claimant may protest too ("Protest: …"), but a word to the TD is no protest of the claimant', async () => {
     for (const [body, protested] of [
       ['TD: my opponent is slow, as you can see.', undefined],
