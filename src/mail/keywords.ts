@@ -3,7 +3,8 @@
 // their spans and raw arguments: draw offer (L-9.1.2.1, the mark `(=)` of L-8.1), accepting or
 // declining one (L-5.2.3), resignation (L-5.1.2), claims of threefold repetition (L-9.2) and of
 // the 50-move rule (L-9.3), leave with its dates (P-8a, P-8b), a conditional line (P-4f), a
-// note to the opponent, and a line for the TD (`TD: …`, P-5d). Moves stay raw text for the
+// note to the opponent, and a line for the TD (P-5d: `TD: …`, "Dear TD, …", a protest in words,
+// P-7c, or leave taken back, which only the TD can cancel). Moves stay raw text for the
 // chess reader. Words are matched whole (Unicode letter boundaries, never inside a move token
 // like `Кf6` or `Sf6`), and a line that
 // states a claim is not also read as a draw offer (the referee applies L-9.1.2.2 itself).
@@ -99,10 +100,22 @@ export const KEYWORDS = {
   negation: {
     en: ['not', "don't", 'do not', 'cannot', "can't", 'no', "won't", 'never', "shan't"],
     pl: ['nie', 'nigdy'],
-    cs: ['ne', 'nikdy'],
+    // Czech mostly says no with the verb's prefix: "Nebudu na dovolené", "Nemám námitky".
+    cs: [
+      'ne',
+      'nikdy',
+      'nebudu',
+      'nebude',
+      'nemám',
+      'nemáme',
+      'nechci',
+      'nechceme',
+      'nejsem',
+      'nečerpám',
+    ],
     de: ['nicht', 'kein\\p{L}*', 'niemals', 'nie', 'nein'],
     ru: ['не', 'никогда', 'нет'],
-    uk: ['не', 'ніколи', 'ні'],
+    uk: ['не', 'ніколи', 'ні', 'немає'],
   },
   resign: {
     en: ['i resign', 'resign', 'resigned', 'resigns', 'i give up'],
@@ -144,13 +157,27 @@ export const KEYWORDS = {
     ru: ['отпуск\\p{L}*'],
     uk: ['відпустк\\p{L}*', 'відпустці'],
   },
+  /** Words that open a condition, and with moves after them a proposed line (P-4f). */
   conditionIf: {
     en: ['if'],
     pl: ['jeśli', 'jeżeli', 'gdy'],
-    cs: ['pokud', 'jestliže', 'když'],
+    cs: ['pokud', 'jestliže', 'jestli', 'když'],
     de: ['falls', 'wenn'],
     ru: ['если'],
     uk: ['якщо'],
+  },
+  /**
+   * Words that make a clause a condition or a supposition but open no proposed line (P-4f):
+   * "unless" turns the condition round, "kdyby", "gdyby", "коли б" suppose what was not played.
+   * They make a binding word beside them not plain ("Zgoda na remis, o ile zagrasz 3.d4").
+   */
+  conditionOther: {
+    en: ['unless', 'provided', 'providing', 'as long as', 'on condition'],
+    pl: ['gdyby\\p{L}*', 'jeśliby', 'o ile', 'pod warunkiem', 'chyba że'],
+    cs: ['kdyby\\p{L}*', 'kdybych', 'ledaže', 'pod podmínkou', 'za podmínky'],
+    de: ['sofern', 'vorausgesetzt', 'es sei denn', 'außer wenn', 'unter der bedingung'],
+    ru: ['если бы', 'при условии', 'разве что'],
+    uk: ['якби', 'коли б', 'якщо б', 'за умови', 'хіба що'],
   },
   conditionThen: {
     en: ['then', 'i play', 'then i play'],
@@ -159,6 +186,18 @@ export const KEYWORDS = {
     de: ['dann', 'spiele ich', 'ziehe ich'],
     ru: ['то', 'тогда', 'играю'],
     uk: ['то', 'тоді', 'граю'],
+  },
+  /**
+   * Words that hedge a sentence: it muses, it does not say ("Asi beru remízu", "Мабуть, приймаю
+   * нічию", "chyba 4.Gb5"). A binding word in such a sentence is not said plainly.
+   */
+  hedge: {
+    en: ['maybe', 'perhaps', 'probably', 'possibly', 'presumably'],
+    pl: ['chyba', 'może', 'prawdopodobnie', 'możliwe'],
+    cs: ['asi', 'možná', 'nejspíš', 'pravděpodobně', 'snad'],
+    de: ['vielleicht', 'wohl', 'wahrscheinlich', 'eventuell', 'möglicherweise', 'vermutlich'],
+    ru: ['может быть', 'может', 'возможно', 'наверное', 'наверно', 'вероятно', 'пожалуй'],
+    uk: ['може бути', 'може', 'можливо', 'мабуть', 'напевно', 'ймовірно', 'певно'],
   },
   /** Words that make a clause a wish rather than a statement ("maybe", "może"). */
   wish: {
@@ -343,7 +382,7 @@ export const KEYWORDS = {
   },
   /**
    * Words that make a clause a thought about a move, not the move sent: "I wonder if 4.Ba4
-   * works", "I could play 4.Ba4", "chyba 4.Gb5" (with the wish, whether and condition words).
+   * works", "I could play 4.Ba4" (with the hedge, wish, whether and condition words: "chyba 4.Gb5").
    */
   musing: {
     en: [
@@ -355,25 +394,14 @@ export const KEYWORDS = {
       'not sure',
       'unsure',
       'undecided',
-      'probably',
-      'possibly',
       'could',
       'should',
     ],
-    pl: ['zastanawiam się', 'rozważam', 'nie wiem', 'chyba', 'mógłbym', 'mogłabym', 'mogę'],
-    cs: ['přemýšlím', 'uvažuji', 'uvažuju', 'zvažuji', 'nevím', 'asi', 'mohl bych', 'mohu'],
-    de: [
-      'überlege',
-      'frage mich',
-      'weiß nicht',
-      'wahrscheinlich',
-      'eventuell',
-      'möglicherweise',
-      'könnte',
-      'sollte',
-    ],
-    ru: ['думаю о', 'размышляю', 'не знаю', 'возможно', 'наверное', 'мог бы', 'могу'],
-    uk: ['думаю про', 'міркую', 'не знаю', 'можливо', 'мабуть', 'міг би', 'можу'],
+    pl: ['zastanawiam się', 'rozważam', 'nie wiem', 'mógłbym', 'mogłabym', 'mogę'],
+    cs: ['přemýšlím', 'uvažuji', 'uvažuju', 'zvažuji', 'nevím', 'mohl bych', 'mohu'],
+    de: ['überlege', 'frage mich', 'weiß nicht', 'könnte', 'sollte'],
+    ru: ['думаю о', 'размышляю', 'не знаю', 'мог бы', 'могу'],
+    uk: ['думаю про', 'міркую', 'не знаю', 'міг би', 'можу'],
   },
   /**
    * A slip corrected in the same mail, before it was sent: "4.Ba4, sorry, I mean 4.Bc4". The
@@ -408,14 +436,125 @@ export const KEYWORDS = {
     ru: ['извините', 'простите', 'исправление', 'опечатка', 'имел в виду', 'имела в виду'],
     uk: ['вибачте', 'перепрошую', 'виправлення', 'описка', 'мав на увазі', 'мала на увазі'],
   },
-  /** Words that make a line for the TD a protest or a dispute of a claim (P-7c). */
+  /**
+   * Words that protest or dispute (P-7c): a line that says them plainly is for the TD ("I
+   * protest against this time claim", "Ich erhebe Einspruch", "Я протестую"), and on a line for
+   * the TD they make it a protest of a claim (`protestsIn`).
+   */
   protest: {
-    en: ['protest\\p{L}*', 'disput\\p{L}*', 'wrong'],
-    pl: ['protest\\p{L}*', 'sprzeciw', 'spór', 'błędn\\p{L}*'],
-    cs: ['protest\\p{L}*', 'spor', 'námitk\\p{L}*', 'reklamac\\p{L}*'],
-    de: ['protest\\p{L}*', 'einspruch', 'falsch'],
-    ru: ['протест\\p{L}*', 'спор'],
-    uk: ['протест\\p{L}*', 'спір'],
+    en: ['protest\\p{L}*', 'disput\\p{L}*', 'object to', 'objection\\p{L}*'],
+    pl: ['protest\\p{L}*', 'sprzeciw\\p{L}*', 'spór', 'kwestionuj\\p{L}*'],
+    cs: ['protest\\p{L}*', 'spor', 'námitk\\p{L}*', 'námitek', 'namítám', 'rozporuj\\p{L}*'],
+    de: ['protest\\p{L}*', 'einspruch', 'widerspruch', 'widerspreche', 'einw[aä]nd\\p{L}*'],
+    ru: ['протест\\p{L}*', 'спор', 'возража\\p{L}*', 'возражени\\p{L}*', 'оспарива\\p{L}*'],
+    uk: ['протест\\p{L}*', 'спір', 'заперечу\\p{L}*', 'заперечен\\p{L}*', 'оскаржу\\p{L}*'],
+  },
+  /**
+   * Words that dispute a claim on a line for the TD without the word protest ("TD: the count is
+   * wrong"); said to the opponent they are no protest ("That was the wrong rook").
+   */
+  disputeOnTdLine: {
+    en: ['wrong'],
+    pl: ['błędn\\p{L}*'],
+    cs: ['reklamac\\p{L}*'],
+    de: ['falsch'],
+    ru: ['неверн\\p{L}*'],
+    uk: ['невірн\\p{L}*'],
+  },
+  /**
+   * Words that keep a protest from being made, with the negation words: "without objection",
+   * "bez námitek", "Brak sprzeciwu", "ohne Einspruch", "жодних заперечень".
+   */
+  noProtest: {
+    en: ['without', 'none', 'nothing'],
+    pl: ['bez', 'brak', 'żadn\\p{L}*', 'nic'],
+    cs: ['bez', 'žádn\\p{L}*', 'nic', 'nepodám', 'nepodávám', 'neprotestuji', 'neprotestuju'],
+    de: ['ohne', 'nichts'],
+    ru: ['без', 'нету', 'ничего'],
+    uk: ['без', 'жодн\\p{L}*', 'нічого'],
+  },
+  /**
+   * Words after a protest that give its reason: a negation there ("I protest, because I never
+   * got the mail") is the reason's, not the protest's.
+   */
+  reason: {
+    en: ['because', 'since', 'as', 'that', 'for'],
+    pl: ['bo', 'ponieważ', 'gdyż', 'że', 'skoro'],
+    cs: ['protože', 'neboť', 'jelikož', 'že', 'poněvadž'],
+    de: ['weil', 'da', 'denn', 'dass', 'daß'],
+    ru: ['потому', 'так как', 'поскольку', 'что', 'ибо'],
+    uk: ['бо', 'тому що', 'оскільки', 'що', 'адже'],
+  },
+  /**
+   * Words that call leave off or take it back: "Please cancel my leave", "se ruší", "anulować",
+   * "streichen", "скасувати". Only the TD can cancel leave (P-8a, P-8c): such a line is for the TD.
+   */
+  cancel: {
+    en: [
+      'cancel\\p{L}*',
+      'call off',
+      'called off',
+      'withdraw\\p{L}*',
+      'withdrew',
+      'revok\\p{L}*',
+      'no longer',
+    ],
+    pl: ['anul\\p{L}*', 'odwoł\\p{L}*', 'wycof\\p{L}*', 'rezygnuj\\p{L}*', 'nieaktualn\\p{L}*'],
+    cs: ['zruš\\p{L}*', 'ruší', 'ruším', 'rušíme', 'odvol\\p{L}*', 'storn\\p{L}*', 'neplatí'],
+    de: [
+      'stornier\\p{L}*',
+      'streich\\p{L}*',
+      'gestrichen',
+      'absag\\p{L}*',
+      'abgesagt',
+      'sage (?:\\p{L}+ ){0,4}ab',
+      'widerruf\\p{L}*',
+      'annullier\\p{L}*',
+      'zurückzieh\\p{L}*',
+      'zurückgezogen',
+      'ziehe (?:\\p{L}+ ){0,4}zurück',
+      'entfällt',
+      'fällt (?:\\p{L}+ ){0,2}aus',
+      'hinfällig',
+    ],
+    // Never "отменный", "відмінний" (excellent).
+    ru: ['отмен(?!н)\\p{L}*', 'отзыва\\p{L}*', 'отозва\\p{L}*', 'аннулир\\p{L}*'],
+    uk: ['скасу\\p{L}*', 'скасов\\p{L}*', 'відмін(?!н)\\p{L}*', 'відклика\\p{L}*', 'анулю\\p{L}*'],
+  },
+  /**
+   * Words that make leave a plan given up: "I had planned leave from 20 Dec", "Ich wollte Urlaub
+   * nehmen". (Leave reported after the fact, "I was on holiday from 1.11 to 10.11", is read,
+   * to be refused as not announced in advance, P-8b.)
+   */
+  // Not "wanted to", "chciałbym", "wollte": "Chciałem poinformować o urlopie od …" announces.
+  planGivenUp: {
+    en: ['had planned', 'had wanted', 'had intended', 'was going to', 'was planning'],
+    pl: ['planował\\p{L}*', 'zamierzał\\p{L}*', 'miałem mieć', 'miałam mieć'],
+    cs: ['plánoval\\p{L}*', 'zamýšlel\\p{L}*', 'měl jsem mít', 'měla jsem mít'],
+    de: ['hatte (?:\\p{L}+ ){0,5}geplant', 'hatte (?:\\p{L}+ ){0,5}vor'],
+    ru: ['планировал\\p{L}*', 'собирал\\p{L}*'],
+    uk: ['планував\\p{L}*', 'планувал\\p{L}*', 'збирав\\p{L}*', 'збирал\\p{L}*'],
+  },
+  /**
+   * The TD named at the start of a line, after a greeting or alone: "Dear TD,", "Panie Sędzio,",
+   * "Pane řediteli,", "Sehr geehrter Turnierleiter,", "Шановний директоре,". The line is for the
+   * TD (P-5d).
+   */
+  tdAddress: {
+    en: ['(?:mr\\.? |mrs\\.? |ms\\.? )?td', 'tournament director', 'director', 'arbiter'],
+    pl: ['(?:panie |pani )?sędzio(?: główny)?', 'panie dyrektorze', 'pani dyrektor'],
+    cs: [
+      '(?:pane )?řediteli(?: turnaje)?',
+      '(?:paní )?ředitelko(?: turnaje)?',
+      '(?:pane )?rozhodčí',
+    ],
+    de: [
+      '(?:herr |frau )?turnierleiter(?:in)?',
+      'turnierleitung',
+      '(?:herr |frau )?schiedsrichter(?:in)?',
+    ],
+    ru: ['(?:господин )?директор(?: турнира)?', '(?:господин )?судья'],
+    uk: ['(?:пане )?директоре(?: турніру)?', '(?:пане )?судде', 'директор(?: турніру)?'],
   },
   /** A line for the TD, not the opponent: a dispute or a question (P-5d). */
   td: {
@@ -571,7 +710,7 @@ const anyWordOf = (groups: readonly KeywordGroup[], extra: readonly string[] = [
   );
 
 /** Words that make a clause of prose a thought about a move rather than the move sent. */
-const MUSING = anyWordOf(['musing', 'wish', 'whether', 'conditionIf']);
+const MUSING = anyWordOf(['musing', 'hedge', 'wish', 'whether', 'conditionIf', 'conditionOther']);
 
 /**
  * Where a clause of prose starts to muse about a move rather than send it ("I wonder if 4.Ba4
@@ -603,7 +742,7 @@ export function correctionAt(clause: string): number {
   return -1;
 }
 
-const PROTEST = anyWordOf(['protest']);
+const PROTEST = anyWordOf(['protest', 'disputeOnTdLine']);
 
 const SALUTATION = new RegExp(`^\\s*(?:${alternatives('salutation')})${R}`, 'iu');
 
@@ -616,6 +755,46 @@ export const isSalutation = (line: string): boolean =>
 
 /** Whether a line for the TD protests or disputes (P-7c): "Protest: the count is wrong". */
 export const protestsIn = (line: string): boolean => PROTEST.test(line);
+
+/** The sentences of a line: split after a sentence end and a space ("3.d4" is no end). */
+const sentencesOf = (line: string): string[] =>
+  line.split(/(?<=[.!?;…])\s+/u).filter((s) => s.trim() !== '');
+
+/** Words that make a sentence a condition or a musing: nothing in it binds (P-4f, L-5.2.3). */
+const NOT_PLAIN = anyWordOf(['conditionIf', 'conditionOther', 'hedge']);
+
+/** Where a clause of prose ends, for what governs a word in it: punctuation, a dash, "but". */
+const PROSE_CLAUSE_RE =
+  /[,;:]\s*|\s+[-–—]+\s+|\s+(?=(?:but|and|so|because|ale|aber|und|weil|deshalb|daher|więc|bo|dlatego|protože|proto|takže|но|але|и|а|і|й|та|поэтому|потому|тому|бо|a|i)\s)/iu;
+
+const PROTEST_WORD = anyWordOf(['protest']);
+const NO_PROTEST = anyWordOf(['negation', 'noProtest']);
+const NOT_PROTESTING = anyWordOf(['conditionIf', 'conditionOther', 'whether']);
+const REASON = anyWordOf(['reason']);
+
+/**
+ * Whether a line protests or disputes in words of its own (P-7c, P-5d): "I protest against this
+ * time claim: …", "Protestuję: …", "Námitka: …", "Ich erhebe Einspruch gegen …", "Я протестую
+ * проти …". Never a mention: a question, a condition, or a protest the words refuse ("I will not
+ * protest", "no protest from me", "Nemám námitky", "Einspruch erhebe ich nicht"); a negation in
+ * the protest's reason ("I protest, because I never got the mail") is the reason's.
+ */
+function protestsPlainly(line: string): boolean {
+  return sentencesOf(line).some(
+    (sentence) =>
+      !/\?/.test(sentence) &&
+      !NOT_PROTESTING.test(sentence) &&
+      sentence.split(PROSE_CLAUSE_RE).some((clause) => {
+        const word = PROTEST_WORD.exec(clause);
+        if (!word) return false;
+        const after = clause.slice(word.index + word[0].length);
+        const reason = REASON.exec(after);
+        return !NO_PROTEST.test(
+          clause.slice(0, clause.length - after.length + (reason?.index ?? after.length)),
+        );
+      }),
+  );
+}
 
 const APOLOGY_FOR = /^\s+(?:for|about|to|für|za|за)(?![\p{L}\p{N}])/iu;
 
@@ -635,8 +814,12 @@ const RE = {
     'iu',
   ),
   negation: wordRe('negation'),
+  /**
+   * "If 13...Nc6 then 14.Bb5": the condition ends in its sentence ("Beru remízu, pokud zahrajete
+   * 3.d4. Jinak hraju 2...Jc6" proposes nothing); the dot of a move number ("If 13. Nf3") is none.
+   */
   conditional: new RegExp(
-    `${L}(?<if>${alternatives('conditionIf')})\\s+(?<condition>.+?)\\s*,?\\s+(?<then>${alternatives('conditionThen')})\\s+(?<reply>\\S.*)$`,
+    `${L}(?<if>${alternatives('conditionIf')})\\s+(?<condition>(?:(?!(?<!(?:^|\\s)\\d+)[.!?]\\s+\\p{Lu})[^])+?)\\s*,?\\s+(?<then>${alternatives('conditionThen')})\\s+(?<reply>\\S.*)$`,
     'iu',
   ),
   /**
@@ -653,6 +836,18 @@ const RE = {
   ),
   note: new RegExp(`^\\s*(?:${alternatives('note')})\\s*:\\s*(?<text>.*)$`, 'iu'),
   td: new RegExp(`^\\s*(?:${alternatives('td')})\\s*:\\s*(?<text>.*)$`, 'iu'),
+  /** A note or a line for the TD that starts after the moves of its line: "3.Bb5 a6 Note: …". */
+  labelAfter: new RegExp(
+    `${L}(?:(?<note>${alternatives('note')})|${alternatives('td')})\\s*:\\s*(?<text>.*)$`,
+    'giu',
+  ),
+  /** The TD named at the start of a line: "Dear TD,", "Panie Sędzio,", "Шановний директоре". */
+  tdAddress: new RegExp(
+    `^\\s*(?:(?:${alternatives('salutation')})\\s+)?(?:${alternatives('tdAddress')})\\s*(?:[,:!;—–-]|$)`,
+    'iu',
+  ),
+  cancel: wordRe('cancel'),
+  planGivenUp: wordRe('planGivenUp'),
 };
 
 /** A move-looking token: numbered move, SAN, long algebraic, numeric, castling, figurine. */
@@ -700,7 +895,10 @@ export type Command =
     })
   | (CommandBase & { kind: 'conditional'; condition: string; reply: string })
   | (CommandBase & { kind: 'note'; text: string })
-  /** `TD: …` — for the TD (P-5d); the TD gets the whole mail. */
+  /**
+   * For the TD (P-5d): `TD: …`, "Dear TD, …", a protest in words (P-7c), leave taken back
+   * ("Please cancel my leave …"); the TD gets the whole mail.
+   */
   | (CommandBase & { kind: 'td-message'; text: string });
 
 function span(line: number, start: number, end: number): LineSpan {
@@ -731,9 +929,32 @@ function commandsInLine(line: string, index: number): Command[] {
       { ...base(), kind: 'td-message', wholeLine: true, text: (td.groups.text ?? '').trim() },
     ];
   }
+  // A line that names the TD at its start ("Dear TD, …", "Panie Sędzio, …"), or protests or
+  // disputes in words of its own ("I protest against this time claim: …"), is for the TD
+  // (P-5d), who gets the whole mail; from the claimed player within a claim's window it is
+  // their protest (P-7c).
+  const address = RE.tdAddress.exec(line);
+  if (address || protestsPlainly(line)) {
+    const text = (address ? line.slice(address[0].length) : line).trim();
+    return [{ ...base(), kind: 'td-message', wholeLine: true, text }];
+  }
   const note = RE.note.exec(line);
   if (note?.groups) {
     return [{ ...base(), kind: 'note', wholeLine: true, text: (note.groups.text ?? '').trim() }];
+  }
+  // A note or a line for the TD after the moves of its line ("3.Bb5 a6 Note: nice opening!"):
+  // its words to the end of the line; the moves before it are still read.
+  for (const label of line.matchAll(RE.labelAfter)) {
+    if (!tokenizeMovetext(line.slice(0, label.index)).tokens.some(isMoveToken)) continue;
+    found.push({
+      kind: label.groups?.note ? 'note' : 'td-message',
+      span: span(index, label.index, line.length),
+      wholeLine: false,
+      raw: line.slice(label.index).trim(),
+      text: (label.groups?.text ?? '').trim(),
+    });
+    line = line.slice(0, label.index);
+    break;
   }
 
   // A proposed continuation binds once the opponent plays into it (P-4f): the looser forms
@@ -825,10 +1046,9 @@ function commandsInLine(line: string, index: number): Command[] {
 
   if (RE.resign.test(line) && resignsIn(line)) found.push(whole('resign'));
 
-  // Leave stops the clock in every game of the player (P-8a): not from a question, a condition
-  // or a wish ("Maybe I take leave from …?"). A negation elsewhere on the line ("… nie będę
-  // odpowiadać") does not undo it.
-  if (RE.leave.test(line) && !/\?\s*$/.test(line) && !NOT_LEAVING.test(line)) {
+  // Leave stops the clock in every game of the player (P-8a): only when it is said plainly
+  // (`leaveSaid`). Words that take leave back go to the TD, who alone can cancel it.
+  if (RE.leave.test(line)) {
     // Whole dates, and days without a year ("vom 1.12. bis 15.12."), in the order written.
     const dates: { start: number; raw: string; date?: string; dayMonth?: DayMonth }[] = [
       ...findDates(line).map((d) => ({
@@ -857,7 +1077,12 @@ function commandsInLine(line: string, index: number): Command[] {
           { start: range.start, raw: range.raw, dayMonth: range.to },
         );
     }
-    if (dates.length > 0) {
+    const said = leaveSaid(line, dates);
+    if (said === 'taken back') {
+      const where = dates.length ? leaveSpan(line, index, dates) : { ...base(), wholeLine: true };
+      const text = line.slice(where.span.start, where.span.end).trim();
+      found.push({ ...base(), ...where, kind: 'td-message', text });
+    } else if (said === 'taken' && dates.length > 0) {
       const leave: Command & { kind: 'leave' } = {
         ...base(),
         ...leaveSpan(line, index, dates),
@@ -881,6 +1106,65 @@ function commandsInLine(line: string, index: number): Command[] {
 }
 
 const MOVE_TOKENS_RE = new RegExp(MOVE_TOKEN_RE.source, 'gu');
+
+/**
+ * How a line speaks of the sender's leave (P-8a, P-8b): 'taken' when it announces it plainly;
+ * 'taken back' when it asks for it to be cancelled or says it will not be taken ("Please cancel
+ * my leave 20–27 Dec", "Moje dovolená … se ruší", "I won't be on leave from 20 Dec", "Ich nehme
+ * doch keinen Urlaub vom 20.12.", "I had planned leave from 20 Dec"), which is for the TD, who
+ * alone can cancel leave; nothing for a question, a condition, a wish or a hedge ("Maybe I take
+ * leave from …?") or someone else's leave. A negation in another clause ("Urlop od …, nie będę
+ * odpowiadać") changes nothing.
+ */
+function leaveSaid(
+  line: string,
+  dates: readonly { start: number; raw: string }[],
+): 'taken' | 'taken back' | undefined {
+  if (OTHERS_LEAVE.test(line)) return undefined;
+  // The dates blanked: their dots end no sentence, their dashes split no clause.
+  let text = line;
+  for (const d of dates)
+    text = text.slice(0, d.start) + 'x'.repeat(d.raw.length) + text.slice(d.start + d.raw.length);
+  for (const r of findDayRanges(line))
+    text = text.slice(0, r.start) + 'x'.repeat(r.end - r.start) + text.slice(r.end);
+  const sentences = sentencesOf(text).filter((s) => RE.leave.test(s));
+  if (!sentences.length) return undefined;
+  const clauses = sentences.flatMap((s) => s.split(PROSE_CLAUSE_RE));
+  const conditional = sentences.some((s) => CONDITIONAL.test(s));
+  // "Please cancel my leave" (a question asks it politely: "Could you cancel my leave?"); not
+  // "I won't cancel my leave", "If it rains, I cancel my holiday", nor the verb "I withdraw my
+  // offer and leave it at that" (with no dates, the English word must be the noun: "my leave").
+  if (sentences.some((s) => RE.cancel.test(s)) && (dates.length || LEAVE_NOUN.test(text))) {
+    const refused = clauses.some((c) => RE.cancel.test(c) && RE.negation.test(c));
+    return refused || conditional ? undefined : 'taken back';
+  }
+  if (conditional || NOT_LEAVING.test(line) || sentences.some((s) => /\?/.test(s)))
+    return undefined;
+  if (sentences.some((s) => HEDGED.test(s))) return undefined;
+  // Refused or given up in its own clause: a negation or a plan given up just before the leave
+  // ("I will not take leave", "keinen Urlaub", "I had planned leave"), or a verb's negation
+  // after it ("Urlaub vom … bis … nehme ich nicht"); not "I won't be able to reply during my
+  // holiday from …", "Vacation from … with no internet".
+  const refused = clauses.some(
+    (c) =>
+      RE.leave.test(c) &&
+      (justBeforeLeave(RE.negation, c) ||
+        justBeforeLeave(RE.planGivenUp, c) ||
+        VERB_NEGATION.test(c.slice(RE.leave.exec(c)!.index))),
+  );
+  if (refused) return dates.length ? 'taken back' : undefined;
+  return 'taken';
+}
+
+/** Whether a word of `re` stands at most three words before the leave word of `clause` (or holds it). */
+function justBeforeLeave(re: RegExp, clause: string): boolean {
+  const leave = RE.leave.exec(clause)!;
+  return [...clause.matchAll(new RegExp(re.source, 'giu'))].some((m) => {
+    if (m.index > leave.index) return false;
+    const end = m.index + m[0].length;
+    return end > leave.index || (clause.slice(end, leave.index).match(/\S+/gu)?.length ?? 0) <= 3;
+  });
+}
 
 /**
  * What leave takes from its line: all of it, unless a move stands beside it ("1.e4 e5. Leave
@@ -1069,7 +1353,7 @@ function resignsIn(line: string): boolean {
  * "zpět" takes back ("Beru zpět …"), it does not take.
  */
 const NOT_ACCEPTING = anyWordOf(
-  ['conditionIf', 'negation', 'wish', 'whether'],
+  ['conditionIf', 'conditionOther', 'negation', 'hedge', 'musing', 'wish', 'whether'],
   ['later', "i'd", 'i’d', "we'd", 'we’d', 'zpět'],
 );
 
@@ -1119,7 +1403,13 @@ const clausesNow = (line: string) =>
  * sentence about now and this game ("I accepted a draw in round 2" accepts nothing).
  */
 function acceptsIn(line: string): boolean {
-  const clauses = clausesNow(line).map(withoutFiller);
+  // A condition or a hedge anywhere in its sentence makes an acceptance not plain: "Beru
+  // remízu, pokud zahrajete 3.d4", "Zgoda na remis, jeśli zagrasz 3.d4", "Мабуть, приймаю
+  // нічию". Only the other sentences of the line may accept.
+  const plain = sentencesOf(line)
+    .filter((s) => !NOT_PLAIN.test(s))
+    .join(' ');
+  const clauses = clausesNow(plain).map(withoutFiller);
   // An acceptance refused in another clause is not said plainly ("Zgoda, ale remisu nie
   // przyjmuję"): the line is read as the refusal.
   if (clauses.some((c) => RE.negatedAccept.test(c.text))) return false;
@@ -1142,9 +1432,15 @@ function acceptsIn(line: string): boolean {
   );
 }
 
-/** Whether a clause of the line negates (a filler "No" is none, see FILLER_NO). */
+/**
+ * Whether a clause of the line negates (a filler "No" is none, see FILLER_NO) in a sentence
+ * that is no condition: "Принимаю ничью, если вы не против" declines nothing.
+ */
 const negatesIn = (line: string): boolean =>
-  clausesOf(line).some((c) => RE.negation.test(withoutFiller(c).text));
+  sentencesOf(line)
+    .filter((s) => !CONDITIONAL.test(s))
+    .flatMap(clausesOf)
+    .some((c) => RE.negation.test(withoutFiller(c).text));
 
 /** The word of a short assent, "OK". */
 const ASSENT = new Set(['ok', 'okay', 'ок', 'окей']);
@@ -1207,7 +1503,7 @@ const YOURS = anyWordOf(['yours']);
  * Words that make a line a condition or a wish about a claim, not a claim (a negation counts only
  * in the clause of the claim: "I claim a draw by repetition, no doubt" claims).
  */
-const NOT_CLAIMING = anyWordOf(['conditionIf', 'wish', 'modal']);
+const NOT_CLAIMING = anyWordOf(['conditionIf', 'conditionOther', 'hedge', 'wish', 'modal']);
 
 /** What a question offering a draw may hold besides the word draw: "Draw?", "A draw, maybe?" */
 const OFFER_QUESTION_WORDS = new Set([
@@ -1282,7 +1578,34 @@ function offersIn(line: string): boolean {
 const DRAW_OFFERED = /^\s*(?:a\s+)?draw\s+(?:is\s+)?offered\s*[.!]?\s*$/iu;
 
 /** Words that make a line about leave a condition or a wish, not an announcement (P-8b). */
-const NOT_LEAVING = anyWordOf(['conditionIf', 'wish', 'whether', 'othersLeave']);
+const NOT_LEAVING = anyWordOf(['conditionIf', 'wish', 'whether']);
+
+/** Someone else's leave: it does not stop the sender's clock (P-8a). */
+const OTHERS_LEAVE = anyWordOf(['othersLeave']);
+
+/** Words that make a sentence about leave a condition. */
+const CONDITIONAL = anyWordOf(['conditionIf', 'conditionOther']);
+
+/** Words that hedge a sentence about leave: it muses, it announces nothing. */
+const HEDGED = anyWordOf(['hedge']);
+
+/** Leave named as such: the English "leave" only as a noun ("my leave", "on leave"). */
+const LEAVE_NOUN = new RegExp(
+  `${L}(?:(?:my|the|this|that|on|of)\\s+leave|${Object.values(KEYWORDS.leave)
+    .flat()
+    .filter((w) => !w.includes('leave'))
+    .join('|')})${R}`,
+  'iu',
+);
+
+/** A negation of a verb, said after the word it negates ("Urlaub … nehme ich nicht"). */
+const VERB_NEGATION = new RegExp(
+  `${L}(?:${Object.values(KEYWORDS.negation)
+    .flat()
+    .filter((w) => !['no', 'nein', 'нет', 'ні', 'немає', 'kein\\p{L}*'].includes(w))
+    .join('|')})${R}`,
+  'iu',
+);
 
 /** Words of hindsight or musing that keep a line with "if" and moves from being a proposal. */
 const NOT_PROPOSING = new RegExp(

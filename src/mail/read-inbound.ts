@@ -58,12 +58,26 @@ export function readText(
   }
   const commands = findCommands(text.text);
   // A line for the TD or a note for the opponent is their words: a date in it ("I sent it on
-  // 10 January") is no stated date of this transmission (P-2f..h, P-5d).
-  const aside = new Set(
-    commands.filter((c) => c.kind === 'td-message' || c.kind === 'note').map((c) => c.span.line),
-  );
+  // 10 January") is no stated date of this transmission (P-2f..h, P-5d). One that starts after
+  // the moves of its line ("3...a6 Note: …") takes only its own words.
+  const aside = commands.filter((c) => c.kind === 'td-message' || c.kind === 'note');
   const dates = findStatedDates(
-    aside.size ? text.lines.map((l, i) => (aside.has(i) ? '' : l)).join('\n') : text.text,
+    aside.length
+      ? text.lines
+          .map((l, i) =>
+            aside.reduce((kept, { span, wholeLine }) => {
+              if (span.line !== i) return kept;
+              if (wholeLine) return '';
+              // Blanked, not cut: the dates found keep their places in the line.
+              return (
+                kept.slice(0, span.start) +
+                ' '.repeat(Math.max(0, Math.min(span.end, kept.length) - span.start)) +
+                kept.slice(span.end)
+              );
+            }, l),
+          )
+          .join('\n')
+      : text.text,
     {
       ...(mail.date ? { reference: mail.date } : {}),
       ...(mail.localDay ? { today: mail.localDay } : {}),

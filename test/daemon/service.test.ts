@@ -520,6 +520,68 @@ describe('the referee service (one message, one transaction)', () => {
       expect(service.state('CLUB/1').claims[0]?.protestedOn).toBe(protested);
     }
   });
+  it('P-7c, P-5d: a protest in prose, or a mail to the TD by name, from the claimed player within the window is their protest; a mention is none', async () => {
+    for (const body of [
+      'I protest against this time claim: I never received the mail that the game had started',
+      'Dear TD,\n\nI never got the mail that the game had started, please cancel the claim.',
+      'Ich erhebe Einspruch gegen die Zeitreklamation.',
+    ]) {
+      const { service, logger } = setup();
+      fileClaim(service);
+      expect(await service.processInbound(mail('Jan <jan@x.example>', body))).toBe('done');
+      expect(logger.lines.at(-1)).toMatchObject({ code: 'INBOUND_TD_MESSAGE', side: 'white' });
+      expect(service.state('CLUB/1').claims[0]?.protestedOn).toBe('2026-11-02');
+      const { sent, sender } = recorder();
+      await service.flushOutbox(sender);
+      expect(sent.map((m) => m.to[0]).sort()).toEqual(['jan@x.example', 'td@club.example']);
+    }
+    const { service, logger } = setup();
+    fileClaim(service);
+    await service.processInbound(mail('Jan <jan@x.example>', 'I will not protest, fair enough.'));
+    expect(logger.lines.at(-1)).toMatchObject({ code: 'INBOUND_NO_MOVE' });
+    expect(service.state('CLUB/1').claims[0]?.protestedOn).toBeUndefined();
+  });
+  it('P-8a, P-5d: leave taken back books none and goes to the TD, who alone cancels leave', async () => {
+    const { service, logger } = setup();
+    await service.processInbound(
+      mail('Jan <jan@x.example>', '1.e4\n\nLeave: 2026-12-01 - 2026-12-10'),
+    );
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    for (const body of [
+      'Please cancel my leave 1–10 Dec',
+      'I will not take leave from 1 Dec to 10 Dec after all.',
+      'Ich nehme doch keinen Urlaub vom 20.12. bis 27.12.',
+    ]) {
+      sent.length = 0;
+      expect(await service.processInbound(mail('Jan <jan@x.example>', body))).toBe('done');
+      expect(logger.lines.at(-1)).toMatchObject({ code: 'INBOUND_TD_MESSAGE', side: 'white' });
+      // Nothing more is booked, and nothing cancelled but by the TD (P-8a, P-8c).
+      expect(service.state('CLUB/1').leaves).toMatchObject([
+        { from: '2026-12-01', to: '2026-12-10' },
+      ]);
+      await service.flushOutbox(sender);
+      const kinds = await Promise.all(
+        sent.map(async (m) => (await simpleParser(m.raw)).headers.get('x-amici-kind')),
+      );
+      expect(kinds.sort()).toEqual(['td-forwarded', 'td-notice']);
+      expect(
+        (await simpleParser(sent.find((m) => m.to[0] === 'td@club.example')!.raw)).text,
+      ).toContain(body);
+    }
+  });
+  it('a note after the moves on their line is relayed with the move', async () => {
+    const { service } = setup();
+    const body = '1.e4 Note: good luck, I did not expect to play White!';
+    expect(await service.processInbound(mail('Jan <jan@x.example>', body))).toBe('done');
+    expect(service.state('CLUB/1').plies.map((p) => p.uci)).toEqual(['e2e4']);
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    const relay = sent.find((m) => m.to[0] === 'petr@x.example')!;
+    expect((await simpleParser(relay.raw)).text).toContain(
+      '"good luck, I did not expect to play White!"',
+    );
+  });
   it('a TD answering a notice is not taken for an unknown player: filed, not answered', async () => {
     const { service, logger } = setup();
     const m = mail('Anna <TD@club.example>', 'Noted, thanks.', 'Re: [CLUB/1] Jan – Petr: dispute');

@@ -241,6 +241,188 @@ describe('findCommands', () => {
       'Urlop od 20.12.2026 do 3.01.2027, nie będę mieć dostępu do poczty',
       ['leave'],
     ],
+    // P-8a, P-8b: leave taken back is no leave; only the TD can cancel leave, so it is for the TD.
+    [
+      'P-8a leave refused in its clause: for the TD',
+      'I will not take leave from 20 Dec to 27 Dec after all.',
+      ['td-message'],
+    ],
+    [
+      'P-8a "won\'t be on leave": for the TD',
+      "I won't be on leave from 20 Dec to 27 Dec",
+      ['td-message'],
+    ],
+    [
+      'P-8a a plan given up and cancelled: for the TD',
+      'I had planned leave from 20 to 27 Dec but cancelled it',
+      ['td-message'],
+    ],
+    [
+      'P-8a German "doch keinen Urlaub": for the TD',
+      'Ich nehme doch keinen Urlaub vom 20.12. bis 27.12.',
+      ['td-message'],
+    ],
+    [
+      'P-8a Czech "Nebudu na dovolené": for the TD',
+      'Nebudu na dovolené od 20.12. do 27.12.',
+      ['td-message'],
+    ],
+    ['P-8a a request to cancel, English', 'Please cancel my leave 20–27 Dec', ['td-message']],
+    [
+      'P-8a a request to cancel, Czech',
+      'Moje dovolená od 20.12. do 27.12. se ruší',
+      ['td-message'],
+    ],
+    [
+      'P-8a a request to cancel, Polish',
+      'Proszę anulować mój urlop od 20.12 do 27.12',
+      ['td-message'],
+    ],
+    [
+      'P-8a a request to cancel, German',
+      'Bitte meinen Urlaub vom 20.12. bis 27.12. streichen',
+      ['td-message'],
+    ],
+    ['P-8a a request to cancel, Russian', 'Отпуск с 20.12 по 27.12 отменяется', ['td-message']],
+    [
+      'P-8a a request to cancel, Ukrainian',
+      'Прошу скасувати мою відпустку з 20.12 по 27.12',
+      ['td-message'],
+    ],
+    ['P-8a a request to cancel, no dates', 'Please cancel my leave', ['td-message']],
+    ['P-8a a refusal to cancel asks nothing', "I won't cancel my leave from 20 Dec to 27 Dec", []],
+    [
+      'P-8a a condition to cancel asks nothing',
+      'If it rains I cancel my holiday from 20 Dec to 27 Dec',
+      [],
+    ],
+    ['P-8a a hedge is no leave', 'Probably leave from 20.12.2026 to 27.12.2026', []],
+    [
+      'P-8a a negation after "and" keeps the leave',
+      "I'm on holiday from 20.12.2026 to 27.12.2026 and won't have access to mail",
+      ['leave'],
+    ],
+    [
+      'P-8a a Czech negation in another clause keeps the leave',
+      'Dovolená od 20.12.2026 do 27.12.2026, nebudu mít přístup k internetu',
+      ['leave'],
+    ],
+    [
+      'P-8a a negation of something else before the leave keeps it',
+      "I won't be able to reply during my holiday from 20.12.2026 to 27.12.2026",
+      ['leave'],
+    ],
+    [
+      'P-8a "with no internet" keeps the leave',
+      'Vacation from 20.12.2026 to 27.12.2026 with no internet',
+      ['leave'],
+    ],
+    [
+      'P-8a Polish "Chciałbym poinformować" announces',
+      'Chciałbym poinformować o urlopie od 20.12.2026 do 27.12.2026',
+      ['leave'],
+    ],
+    [
+      'P-8a German, the verb negated after the dates: for the TD',
+      'Urlaub vom 20.12.2026 bis 27.12.2026 nehme ich nicht',
+      ['td-message'],
+    ],
+    ['P-8a "leave" the verb cancels no leave', 'I withdraw nothing and leave it at that', []],
+    [
+      'P-8a "отменная" (excellent) cancels nothing',
+      'Отпуск с 20.12.2026 по 27.12.2026, отменная погода',
+      ['leave'],
+    ],
+    // L-5.2.3: an acceptance with a condition or a hedge anywhere in its sentence is not plain.
+    [
+      'L-5.2.3 a condition in the next clause, Czech',
+      'Beru remízu, pokud zahrajete 3.d4. Jinak hraju 2...Jc6.',
+      [],
+    ],
+    ['L-5.2.3 a condition in the next clause, Polish', 'Zgoda na remis, jeśli zagrasz 3.d4', []],
+    [
+      'L-5.2.3 a condition in the next clause, German',
+      'Remis angenommen, wenn Sie 3.d4 spielen.',
+      [],
+    ],
+    ['L-5.2.3 a condition in the next clause, Ukrainian', 'Згода на нічию, якщо зіграєте 3.d4', []],
+    ['L-5.2.3 a condition first, Czech "Jestli"', 'Jestli chcete, beru remízu', []],
+    ['L-5.2.3 "provided"', 'I accept the draw, provided the TD agrees', []],
+    ['L-5.2.3 "unless"', 'Accepting the draw unless you object', []],
+    ['L-5.2.3 Czech "kdybyste"', 'Beru remízu, kdybyste chtěl hrát dál, napište', []],
+    ['L-5.2.3 a hedge, Czech "Asi"', 'Asi beru remízu', []],
+    ['L-5.2.3 a hedge, Ukrainian "Мабуть"', 'Мабуть, приймаю нічию', []],
+    ['L-5.2.3 a hedge, Polish "Chyba"', 'Chyba przyjmuję remis', []],
+    ['L-5.2.3 a hedge, German "Vielleicht"', 'Vielleicht nehme ich das Remis an', []],
+    ['L-5.2.3 a hedge, German "wohl"', 'Ich nehme das Remis wohl an', []],
+    ['L-5.2.3 a hedge, English "Maybe"', 'Maybe I accept the draw', []],
+    // … and a conditional sentence declines nothing either; the other sentences still count.
+    ['L-5.2.3 a condition with a "не" declines nothing', 'Принимаю ничью, если вы не против', []],
+    [
+      'L-5.2.3 a condition in the next sentence keeps the acceptance',
+      'I accept the draw. If you want, we can play again.',
+      ['draw-accept'],
+    ],
+    [
+      'L-5.2.3 a hedge in the next sentence keeps the acceptance',
+      'Remis angenommen, danke. Vielleicht spielen wir wieder.',
+      ['draw-accept'],
+    ],
+    ['L-5.2.3 a hedge does not undo a refusal', 'No draw, maybe later', ['draw-decline']],
+    ['P-4f conditional, Czech "Jestli"', 'Jestli 13...Jc6, pak 14.Sb5', ['conditional']],
+    ['P-4f a supposition proposes nothing, Czech "Kdyby"', 'Kdyby 13...Jc6, pak 14.Sb5', []],
+    // P-7c, P-5d: a protest in words of its own, or a line to the TD by name, is for the TD.
+    [
+      'P-7c a protest in prose, English',
+      'I protest against this time claim: I never received the mail that the game had started',
+      ['td-message'],
+    ],
+    [
+      'P-7c a protest in prose, Czech',
+      'Námitka: hru jsem nezačal, e-mail nepřišel',
+      ['td-message'],
+    ],
+    ['P-7c a protest in prose, Polish', 'Protestuję: nie dostałem maila', ['td-message']],
+    [
+      'P-7c a protest in prose, German',
+      'Ich erhebe Einspruch gegen die Zeitreklamation',
+      ['td-message'],
+    ],
+    ['P-7c a protest in prose, Ukrainian', 'Я протестую проти цієї претензії', ['td-message']],
+    [
+      'P-7c a protest with its reason negated',
+      'I protest because I never got the mail',
+      ['td-message'],
+    ],
+    ['P-7c "I object to"', 'I object to the claim', ['td-message']],
+    [
+      'P-5d the TD by name, English',
+      'Dear TD, I never got the mail, please cancel the claim',
+      ['td-message'],
+    ],
+    ['P-5d the TD by name, alone on its line', 'Dear TD,', ['td-message']],
+    ['P-5d the TD by name, Polish', 'Panie Sędzio, nie dostałem maila', ['td-message']],
+    ['P-5d the TD by name, Czech', 'Pane řediteli, e-mail nepřišel', ['td-message']],
+    [
+      'P-5d the TD by name, German',
+      'Sehr geehrter Turnierleiter, die Mail kam nie an',
+      ['td-message'],
+    ],
+    ['P-5d the TD by name, Ukrainian', 'Шановний директоре, лист не прийшов', ['td-message']],
+    ['P-5d the TD by name, Russian', 'Уважаемый директор турнира,', ['td-message']],
+    ['P-7c a protest refused is none', 'I will not protest', []],
+    ['P-7c "no protest" is none', 'no protest from me', []],
+    ['P-7c Czech "Nemám námitky" is none', 'Nemám námitky', []],
+    ['P-7c Polish "Brak sprzeciwu" is none', 'Brak sprzeciwu', []],
+    ['P-7c German "Keine Einwände" is none', 'Keine Einwände', []],
+    ['P-7c German, the negation after', 'Einspruch erhebe ich nicht', []],
+    ['P-7c Ukrainian "Заперечень немає" is none', 'Заперечень немає', []],
+    ['P-7c a question is none', 'Should I protest?', []],
+    ['P-7c a condition is none', 'If you claim, I will protest', []],
+    ['P-7c "wrong" said to the opponent is none', 'That was the wrong rook', []],
+    ['P-7c "I object to nothing" is none', 'Draw agreed, I object to nothing', ['draw-accept']],
+    ['P-5d a greeting to the opponent is no line for the TD', 'Dear Jan,', []],
+    ['P-5d a rook on d5 is no TD', 'Td5', []],
     ['P-4f conditional, English', 'If 13...Nc6 then 14.Bb5', ['conditional']],
     ['P-4f conditional, Polish', 'Jeśli 13...Sc6, to 14.Gb5', ['conditional']],
     ['P-4f conditional, Czech', 'Pokud 13...Jc6, pak 14.Sb5', ['conditional']],
@@ -263,6 +445,15 @@ describe('findCommands', () => {
     ['note, German', 'Notiz: danke', ['note']],
     ['note, Russian', 'Примечание: спасибо', ['note']],
     ['note, Ukrainian', 'Примітка: дякую', ['note']],
+    [
+      'note after the moves of its line',
+      "3.Bb5 a6 Note: nice opening, I didn't expect that!",
+      ['note'],
+    ],
+    ['note after the moves, Polish', '3...a6 Uwaga: ładne otwarcie', ['note']],
+    ['note after the moves, "PS:"', '3...a6 4.Ba4 PS: greetings from Brno', ['note']],
+    ['for the TD after the moves', '3...a6 TD: my opponent is slow', ['td-message']],
+    ['a "note:" in prose without a move starts no note', 'I wrote a note: it is on the fridge', []],
     ['P-5d: for the TD, English', 'TD: my opponent has not answered for a month', ['td-message']],
     ['P-5d: a dispute, English', 'Dispute: the move I sent was e5, not e6', ['td-message']],
     ['P-5d: for the TD, Polish', 'Do sędziego: przeciwnik nie odpowiada', ['td-message']],
@@ -308,6 +499,29 @@ describe('findCommands', () => {
       from: '1.12.',
       fromDayMonth: { month: 12, day: 1 },
       toDayMonth: { month: 12, day: 15 },
+    });
+  });
+
+  it('a note after the moves of its line takes its words to the end; the moves stay for the chess reader', () => {
+    const line = "3.Bb5 a6 Note: nice opening, I didn't expect the Ruy Lopez!";
+    expect(findCommands(line)).toEqual([
+      {
+        kind: 'note',
+        span: { line: 0, start: 9, end: line.length },
+        wholeLine: false,
+        raw: "Note: nice opening, I didn't expect the Ruy Lopez!",
+        text: "nice opening, I didn't expect the Ruy Lopez!",
+      },
+    ]);
+  });
+
+  it('P-8a leave taken back beside a move: the request is its own words, the move stays', () => {
+    const [request] = findCommands('4.Ba4. Please cancel my leave 20–27 Dec');
+    expect(request).toMatchObject({
+      kind: 'td-message',
+      wholeLine: false,
+      text: 'Please cancel my leave 20–27 Dec',
+      span: { line: 0, start: 7 },
     });
   });
 

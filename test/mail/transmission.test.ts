@@ -419,7 +419,7 @@ describe('L-5.2.3: accepting a standing draw offer, a whole mail through to the 
       ...(i === 2 ? { drawOffer: true } : {}),
     })),
   ]);
-  const rule = async (body: string, lang: 'pl' | 'cs' | 'uk' | 'en') => {
+  const rule = async (body: string, lang: 'pl' | 'cs' | 'uk' | 'de' | 'en') => {
     const r = await readInbound(
       `From: Black <b@x.org>\r\nTo: amici@x.org\r\nSubject: Re: [CLUB/1] move 2\r\nDate: Fri, 20 Nov 2026 10:00:00 +0000\r\nMessage-ID: <m3@x.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body}\r\n`,
     );
@@ -442,6 +442,28 @@ describe('L-5.2.3: accepting a standing draw offer, a whole mail through to the 
     expect((await rule(body, lang)).effects).toContainEqual(
       expect.objectContaining({ kind: 'game-ended', result: '1/2-1/2', endKind: 'draw-agreed' }),
     );
+  });
+  it.each([
+    ['Zgoda na remis, jeśli zagrasz 3.d4', 'pl'],
+    ['Remis angenommen, wenn Sie 3.d4 spielen.', 'de'],
+    ['Згода на нічию, якщо зіграєте 3.d4', 'uk'],
+    ['Asi beru remízu', 'cs'],
+    ['Мабуть, приймаю нічию', 'uk'],
+    ['Chyba przyjmuję remis', 'pl'],
+    ['Maybe I accept the draw', 'en'],
+  ] as const)('%j, with a condition or a hedge, does not end the game', async (body, lang) => {
+    const kinds = (await rule(body, lang)).effects.map((e) => e.kind);
+    expect(kinds).not.toContain('game-ended');
+    expect(kinds).not.toContain('draw-declined');
+  });
+  it('a conditional acceptance beside a move plays the move, which declines the offer (L-9.1.2.1)', async () => {
+    const d = await rule('2.Jf3\nBeru remízu, pokud zahrajete 3.d4. Jinak hraju 2...Jc6.', 'cs');
+    expect(d.effects.map((e) => e.kind)).toEqual([
+      'move-accepted',
+      'move-relayed',
+      'draw-declined',
+    ]);
+    expect(d.events.find((e) => e.type === 'move')).toMatchObject({ uci: 'b8c6' });
   });
   it('"Nie przyjmuję remisu." declines the offer; it does not end the game', async () => {
     const d = await rule('Nie przyjmuję remisu.', 'pl');
@@ -490,6 +512,20 @@ describe('words for the opponent outside a note', () => {
     ])
       expect(await unreadOf(`${open}\n1.e4 e5\n${close}\nAnna`)).toBeUndefined();
   });
+  it('a note after the moves of its line is passed on, and the moves are read', async () => {
+    const r = await readInbound(
+      `From: Black <b@x.org>\r\nTo: amici@x.org\r\nSubject: Re: [CLUB/1] move 3\r\nMessage-ID: <u2@x.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n3.Bb5 a6 Note: nice opening, I didn't expect the Ruy Lopez!\r\n`,
+    );
+    if (!r.ok) throw new Error(r.error);
+    const t = assembleTransmission(r.value, {
+      side: 'black',
+      reading: { kind: 'auto' },
+      sentOn: '2026-11-03',
+    });
+    expect(t).toMatchObject({ note: "nice opening, I didn't expect the Ruy Lopez!" });
+    expect(t?.moves.map((m) => m.text)).toEqual(['Bb5', 'a6']);
+    expect(t?.unread).toBeUndefined();
+  });
 });
 
 describe('P-8a, P-8b: leave dates written without a year', () => {
@@ -533,6 +569,19 @@ describe('P-8a, P-8b: leave dates written without a year', () => {
       from: '2026-11-01',
       to: '2026-11-10',
     });
+  });
+  it.each([
+    'I will not take leave from 20 Dec to 27 Dec after all.',
+    'Ich nehme doch keinen Urlaub vom 20.12. bis 27.12.',
+    'Please cancel my leave 20–27 Dec',
+    'Moje dovolená od 20.12. do 27.12. se ruší',
+  ])('P-8a leave taken back books none, and is for the TD: %s', async (line) => {
+    expect(await leaveOf(line, '2026-11-24')).toBeUndefined();
+    const r = await readInbound(
+      `From: Black <b@x.org>\r\nTo: amici@x.org\r\nSubject: Re: [CLUB/1] move 1\r\nMessage-ID: <l3@x.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${line}\r\n`,
+    );
+    if (!r.ok) throw new Error(r.error);
+    expect(r.value.commands.map((c) => c.kind)).toEqual(['td-message']);
   });
   it('a day that does not exist is no leave', async () => {
     expect(await leaveOf('Urlop od 31.11 do 5.12', '2026-11-24')).toBeUndefined();
