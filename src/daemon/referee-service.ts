@@ -863,7 +863,7 @@ export class RefereeService {
         tdMails(extendGame(state, protests)),
         at,
       );
-      this.logger.info({ code: 'INBOUND_TD_MESSAGE', item: item.id, game: ref.gameKey, side });
+      this.logger.info({ code: 'INBOUND_TD_MESSAGE', ...this.mailLog, game: ref.gameKey, side });
       return 'done';
     }
     if (notATransmission(said, t)) {
@@ -1335,7 +1335,7 @@ export class RefereeService {
       );
       this.logger.info({
         code: 'INBOUND_TD_RULING',
-        item: reading.item.id,
+        ...this.mailLog,
         game: ref.gameKey,
         status: 'rejected',
         reason,
@@ -1427,7 +1427,7 @@ export class RefereeService {
     }
     this.logger.info({
       code: 'INBOUND_TD_RULING',
-      item: reading.item.id,
+      ...this.mailLog,
       game: ref.gameKey,
       ...(games.size > 1 ? { games: [...games.keys()] } : {}),
       status: 'done',
@@ -1486,7 +1486,7 @@ export class RefereeService {
     );
     this.logger.info({
       code: 'INBOUND_TD_RULING',
-      item: reading.item.id,
+      ...this.mailLog,
       status: 'rejected',
       reason: found.unplaced,
       answered: verified,

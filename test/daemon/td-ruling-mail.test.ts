@@ -113,6 +113,8 @@ describe('P-7d: rulings mailed by the TD', () => {
     expect(s.service.state('CLUB/1').pauses).toEqual([{ from: '2026-11-05', to: null }]);
     expect(s.logger.lines.at(-1)).toMatchObject({
       code: 'INBOUND_TD_RULING',
+      item: expect.any(String),
+      messageId: expect.stringMatching(/@/),
       game: 'CLUB/1',
       status: 'done',
       rulings: 1,
