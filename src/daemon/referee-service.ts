@@ -1791,8 +1791,11 @@ export class RefereeService {
         last && !state.result && this.store.relayUndelivered(g.gameKey, last.seq)
           ? state.pos.turn
           : undefined;
+      const endedBefore = state.result !== undefined;
       for (const item of ordered) {
-        if (state.result) break;
+        // Ended in this sweep: nothing more for the players. Claims still open in a game that
+        // ended are settled at their deadlines all the same (they lapse, the TD is told, P-7c).
+        if (state.result && (!endedBefore || item.kind !== 'claim-deadline')) continue;
         if (waiting && item.side === waiting && WAIT_FOR_RELAY.includes(item.kind)) continue;
         const r = await this.decideAndCommit(
           ref,

@@ -445,7 +445,15 @@ export const KEYWORDS = {
     en: ['protest\\p{L}*', 'disput\\p{L}*', 'object to', 'objection\\p{L}*'],
     pl: ['protest\\p{L}*', 'sprzeciw\\p{L}*', 'spór', 'kwestionuj\\p{L}*'],
     cs: ['protest\\p{L}*', 'spor', 'námitk\\p{L}*', 'námitek', 'namítám', 'rozporuj\\p{L}*'],
-    de: ['protest\\p{L}*', 'einspruch', 'widerspruch', 'widerspreche', 'einw[aä]nd\\p{L}*'],
+    de: [
+      'protest\\p{L}*',
+      'einspruch',
+      'widerspruch',
+      'widerspreche',
+      'einwand',
+      'einwände',
+      'einwänden',
+    ],
     ru: ['протест\\p{L}*', 'спор', 'возража\\p{L}*', 'возражени\\p{L}*', 'оспарива\\p{L}*'],
     uk: ['протест\\p{L}*', 'спір', 'заперечу\\p{L}*', 'заперечен\\p{L}*', 'оскаржу\\p{L}*'],
   },
@@ -796,6 +804,18 @@ function protestsPlainly(line: string): boolean {
   );
 }
 
+/**
+ * Where the prose of a line with moves begins: after its last move token ("1.d4 d5 I object
+ * to …" → "I object to …").
+ */
+function proseStart(line: string): number {
+  let at = 0;
+  const re = /\S+/g;
+  for (let m = re.exec(line); m; m = re.exec(line))
+    if (tokenizeMovetext(m[0]).tokens.some(isMoveToken)) at = m.index + m[0].length;
+  return at;
+}
+
 const APOLOGY_FOR = /^\s+(?:for|about|to|für|za|за)(?![\p{L}\p{N}])/iu;
 
 const RE = {
@@ -929,18 +949,31 @@ function commandsInLine(line: string, index: number): Command[] {
       { ...base(), kind: 'td-message', wholeLine: true, text: (td.groups.text ?? '').trim() },
     ];
   }
-  // A line that names the TD at its start ("Dear TD, …", "Panie Sędzio, …"), or protests or
-  // disputes in words of its own ("I protest against this time claim: …"), is for the TD
-  // (P-5d), who gets the whole mail; from the claimed player within a claim's window it is
-  // their protest (P-7c).
-  const address = RE.tdAddress.exec(line);
-  if (address || protestsPlainly(line)) {
-    const text = (address ? line.slice(address[0].length) : line).trim();
-    return [{ ...base(), kind: 'td-message', wholeLine: true, text }];
-  }
   const note = RE.note.exec(line);
   if (note?.groups) {
     return [{ ...base(), kind: 'note', wholeLine: true, text: (note.groups.text ?? '').trim() }];
+  }
+  // A line that names the TD at its start ("Dear TD, …", "Panie Sędzio, …"), or protests or
+  // disputes in words of its own ("I protest against this time claim: …"), is for the TD
+  // (P-5d), who gets the whole mail; from the claimed player within a claim's window it is
+  // their protest (P-7c). Moves on the line stay the player's: only the words are taken.
+  const address = RE.tdAddress.exec(line);
+  if (address || protestsPlainly(line)) {
+    const text = (address ? line.slice(address[0].length) : line).trim();
+    if (!tokenizeMovetext(line).tokens.some(isMoveToken))
+      return [{ ...base(), kind: 'td-message', wholeLine: true, text }];
+    // With moves: the address alone, or the protest from the sentence its word stands in.
+    const from = address ? 0 : proseStart(line);
+    const to = address ? address[0].length : line.length;
+    return [
+      {
+        kind: 'td-message',
+        span: span(index, from, to),
+        wholeLine: false,
+        raw: line.slice(from).trim(),
+        text: address ? text : line.slice(from).trim(),
+      },
+    ];
   }
   // A note or a line for the TD after the moves of its line ("3.Bb5 a6 Note: nice opening!"):
   // its words to the end of the line; the moves before it are still read.

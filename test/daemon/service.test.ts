@@ -820,6 +820,21 @@ describe('the referee service (one message, one transaction)', () => {
     await service.flushOutbox(sender);
     expect(service.state('CLUB/1').plies[0]?.deliveredOn).toBe('2026-12-20');
   });
+  it('P-7c: a claim still open in a game that ended is settled at its deadline all the same', async () => {
+    const { service, setNow } = setup();
+    fileClaim(service);
+    expect(
+      await service.processInbound({
+        ...mail('Jan <jan@x.example>', 'I resign.'),
+        receivedAt: '2026-11-05T09:00:00Z',
+      }),
+    ).toBe('done');
+    expect(service.state('CLUB/1').result).toMatchObject({ result: '0-1' });
+    setNow('2026-11-18T09:00:00Z');
+    await service.sweep();
+    expect(service.state('CLUB/1').claims[0]?.ruling).toMatchObject({ by: 'deadline' });
+    expect(service.state('CLUB/1').result).toMatchObject({ result: '0-1' });
+  });
   it('P-7f, P-3a: a sweep that ends a game on time sends no reminder after the loss', async () => {
     const { service, setNow } = setup();
     // White never moves: a first excess claimed and upheld (the count restarts, P-7e), then a

@@ -563,3 +563,26 @@ describe('findCommands', () => {
     });
   });
 });
+
+describe('P-5d, P-7c: words for the TD on a line with moves keep the moves', () => {
+  const read = (line: string) =>
+    findCommands(line).map((c) => ({ kind: c.kind, from: c.span.start, whole: c.wholeLine }));
+  it('a protest after the moves takes only its words; a TD addressed before the moves, only the address', () => {
+    expect(read('1.d4 d5 I object to the way this event is run.')).toEqual([
+      { kind: 'td-message', from: 7, whole: false },
+    ]);
+    expect(read('Director, 15...h6 16.Nh2')).toEqual([
+      { kind: 'td-message', from: 0, whole: false },
+    ]);
+    expect(findCommands('Director, 15...h6 16.Nh2')[0]!.span.end).toBe('Director,'.length);
+  });
+  it('a note that objects is still a note; "einwandfrei" (flawless) protests nothing', () => {
+    expect(read('Note: I object to your comments')).toEqual([
+      { kind: 'note', from: 0, whole: true },
+    ]);
+    expect(read('Notiz: Die Eröffnung war einwandfrei!')).toEqual([
+      { kind: 'note', from: 0, whole: true },
+    ]);
+    expect(read('Die Eröffnung war einwandfrei.')).toEqual([]);
+  });
+});
