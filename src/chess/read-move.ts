@@ -172,7 +172,9 @@ export function readMove(
       const own = reading.lang
         ? readMove(pos, text, { kind: 'algebraic', lang: reading.lang }, ctx)
         : undefined;
-      if (own?.ok) return own;
+      // Read in the player's letters, it is their move, or their mistake: an impossible "Sc5"
+      // of a Czech is not a German knight's move.
+      if (own && (own.ok || own.error.kind !== 'ILLEGIBLE')) return own;
       const plain = readAuto(pos, text, normalized, ctx);
       if (plain.ok) return plain;
     }

@@ -129,7 +129,13 @@ export interface TdNotice {
    * For `dispute`: claims whose protest window had closed when this mail, which protests, came:
    * upheld at their deadline, or ruled; the TD decides what a late protest is worth (P-7c).
    */
-  lateProtests?: { id: string; protestBy: CalendarDate; ruledOn: CalendarDate; upheld: boolean }[];
+  lateProtests?: {
+    id: string;
+    protestBy: CalendarDate;
+    /** Its ruling, if it has had one (else its deadline is still to be swept). */
+    ruledOn?: CalendarDate;
+    upheld?: boolean;
+  }[];
   /**
    * For `ruling-unread` (`invalid`): each line that did not read and why, by code, said in the
    * TD's language (`rulingError.<code>`, English `text` when a language lacks it); `text` then

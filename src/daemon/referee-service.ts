@@ -802,7 +802,7 @@ export class RefereeService {
             (c) =>
               c.side === side &&
               c.protestBy !== undefined &&
-              c.ruling !== undefined &&
+              !c.protestedOn &&
               compareDates(c.protestBy, now) < 0 &&
               daysBetween(c.protestBy, now) <= 30,
           )
@@ -828,8 +828,7 @@ export class RefereeService {
                     lateProtests: late.map((c) => ({
                       id: c.id,
                       protestBy: c.protestBy!,
-                      ruledOn: c.ruling!.on,
-                      upheld: c.ruling!.upheld,
+                      ...(c.ruling ? { ruledOn: c.ruling.on, upheld: c.ruling.upheld } : {}),
                     })),
                   }
                 : {}),

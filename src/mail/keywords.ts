@@ -771,6 +771,33 @@ const sentencesOf = (line: string): string[] =>
 /** Words that make a sentence a condition or a musing: nothing in it binds (P-4f, L-5.2.3). */
 const NOT_PLAIN = anyWordOf(['conditionIf', 'conditionOther', 'hedge']);
 
+/**
+ * Words that put an acceptance off — after something, later, only thought about: "Zgoda na
+ * remis po 40. ruchu", "Beru remízu, až zahrajete 30. tah", "Biorę remis pod uwagę",
+ * "Згоду на нічию дам пізніше". Such a sentence accepts nothing now (L-5.2.3).
+ */
+const NOT_NOW = new RegExp(
+  `${L}(?:${[
+    'after',
+    'later',
+    'po',
+    'až',
+    'dopiero',
+    'później',
+    'později',
+    'später',
+    'nach',
+    'позже',
+    'пізніше',
+    'після',
+    'pod uwagę',
+    'zvážím',
+    'überlege',
+    'подумаю',
+  ].join('|')})${R}`,
+  'iu',
+);
+
 /** Where a clause of prose ends, for what governs a word in it: punctuation, a dash, "but". */
 const PROSE_CLAUSE_RE =
   /[,;:]\s*|\s+[-–—]+\s+|\s+(?=(?:but|and|so|because|ale|aber|und|weil|deshalb|daher|więc|bo|dlatego|protože|proto|takže|но|але|и|а|і|й|та|поэтому|потому|тому|бо|a|i)\s)/iu;
@@ -1163,15 +1190,23 @@ function leaveSaid(
   const sentences = sentencesOf(text).filter((s) => RE.leave.test(s));
   if (!sentences.length) return undefined;
   const clauses = sentences.flatMap((s) => s.split(PROSE_CLAUSE_RE));
+  // The clause that names the leave with its dates is what takes it or takes it back: a reason
+  // beside it ("…, as I can no longer put off my holiday", "…, bo odwołali mi zawody") does not.
+  const withDates = clauses.filter((c) => RE.leave.test(c) && /x{3,}/.test(c));
+  const own = withDates.length ? withDates : clauses;
   const conditional = sentences.some((s) => CONDITIONAL.test(s));
   // "Please cancel my leave" (a question asks it politely: "Could you cancel my leave?"); not
   // "I won't cancel my leave", "If it rains, I cancel my holiday", nor the verb "I withdraw my
   // offer and leave it at that" (with no dates, the English word must be the noun: "my leave").
-  if (sentences.some((s) => RE.cancel.test(s)) && (dates.length || LEAVE_NOUN.test(text))) {
-    const refused = clauses.some((c) => RE.cancel.test(c) && RE.negation.test(c));
+  if (own.some((c) => RE.cancel.test(c)) && (dates.length || LEAVE_NOUN.test(text))) {
+    const refused = own.some((c) => RE.cancel.test(c) && RE.negation.test(c));
     return refused || conditional ? undefined : 'taken back';
   }
-  if (conditional || NOT_LEAVING.test(line) || sentences.some((s) => /\?/.test(s)))
+  if (
+    conditional ||
+    (withDates.length ? own.some((c) => NOT_LEAVING.test(c)) : NOT_LEAVING.test(line)) ||
+    sentences.some((s) => /\?/.test(s))
+  )
     return undefined;
   if (sentences.some((s) => HEDGED.test(s))) return undefined;
   // Refused or given up in its own clause: a negation or a plan given up just before the leave
@@ -1440,12 +1475,16 @@ function acceptsIn(line: string): boolean {
   // remízu, pokud zahrajete 3.d4", "Zgoda na remis, jeśli zagrasz 3.d4", "Мабуть, приймаю
   // нічию". Only the other sentences of the line may accept.
   const plain = sentencesOf(line)
-    .filter((s) => !NOT_PLAIN.test(s))
+    .filter((s) => !NOT_PLAIN.test(s) && !NOT_NOW.test(s))
     .join(' ');
   const clauses = clausesNow(plain).map(withoutFiller);
   // An acceptance refused in another clause is not said plainly ("Zgoda, ale remisu nie
-  // przyjmuję"): the line is read as the refusal.
+  // przyjmuję"), nor one beside a draw refused ("Zgoda, gram dalej. Remisu nie chcę."): the
+  // line is read as the refusal.
   if (clauses.some((c) => RE.negatedAccept.test(c.text))) return false;
+  if (clausesNow(line).some((c) => RE.draw.test(c.text) && RE.negation.test(withoutFiller(c).text)))
+    return false;
+
   // A bare assent beside an offer of the sender's own goes with something else: "Zgoda,
   // proponuję remis", "OK, agreed, I offer a draw" offer; "Agreed, draw" accepts.
   const offering = clauses.some(

@@ -416,11 +416,22 @@ export function decideTransmission(
   rules: EventRules,
 ): Decision {
   const runs = runsOf(state, t.moves);
-  const older = olderTransmission(state, t, runs);
+  // In adjudication (P-10) the rulebook below answers every transmission.
+  const older = inAdjudication(state, t.sentOn, rules)
+    ? undefined
+    : olderTransmission(state, t, runs);
   if (older !== undefined) {
+    // What else the mail says (leave, a note, a declined offer) is read as usual.
+    const others =
+      t.leave || t.leaveUnread || t.note || t.declineDraw
+        ? decideRun(state, { ...t, moves: [] }, now, rules)
+        : { events: [], effects: [] };
     return {
-      events: [],
-      effects: [{ kind: 'transmission-repeated', to: [t.side], ply: older, rules: ['P-4a'] }],
+      events: others.events,
+      effects: [
+        ...others.effects,
+        { kind: 'transmission-repeated', to: [t.side], ply: older, rules: ['P-4a'] },
+      ],
     };
   }
   if (runs.length > 1) {

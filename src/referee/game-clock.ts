@@ -59,7 +59,7 @@ export function clockItems(state: GameState, side: Side): ClockItem[] {
   points.sort((a, b) => compareDates(a.on, b.on) || a.seq - b.seq);
 
   const items: ClockItem[] = [];
-  let next = 0;
+  let pending = points;
   state.plies.forEach((p, i) => {
     if (p.side !== side) return;
     // Point items dated up to this move's dispatch belong before it — but one of the day of
@@ -72,7 +72,11 @@ export function clockItems(state: GameState, side: Side): ClockItem[] {
       if (q.item.kind === 'restart') return q.noticeSeq === undefined || q.noticeSeq < p.seq;
       return q.seq < p.seq;
     };
-    while (next < points.length && before(points[next]!)) items.push(points[next++]!.item);
+    // Each point on its own: on the move's day, one logged after it may sort before one
+    // that belongs before it (a penalty after the move, a restart whose notice came first).
+    const [taken, left] = [pending.filter(before), pending.filter((q) => !before(q))];
+    items.push(...taken.map((q) => q.item));
+    pending = left;
     // A reply sent before the day its move counts as delivered (the next-day custom of P-6d, a
     // postal card answered before its recorded receipt) proves the move was in hand by then:
     // it took no time (P-6d), and the clock goes on counting the rest of the game.
@@ -85,7 +89,7 @@ export function clockItems(state: GameState, side: Side): ClockItem[] {
       conditional: p.conditional,
     });
   });
-  while (next < points.length) items.push(points[next++]!.item);
+  items.push(...pending.map((q) => q.item));
   for (const l of state.leaves)
     if (l.side === side) items.push({ kind: 'leave', from: l.from, to: l.to });
   for (const p of pausedDays(state)) items.push({ kind: 'pause', ...p });

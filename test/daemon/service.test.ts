@@ -506,6 +506,22 @@ describe('the referee service (one message, one transaction)', () => {
       'it came after the protest window of claim time:white:10:1 closed on 2026-11-16 (rule P-7c)',
     );
   });
+  it('P-7c: a protest a day late, before the deadline was swept: the TD is told it came late and the claim waits', async () => {
+    const { service, setNow } = setup();
+    fileClaim(service);
+    setNow('2026-11-17T08:00:00Z');
+    const late = {
+      ...mail('Jan <jan@x.example>', 'Protest: I was ill and could not write.'),
+      receivedAt: '2026-11-17T08:00:00Z',
+    };
+    expect(await service.processInbound(late)).toBe('done');
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    const notice = sent.filter((m) => m.to[0] === 'td@club.example').at(-1)!;
+    expect((await simpleParser(notice.raw)).text).toContain(
+      'closed on 2026-11-16 (rule P-7c): the claim has not been ruled yet',
+    );
+  });
   it('P-7c: the claimant may protest too ("Protest: …"), but a word to the TD is no protest of the claimant', async () => {
     for (const [body, protested] of [
       ['TD: my opponent is slow, as you can see.', undefined],

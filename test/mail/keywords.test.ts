@@ -163,6 +163,11 @@ describe('findCommands', () => {
     ['L-5.2.3 refusal with won’t is a decline', "I won't accept a draw", ['draw-decline']],
     ['L-5.2.3 a condition is no acceptance', 'If you offer a draw I accept the draw', []],
     ['L-5.2.3 a wish is no acceptance', 'Maybe I would accept a draw later', []],
+    ['L-5.2.3 a refusal beside an assent', 'Zgoda, gram dalej. Remisu nie chcę.', ['draw-decline']],
+    ['L-5.2.3 an acceptance put off', 'Zgoda na remis po 40. ruchu', []],
+    ['L-5.2.3 an acceptance put off, Czech', 'Beru remízu, až zahrajete 30. tah', []],
+    ['L-5.2.3 only thought about', 'Biorę remis pod uwagę, ale gram dalej', []],
+    ['L-5.2.3 later, Ukrainian', 'Згоду на нічию дам пізніше', []],
     // An offer binds (L-9.1.2.1), a claim cannot be withdrawn (L-9.4): read only when meant.
     ['L-9.1.2.1 offer as a short question', '13.Bd3 Draw?', ['draw-offer']],
     ['L-9.1.2.1 offer as a question, Polish', 'Czy chcesz remis?', ['draw-offer']],
@@ -216,6 +221,21 @@ describe('findCommands', () => {
     ['L-9.3 claim, Russian', 'Требую ничью по правилу 50 ходов.', ['claim-fifty-moves']],
     ['L-9.3 claim, Ukrainian', 'Вимагаю нічию за правилом 50 ходів.', ['claim-fifty-moves']],
     ['P-8b leave, English', 'Leave from 2026-12-20 to 2027-01-03', ['leave']],
+    [
+      'P-8b leave with a reason that cancels something else',
+      'I will be on leave from 20.12.2026 to 27.12.2026, as I can no longer put off my holiday.',
+      ['leave'],
+    ],
+    [
+      'P-8b leave, Polish, a tournament called off beside it',
+      'Urlop od 20.12.2026 do 27.12.2026, bo odwołali mi zawody.',
+      ['leave'],
+    ],
+    [
+      'P-8b leave, Czech, a tournament cancelled beside it',
+      'Dovolená od 20.12.2026 do 27.12.2026, protože se mi zrušil turnaj.',
+      ['leave'],
+    ],
     ['P-8b leave, Polish', 'Urlop od 1.12.2026 do 14.12.2026', ['leave']],
     ['P-8b leave, Czech', 'Dovolená od 1. 12. 2026 do 14. 12. 2026', ['leave']],
     ['P-8b leave, German', 'Urlaub vom 1.12.2026 bis 14.12.2026', ['leave']],

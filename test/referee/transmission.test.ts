@@ -227,6 +227,12 @@ describe('the transmission rules (P-2, P-4)', () => {
       reading: { kind: 'numeric', lang: 'uk' },
     });
     expect(ukrainian.state.plies.at(-1)?.uci).toBe('g8f6');
+    // Impossible in the player's letters, it is their mistake, not another piece's move.
+    const impossible = send(s, {
+      ...tx('black', '2026-01-07', '2.7163 Sc6'),
+      reading: { kind: 'numeric', lang: 'cs' },
+    });
+    expect(rejection(impossible.effects)).toMatchObject({ problem: { code: 'move' } });
   });
 
   it('L-8.1: a draw mark copied with the repeated move is the opponent’s old offer, not a new one', () => {
@@ -947,6 +953,16 @@ describe('P-4a: an earlier transmission sent again after the opponent answered i
     expect(r.effects[0]).toMatchObject({ to: ['black'], ply: 1, rules: ['P-4a'] });
     expect(r.state.penalties).toEqual([]);
     expect(r.state.plies).toHaveLength(3);
+  });
+  it('a resend that also announces leave: the leave is recorded, the resend stands, no penalty', () => {
+    const s = opening(newGame());
+    const r = send(
+      s,
+      tx('black', '2026-01-08', '1.e4 e5', { leave: { from: '2026-03-01', to: '2026-03-10' } }),
+    );
+    expect(r.state.leaves).toMatchObject([{ side: 'black', from: '2026-03-01' }]);
+    expect(kinds(r.effects)).toEqual(['leave-announced', 'transmission-repeated']);
+    expect(r.state.penalties).toEqual([]);
   });
   it('a new move after the old ones is still read as the move; the repetition alone is still blank', () => {
     const s = opening(newGame());
