@@ -924,6 +924,8 @@ export function composeTdReport(input: TdReportInput): ComposedMail {
             since: adjudicated.since,
             end: adjudicated.endDate,
             by: adjudicated.analysisBy,
+            // Only when claims wait: a word about them.
+            claims: input.claims.length ? t('report.adjudicationClaims') : '',
             example: `${adjudicated.games[0]?.game ?? input.event.tag} set-result 1-0 --reason "adjudicated"`,
           }
         : {},

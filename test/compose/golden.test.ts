@@ -29,6 +29,7 @@ import {
   composeUnknownAddress,
   composeWhichGame,
 } from '../../src/compose/index.ts';
+import { TEMPLATES_DIR } from '../../src/compose/render.ts';
 import { AMICI_MARKER } from '../../src/mail/marker.ts';
 import type { Case } from './cases.ts';
 import { cases, RULES } from './cases.ts';
@@ -327,6 +328,31 @@ describe('golden mails: the gameless mails in every template language', () => {
         standings: CHECKMATE_TABLE,
       });
       goldenMails(`${lang}/td-report-adjudication`, [m]);
+      // With no claim waiting, the report says nothing of "a claim above".
+      const claim = JSON.parse(readFileSync(join(TEMPLATES_DIR, lang, 'labels.json'), 'utf8'))
+        .report.adjudicationClaims as string;
+      expect(m.text.replace(/\s+/g, ' ')).toContain(claim.replace(/\s+/g, ' '));
+      const none = composeTdReport({
+        event: { name: 'World Championship 2026', tag: 'WCH26' },
+        td: { name: 'Olena Petrenko' },
+        lang,
+        on: '2027-07-05',
+        since: '2027-06-28',
+        everyDays: 7,
+        games: 4,
+        waiting: [],
+        claims: [],
+        paused: [],
+        adjudication: {
+          endDate: '2027-06-30',
+          since: '2027-07-01',
+          analysisBy: '2027-07-30',
+          games: [],
+        },
+        finished: [],
+        standings: CHECKMATE_TABLE,
+      });
+      expect(none.text.replace(/\s+/g, ' ')).not.toContain(claim.replace(/\s+/g, ' '));
       expect(m.text).toContain('2027-07-30');
       expect(m.text).toContain('WCH26/2 set-result 1-0');
       expect(m.text).not.toMatch(/undefined|\[object Object\]|NaN|report\./);
