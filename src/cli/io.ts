@@ -4,9 +4,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** `n` things, in English: "1 game", "3 games" (`many` for an irregular plural). */
-export const count = (n: number, one: string, many = `${one}s`): string =>
-  `${n} ${n === 1 ? one : many}`;
+export { count } from '../words.ts';
 
 export interface CliIo {
   out(text: string): void;

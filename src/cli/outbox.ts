@@ -150,9 +150,8 @@ async function resend(
   const service = openService(loaded.config, memoryLogger());
   try {
     const store = service.store;
-    const info = store.outboxInfo(id);
-    const raw = store.outboxRaw(id);
-    if (!info || !raw) {
+    const info = store.outboxRow(id);
+    if (!info) {
       io.err(`amici outbox resend: no mail ${id}\n`);
       return 1;
     }
@@ -182,7 +181,7 @@ async function resend(
       {
         messageId,
         recipients: [to],
-        raw: readdressed(raw, to, messageId),
+        raw: readdressed(info.raw, to, messageId),
         note: `copy of mail ${id}, which went to ${info.recipients.join(', ')}`,
       },
       at,

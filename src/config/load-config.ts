@@ -7,9 +7,9 @@ import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import type { z } from 'zod';
-import { editDistance } from '../edit-distance.ts';
 import type { EventRules } from '../referee/index.ts';
 import { defaultEventRules } from '../referee/index.ts';
+import { editDistance } from '../words.ts';
 import type { AmiciConfig, EventConfig } from './schema.ts';
 import { configSchema } from './schema.ts';
 
@@ -55,29 +55,22 @@ const valueAt = (data: unknown, path: readonly PropertyKey[]): unknown =>
  */
 function whereIn(data: unknown, path: readonly PropertyKey[]): string {
   const named: string[] = [];
-  for (let i = 0; i < path.length; i++) {
-    const list = path[i];
-    if (typeof path[i + 1] !== 'number') continue;
+  path.forEach((list, i) => {
+    const by = NAMED_BY[String(list)];
+    if (!by || typeof path[i + 1] !== 'number') return;
     const item = valueAt(data, path.slice(0, i + 2)) as Record<string, unknown> | undefined;
-    const pick = (k: string) => (typeof item?.[k] === 'string' ? String(item[k]) : undefined);
-    const name =
-      list === 'events'
-        ? pick('tag')
-        : list === 'players' || list === 'games'
-          ? pick('id')
-          : undefined;
-    const what =
-      list === 'events'
-        ? 'event'
-        : list === 'players'
-          ? 'player'
-          : list === 'games'
-            ? 'game'
-            : undefined;
-    if (what && name) named.push(`${what} ${name}`);
-  }
+    const name = item?.[by.key];
+    if (typeof name === 'string') named.push(`${by.what} ${name}`);
+  });
   return named.length ? ` — in ${named.join(', ')}` : '';
 }
+
+/** The lists whose items a TD knows by a name: what the item is called, and its naming key. */
+const NAMED_BY: Record<string, { what: string; key: string }> = {
+  events: { what: 'event', key: 'tag' },
+  players: { what: 'player', key: 'id' },
+  games: { what: 'game', key: 'id' },
+};
 
 /**
  * The schema's complaints as a TD can act on them: the path, which event/player/game it is in,
@@ -109,10 +102,15 @@ export function formatIssues(error: z.ZodError, data?: unknown): string[] {
     const key = String(i.path.at(-1) ?? '');
     const options = (i as { options?: unknown[] }).options;
     const written = valueAt(data, i.path);
+    const choice =
+      i.code === 'invalid_union' && Array.isArray(options) && typeof written === 'string'
+        ? { written, options: options.map(String) }
+        : undefined;
+    const meantOption = choice && nearest(choice.written, choice.options);
     const message = missing
       ? `missing: ${EXAMPLES[key] ? `expected ${EXAMPLES[key]}` : `expected ${A_TYPE[i.expected] ?? i.expected}`}`
-      : i.code === 'invalid_union' && Array.isArray(options) && typeof written === 'string'
-        ? `unknown ${key} "${written}"; expected ${options.join(', ')}${nearest(written, options.map(String)) ? `; did you mean "${nearest(written, options.map(String))}"?` : ''}`
+      : choice
+        ? `unknown ${key} "${choice.written}"; expected ${choice.options.join(', ')}${meantOption ? `; did you mean "${meantOption}"?` : ''}`
         : i.message;
     return [`${at}: ${message}${whereIn(data, i.path)}`];
   });

@@ -9,6 +9,7 @@
 import type { AmiciConfig } from '../config/schema.ts';
 import type { GameEvent } from '../referee/index.ts';
 import { gameKeyOf } from '../store/store.ts';
+import { count } from '../words.ts';
 
 /** A game as the store has it: its first event, how many moves it has, whether it ended. */
 export interface GameAsCreated {
@@ -25,7 +26,6 @@ export interface ConfigDrift {
   warnings: string[];
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const listed5 = (items: readonly string[]) =>
   `${items.slice(0, 5).join(', ')}${items.length > 5 ? ', …' : ''}`;
 
@@ -35,18 +35,39 @@ const controlText = (c: Readonly<Record<string, unknown>>): string =>
     .map(([k, v]) => (k === 'preset' ? String(v) : `${k} ${String(v)}`))
     .join(', ');
 
+/** Games a config edit changed one setting of, grouped by the change ("was→now"). */
+class Changes {
+  private readonly byChange = new Map<string, { was: string; now: string; keys: string[] }>();
+
+  /** Game `key` was made with `was`; the config now says `now` (nothing if the same). */
+  note(was: string, now: string, key: string): void {
+    if (was === now) return;
+    const change = `${was}→${now}`;
+    const entry = this.byChange.get(change) ?? { was, now, keys: [] };
+    entry.keys.push(key);
+    this.byChange.set(change, entry);
+  }
+
+  /** Each change with its games, named for a sentence: "CCC26/1" or "CCC26/1, … (7 games)". */
+  all() {
+    return [...this.byChange.values()].map((c) => ({
+      ...c,
+      one: c.keys.length === 1,
+      them: c.keys.length === 1 ? c.keys[0]! : `${listed5(c.keys)} (${c.keys.length} games)`,
+    }));
+  }
+}
+
 export function configDrift(config: AmiciConfig, stored: readonly GameAsCreated[]): ConfigDrift {
   const errors: string[] = [];
   const warnings: string[] = [];
   const byKey = new Map(stored.map((g) => [g.gameKey, g]));
   const listed = new Set<string>();
   const moved: string[] = [];
-  /** Games whose start the config changed, by "was→now". */
-  const startMoved = new Map<string, string[]>();
-  /** Games whose time control the config changed, by "was→now". */
-  const controlMoved = new Map<string, string[]>();
-  /** Games whose excesses allowed the config changed, by "was→now". */
-  const allowedMoved = new Map<string, string[]>();
+  /** Games whose start, time control or excesses allowed the config changed, by "was→now". */
+  const startMoved = new Changes();
+  const controlMoved = new Changes();
+  const allowedMoved = new Changes();
   let fromPairings = false;
   for (const event of config.events) {
     const players = new Map(event.players.map((p) => [p.id, p]));
@@ -67,18 +88,14 @@ export function configDrift(config: AmiciConfig, stored: readonly GameAsCreated[
       });
       // The clocks are always counted under the config's time control (P-6a): an edit of it
       // recounts every game of the event, finished ones too (their PGN's TimeControl).
-      if (c.timeControl && controlText(c.timeControl) !== controlText(event.timeControl)) {
-        const change = `${controlText(c.timeControl)}→${controlText(event.timeControl)}`;
-        controlMoved.set(change, [...(controlMoved.get(change) ?? []), key]);
-      }
+      if (c.timeControl)
+        controlMoved.note(controlText(c.timeControl), controlText(event.timeControl), key);
       // So is the number of excesses allowed: an excess claimed under one rule would be upheld
       // under another (P-6b, P-7f).
-      if (c.excessesAllowed !== undefined && c.excessesAllowed !== event.excessesAllowed) {
-        const change = `${c.excessesAllowed}→${event.excessesAllowed}`;
-        allowedMoved.set(change, [...(allowedMoved.get(change) ?? []), key]);
-      }
+      if (c.excessesAllowed !== undefined)
+        allowedMoved.note(String(c.excessesAllowed), String(event.excessesAllowed), key);
       if (changed) {
-        const played = `${plural(known.moves, 'half-move')} played`;
+        const played = `${count(known.moves, 'half-move')} played`;
         // The same names under other ids: an id was renamed, which the TD cannot see by name.
         moved.push(
           c.white === now.white.name && c.black === now.black.name
@@ -86,10 +103,7 @@ export function configDrift(config: AmiciConfig, stored: readonly GameAsCreated[
             : `${key} was created as ${c.white} – ${c.black} (${played}); the config now makes it ${now.white.name} – ${now.black.name}`,
         );
         if (event.pairings) fromPairings = true;
-      } else if (c.clockStartsOn !== game.startsOn) {
-        const change = `${c.clockStartsOn}→${game.startsOn}`;
-        startMoved.set(change, [...(startMoved.get(change) ?? []), key]);
-      }
+      } else startMoved.note(c.clockStartsOn, game.startsOn, key);
     }
   }
   if (moved.length)
@@ -97,28 +111,18 @@ export function configDrift(config: AmiciConfig, stored: readonly GameAsCreated[
       ...moved,
       `A game keeps the players it was created for: their moves and mail are in it.${fromPairings ? ' With `pairings`, games are numbered by the order of the players, so adding, removing or reordering players renumbers them: keep the list as it was when the games were made. To take a player out, use `amici td withdraw PLAYER`; for a late entrant, list the games one by one under `games:` (the games so far keeping their ids) instead of `pairings`.' : ' Put the players back as they were; to take a player out, use `amici td withdraw PLAYER`.'}`,
     );
-  // A finished game may leave the config with its event; one under way should not.
-  for (const [change, keys] of startMoved) {
-    const [was, now] = change.split('→');
-    const them = keys.length === 1 ? keys[0]! : `${listed5(keys)} (${keys.length} games)`;
+  for (const { was, now, them, one } of startMoved.all())
     warnings.push(
-      `${them} started on ${was}, as the config said when amici created ${keys.length === 1 ? 'it' : 'them'}; the config now says ${now}, which changes nothing: a game keeps the start it was made with (P-6d; the TD can set the clocks with \`amici td GAME set-clock\`)`,
+      `${them} started on ${was}, as the config said when amici created ${one ? 'it' : 'them'}; the config now says ${now}, which changes nothing: a game keeps the start it was made with (P-6d; the TD can set the clocks with \`amici td GAME set-clock\`)`,
     );
-  }
-  for (const [change, keys] of controlMoved) {
-    const [was, now] = change.split('→');
-    const them = keys.length === 1 ? keys[0]! : `${listed5(keys)} (${keys.length} games)`;
+  for (const { was, now, them, one } of controlMoved.all())
     warnings.push(
-      `${them} ${keys.length === 1 ? 'was' : 'were'} created under the time control ${was}; the config now says ${now}, and every clock of ${keys.length === 1 ? 'it' : 'them'} is counted under it from the first move (P-6a): days left, claims waiting and the PGN's TimeControl change, finished games too. If that is not meant, put the time control back`,
+      `${them} ${one ? 'was' : 'were'} created under the time control ${was}; the config now says ${now}, and every clock of ${one ? 'it' : 'them'} is counted under it from the first move (P-6a): days left, claims waiting and the PGN's TimeControl change, finished games too. If that is not meant, put the time control back`,
     );
-  }
-  for (const [change, keys] of allowedMoved) {
-    const [was, now] = change.split('→');
-    const them = keys.length === 1 ? keys[0]! : `${listed5(keys)} (${keys.length} games)`;
+  for (const { was, now, them, one } of allowedMoved.all())
     warnings.push(
-      `${them} ${keys.length === 1 ? 'was' : 'were'} created allowing ${was} excess${was === '1' ? '' : 'es'} of time; the config now allows ${now}, and claims are ruled under that (P-6b, P-7f): an excess the players were told would restart the count may now lose the game, or the other way round. If that is not meant, put excessesAllowed back`,
+      `${them} ${one ? 'was' : 'were'} created allowing ${was} excess${was === '1' ? '' : 'es'} of time; the config now allows ${now}, and claims are ruled under that (P-6b, P-7f): an excess the players were told would restart the count may now lose the game, or the other way round. If that is not meant, put excessesAllowed back`,
     );
-  }
   // A finished game may leave the config with its whole event; one of an event still running
   // leaves the standings with it.
   const tags = new Set(config.events.map((e) => e.tag));
@@ -127,15 +131,15 @@ export function configDrift(config: AmiciConfig, stored: readonly GameAsCreated[
   );
   if (finishedGone.length)
     warnings.push(
-      `${plural(finishedGone.length, 'finished game')} in the store ${finishedGone.length === 1 ? 'is' : 'are'} no longer in the config: ${listed5(finishedGone.map((g) => g.gameKey))}. Standings and exports leave ${finishedGone.length === 1 ? 'it' : 'them'} out, so the results change; a player who left is withdrawn with \`amici td withdraw PLAYER\`, and the games stay listed.`,
+      `${count(finishedGone.length, 'finished game')} in the store ${finishedGone.length === 1 ? 'is' : 'are'} no longer in the config: ${listed5(finishedGone.map((g) => g.gameKey))}. Standings and exports leave ${finishedGone.length === 1 ? 'it' : 'them'} out, so the results change; a player who left is withdrawn with \`amici td withdraw PLAYER\`, and the games stay listed.`,
     );
   const gone = stored.filter((g) => !listed.has(g.gameKey) && !g.finished);
   if (gone.length) {
     const shown = gone.map((g) =>
-      g.moves ? `${g.gameKey} (${plural(g.moves, 'half-move')})` : g.gameKey,
+      g.moves ? `${g.gameKey} (${count(g.moves, 'half-move')})` : g.gameKey,
     );
     warnings.push(
-      `${plural(gone.length, 'game')} under way in the store ${gone.length === 1 ? 'is' : 'are'} no longer in the config: ${listed5(shown)}. Their players' mail gets no answer. If an event's tag or a game's id was changed, change it back; a player who left is withdrawn with \`amici td withdraw PLAYER\`.`,
+      `${count(gone.length, 'game')} under way in the store ${gone.length === 1 ? 'is' : 'are'} no longer in the config: ${listed5(shown)}. Their players' mail gets no answer. If an event's tag or a game's id was changed, change it back; a player who left is withdrawn with \`amici td withdraw PLAYER\`.`,
     );
   }
   return { errors, warnings };

@@ -55,6 +55,7 @@ import {
   gameClock,
   inAdjudication,
   moveAwaitingAnswer,
+  other,
   playsNewMove,
   protestableClaims,
   standings,
@@ -1682,7 +1683,7 @@ export class RefereeService {
         c.kind === 'bounce' && c.originalMessageId
           ? this.store.outboxIdOf(c.originalMessageId)
           : undefined;
-      const row = bounced === undefined ? undefined : this.store.outboxRows([bounced])[0];
+      const row = bounced === undefined ? undefined : this.store.outboxRow(bounced);
       const relayed = row ? this.relayedMove(row) : undefined;
       const notice = composeTdNotice(
         {
@@ -2086,6 +2087,15 @@ export class RefereeService {
     return { ref, state, moveSeq, side: state.pos.turn };
   }
 
+  /** The side of the game whose player has one of `addresses`, if either has. */
+  private sideWithAddress(ref: GameRefResolved, addresses: readonly string[]): Side | undefined {
+    const mine = (s: Side) =>
+      this.player(ref.event, ref.game[s]).addresses.some((a) =>
+        addresses.some((t) => t.toLowerCase() === a.toLowerCase()),
+      );
+    return (['white', 'black'] as const).find(mine);
+  }
+
   /**
    * Where a copy of mail `outboxId` goes now (`amici outbox resend`): to the player it was for,
    * at the first address the config now gives them — for a move's relay, the player who must
@@ -2093,22 +2103,14 @@ export class RefereeService {
    * theirs. Undefined when the config cannot say.
    */
   currentAddressOf(outboxId: number): string | undefined {
-    const row = this.store.outboxRows([outboxId])[0];
+    const row = this.store.outboxRow(outboxId);
     if (!row?.gameKey) return undefined;
     const ref = this.resolveGame(row.gameKey);
     if (!ref) return undefined;
     const state = this.state(ref.gameKey);
     const relayed =
       row.relayOf === null ? undefined : state.plies.find((p) => p.seq === row.relayOf);
-    const side: Side | undefined = relayed
-      ? relayed.side === 'white'
-        ? 'black'
-        : 'white'
-      : (['white', 'black'] as const).find((s) =>
-          this.player(ref.event, ref.game[s]).addresses.some((a) =>
-            row.recipients.some((r) => r.toLowerCase() === a.toLowerCase()),
-          ),
-        );
+    const side = relayed ? other(relayed.side) : this.sideWithAddress(ref, row.recipients);
     return side ? this.player(ref.event, ref.game[side]).addresses[0] : undefined;
   }
 
@@ -2162,13 +2164,7 @@ export class RefereeService {
     const state = this.state(ref.gameKey);
     // The relay of the move a player must answer: their clock waits for it (P-6d).
     const relayed = this.relayedMove(row);
-    const side =
-      relayed?.side ??
-      (['white', 'black'] as const).find((s) =>
-        this.player(ref.event, ref.game[s]).addresses.some((a) =>
-          to.some((t) => t.toLowerCase() === a.toLowerCase()),
-        ),
-      );
+    const side = relayed?.side ?? this.sideWithAddress(ref, to);
     const notice = composeTdNotice(
       {
         kind: 'bounce',

@@ -776,8 +776,9 @@ const NOT_PLAIN = anyWordOf(['conditionIf', 'conditionOther', 'hedge']);
  * remis po 40. ruchu", "Beru remízu, až zahrajete 30. tah", "Biorę remis pod uwagę",
  * "Згоду на нічию дам пізніше". Such a sentence accepts nothing now (L-5.2.3).
  */
-const NOT_NOW = new RegExp(
-  `${L}(?:${[
+const NOT_NOW = anyWordOf(
+  [],
+  [
     'after',
     'later',
     'po',
@@ -794,8 +795,7 @@ const NOT_NOW = new RegExp(
     'zvážím',
     'überlege',
     'подумаю',
-  ].join('|')})${R}`,
-  'iu',
+  ],
 );
 
 /** Where a clause of prose ends, for what governs a word in it: punctuation, a dash, "but". */
@@ -837,9 +837,7 @@ function protestsPlainly(line: string): boolean {
  */
 function proseStart(line: string): number {
   let at = 0;
-  const re = /\S+/g;
-  for (let m = re.exec(line); m; m = re.exec(line))
-    if (tokenizeMovetext(m[0]).tokens.some(isMoveToken)) at = m.index + m[0].length;
+  for (const m of line.matchAll(MOVE_TOKENS_RE)) at = m.index + m[0].length;
   return at;
 }
 

@@ -7,8 +7,8 @@
 import { parseArgs } from 'node:util';
 import type { CalendarDate } from '../clock/index.ts';
 import { isCalendarDate } from '../clock/index.ts';
-import { editDistance } from '../edit-distance.ts';
 import type { Result, Ruling, Side } from '../referee/index.ts';
+import { editDistance } from '../words.ts';
 
 export const RULINGS = [
   'uphold-claim',

@@ -139,15 +139,7 @@ export function withSubjectAndPgn(
   // A body of dates, an offer, leave or a note takes its moves from the subject.
   if (inbound.classification.kind !== 'normal' || standsAlone(inbound)) return asIs;
   const subject = ownSubject(inbound.mail.subject ?? '', title)?.replace(/[\r\n]+/g, ' ');
-  const body = inbound.newText;
-  const read = (first: string[]) => {
-    const lines = body.text ? [...first, ...body.lines] : first;
-    return readText(inbound.mail, inbound.classification, {
-      text: lines.join('\n'),
-      lines,
-      cuts: body.cuts,
-    });
-  };
+  const read = (first: string[]) => withFirstLines(inbound, first);
   const withSubject = subject ? read([subject]) : undefined;
   if (withSubject && (plays(inbound) ? hasMoves(withSubject) : plays(withSubject)))
     return { inbound: withSubject, source: 'subject' };
@@ -175,8 +167,13 @@ export function withReplySubject(inbound: Inbound, title?: string): Inbound | un
   // Its moves, or words that end the game ("Remis angenommen", "I resign"), typed into it.
   if (!movetextOf([words]).length && !findCommands(words).some((c) => ENDS.includes(c.kind)))
     return undefined;
+  return withFirstLines(inbound, [words]);
+}
+
+/** The mail read again with `first` as the first lines of its new text (a subject, a PGN). */
+function withFirstLines(inbound: Inbound, first: string[]): Inbound {
   const body = inbound.newText;
-  const lines = body.text ? [words, ...body.lines] : [words];
+  const lines = body.text ? [...first, ...body.lines] : first;
   return readText(inbound.mail, inbound.classification, {
     text: lines.join('\n'),
     lines,

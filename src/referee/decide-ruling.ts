@@ -22,7 +22,7 @@ import { claimedPeriodStillOver, claimStands } from './due.ts';
 import { BOTH, EVERYONE } from './effect.ts';
 import { endGame, loseOnTime } from './end-game.ts';
 import type { EventRules } from './event-rules.ts';
-import type { GameEvent, Result } from './game-event.ts';
+import type { GameEvent, Result, Side } from './game-event.ts';
 import type { Claim, GameState } from './game-state.ts';
 import { extendGame, upheldExcesses } from './game-state.ts';
 import type { Ruling, TdRuling } from './referee-input.ts';
@@ -209,14 +209,40 @@ const appliedWith = (
 const isWholeDays = (n: number | undefined): boolean =>
   n === undefined || (Number.isInteger(n) && n >= 0);
 
+/**
+ * The clock the TD sets (P-6c, P-13), as set-clock and reject-claim --used take it: the event, or
+ * why it cannot be set so.
+ */
+function clockSetting(
+  r: { side: Side; usedDays?: number; clockDays?: number; bankDays?: number },
+  rules: EventRules,
+  now: CalendarDate,
+): GameEvent | string {
+  const triple = rules.timeControl.preset === 'triple-block';
+  const fits = triple
+    ? r.clockDays !== undefined && r.usedDays === undefined
+    : r.usedDays !== undefined && r.clockDays === undefined && r.bankDays === undefined;
+  if (!fits)
+    return triple
+      ? 'under Triple Block the clock is set with clock and bank days'
+      : 'this clock is set with the days used';
+  if (![r.usedDays, r.clockDays, r.bankDays].every(isWholeDays))
+    return 'days must be whole and not negative';
+  return {
+    type: 'clock-set',
+    on: now,
+    side: r.side,
+    ...(r.usedDays !== undefined ? { usedDays: r.usedDays } : {}),
+    ...(r.clockDays !== undefined ? { clockDays: r.clockDays, bankDays: r.bankDays ?? 0 } : {}),
+  };
+}
+
 /** Applies a TD ruling, or refuses it (an effect to the TD, no events). */
 export function decideRuling(
   state: GameState,
   input: TdRuling,
   now: CalendarDate,
   rules: EventRules,
-  /** A set-clock made by a claim's ruling (`reject-claim --used N`), not one of its own. */
-  options: { underClaimRuling?: boolean } = {},
 ): Decision {
   const r = input.ruling;
   if (r.kind === 'uphold-claim' || r.kind === 'reject-claim') {
@@ -237,27 +263,15 @@ export function decideRuling(
           `${name} is still over the limit of this claim (${over.limitDays === null ? 'the clock and bank are empty' : `more than ${over.limitDays} days used`} before move ${over.controlMove}); rejected as it stands, the days would stay over it and no later excess up to move ${over.controlMove} could be claimed (P-6c, P-7a). Give the days ${name} really used in this count: reject-claim ${claim.id} ${over.limitDays === null ? '--clock N --bank N' : `--used N (N at most ${over.limitDays})`}, as set-clock takes them`,
         );
       if (r.clock) {
-        setting = decideRuling(
-          state,
-          { ...input, ruling: { kind: 'set-clock', side: claim.side, ...r.clock } },
-          now,
-          rules,
-          { underClaimRuling: true },
-        );
         // Refused as set-clock would be, but under the ruling the TD wrote.
-        if (!setting.events.length) {
-          const why = setting.effects.find((e) => e.kind === 'ruling-refused');
-          return refuse(
-            input,
-            why?.kind === 'ruling-refused' ? why.why : 'the clock cannot be set so',
-          );
-        }
+        const set = clockSetting({ side: claim.side, ...r.clock }, rules, now);
+        if (typeof set === 'string') return refuse(input, set);
+        setting = { events: [set], effects: [] };
         if (over && claimedPeriodStillOver(extendGame(state, setting.events), claim, rules, now))
           return refuse(
             input,
             `with that setting ${name} would still be over the limit of this claim (${over.limitDays} days before move ${over.controlMove}); give at most ${over.limitDays}`,
           );
-        setting = { events: setting.events, effects: [] };
       }
     }
     const ruled = combine(ruleOnClaim(state, claim, upheld, 'td', now, rules), setting);
@@ -372,33 +386,15 @@ export function decideRuling(
         (c) =>
           c.kind === 'time' && c.side === r.side && !c.ruling && claimStands(state, c, rules, now),
       );
-      if (waiting && !options.underClaimRuling) {
+      if (waiting) {
         const name = r.side === 'white' ? 'White' : 'Black';
         return refuse(
           input,
           `claim ${waiting.id} against ${name} waits for a ruling, and setting the clock would not stop it from being upheld on its deadline (P-7c); rule on it instead: reject-claim ${waiting.id} ${control.preset === 'triple-block' ? '--clock N --bank N' : '--used N'} rejects it and sets the clock, uphold-claim ${waiting.id} upholds it (then set-clock if need be)`,
         );
       }
-      const triple = control.preset === 'triple-block';
-      const fits = triple
-        ? r.clockDays !== undefined && r.usedDays === undefined
-        : r.usedDays !== undefined && r.clockDays === undefined && r.bankDays === undefined;
-      if (!fits)
-        return refuse(
-          input,
-          triple
-            ? 'under Triple Block the clock is set with clock and bank days'
-            : 'this clock is set with the days used',
-        );
-      if (![r.usedDays, r.clockDays, r.bankDays].every(isWholeDays))
-        return refuse(input, 'days must be whole and not negative');
-      return applied(input, {
-        type: 'clock-set',
-        on: now,
-        side: r.side,
-        ...(r.usedDays !== undefined ? { usedDays: r.usedDays } : {}),
-        ...(r.clockDays !== undefined ? { clockDays: r.clockDays, bankDays: r.bankDays ?? 0 } : {}),
-      });
+      const set = clockSetting(r, rules, now);
+      return typeof set === 'string' ? refuse(input, set) : applied(input, set);
     }
     case 'pause': {
       if (!allowsPause(control))

@@ -449,6 +449,53 @@ export function decideTransmission(
   return decideRun(state, t, now, rules);
 }
 
+/** The mail's note passed on to the opponent, as written. */
+function relayNote(draft: Draft, t: Transmission): void {
+  if (t.note)
+    draft.effects.push({
+      kind: 'note-relayed',
+      to: [other(t.side)],
+      from: t.side,
+      note: t.note,
+      rules: [],
+    });
+}
+
+/**
+ * The players settling the game themselves: a resignation (L-5.1.2), or the acceptance of the
+ * opponent's standing draw offer (L-5.2.3; with none standing, refused). Undefined when the
+ * mail does neither.
+ */
+function settledByPlayers(
+  state: GameState,
+  t: Transmission,
+  now: CalendarDate,
+  draft: Draft,
+): Decision | undefined {
+  if (!t.resign && !t.acceptDraw) return undefined;
+  const opponent = other(t.side);
+  if (!t.resign && state.drawOffer?.by !== opponent)
+    return reject(draft, t, { code: 'no-draw-offer' }, ['L-9.1.2.1']);
+  const end = t.resign
+    ? endGame(now, winFor(opponent), 'resignation', 'L-5.1.2')
+    : endGame(now, '1/2-1/2', 'draw-agreed', 'L-5.2.3');
+  return {
+    events: [...draft.events, ...end.events],
+    effects: [...draft.effects, ...end.effects],
+  };
+}
+
+/** The opponent's standing draw offer declined in words (L-9.1.2.1): they are told. */
+function declineOffer(draft: Draft, sender: Side, now: CalendarDate): void {
+  draft.events.push({ type: 'draw-declined', on: now, side: sender });
+  draft.effects.push({
+    kind: 'draw-declined',
+    to: [other(sender)],
+    by: sender,
+    rules: ['L-9.1.2.1'],
+  });
+}
+
 /**
  * A transmission sent after the event's end date, in a game in adjudication (P-10): play has
  * stopped, so no move is played (nor a claim, leave or a draw offer, which go with play), no
@@ -470,25 +517,9 @@ function duringAdjudication(
 ): Decision {
   const sender = t.side;
   const opponent = other(sender);
-  if (t.note)
-    draft.effects.push({
-      kind: 'note-relayed',
-      to: [opponent],
-      from: sender,
-      note: t.note,
-      rules: [],
-    });
-  if (t.resign || t.acceptDraw) {
-    if (t.acceptDraw && !t.resign && state.drawOffer?.by !== opponent)
-      return reject(draft, t, { code: 'no-draw-offer' }, ['L-9.1.2.1']);
-    const end = t.resign
-      ? endGame(now, winFor(opponent), 'resignation', 'L-5.1.2')
-      : endGame(now, '1/2-1/2', 'draw-agreed', 'L-5.2.3');
-    return {
-      events: [...draft.events, ...end.events],
-      effects: [...draft.effects, ...end.effects],
-    };
-  }
+  relayNote(draft, t);
+  const ended = settledByPlayers(state, t, now, draft);
+  if (ended) return ended;
   if (t.moves.length > 0 && sender !== state.pos.turn) {
     const ply = sameAsLastTransmission(state, t, rules);
     if (ply !== undefined) {
@@ -496,15 +527,7 @@ function duringAdjudication(
       return draft;
     }
   }
-  if (t.declineDraw && state.drawOffer?.by === opponent) {
-    draft.events.push({ type: 'draw-declined', on: now, side: sender });
-    draft.effects.push({
-      kind: 'draw-declined',
-      to: [opponent],
-      by: sender,
-      rules: ['L-9.1.2.1'],
-    });
-  }
+  if (t.declineDraw && state.drawOffer?.by === opponent) declineOffer(draft, sender, now);
   const playing =
     t.moves.length > 0 ||
     t.claim !== undefined ||
@@ -540,13 +563,7 @@ function decideRun(
       !t.leave &&
       !t.leaveUnread;
     if (noteOnly) {
-      draft.effects.push({
-        kind: 'note-relayed',
-        to: [opponent],
-        from: sender,
-        note: t.note!,
-        rules: [],
-      });
+      relayNote(draft, t);
       return draft;
     }
     return reject(draft, t, { code: 'game-over', result: state.result.result }, [
@@ -566,31 +583,9 @@ function decideRun(
       penaltyDays: 0,
       rules: ['P-8b'],
     });
-  if (t.note) {
-    draft.effects.push({
-      kind: 'note-relayed',
-      to: [opponent],
-      from: sender,
-      note: t.note,
-      rules: [],
-    });
-  }
-  if (t.resign) {
-    const end = endGame(now, winFor(opponent), 'resignation', 'L-5.1.2');
-    return {
-      events: [...draft.events, ...end.events],
-      effects: [...draft.effects, ...end.effects],
-    };
-  }
-  if (t.acceptDraw) {
-    if (state.drawOffer?.by !== opponent)
-      return reject(draft, t, { code: 'no-draw-offer' }, ['L-9.1.2.1']);
-    const end = endGame(now, '1/2-1/2', 'draw-agreed', 'L-5.2.3');
-    return {
-      events: [...draft.events, ...end.events],
-      effects: [...draft.effects, ...end.effects],
-    };
-  }
+  relayNote(draft, t);
+  const ended = settledByPlayers(state, t, now, draft);
+  if (ended) return ended;
   const declines = state.drawOffer?.by === opponent;
   const toMove = state.pos.turn;
   if (sender !== toMove || (t.moves.length === 0 && !t.claim)) {
@@ -603,13 +598,7 @@ function decideRun(
       return draft;
     }
     if (t.declineDraw && declines) {
-      draft.events.push({ type: 'draw-declined', on: now, side: sender });
-      draft.effects.push({
-        kind: 'draw-declined',
-        to: [opponent],
-        by: sender,
-        rules: ['L-9.1.2.1'],
-      });
+      declineOffer(draft, sender, now);
       return draft;
     }
     if (t.leave || t.leaveUnread || t.note || t.declineDraw || sender !== toMove) return draft;

@@ -118,6 +118,11 @@ const OUTBOX_INFO = `id, message_id AS messageId, game_key AS gameKey, kind, rec
 const OUTBOX_ROW = `id, message_id AS messageId, game_key AS gameKey, kind, recipients, sender, r.raw AS raw,
   attempts, next_try_at AS nextTryAt, status, last_error AS lastError, relay_of AS relayOf
   FROM outbox JOIN outbox_raw r ON r.outbox_id = outbox.id`;
+type OutboxRowRaw = Omit<OutboxRow, 'recipients'> & { recipients: string };
+const outboxRowOf = (r: OutboxRowRaw): OutboxRow => ({
+  ...r,
+  recipients: JSON.parse(r.recipients) as string[],
+});
 type OutboxInfoRow = Omit<OutboxInfo, 'recipients'> & { recipients: string };
 const outboxInfo = (r: OutboxInfoRow): OutboxInfo => ({
   ...r,
@@ -589,22 +594,17 @@ export class Store implements CheckpointStore {
     return r?.id;
   }
 
-  /** Outbox rows by id, whatever their status. */
-  outboxRows(ids: readonly number[]): OutboxRow[] {
-    const rows = ids.flatMap(
-      (id) =>
-        this.sql(`SELECT ${OUTBOX_ROW} WHERE id = ?`).all(id) as (Omit<OutboxRow, 'recipients'> & {
-          recipients: string;
-        })[],
-    );
-    return rows.map((r) => ({ ...r, recipients: JSON.parse(r.recipients) as string[] }));
+  /** One outbox row by id, whatever its status. */
+  outboxRow(id: number): OutboxRow | undefined {
+    const r = this.sql(`SELECT ${OUTBOX_ROW} WHERE id = ?`).get(id) as OutboxRowRaw | undefined;
+    return r && outboxRowOf(r);
   }
 
   dueOutbox(now: string, limit = 100): OutboxRow[] {
     const rows = this.sql(
       `SELECT ${OUTBOX_ROW} WHERE status = 'pending' AND next_try_at <= ? ORDER BY id LIMIT ?`,
-    ).all(now, limit) as (Omit<OutboxRow, 'recipients'> & { recipients: string })[];
-    return rows.map((r) => ({ ...r, recipients: JSON.parse(r.recipients) as string[] }));
+    ).all(now, limit) as OutboxRowRaw[];
+    return rows.map(outboxRowOf);
   }
 
   /** The earliest time a pending mail is due, if any. */
