@@ -959,6 +959,20 @@ export function findCommands(text: string): Command[] {
   return commands;
 }
 
+/** What a note says for the game as well as to the opponent. */
+const IN_NOTE: readonly CommandKind[] = ['draw-offer', 'draw-accept', 'draw-decline', 'resign'];
+
+/**
+ * An offer, an acceptance, a refusal or a resignation said plainly in a note ("Note: I offer
+ * a draw") counts as one (L-9.1.2.1, L-5.2.3, L-5.1.2): the opponent reads it with the move, so it would
+ * mislead them if the game did not know of it. The note is passed on as written.
+ */
+function saidInNote(text: string, at: LineSpan): Command[] {
+  return commandsInLine(text, at.line)
+    .filter((c) => IN_NOTE.includes(c.kind))
+    .map((c) => ({ ...c, span: at, wholeLine: false }));
+}
+
 function commandsInLine(line: string, index: number): Command[] {
   const found: Command[] = [];
   const base = (): CommandBase => ({
@@ -976,7 +990,11 @@ function commandsInLine(line: string, index: number): Command[] {
   }
   const note = RE.note.exec(line);
   if (note?.groups) {
-    return [{ ...base(), kind: 'note', wholeLine: true, text: (note.groups.text ?? '').trim() }];
+    const text = (note.groups.text ?? '').trim();
+    return [
+      { ...base(), kind: 'note', wholeLine: true, text },
+      ...saidInNote(text, span(index, 0, line.length)),
+    ];
   }
   // A line that names the TD at its start ("Dear TD, …", "Panie Sędzio, …"), or protests or
   // disputes in words of its own ("I protest against this time claim: …"), is for the TD
@@ -1004,13 +1022,16 @@ function commandsInLine(line: string, index: number): Command[] {
   // its words to the end of the line; the moves before it are still read.
   for (const label of line.matchAll(RE.labelAfter)) {
     if (!tokenizeMovetext(line.slice(0, label.index)).tokens.some(isMoveToken)) continue;
+    const text = (label.groups?.text ?? '').trim();
+    const at = span(index, label.index, line.length);
     found.push({
       kind: label.groups?.note ? 'note' : 'td-message',
-      span: span(index, label.index, line.length),
+      span: at,
       wholeLine: false,
       raw: line.slice(label.index).trim(),
-      text: (label.groups?.text ?? '').trim(),
+      text,
     });
+    if (label.groups?.note) found.push(...saidInNote(text, at));
     line = line.slice(0, label.index);
     break;
   }

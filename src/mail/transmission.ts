@@ -450,15 +450,45 @@ function movesOf(
  * note for the opponent starts with `Note:`), and the answer tells the player so.
  */
 function unreadWords(inbound: Inbound): string[] {
+  // A line a command was read from ("32.Qd8+ I offer a draw") said what it meant.
+  const commanded = new Set(inbound.commands.map((c) => c.span.line));
   return inbound.rest
-    .map((l) => l.text.replace(/\s+/g, ' ').trim())
+    .filter((l) => !commanded.has(l.line))
+    .flatMap((l) => {
+      const line = l.text.replace(/\s+/g, ' ').trim();
+      return tokenizeMovetext(line).tokens.some(isMoveToken) ? proseBesideMoves(line) : [line];
+    })
     .filter(
-      (line) =>
-        (line.match(/\p{L}+/gu)?.length ?? 0) >= 3 &&
-        !isSalutation(line) &&
-        !BODY_GAME_RE.test(line) &&
-        !tokenizeMovetext(line).tokens.some(isMoveToken),
+      (words) =>
+        (words.match(/\p{L}+/gu)?.length ?? 0) >= 3 &&
+        !isSalutation(words) &&
+        !BODY_GAME_RE.test(words),
     );
+}
+
+/** A word that is (part of) the moves of a line: a move, its number, a result, a mark. */
+const isMoveWord = (word: string): boolean => {
+  const { tokens, result } = tokenizeMovetext(word);
+  return result !== undefined || tokens.every(isMoveToken);
+};
+
+/**
+ * The words of a line with moves that stand apart from them: a sentence after the moves
+ * ("4.La4 Danke für die schnelle Antwort!") or a whole sentence before them ("Thanks for the
+ * quick reply! 4.Ba4"); not an introduction ("My move: 4.Ba4") nor prose around a move it
+ * names ("I wonder if 4.Ba4 works"), which the chess reader answers for.
+ */
+function proseBesideMoves(line: string): string[] {
+  const words = line.split(' ');
+  const first = words.findIndex(isMoveWord);
+  const last = words.findLastIndex(isMoveWord);
+  if (first < 0 || words.slice(first, last + 1).some((w) => !isMoveWord(w))) return [];
+  const before = words.slice(0, first).join(' ');
+  const after = words
+    .slice(last + 1)
+    .join(' ')
+    .replace(/^[-–—:,.\s]+/u, '');
+  return [...(/[.!]$/u.test(before) ? [before] : []), ...(after ? [after] : [])];
 }
 
 export interface AssembleContext {

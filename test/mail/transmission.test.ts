@@ -512,6 +512,34 @@ describe('words for the opponent outside a note', () => {
     ])
       expect(await unreadOf(`${open}\n1.e4 e5\n${close}\nAnna`)).toBeUndefined();
   });
+  it('a sentence beside the moves of a line is quoted back too, the moves still read', async () => {
+    expect(await unreadOf('1.e4 e5 Danke für die schnelle Antwort!')).toEqual([
+      'Danke für die schnelle Antwort!',
+    ]);
+    expect(await unreadOf('Thanks for the quick reply! 1.e4 e5')).toEqual([
+      'Thanks for the quick reply!',
+    ]);
+    expect(await unreadOf('1...e5 - dziękuję za miłą partię do tej pory')).toEqual([
+      'dziękuję za miłą partię do tej pory',
+    ]);
+    // An introduction, a short word, or a command on the line is no message for the opponent.
+    expect(await unreadOf('Here is my move: 1...e5')).toBeUndefined();
+    expect(await unreadOf('1...e5 danke')).toBeUndefined();
+    expect(await unreadOf('1...e5 and I offer a draw')).toBeUndefined();
+  });
+  it('L-9.1.2.1: a draw offered in a note is recorded as the offer it tells the opponent of', async () => {
+    const r = await readInbound(
+      `From: Black <b@x.org>\r\nTo: amici@x.org\r\nSubject: Re: [CLUB/1] move 1\r\nMessage-ID: <u3@x.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n1.e4 e5\r\nNote: I offer a draw, the position is level\r\n`,
+    );
+    if (!r.ok) throw new Error(r.error);
+    const t = assembleTransmission(r.value, {
+      side: 'black',
+      reading: { kind: 'auto' },
+      sentOn: '2026-11-03',
+    });
+    expect(t).toMatchObject({ note: 'I offer a draw, the position is level', drawOffer: true });
+    expect(t?.moves.map((m) => m.text)).toEqual(['e4', 'e5']);
+  });
   it('a note after the moves of its line is passed on, and the moves are read', async () => {
     const r = await readInbound(
       `From: Black <b@x.org>\r\nTo: amici@x.org\r\nSubject: Re: [CLUB/1] move 3\r\nMessage-ID: <u2@x.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n3.Bb5 a6 Note: nice opening, I didn't expect the Ruy Lopez!\r\n`,
