@@ -51,7 +51,7 @@ function line(m: OutboxInfo): string {
     m.recipients.join(', ').padEnd(30),
     String(m.attempts).padStart(3),
     when.slice(0, 16).padEnd(16),
-    m.lastError ?? '',
+    m.bouncedAt ? `bounced ${m.bouncedAt.slice(0, 16)}` : (m.lastError ?? ''),
   ]
     .join('  ')
     .trimEnd();
@@ -229,7 +229,7 @@ async function show(
   const mail = await simpleParser(raw);
   const state =
     info.status === 'sent'
-      ? `sent ${info.sentAt ?? ''}`
+      ? `sent ${info.sentAt ?? ''}${info.bouncedAt ? `, came back as a bounce ${info.bouncedAt}` : ''}`
       : info.status === 'failed'
         ? `failed for good: ${info.lastError ?? ''}`
         : `waiting, next try ${info.nextTryAt}${info.lastError ? ` (last error: ${info.lastError})` : ''}`;

@@ -1685,6 +1685,17 @@ export class RefereeService {
           : undefined;
       const row = bounced === undefined ? undefined : this.store.outboxRow(bounced);
       const relayed = row ? this.relayedMove(row) : undefined;
+      // The relay came back from every address it went to: the player is not reminded or
+      // claimed against until a copy goes out (P-6d). Marked before the bounce is committed,
+      // and marking twice changes nothing, so a crash in between loses nothing.
+      if (
+        row &&
+        relayed &&
+        (failed
+          ? row.recipients.every((r) => r.toLowerCase() === failed)
+          : row.recipients.length === 1)
+      )
+        this.store.markBounced(row.id, at);
       const notice = composeTdNotice(
         {
           kind: 'bounce',

@@ -108,12 +108,15 @@ const MIGRATIONS: string[] = [
         WHERE e.game_key = outbox.game_key AND e.recorded_at = outbox.created_at AND e.type = 'move'
        HAVING COUNT(DISTINCT json_extract(e.body, '$.side')) = 1)
     WHERE kind = 'move-relayed' AND status <> 'sent' AND inbound_id IS NOT NULL;`,
+  // 8: when a mail we sent came back as a bounce: a relay that bounced has not reached its
+  // player, as one that failed has not (P-6d).
+  `ALTER TABLE outbox ADD COLUMN bounced_at TEXT;`,
 ];
 
 /** The columns of an `OutboxInfo`, as one SELECT list. */
 const OUTBOX_INFO = `id, message_id AS messageId, game_key AS gameKey, kind, recipients, attempts,
   created_at AS createdAt, next_try_at AS nextTryAt, sent_at AS sentAt, status,
-  last_error AS lastError`;
+  last_error AS lastError, bounced_at AS bouncedAt`;
 /** The columns of an `OutboxRow` and the tables they come from, for a SELECT. */
 const OUTBOX_ROW = `id, message_id AS messageId, game_key AS gameKey, kind, recipients, sender, r.raw AS raw,
   attempts, next_try_at AS nextTryAt, status, last_error AS lastError, relay_of AS relayOf
@@ -172,6 +175,8 @@ export interface OutboxInfo {
   sentAt: string | null;
   status: OutboxStatus;
   lastError: string | null;
+  /** When it came back as a bounce, if it did (after it was sent). */
+  bouncedAt: string | null;
 }
 
 export interface InboundRecord {
@@ -575,15 +580,22 @@ export class Store implements CheckpointStore {
 
   /**
    * Whether the relay of the move logged at `moveSeq` has not reached its player: it failed (for
-   * good, or waits for another try after a failure) and no copy of it went out.
+   * good, or waits for another try after a failure) or came back as a bounce, and no copy of it
+   * went out that did not come back.
    */
   relayUndelivered(gameKey: string, moveSeq: number): boolean {
     const r = this.sql(
-      `SELECT SUM(status = 'sent') AS sent,
-              SUM(status = 'failed' OR (status = 'pending' AND last_error IS NOT NULL)) AS stuck
+      `SELECT SUM(status = 'sent' AND bounced_at IS NULL) AS sent,
+              SUM(status = 'failed' OR (status = 'pending' AND last_error IS NOT NULL)
+                  OR bounced_at IS NOT NULL) AS stuck
          FROM outbox WHERE game_key = ? AND relay_of = ? AND kind = 'move-relayed'`,
     ).get(gameKey, moveSeq) as { sent: number | null; stuck: number | null };
     return (r.stuck ?? 0) > 0 && (r.sent ?? 0) === 0;
+  }
+
+  /** Records that mail `id` came back as a bounce (the first time it did). */
+  markBounced(id: number, at: string): void {
+    this.sql('UPDATE outbox SET bounced_at = COALESCE(bounced_at, ?) WHERE id = ?').run(at, id);
   }
 
   /** The outbox id of one of our Message-IDs (the mail a bounce returns), if ours. */

@@ -121,6 +121,17 @@ describe('amici outbox', () => {
     expect(raw.out).toContain(`Message-ID: ${relay.messageId}`);
     expect(raw.out).toContain('Content-Type: multipart/mixed');
 
+    // A mail that came back as a bounce says so, in the list and in show.
+    const marked = new Store(join(dir, 'amici.sqlite'));
+    marked.markBounced(relay.id, '2026-11-05T09:00:00.000Z');
+    marked.close();
+    expect((await runCli(['outbox', 'show', String(relay.id), '--config', config])).out).toContain(
+      ', came back as a bounce 2026-11-05T09:00:00.000Z',
+    );
+    expect((await runCli(['outbox', '--all', '--config', config])).out).toContain(
+      'bounced 2026-11-05T09:00',
+    );
+
     const missing = await runCli(['outbox', 'show', '99999', '--config', config]);
     expect(missing.code).toBe(1);
     expect(missing.err).toContain('no mail 99999');

@@ -814,6 +814,50 @@ describe('the referee service (one message, one transaction)', () => {
     expect(sent.map((m) => m.to)).toEqual([['petr@right.example']]);
     expect(service.state('CLUB/1').plies[0]?.deliveredOn).toBe('2026-11-06');
   });
+  it('P-6d: a relay that bounced after it was sent: no reminder or claim until a copy goes out', async () => {
+    const { service, setNow } = setup();
+    await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    const relay = sent.find((m) => m.to[0] === 'petr@x.example')!;
+    const id = service.store.outboxIdOf(relay.messageId)!;
+    setNow('2026-11-05T09:00:00Z');
+    const dsn = `Content-Type: multipart/report; report-type=delivery-status; boundary="b"\r\n`;
+    const body = `--b\r\nContent-Type: text/plain\r\n\r\nDelivery failed.\r\n--b\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; mx.example\r\n\r\nFinal-Recipient: rfc822; petr@x.example\r\nAction: failed\r\nStatus: 5.1.1\r\n--b\r\nContent-Type: text/rfc822-headers\r\n\r\nMessage-ID: ${relay.messageId}\r\n--b--\r\n`;
+    const bounce = {
+      id: 'bounce',
+      receivedAt: '2026-11-05T09:00:00Z',
+      raw: Buffer.from(
+        `From: MAILER-DAEMON@mx.example\r\nTo: referee@club.example\r\nSubject: Undelivered Mail Returned to Sender\r\nMessage-ID: <b3@mx>\r\nMIME-Version: 1.0\r\n${dsn}\r\n${body}`,
+      ),
+    };
+    expect(await service.processInbound(bounce)).toBe('ignored');
+    // Weeks pass while the TD looks for Petr's address: Petr, who never had the move, gets no
+    // reminder (P-3a) and no time claim (P-7a).
+    setNow('2026-12-20T09:00:00Z');
+    await service.sweep();
+    expect(service.state('CLUB/1').claims).toEqual([]);
+    sent.length = 0;
+    await service.flushOutbox(sender);
+    expect(sent.filter((m) => m.to.includes('petr@x.example'))).toEqual([]);
+    // The copy goes out on the 21st: his clock runs from then, and the sweep watches it again.
+    setNow('2026-12-21T09:00:00Z');
+    service.store.resend(
+      id,
+      {
+        messageId: '<copy2@club.example>',
+        recipients: ['petr@right.example'],
+        raw: relay.raw,
+        note: `copy of mail ${id}`,
+      },
+      '2026-12-21T09:00:00.000Z',
+    );
+    await service.flushOutbox(sender);
+    expect(service.state('CLUB/1').plies[0]?.deliveredOn).toBe('2026-12-21');
+    setNow('2027-01-25T09:00:00Z');
+    await service.sweep();
+    expect(service.state('CLUB/1').claims).toMatchObject([{ side: 'black', on: '2027-01-25' }]);
+  });
   it('P-6d: while a move’s relay has not reached its player, they are not reminded or claimed against', async () => {
     const { service, setNow } = setup();
     await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));

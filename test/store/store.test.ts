@@ -144,7 +144,9 @@ describe('the store', () => {
     store.markFailed(ids['<c@x>']!, '550 no');
     store.close();
     const old = new Database(path);
-    old.exec('ALTER TABLE outbox DROP COLUMN relay_of; PRAGMA user_version = 6;');
+    old.exec(
+      'ALTER TABLE outbox DROP COLUMN bounced_at; ALTER TABLE outbox DROP COLUMN relay_of; PRAGMA user_version = 6;',
+    );
     old.close();
 
     const again = new Store(path);
