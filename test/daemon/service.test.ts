@@ -70,6 +70,19 @@ const mail = (from: string, body: string, subject = 'Re: [CLUB/1] move', extra =
   ),
 });
 
+/** A delivery report from Petr's server returning our mail `messageId` on `at`. */
+const bounceOf = (messageId: string, at: string, id: string) => {
+  const dsn = `Content-Type: multipart/report; report-type=delivery-status; boundary="b"\r\n`;
+  const body = `--b\r\nContent-Type: text/plain\r\n\r\nDelivery failed.\r\n--b\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; mx.example\r\n\r\nFinal-Recipient: rfc822; petr@x.example\r\nAction: failed\r\nStatus: 5.1.1\r\n--b\r\nContent-Type: text/rfc822-headers\r\n\r\nMessage-ID: ${messageId}\r\n--b--\r\n`;
+  return {
+    id: 'bounce',
+    receivedAt: at,
+    raw: Buffer.from(
+      `From: MAILER-DAEMON@mx.example\r\nTo: referee@club.example\r\nSubject: Undelivered Mail Returned to Sender\r\nMessage-ID: <${id}@mx>\r\nMIME-Version: 1.0\r\n${dsn}\r\n${body}`,
+    ),
+  };
+};
+
 const recorder = (results: SendResult[] = []) => {
   const sent: OutgoingMail[] = [];
   const sender: Sender = {
@@ -781,15 +794,7 @@ describe('the referee service (one message, one transaction)', () => {
     const id = service.store.outboxIdOf(relay.messageId)!;
     // Three days later Petr's server returns it: the address was wrong.
     setNow('2026-11-05T09:00:00Z');
-    const dsn = `Content-Type: multipart/report; report-type=delivery-status; boundary="b"\r\n`;
-    const body = `--b\r\nContent-Type: text/plain\r\n\r\nDelivery failed.\r\n--b\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; mx.example\r\n\r\nFinal-Recipient: rfc822; petr@x.example\r\nAction: failed\r\nStatus: 5.1.1\r\n--b\r\nContent-Type: text/rfc822-headers\r\n\r\nMessage-ID: ${relay.messageId}\r\n--b--\r\n`;
-    const bounce = {
-      id: 'bounce',
-      receivedAt: '2026-11-05T09:00:00Z',
-      raw: Buffer.from(
-        `From: MAILER-DAEMON@mx.example\r\nTo: referee@club.example\r\nSubject: Undelivered Mail Returned to Sender\r\nMessage-ID: <b2@mx>\r\nMIME-Version: 1.0\r\n${dsn}\r\n${body}`,
-      ),
-    };
+    const bounce = bounceOf(relay.messageId, '2026-11-05T09:00:00Z', 'b2');
     expect(await service.processInbound(bounce)).toBe('ignored');
     sent.length = 0;
     await service.flushOutbox(sender);
@@ -822,15 +827,7 @@ describe('the referee service (one message, one transaction)', () => {
     const relay = sent.find((m) => m.to[0] === 'petr@x.example')!;
     const id = service.store.outboxIdOf(relay.messageId)!;
     setNow('2026-11-05T09:00:00Z');
-    const dsn = `Content-Type: multipart/report; report-type=delivery-status; boundary="b"\r\n`;
-    const body = `--b\r\nContent-Type: text/plain\r\n\r\nDelivery failed.\r\n--b\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; mx.example\r\n\r\nFinal-Recipient: rfc822; petr@x.example\r\nAction: failed\r\nStatus: 5.1.1\r\n--b\r\nContent-Type: text/rfc822-headers\r\n\r\nMessage-ID: ${relay.messageId}\r\n--b--\r\n`;
-    const bounce = {
-      id: 'bounce',
-      receivedAt: '2026-11-05T09:00:00Z',
-      raw: Buffer.from(
-        `From: MAILER-DAEMON@mx.example\r\nTo: referee@club.example\r\nSubject: Undelivered Mail Returned to Sender\r\nMessage-ID: <b3@mx>\r\nMIME-Version: 1.0\r\n${dsn}\r\n${body}`,
-      ),
-    };
+    const bounce = bounceOf(relay.messageId, '2026-11-05T09:00:00Z', 'b3');
     expect(await service.processInbound(bounce)).toBe('ignored');
     // Weeks pass while the TD looks for Petr's address: Petr, who never had the move, gets no
     // reminder (P-3a) and no time claim (P-7a).
