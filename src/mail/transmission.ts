@@ -462,9 +462,27 @@ function unreadWords(inbound: Inbound): string[] {
       (words) =>
         (words.match(/\p{L}+/gu)?.length ?? 0) >= 3 &&
         !isSalutation(words) &&
-        !BODY_GAME_RE.test(words),
+        !BODY_GAME_RE.test(words) &&
+        !SIGNATURE_RE.test(words),
     );
 }
+
+/**
+ * A line of a signature or a company's footer, which nobody writes to the opponent: a job title
+ * and a firm ("Senior Engineer | Contoso Ltd"), an address, a web or phone number, a legal
+ * notice ("This e-mail … is confidential …").
+ */
+const SIGNATURE_RE = new RegExp(
+  [
+    String.raw`\s\|\s`,
+    String.raw`[\w.+-]+@[\w-]+\.[\w.-]+`,
+    String.raw`https?://|www\.`,
+    String.raw`(?:tel|phone|mob|fax|tel\.?|telefon)\s*[:.]?\s*\+?[\d(]`,
+    String.raw`\+\d{2,3}[\s\d()/-]{6,}`,
+    String.raw`confidential|intended (?:solely )?(?:for|recipient)|privileged|vertraulich|empfänger|poufn|adresat|důvěrn|adresát|конфіденц|адресат`,
+  ].join('|'),
+  'iu',
+);
 
 /** A word that is (part of) the moves of a line: a move, its number, a result, a mark. */
 const isMoveWord = (word: string): boolean => {

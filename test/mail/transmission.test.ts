@@ -512,6 +512,18 @@ describe('words for the opponent outside a note', () => {
     ])
       expect(await unreadOf(`${open}\n1.e4 e5\n${close}\nAnna`)).toBeUndefined();
   });
+  it('a signature or a company footer is not quoted back as words for the opponent', async () => {
+    expect(
+      await unreadOf(
+        '1...e5\nBest regards\nJohn Smith\nSenior Engineer | Contoso Ltd\nPhone: +44 20 7946 0958\nwww.contoso.example\nThis e-mail and any attachments are confidential and intended solely for the addressee.',
+      ),
+    ).toBeUndefined();
+    expect(
+      await unreadOf(
+        '1...e5\nDiese E-Mail ist vertraulich und nur für den Empfänger bestimmt.\nTa wiadomość jest poufna i przeznaczona wyłącznie dla adresata.',
+      ),
+    ).toBeUndefined();
+  });
   it('a sentence beside the moves of a line is quoted back too, the moves still read', async () => {
     expect(await unreadOf('1.e4 e5 Danke für die schnelle Antwort!')).toEqual([
       'Danke für die schnelle Antwort!',
