@@ -1,7 +1,11 @@
 // PGN out and in. Out: the seven-tag roster plus `Mode "EM"`, `TimeControl`, and
 // `SetUp`/`FEN`/`Variant` for a FEN or Chess960 start, the draw-offer mark `(=)` as a comment
-// after its move (L-8.1, L-8.5: the record sent to the TD with the result). In: the main line
-// of a PGN, for importing a game in progress; moves are read as English SAN (or numeric).
+// after its move (L-8.1, L-8.5: the record sent to the TD with the result), and a comment
+// before the result token for what the tags cannot say (a TD's reason). Export format, so a
+// rating officer's database imports it as it is: tag values escaped and on one line, movetext
+// lines under 80 columns, none starting with `%` (PGN's escape line, which a reader skips).
+// In: the main line of a PGN, for importing a game in progress; moves are read as English SAN
+// (or numeric).
 
 import type { Chess } from 'chessops/chess';
 import { parsePgn } from 'chessops/pgn';
@@ -27,7 +31,49 @@ const ROSTER_DEFAULTS: Record<(typeof ROSTER)[number], string> = {
   Result: '*',
 };
 
-const escapeTag = (v: string) => v.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
+/** A tag value: one line (a control character becomes a space), `\\` and `"` escaped. */
+const escapeTag = (v: string) =>
+  v
+    .replace(/\p{Cc}+/gu, ' ')
+    .replace(/\\/g, '\\\\')
+    .replace(/"/g, '\\"');
+
+/** Longest movetext line (PGN export format: fewer than 80 columns). */
+const LINE = 79;
+
+/**
+ * A PGN comment's words, braces included: a comment ends at the first `}`, so braces inside
+ * become parentheses; line breaks become spaces; a word too long for a line is cut.
+ */
+function commentWords(text: string): string[] {
+  const words = text
+    .replace(/\{/g, '(')
+    .replace(/\}/g, ')')
+    .split(/\s+/u)
+    .filter(Boolean)
+    .flatMap((w) => w.match(new RegExp(`.{1,${LINE - 2}}`, 'gsu')) ?? []);
+  if (!words.length) return [];
+  words[0] = `{${words[0]}`;
+  words[words.length - 1] = `${words.at(-1)}}`;
+  return words;
+}
+
+/**
+ * Words into lines under 80 columns. A line that would start with `%` (a word of a comment)
+ * starts with a space instead: `%` in the first column hides the line from a reader.
+ */
+function wrap(words: readonly string[]): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const w of words) {
+    if (line && line.length + 1 + w.length > LINE) {
+      lines.push(line);
+      line = w.startsWith('%') ? ` ${w}` : w;
+    } else line = line ? `${line} ${w}` : w;
+  }
+  if (line) lines.push(line);
+  return lines.join('\n');
+}
 
 /** The tags a start position needs: none for standard, SetUp/FEN, plus Variant for Chess960. */
 function startTags(start: StartSpec, initial: Chess): PgnTags {
@@ -37,8 +83,16 @@ function startTags(start: StartSpec, initial: Chess): PgnTags {
   return tags;
 }
 
-/** Movetext in PGN export style: `1. e4 e5 2. Nf3 {(=)} Nc6`, wrapped before 80 columns. */
-export function makePgnMovetext(initial: Chess, moves: RecordedMove[], result: string): string {
+/**
+ * Movetext in PGN export style: `1. e4 e5 2. Nf3 {(=)} Nc6`, wrapped before 80 columns;
+ * `endComment`, if given, just before the result token.
+ */
+export function makePgnMovetext(
+  initial: Chess,
+  moves: RecordedMove[],
+  result: string,
+  endComment?: string,
+): string {
   const pos = initial.clone();
   const words: string[] = [];
   let first = true;
@@ -50,24 +104,21 @@ export function makePgnMovetext(initial: Chess, moves: RecordedMove[], result: s
     pos.play(move);
     first = false;
   }
+  if (endComment) words.push(...commentWords(endComment));
   words.push(result);
-  const lines: string[] = [];
-  let line = '';
-  for (const w of words) {
-    if (line && line.length + 1 + w.length > 79) {
-      lines.push(line);
-      line = w;
-    } else line = line ? `${line} ${w}` : w;
-  }
-  if (line) lines.push(line);
-  return lines.join('\n');
+  return wrap(words);
 }
 
 /**
  * A whole PGN game. `tags` may set any roster tag, `Mode` (default "EM"), `TimeControl`, and
- * more; the start position's tags are added from the record.
+ * more; the start position's tags are added from the record. `endComment`: a comment before
+ * the result token (after the last move), for what no standard tag holds.
  */
-export function makeGamePgn(record: GameRecord, tags: PgnTags): Result<string, StartError> {
+export function makeGamePgn(
+  record: GameRecord,
+  tags: PgnTags,
+  endComment?: string,
+): Result<string, StartError> {
   const start = startPosition(record.start);
   if (!start.ok) return start;
   const all: PgnTags = {
@@ -93,7 +144,7 @@ export function makeGamePgn(record: GameRecord, tags: PgnTags): Result<string, S
     .filter((k) => all[k] !== undefined)
     .map((k) => `[${k} "${escapeTag(all[k]!)}"]`)
     .join('\n');
-  return ok(`${head}\n\n${makePgnMovetext(start.value, record.moves, all.Result!)}\n`);
+  return ok(`${head}\n\n${makePgnMovetext(start.value, record.moves, all.Result!, endComment)}\n`);
 }
 
 export interface ImportedGame {

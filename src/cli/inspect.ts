@@ -7,9 +7,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { moveNumber, writeMove } from '../chess/index.ts';
-import type { TimeControl } from '../clock/index.ts';
 import { addDays, compareDates, rangeContains } from '../clock/index.ts';
-import { boardText, composeTdReport, gamePgn } from '../compose/index.ts';
+import { boardText, composeTdReport, gamePgn, timeControlTag } from '../compose/index.ts';
+import { eventStartsOn } from '../config/load-config.ts';
 import { memoryLogger } from '../daemon/log.ts';
 import type { RefereeService } from '../daemon/referee-service.ts';
 import type { GameState, Side } from '../referee/index.ts';
@@ -86,19 +86,6 @@ Writes a consistent copy of the state file to FILE (default amici-backup-DATE.sq
 while \`amici run\` is running, and checks its integrity. An existing FILE is never overwritten.
 `,
 } as const;
-
-export function timeControlTag(tc: TimeControl): string {
-  switch (tc.preset) {
-    case 'postal':
-      return `${tc.moves}/${tc.days}d`;
-    case 'iccf':
-      return `${tc.moves}/${tc.days}d`;
-    case 'triple-block':
-      return `triple-block ${tc.startDays}d`;
-    case 'per-move':
-      return `${tc.days}d/move`;
-  }
-}
 
 async function withService<T>(
   command: keyof typeof HELP,
@@ -375,15 +362,15 @@ export async function showCommand(args: string[], io: CliIo): Promise<number> {
 export function pgnOf(service: RefereeService, key: string): string {
   const ref = service.resolveGame(key)!;
   const state = service.state(key);
+  const startsOn = eventStartsOn(ref.event);
   const pgn = gamePgn(
     state,
-    ref.event,
-    ref.game.id,
+    { name: ref.event.name, mode: ref.event.mode, ...(startsOn ? { startsOn } : {}) },
     {
       white: service.player(ref.event, ref.game.white).name,
       black: service.player(ref.event, ref.game.black).name,
     },
-    timeControlTag(service.rules(ref.event).timeControl),
+    service.rules(ref.event).timeControl,
   );
   if (pgn === undefined) throw new Error(`${key}: no PGN`);
   return pgn;

@@ -38,6 +38,8 @@ export interface ComposeContext {
     tag: string;
     /** How the moves travel (the PGN's Mode); email when absent. */
     mode?: 'email' | 'postal';
+    /** The day the event's first games start (the PGN's EventDate). */
+    startsOn?: CalendarDate;
   };
   gameId: string;
   players: Record<Side, PlayerPrefs>;

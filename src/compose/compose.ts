@@ -306,7 +306,7 @@ function viewFor(
   };
 
   const attachPgn = () => {
-    const pgn = gamePgn(state, ctx.event, ctx.gameId, names);
+    const pgn = gamePgn(state, ctx.event, names, ctx.rules.timeControl);
     if (pgn && !attachments.some((a) => a.contentType.startsWith('application/x-chess-pgn'))) {
       attachments.push({
         filename: `${safeName(ctx.event.tag)}-${safeName(ctx.gameId)}.pgn`,

@@ -9,7 +9,7 @@ import type { NormalMove } from 'chessops/types';
 import { parseUci } from 'chessops/util';
 import type { Language, RecordedMove } from '../chess/index.ts';
 import { isLanguage, makeGamePgn, makeNumeric, makeSanIn } from '../chess/index.ts';
-import type { CalendarDate, ClockRow, LiveClock } from '../clock/index.ts';
+import type { CalendarDate, ClockRow, LiveClock, TimeControl } from '../clock/index.ts';
 import { addDays } from '../clock/index.ts';
 import type { EventRules, GameState, Side } from '../referee/index.ts';
 import { gameClock } from '../referee/index.ts';
@@ -264,46 +264,80 @@ export function liveText(lines: readonly ClockLine[], labels: LabelTree, lang: s
 
 const pgnDate = (d: CalendarDate) => d.replace(/-/g, '.');
 
+/** The event's time control as the PGN `TimeControl` and `amici show` write it. */
+export function timeControlTag(tc: TimeControl): string {
+  switch (tc.preset) {
+    case 'postal':
+      return `${tc.moves}/${tc.days}d`;
+    case 'iccf':
+      return `${tc.moves}/${tc.days}d`;
+    case 'triple-block':
+      return `triple-block ${tc.startDays}d`;
+    case 'per-move':
+      return `${tc.days}d/move`;
+  }
+}
+
 /**
  * How a result the TD set ended the game, in PGN's words, by the rule it was set under: normal
  * (an agreed draw or a resignation reported to the TD, L-5), abandoned or death (a withdrawal,
- * P-9a), a rules infraction (P-13), else adjudication (P-10, an appeal, P-11).
+ * P-9a), time forfeit (P-7f; both players over the limit, L-6.9), a rules infraction (P-13; no
+ * result reported, P-12), else adjudication (P-10, an appeal, P-11).
  */
 function rulingTermination(rule: string, reason: string): string {
   if (rule === 'L-5.2.3' || rule === 'L-5.1.2') return 'normal';
   if (rule === 'P-9a') return /died|death|deceased/iu.test(reason) ? 'death' : 'abandoned';
-  if (rule === 'P-7f') return 'time forfeit';
-  return rule === 'P-13' ? 'rules infraction' : 'adjudication';
+  if (rule === 'P-7f' || rule === 'L-6.9') return 'time forfeit';
+  return rule === 'P-13' || rule === 'P-12' ? 'rules infraction' : 'adjudication';
 }
 
 /**
- * The PGN `Result` of a game, and its `Termination` once over: the standard words (PGN 9.8.1,
- * "normal", "time forfeit", "adjudication") and, where PGN has no result, what its `*` means.
+ * The PGN `Result` of a game, and its `Termination` once over, always one of the standard
+ * words (PGN 9.8.1: "abandoned", "adjudication", "death", "normal", "rules infraction", "time
+ * forfeit"), so a database imports it. PGN has no result for a double forfeit (0-0, L-6.9,
+ * L-12) or an annulled game (P-9a): both are `*`, and `pgnEndComment` says which.
  */
 export function pgnResultTags(state: GameState): { Result: string; Termination?: string } {
   const r = state.result;
   if (!r) return { Result: '*' };
-  if (r.result === '0-0') return { Result: '*', Termination: 'double forfeit (L-6.9, L-12)' };
-  if (r.result === '*') return { Result: '*', Termination: 'annulled (P-9a)' };
   const termination =
     r.kind === 'time-forfeit' || r.kind === 'time-forfeit-draw'
       ? 'time forfeit'
-      : r.kind === 'ruling'
+      : r.kind === 'ruling' || r.kind === 'annulled'
         ? rulingTermination(r.rule, r.detail ?? '')
         : 'normal';
-  return { Result: r.result, Termination: termination };
+  return { Result: r.result === '0-0' ? '*' : r.result, Termination: termination };
 }
 
 /**
- * A game's PGN, the same for the TD's attachment and `amici pgn`: the roster, `Mode` "EM" or
- * "PM" (paper mail) by how the event's moves travel, `Termination`, and (given) `TimeControl`.
+ * What the tags cannot say of how a game ended, for the PGN's comment before its result: a
+ * result `*` that is a double forfeit or an annulment, a result the TD set, a loss on time —
+ * with the rule and the reason given (the TD's own words). None for a game ended on the board.
+ */
+export function pgnEndComment(state: GameState): string | undefined {
+  const r = state.result;
+  if (!r) return undefined;
+  const reason = r.detail ? `: ${r.detail}` : '';
+  if (r.kind === 'annulled') return `Annulled by the TD (${r.rule}), not scored${reason}`;
+  if (r.result === '0-0')
+    return `Double forfeit 0-0, both players lose (${r.rule}, L-12)${r.kind === 'ruling' ? ', set by the TD' : ''}${reason}`;
+  if (r.kind === 'ruling') return `Result ${r.result} set by the TD (${r.rule})${reason}`;
+  if (r.kind === 'time-forfeit' || r.kind === 'time-forfeit-draw')
+    return r.detail ? `${r.detail} (${r.rule})` : undefined;
+  return undefined;
+}
+
+/**
+ * A game's PGN, the same for the TD's attachment and `amici pgn`: the roster (`Round` "-": all
+ * the games of a correspondence section start together, there are no rounds), `Mode` "EM" or
+ * "PM" (paper mail) by how the event's moves travel, `TimeControl`, `Termination`, `EventDate`
+ * (the day the event's first games start) and the comment of `pgnEndComment`.
  */
 export function gamePgn(
   state: GameState,
-  event: { name: string; mode?: 'email' | 'postal' },
-  gameId: string,
+  event: { name: string; mode?: 'email' | 'postal'; startsOn?: CalendarDate },
   names: Record<Side, string>,
-  timeControl?: string,
+  timeControl?: TimeControl,
 ): string | undefined {
   const moves: RecordedMove[] = state.plies.map((p) =>
     p.drawOffer ? { move: p.move, drawOffer: true } : { move: p.move },
@@ -314,13 +348,14 @@ export function gamePgn(
     Site: postal ? 'amici (post)' : 'amici (email)',
     // The day play began: a game restarted with the colours corrected (L-7.1) began again then.
     Date: pgnDate(state.clockStartsOn),
-    Round: gameId,
+    Round: '-',
     White: names.white,
     Black: names.black,
     ...pgnResultTags(state),
     Mode: postal ? 'PM' : 'EM',
-    ...(timeControl ? { TimeControl: timeControl } : {}),
+    ...(timeControl ? { TimeControl: timeControlTag(timeControl) } : {}),
+    ...(event.startsOn ? { EventDate: pgnDate(event.startsOn) } : {}),
   };
-  const pgn = makeGamePgn({ start: state.start, moves }, tags);
+  const pgn = makeGamePgn({ start: state.start, moves }, tags, pgnEndComment(state));
   return pgn.ok ? pgn.value : undefined;
 }

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import type { z } from 'zod';
+import type { CalendarDate } from '../clock/index.ts';
 import type { EventRules } from '../referee/index.ts';
 import { defaultEventRules } from '../referee/index.ts';
 import { editDistance } from '../words.ts';
@@ -210,6 +211,11 @@ export function eventRulesOf(e: EventConfig): EventRules {
     protestDays: e.protestDays,
     ...(e.endDate ? { endDate: e.endDate } : {}),
   });
+}
+
+/** The day an event begins (PGN `EventDate`): the first day any of its games starts. */
+export function eventStartsOn(e: EventConfig): CalendarDate | undefined {
+  return e.games.map((g) => g.startsOn).sort()[0];
 }
 
 /** A secret from the environment, by the name the config gives. */

@@ -24,7 +24,7 @@ import {
   composeWhichGame,
   gameTitle,
 } from '../compose/index.ts';
-import { eventRulesOf } from '../config/load-config.ts';
+import { eventRulesOf, eventStartsOn } from '../config/load-config.ts';
 import type { AmiciConfig, EventConfig, PlayerConfig } from '../config/schema.ts';
 import type { Inbound, InboundMail, ReadError, Result } from '../mail/index.ts';
 import { headerOnly, protestsIn, readMail, readMessage } from '../mail/index.ts';
@@ -378,11 +378,17 @@ export class RefereeService {
     };
     // From the state, which may hold a reversal of the colours (L-7.1) not yet committed.
     const { white, black } = this.directory.colours(ref.gameKey, state.coloursReversed);
+    const startsOn = eventStartsOn(ref.event);
     return {
       state,
       rules: this.rules(ref.event),
       now,
-      event: { name: ref.event.name, tag: ref.event.tag, mode: ref.event.mode },
+      event: {
+        name: ref.event.name,
+        tag: ref.event.tag,
+        mode: ref.event.mode,
+        ...(startsOn ? { startsOn } : {}),
+      },
       gameId: ref.game.id,
       players: { white: prefs(white), black: prefs(black) },
       td: { name: ref.event.td.name, lang: ref.event.language },

@@ -1,3 +1,4 @@
+import { parsePgn } from 'chessops/pgn';
 import { describe, expect, it } from 'vitest';
 import { makeGamePgn, readPgn } from '../../src/chess/index.ts';
 import { movesOf } from './support.ts';
@@ -54,6 +55,61 @@ Qe3+ Be7 9. Nbd2 O-O 10. O-O-O Re8 11. Kb1 {(=)} *
   it('escapes quotes and backslashes in tags', () => {
     const pgn = makeGamePgn({ start: { kind: 'standard' }, moves: [] }, { White: 'O"Neil \\ Jr' });
     expect(pgn.ok && pgn.value).toContain('[White "O\\"Neil \\\\ Jr"]');
+  });
+  it('a tag value stays on its line: a line break or tab in a name becomes a space', () => {
+    const pgn = makeGamePgn(
+      { start: { kind: 'standard' }, moves: [] },
+      { Event: 'Club\nChampionship', White: 'Kowalski,\tJan' },
+    );
+    if (!pgn.ok) throw new Error();
+    expect(pgn.value).toContain('[Event "Club Championship"]\n');
+    expect(parsePgn(pgn.value)[0]!.headers.get('White')).toBe('Kowalski, Jan');
+  });
+});
+
+describe('PGN out: the comment before the result (L-8.5, what the tags cannot say)', () => {
+  const moves = movesOf({ kind: 'standard' }, EXAMPLE);
+  const record = { start: { kind: 'standard' }, moves } as const;
+  const lines = (text: string) => text.split('\n');
+
+  it('comes after the last move and before the result token, wrapped under 80 columns', () => {
+    const reason = `Result 1-0 set by the TD (P-13): ${'the card with the resignation was lost in the post '.repeat(3)}`;
+    const pgn = makeGamePgn(record, { Result: '1-0' }, reason);
+    if (!pgn.ok) throw new Error();
+    for (const line of lines(pgn.value)) expect(line.length).toBeLessThan(80);
+    expect(pgn.value.trimEnd()).toMatch(/ 11\. Kb1 \{\(=\)\} \{Result 1-0 [^}]*post\} 1-0$/);
+    const [game] = parsePgn(pgn.value);
+    const last = [...game!.moves.mainline()].at(-1)!;
+    expect(last.comments?.map((c) => c.replace(/\s+/g, ' '))).toEqual(['(=)', reason.trim()]);
+    expect(game!.headers.get('Result')).toBe('1-0');
+    // Read back as a game in progress, the moves and the draw offer are as they were.
+    const back = readPgn(pgn.value);
+    expect(back.ok && back.value.record.moves).toEqual(moves);
+  });
+
+  it('a brace in the reason cannot end the comment early; a game with no moves has it alone', () => {
+    const pgn = makeGamePgn(
+      { start: { kind: 'standard' }, moves: [] },
+      {},
+      'Annulled: {see} letter',
+    );
+    if (!pgn.ok) throw new Error();
+    expect(pgn.value).toContain('\n\n{Annulled: (see) letter} *\n');
+    expect(parsePgn(pgn.value)[0]!.comments).toEqual(['Annulled: (see) letter']);
+  });
+
+  it('no line starts with % (a reader skips such a line), and a word longer than a line is cut', () => {
+    const long = 'x'.repeat(120);
+    for (let pad = 0; pad < 80; pad++) {
+      const pgn = makeGamePgn(record, {}, `${'a'.repeat(pad)} %50 of the games ${long}`);
+      if (!pgn.ok) throw new Error();
+      for (const line of lines(pgn.value)) {
+        expect(line.length).toBeLessThan(80);
+        expect(line.startsWith('%')).toBe(false);
+      }
+      expect([...parsePgn(pgn.value)[0]!.moves.mainline()][0]?.san).toBe('e4');
+      expect(pgn.value.replace(/\s+/g, '')).toContain(`%50ofthegames${long}}*`);
+    }
   });
 });
 

@@ -130,7 +130,9 @@ describe('amici standings', () => {
     for (const s of event.standings) expect(s.unfinished).toBe(0);
     const pgn = (await runCli(['pgn', open.game, '--config', config])).out;
     expect(pgn).toContain('[Result "*"]');
-    expect(pgn).toContain('[Termination "annulled (P-9a)"]');
+    // PGN's own word for it, the TD's reason in a comment before the `*`.
+    expect(pgn).toContain('[Termination "abandoned"]');
+    expect(pgn).toContain('{Annulled by the TD (P-9a), not scored: Dan withdrew} *');
     const late = await runCli([
       'post',
       open.game,

@@ -518,7 +518,7 @@ describe('colours reversed by mistake (L-7.1)', () => {
     expect([after.white, after.black, after.plies.length]).toEqual(['bob', 'ann', 0]);
     expect(after.clockStartsOn).toBe(NOW);
     // The PGN dates the game from its restart.
-    expect(gamePgn(after, { name: 'Club' }, '1', { white: 'Bob', black: 'Ann' })).toContain(
+    expect(gamePgn(after, { name: 'Club' }, { white: 'Bob', black: 'Ann' })).toContain(
       '[Date "2026.03.01"]',
     );
   });
