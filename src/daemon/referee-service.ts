@@ -64,11 +64,12 @@ import {
 import type {
   InboundRecord,
   InboundStatus,
+  LastTdReport,
   NewOutboxMail,
   OutboxRow,
   Store,
 } from '../store/store.ts';
-import { dedupeKey, gameKeyOf, replayKey } from '../store/store.ts';
+import { dedupeKey, finishedKey, gameKeyOf, replayKey } from '../store/store.ts';
 import type { DnsResolver, SenderCheck } from './authenticate.ts';
 import { cachingResolver, checkSender } from './authenticate.ts';
 import type { GameRefResolved } from './directory.ts';
@@ -1850,12 +1851,13 @@ export class RefereeService {
       if (event.reportDays === undefined) continue;
       const today = this.today(event);
       const last = this.store.lastTdReport(event.tag);
-      if (last && daysBetween(last, today) < event.reportDays) continue;
+      if (last && daysBetween(last.on, today) < event.reportDays) continue;
       const input = this.tdReportOf(event, today, last);
       const mail = composeTdReport(input);
       this.store.enqueueTdReport(
         event.tag,
         today,
+        input.finished.map((f) => finishedKey(f.game, f.result, f.on)),
         [this.mailTo(mail, [event.td.address], `td-report:${event.tag}:${today}`)],
         this.clock().toISOString(),
       );
@@ -1872,12 +1874,19 @@ export class RefereeService {
     return queued;
   }
 
-  /** What an event's report says on `today`; `since`: the previous report's day. */
+  /**
+   * What an event's report says on `today`; `last`: the previous report. Its finished games are
+   * those that ended on or after the previous report's day and that it did not list: one that
+   * ended that day after it went out comes now, one it listed does not come again — the same
+   * after a restart, since what a report listed is stored with it.
+   */
   tdReportOf(
     event: EventConfig,
     today: CalendarDate,
-    since: CalendarDate | undefined,
+    last: LastTdReport | undefined,
   ): Parameters<typeof composeTdReport>[0] {
+    const since = last?.on;
+    const listed = new Set(last?.listed ?? []);
     const rules = this.rules(event);
     const name = (id: string) => this.player(event, id).name;
     const input: Parameters<typeof composeTdReport>[0] = {
@@ -1905,9 +1914,14 @@ export class RefereeService {
       const state = this.state(g.gameKey);
       const players = `${name(ref.game.white)} – ${name(ref.game.black)}`;
       if (state.result) {
-        // A game that ended on the previous report's day may have ended after it: listed again
-        // rather than never.
-        if (!since || daysBetween(since, state.result.on) >= 0)
+        // A game that ended on the previous report's day may have ended after it: listed now
+        // unless that report listed it (a report from before the list was kept: listed again
+        // rather than never).
+        const { result, on } = state.result;
+        if (
+          (!since || daysBetween(since, on) >= 0) &&
+          !listed.has(finishedKey(g.gameKey, result, on))
+        )
           input.finished.push({
             game: g.gameKey,
             players,

@@ -111,6 +111,11 @@ const MIGRATIONS: string[] = [
   // 8: when a mail we sent came back as a bounce: a relay that bounced has not reached its
   // player, as one that failed has not (P-6d).
   `ALTER TABLE outbox ADD COLUMN bounced_at TEXT;`,
+  // 9: the finished games an event's last report listed (JSON), so the next one lists only the
+  // others: a game that ended on a report's day after the report is in the next, one that ended
+  // before it is not listed twice. NULL for a report made before this: the next lists from its
+  // day on, inclusive.
+  'ALTER TABLE td_report ADD COLUMN listed TEXT;',
 ];
 
 /** The columns of an `OutboxInfo`, as one SELECT list. */
@@ -131,6 +136,20 @@ const outboxInfo = (r: OutboxInfoRow): OutboxInfo => ({
   ...r,
   recipients: JSON.parse(r.recipients) as string[],
 });
+
+/** An event's last report to its TD (`Store.lastTdReport`). */
+export interface LastTdReport {
+  on: CalendarDate;
+  /** The finished games it listed, by `finishedKey`. */
+  listed?: readonly string[];
+}
+
+/**
+ * A finished game as a report lists it: the game, its result and the day it ended — a result
+ * the TD corrects later is a new key, and is listed again.
+ */
+export const finishedKey = (gameKey: string, result: string, on: CalendarDate): string =>
+  `${gameKey} ${result} ${on}`;
 
 export const INBOUND_STATUSES = ['done', 'rejected', 'ignored'] as const;
 export type InboundStatus = (typeof INBOUND_STATUSES)[number];
@@ -801,27 +820,34 @@ export class Store implements CheckpointStore {
 
   // --- the TD's report on an event ---------------------------------------------------------
 
-  /** The day (in the event's zone) the event's last report was queued, if one was. */
-  lastTdReport(eventTag: string): CalendarDate | undefined {
-    const row = this.sql('SELECT last_on AS lastOn FROM td_report WHERE event_tag = ?').get(
+  /**
+   * The event's last report, if one was queued: its day (in the event's zone) and the keys of
+   * the finished games it listed (`finishedKey`; absent for a report from before migration 8).
+   */
+  lastTdReport(eventTag: string): LastTdReport | undefined {
+    const row = this.sql('SELECT last_on AS lastOn, listed FROM td_report WHERE event_tag = ?').get(
       eventTag,
-    ) as { lastOn: CalendarDate } | undefined;
-    return row?.lastOn;
+    ) as { lastOn: CalendarDate; listed: string | null } | undefined;
+    if (!row) return undefined;
+    return row.listed === null
+      ? { on: row.lastOn }
+      : { on: row.lastOn, listed: JSON.parse(row.listed) as string[] };
   }
 
-  /** Queue an event's report and record its day, in one transaction. */
+  /** Queue an event's report and record its day and the finished games it listed, together. */
   enqueueTdReport(
     eventTag: string,
     on: CalendarDate,
+    listed: readonly string[],
     mails: readonly NewOutboxMail[],
     at: string,
   ): void {
     this.db.transaction(() => {
       this.enqueue(mails, at);
       this.sql(
-        `INSERT INTO td_report (event_tag, last_on) VALUES (?, ?)
-           ON CONFLICT(event_tag) DO UPDATE SET last_on = excluded.last_on`,
-      ).run(eventTag, on);
+        `INSERT INTO td_report (event_tag, last_on, listed) VALUES (?, ?, ?)
+           ON CONFLICT(event_tag) DO UPDATE SET last_on = excluded.last_on, listed = excluded.listed`,
+      ).run(eventTag, on, JSON.stringify(listed));
     })();
   }
 

@@ -159,6 +159,49 @@ describe("the TD's report on an event (reportDays)", () => {
     expect(again.logger.lines.filter((l) => l.code === 'TD_REPORT')).toHaveLength(1);
   });
 
+  it('L-12: a game that ended on a report’s day is in that report or the next, never in both, across a restart', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'amici-report-')), 'amici.sqlite');
+    const s = setup(path);
+    await s.flush();
+    const [a, b] = s.service.store.games().map((g) => g.gameKey);
+    const setResult = async (
+      service: RefereeService,
+      key: string,
+      result: '1-0' | '0-1',
+      on: string,
+    ) => {
+      const r = await service.decideAndCommit(
+        service.resolveGame(key)!,
+        service.state(key),
+        { kind: 'ruling', ruling: { kind: 'set-result', result, reason: 'resigned by phone' } },
+        on as `${number}-${number}-${number}`,
+        `test:${key}`,
+      );
+      expect(r.committed).toBe(true);
+    };
+    const row = (key: string, result: string) =>
+      new RegExp(`^${key.replace('/', '\\/')}\\s.*${result}\\s+2026-11-05$`, 'm');
+    // Game a ends on 5 November before that day's report, game b the same day after it.
+    s.setNow('2026-11-05T07:00:00Z');
+    await setResult(s.service, a!, '1-0', '2026-11-05');
+    const [first] = await s.sweepAt('2026-11-05T08:00:00Z');
+    expect(first!.mail.text).toMatch(row(a!, '1-0'));
+    s.setNow('2026-11-05T10:00:00Z');
+    await setResult(s.service, b!, '0-1', '2026-11-05');
+    await s.flush();
+    // amici stops and starts again before the next report.
+    s.store.close();
+    const again = setup(path);
+    const [second] = await again.sweepAt('2026-11-12T08:00:00Z');
+    const text = second!.mail.text ?? '';
+    expect(text).toContain('Games finished since 2026-11-05:');
+    expect(text).toMatch(row(b!, '0-1'));
+    expect(text).not.toMatch(new RegExp(`^${a!.replace('/', '\\/')}\\s`, 'm'));
+    // The report after that lists neither: both were reported.
+    const [third] = await again.sweepAt('2026-11-19T08:00:00Z');
+    expect(third!.mail.text).not.toContain('Games finished since');
+  });
+
   it('P-7c, P-7d: an unruled time claim is listed with the reply that rules it', async () => {
     const s = setup(':memory:', 30);
     await s.flush();
