@@ -186,11 +186,12 @@ export function tableHtml(t: Table): string {
   ].join('\n');
 }
 
-/** The clock table of both players (P-2k): this move, total, control, days left. */
+/** The clock table of both players (P-2k) as of each one's last move: its days, total, control, days left after it. */
 export function clockTable(lines: readonly ClockLine[], labels: LabelTree): Table {
   const L = (k: string) => label(labels, `clock.${k}`);
   return {
-    head: ['', L('move'), L('thisMove'), L('total'), L('control'), L('left')],
+    // As of each player's last move sent: the player to move's days since are in `liveText`.
+    head: ['', L('lastMove'), L('daysOnIt'), L('total'), L('control'), L('leftAfter')],
     right: [false, true, true, true, true, true],
     rows: lines.map(({ side, row }) => {
       const name = label(labels, `side.${side}`);
