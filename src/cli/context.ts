@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { loadConfig, secret } from '../config/load-config.ts';
 import type { AmiciConfig } from '../config/schema.ts';
 import type { ConfigDrift } from '../daemon/config-drift.ts';
-import { configDrift } from '../daemon/config-drift.ts';
+import { configDrift, storedGames } from '../daemon/config-drift.ts';
 import type { Logger } from '../daemon/log.ts';
 import { createMaildirInbox } from '../daemon/maildir-inbox.ts';
 import { createPickupSender } from '../daemon/pickup-sender.ts';
@@ -65,14 +65,18 @@ export async function openConfig(
   return { config: r.config, file: r.file };
 }
 
-/** What `config` would do to the games in its store (none yet: nothing). */
-export function storedDrift(config: AmiciConfig, store?: Store): ConfigDrift {
-  if (store) return configDrift(config, store.gamesAsCreated());
+/**
+ * What `config` would do to the games in its store (none yet: nothing), its end dates (P-10) as
+ * of `now`.
+ */
+export function storedDrift(config: AmiciConfig, store?: Store, now = new Date()): ConfigDrift {
+  const at = now.toISOString();
+  if (store) return configDrift(config, storedGames(store), at);
   const path = config.store.path;
   if (path === ':memory:' || !existsSync(path)) return { errors: [], warnings: [] };
   const opened = new Store(path);
   try {
-    return configDrift(config, opened.gamesAsCreated());
+    return configDrift(config, storedGames(opened), at);
   } finally {
     opened.close();
   }

@@ -18,6 +18,7 @@ import {
   crossCell,
   gameClock,
   inAdjudication,
+  openStop,
   pointsText,
   timeClaimId,
 } from '../referee/index.ts';
@@ -150,17 +151,21 @@ function summary(service: RefereeService, gameKey: string) {
   // adjudication (P-10: the days left are as they stood on the end date), a TD pause (L-6.10),
   // leave (P-8a).
   const adjudication = inAdjudication(state, today, service.rules(ref.event));
+  // Stopped at an end date since moved later (P-10): the sweep resumes it.
+  const stop = openStop(state);
   const pause = state.pauses.find((p) => p.to === null);
   const leave = state.leaves.find((l) => l.side === toMove && rangeContains(l, today));
   const stopped = state.result
     ? null
     : adjudication
       ? `adjudication since ${adjudication.since}, clocks as of ${adjudication.endDate}`
-      : pause
-        ? `paused since ${pause.from}`
-        : leave
-          ? `${toMove} on leave to ${leave.to}`
-          : null;
+      : stop
+        ? `stopped at the end of ${stop.lastEndDate}, resumes at the next sweep`
+        : pause
+          ? `paused since ${pause.from}`
+          : leave
+            ? `${toMove} on leave to ${leave.to}`
+            : null;
   return {
     game: gameKey,
     white: service.player(ref.event, ref.game.white).name,
@@ -263,6 +268,7 @@ export async function showCommand(args: string[], io: CliIo): Promise<number> {
       penalties: state.penalties,
       leaves: state.leaves,
       pauses: state.pauses,
+      stops: state.stops,
       claims: state.claims,
       drawOffer: state.drawOffer ?? null,
       drawOffers: state.drawOffers,
@@ -343,6 +349,17 @@ export async function showCommand(args: string[], io: CliIo): Promise<number> {
             : compareDates(p.to, p.from) > 0
               ? `  ${p.from}..${addDays(p.to, -1)} (resumed ${p.to})`
               : `  ${p.from}: resumed the same day, no day stopped`,
+        ),
+      );
+    if (state.stops.length)
+      out.push(
+        '',
+        "Play stopped at the event's end (P-10), its days not counted:",
+        // As pauses are shown: the day play resumed counts again.
+        ...state.stops.map((x) =>
+          x.to === null
+            ? `  ${x.from}..(in adjudication since the end of ${x.lastEndDate})`
+            : `${compareDates(x.to, x.from) > 0 ? `  ${x.from}..${addDays(x.to, -1)}` : `  ${x.from}: no day stopped,`} resumed ${x.to}, the end of ${x.lastEndDate} moved ${x.until ? `to ${x.until}` : 'away'}`,
         ),
       );
     if (state.claims.length)

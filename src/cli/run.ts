@@ -81,7 +81,7 @@ async function runLocked(
       io.err(`amici: ${t}\n`);
       return 2;
     }
-    for (const warning of storedDrift(loaded.config, service.store).warnings)
+    for (const warning of storedDrift(loaded.config, service.store, service.clock()).warnings)
       logger.warn({ code: 'CONFIG_DRIFT', config: loaded.file, warning });
     service.ensureGames();
     const parts: DaemonParts = {
@@ -155,7 +155,7 @@ async function reloadConfig(file: string, service: RefereeService, logger: Logge
     logger.warn({ code: 'CONFIG_INVALID', config: file, errors: r.errors });
     return;
   }
-  const drift = storedDrift(r.config, service.store);
+  const drift = storedDrift(r.config, service.store, service.clock());
   if (drift.errors.length) {
     logger.warn({ code: 'CONFIG_INVALID', config: file, errors: drift.errors });
     return;

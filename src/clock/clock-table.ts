@@ -3,8 +3,9 @@
 // cumulative control), P-6d, P-6e (reflection from delivery to dispatch, transit not counted),
 // P-6f (accepted conditional moves count as moves, with no reflection), P-6g (penalties),
 // P-8a, P-8c, L-10.1 (leave stops the clock; none under triple block), L-6.10 (TD pauses; none
-// under triple block) — and finds each excess of time (P-6b, P-7a, P-7f). Deciding what an
-// excess costs (P-6b: one allowed; L-6.7) is the referee's; see time-exceeded.ts.
+// under triple block, though play stopped at the event's end, P-10, stops every clock) — and
+// finds each excess of time (P-6b, P-7a, P-7f). Deciding what an excess costs (P-6b: one
+// allowed; L-6.7) is the referee's; see time-exceeded.ts.
 //
 // P-7e, "the offender's time is counted afresh from the date the notice of the claim was
 // received": at the end of that day (a `restart` item) the count of used time goes back to
@@ -181,7 +182,7 @@ function checkItems(control: TimeControl, items: readonly ClockItem[]): ClockErr
         }
         if (item.kind === 'leave' && !allowsLeave(control))
           return { code: 'leave-not-allowed', index };
-        if (item.kind === 'pause' && !allowsPause(control))
+        if (item.kind === 'pause' && !item.eventEnd && !allowsPause(control))
           return { code: 'pause-not-allowed', index };
         break;
       case 'penalty':

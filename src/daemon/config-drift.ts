@@ -4,10 +4,15 @@
 // progress to other players, and their mail would be read as moves in someone else's game. That
 // is an error: no command works on such a config. Unfinished games the config no longer lists
 // (a tag or an id changed, a player deleted) and start dates changed after a game was made are
-// warnings for the TD: the games stay in the store as they were.
+// warnings for the TD: the games stay in the store as they were. So is an event's end date
+// (P-10) moved so that games change course: games stopped at the end resume, or stay in
+// adjudication under a new end; games in play go to adjudication at once, the end being past.
 
+import { addDays, type CalendarDate, calendarDateOf, compareDates } from '../clock/index.ts';
 import type { AmiciConfig } from '../config/schema.ts';
 import type { GameEvent } from '../referee/index.ts';
+import { ANALYSIS_DAYS, FoldError, foldGame, openStop } from '../referee/index.ts';
+import type { Store } from '../store/store.ts';
 import { gameKeyOf } from '../store/store.ts';
 import { count } from '../words.ts';
 
@@ -17,6 +22,27 @@ export interface GameAsCreated {
   created: GameEvent;
   moves: number;
   finished: boolean;
+  /** The day its last move was sent. */
+  lastMoveOn?: CalendarDate;
+  /**
+   * Play in it stopped at the event's end and not resumed (P-10): the end date its players were
+   * last told of, and the first day not counted.
+   */
+  stop?: { endDate: CalendarDate; from: CalendarDate };
+}
+
+/** The store's games, with where play stopped at the event's end in those unfinished (P-10). */
+export function storedGames(store: Store): GameAsCreated[] {
+  return store.gamesAsCreated().map(({ adjudicated, ...g }) => {
+    if (!adjudicated || g.finished) return g;
+    try {
+      const stop = openStop(foldGame(store.events(g.gameKey)));
+      return stop ? { ...g, stop: { endDate: stop.lastEndDate, from: stop.from } } : g;
+    } catch (e) {
+      if (e instanceof FoldError) return g;
+      throw e;
+    }
+  });
 }
 
 export interface ConfigDrift {
@@ -28,6 +54,16 @@ export interface ConfigDrift {
 
 const listed5 = (items: readonly string[]) =>
   `${items.slice(0, 5).join(', ')}${items.length > 5 ? ', …' : ''}`;
+
+/** Games named for a sentence: "CCC26/1" or "CCC26/1, … (7 games)". */
+const named = (keys: readonly string[]) =>
+  keys.length === 1 ? keys[0]! : `${listed5(keys)} (${keys.length} games)`;
+
+/** P-10: the day the analyses are due after an end on `end`, said as past when it is. */
+function analysisBy(end: CalendarDate, today: CalendarDate | undefined): string {
+  const by = addDays(end, ANALYSIS_DAYS);
+  return today !== undefined && compareDates(today, by) > 0 ? `${by}, a day already past` : by;
+}
 
 /** A time control as the TD wrote it: `postal 10 moves in 30 days`, key by key. */
 const controlText = (c: Readonly<Record<string, unknown>>): string =>
@@ -58,7 +94,15 @@ class Changes {
   }
 }
 
-export function configDrift(config: AmiciConfig, stored: readonly GameAsCreated[]): ConfigDrift {
+/**
+ * What `config` would do to the `stored` games. Given `now` (an instant), also what its end dates
+ * would do on that day, in each event's time zone (P-10).
+ */
+export function configDrift(
+  config: AmiciConfig,
+  stored: readonly GameAsCreated[],
+  now?: string,
+): ConfigDrift {
   const errors: string[] = [];
   const warnings: string[] = [];
   const byKey = new Map(stored.map((g) => [g.gameKey, g]));
@@ -68,8 +112,19 @@ export function configDrift(config: AmiciConfig, stored: readonly GameAsCreated[
   const startMoved = new Changes();
   const controlMoved = new Changes();
   const allowedMoved = new Changes();
+  /** What the events' end dates do to their games (P-10). */
+  const ending: string[] = [];
   let fromPairings = false;
   for (const event of config.events) {
+    const day = now === undefined ? undefined : calendarDateOf(now, event.timeZone);
+    const today = day?.ok ? day.value : undefined;
+    const end = event.endDate as CalendarDate | undefined;
+    /** Games stopped at the end that resume, or stay stopped under another end, by "was→now". */
+    const resumed = new Changes();
+    const stillStopped = new Changes();
+    /** Games in play whose end date is past: they go to adjudication (P-10). */
+    const toAdjudication: string[] = [];
+    const movedAfter: string[] = [];
     const players = new Map(event.players.map((p) => [p.id, p]));
     const names = new Set(event.players.map((p) => p.name));
     for (const game of event.games) {
@@ -104,6 +159,30 @@ export function configDrift(config: AmiciConfig, stored: readonly GameAsCreated[
         );
         if (event.pairings) fromPairings = true;
       } else startMoved.note(c.clockStartsOn, game.startsOn, key);
+      if (today === undefined || known.finished || changed) continue;
+      const past = end !== undefined && compareDates(today, end) > 0;
+      if (known.stop) {
+        const was = known.stop.endDate;
+        if (!past) resumed.note(was, end ?? '', key);
+        else stillStopped.note(was, end!, key);
+      } else if (past) {
+        toAdjudication.push(key);
+        if (known.lastMoveOn && compareDates(known.lastMoveOn, end!) > 0) movedAfter.push(key);
+      }
+    }
+    for (const { was, now: until, them, one } of resumed.all())
+      ending.push(
+        `${them} ${one ? 'is' : 'are'} in adjudication since the event's end on ${was}; the config now ${until ? `ends the event on ${until}` : 'gives the event no end date'}, so play in ${one ? 'it' : 'them'} resumes at the next sweep (P-10): the days stopped are counted on no clock, as in a pause (L-6.10), and both players are told whose move it is, the new end and the clocks. If that is not meant, put endDate back to ${was}`,
+      );
+    for (const { was, now: until, them, one } of stillStopped.all())
+      ending.push(
+        `${them} ${one ? 'is' : 'are'} in adjudication since the event's end on ${was}; the config now ends the event on ${until}, ${compareDates(until as CalendarDate, was as CalendarDate) > 0 ? 'later but' : 'earlier, and'} also past: ${one ? 'it stays' : 'they stay'} in adjudication with the clocks as they stood when play stopped, and the players are told of the end again, with the analyses due by ${analysisBy(until as CalendarDate, today)} (P-10)`,
+      );
+    if (toAdjudication.length && end !== undefined && today !== undefined) {
+      const one = toAdjudication.length === 1;
+      ending.push(
+        `${named(toAdjudication)} ${one ? 'is' : 'are'} in play, but the event's end date in the config, ${end}, is past: ${one ? 'it goes' : 'they go'} to adjudication at the next sweep (P-10), the players asked for their analyses by ${analysisBy(end, today)}; the clocks stand as on ${end}, or at a move sent after it, and nothing is lost on time from then on.${movedAfter.length ? ` Moves sent after ${end} stand, in ${named(movedAfter)}: the end was later when they were played.` : ''} If the end is meant to be later, correct endDate before the next sweep`,
+      );
     }
   }
   if (moved.length)
@@ -123,6 +202,7 @@ export function configDrift(config: AmiciConfig, stored: readonly GameAsCreated[
     warnings.push(
       `${them} ${one ? 'was' : 'were'} created allowing ${was} excess${was === '1' ? '' : 'es'} of time; the config now allows ${now}, and claims are ruled under that (P-6b, P-7f): an excess the players were told would restart the count may now lose the game, or the other way round. If that is not meant, put excessesAllowed back`,
     );
+  warnings.push(...ending);
   // A finished game may leave the config with its whole event; one of an event still running
   // leaves the standings with it.
   const tags = new Set(config.events.map((e) => e.tag));

@@ -11,6 +11,18 @@
 // - the TD's rulings all still apply: the adjudication itself is a `set-result` (P-10).
 // Whether a game is in adjudication is read from the rules and the day, never stored: a TD who
 // moves the end date (config) moves it for every game.
+//
+// What the players were told is stored: the adjudication notice's `due-done` (its key carries the
+// end date) is where play stopped (game-state.ts, `Stop`). When the TD moves the end date later,
+// or drops it, a game stopped so and not over resumes at the next sweep (due.ts `resume`):
+// `play-resumed` closes the stop, both players are told (whose move, the new end, the clocks),
+// and the days of the stop, from the day after the clocks' last day to the day before the
+// resume, are counted on no clock — as a TD's pause (L-6.10), under every time control. A
+// claim's protest window that closed during the stop upholds nothing by itself then either.
+// The log decides it all: a second sweep or a restart finds no stop open, and sends nothing.
+// Moved to a day already past, the end sends games in play to adjudication at the next sweep;
+// moves sent after it stand, the clocks stand as at the last of them, and nothing is lost on
+// time. The TD is warned of both when the config is checked or read (daemon/config-drift.ts).
 
 import type { CalendarDate } from '../clock/index.ts';
 import { addDays, compareDates } from '../clock/index.ts';
@@ -35,6 +47,25 @@ export function adjudicationOf(rules: EventRules): Adjudication | undefined {
   if (endDate === undefined) return undefined;
   return { endDate, since: addDays(endDate, 1), analysisBy: addDays(endDate, ANALYSIS_DAYS) };
 }
+
+/**
+ * The key of the adjudication notice's `due-done`: `adjudication:<endDate>`, with `:r<n>` after
+ * n resumes (a game stopped again, perhaps at an end date it was stopped at before).
+ */
+export const adjudicationKey = (endDate: CalendarDate, resumes: number): string =>
+  `adjudication:${endDate}${resumes ? `:r${resumes}` : ''}`;
+
+/** The end date an adjudication notice's key names; undefined for any other key. */
+export function endDateOfAdjudicationKey(key: string): CalendarDate | undefined {
+  const m = /^adjudication:(\d{4}-\d{2}-\d{2})(?::|$)/.exec(key);
+  return m?.[1] as CalendarDate | undefined;
+}
+
+/** Whether day `on` fell in a stop of play at the event's end (P-10), open or closed. */
+export const stoppedOn = (state: GameState, on: CalendarDate): boolean =>
+  state.stops.some(
+    (x) => compareDates(x.from, on) <= 0 && (x.to === null || compareDates(on, x.to) < 0),
+  );
 
 /** Whether day `on` is after the event's end date (P-10): no day of play. */
 export const afterEnd = (rules: EventRules, on: CalendarDate): boolean =>

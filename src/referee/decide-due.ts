@@ -4,8 +4,10 @@
 // with the record of the replies to the TD (P-7a) and the players told (P-7b), open to protest
 // for `protestDays`; claim-deadline: the unprotested claim upheld (P-7c) with its consequence,
 // a restart (P-7e) or a loss on time (P-7f, L-6.7); leave notices (P-8b); adjudication at the
-// event's end (P-10); game-start: both players told the game begins (P-2a, P-2b, P-6a). Work
-// already done, or no longer there, records nothing new.
+// event's end (P-10), whose `due-done` stops play; resume: play stopped at the end goes on, the
+// TD having moved the end date later (P-10, L-6.10), `play-resumed` with the players told;
+// game-start: both players told the game begins (P-2a, P-2b, P-6a). Work already done, or no
+// longer there, records nothing new.
 //
 // A game in adjudication (P-10, adjudication.ts) is no longer played: work of play (reminders,
 // silence reports, time claims, leave notices, the start) is not done and not recorded as done
@@ -15,11 +17,13 @@
 // would restart a count that no longer runs (P-7e) or lose on time (P-7f) a game whose result is
 // now the adjudication's, decided on the position and the analyses; a TD expects to weigh the
 // claim there, or rule on it (uphold-claim, reject-claim). The adjudication notice names the
-// claims this applies to, and the TD's report lists them as waiting for a ruling.
+// claims this applies to, and the TD's report lists them as waiting for a ruling. So does a
+// window that closed while play was stopped at the end, when the TD then moved the end later: the
+// players had been told the TD rules on it.
 
 import type { CalendarDate } from '../clock/index.ts';
 import { addDays, claimRecord, compareDates } from '../clock/index.ts';
-import { afterEnd, inAdjudication } from './adjudication.ts';
+import { afterEnd, inAdjudication, stoppedOn } from './adjudication.ts';
 import { ruleOnClaim } from './decide-ruling.ts';
 import type { Decision } from './decision.ts';
 import { combine, nothing } from './decision.ts';
@@ -29,7 +33,7 @@ import type { EventRules } from './event-rules.ts';
 import { answeredDeliveredOn, gameClock } from './game-clock.ts';
 import type { Side } from './game-event.ts';
 import type { GameState } from './game-state.ts';
-import { upheldExcesses } from './game-state.ts';
+import { openStop, upheldExcesses } from './game-state.ts';
 import type { DueInput } from './referee-input.ts';
 
 export function decideDue(
@@ -169,7 +173,8 @@ export function decideDue(
       // P-10: the window closed after the event's end, in an unfinished game: the TD rules
       // (see the header). A window that closed while play was on upholds as usual, even when
       // the sweep comes to it only after the end.
-      if (!state.result && claim.protestBy && afterEnd(rules, addDays(claim.protestBy, 1)))
+      const closed = claim.protestBy && addDays(claim.protestBy, 1);
+      if (!state.result && closed && (afterEnd(rules, closed) || stoppedOn(state, closed)))
         return done;
       // The game ended inside the protest window: the claim lapses and the result stands; the
       // TD is told, and whether, upheld, it would have lost the game on time (P-7f).
@@ -248,14 +253,42 @@ export function decideDue(
         ],
       });
     }
+    case 'resume': {
+      const stop = openStop(state);
+      // In adjudication on `now` the sweep asks for nothing of the kind (above).
+      if (state.result || !stop) return done;
+      const until = rules.endDate;
+      const last = addDays(now, -1);
+      // Claims still open to protest: with play on, their deadlines uphold them again (P-7c).
+      const claims = protestable(state).filter((c) => compareDates(c.protestBy, now) >= 0);
+      return combine(done, {
+        events: [
+          {
+            type: 'play-resumed',
+            on: now,
+            endDate: stop.endDate,
+            ...(until ? { until } : {}),
+          },
+        ],
+        effects: [
+          {
+            kind: 'play-resumed',
+            to: BOTH,
+            endDate: stop.lastEndDate,
+            ...(until ? { until } : {}),
+            ...(compareDates(last, stop.from) >= 0
+              ? { stopped: { from: stop.from, to: last } }
+              : {}),
+            ...(claims.length ? { claims } : {}),
+            rules: ['P-10', 'L-6.10'],
+          },
+        ],
+      });
+    }
     case 'adjudication': {
       if (state.result || !adjudication) return done;
       // The claims whose protest window is still open: not upheld by their deadline now.
-      const claims = state.claims.flatMap((c) =>
-        !c.ruling && !c.protestedOn && c.protestBy !== undefined
-          ? [{ id: c.id, side: c.side, protestBy: c.protestBy }]
-          : [],
-      );
+      const claims = protestable(state);
       return combine(done, {
         events: [],
         effects: [
@@ -273,6 +306,14 @@ export function decideDue(
   }
   return done;
 }
+
+/** The claims filed, not ruled on, not protested, with a protest window (P-7c). */
+const protestable = (state: GameState) =>
+  state.claims.flatMap((c) =>
+    !c.ruling && !c.protestedOn && c.protestBy !== undefined
+      ? [{ id: c.id, side: c.side, protestBy: c.protestBy }]
+      : [],
+  );
 
 /**
  * The day the count of a move in progress began again after an upheld excess (P-7e), when it

@@ -8,13 +8,18 @@
 //   counted days of the delivery of the opponent's move; days the game is paused (L-6.10) or the
 //   player is on leave (P-8a) do not count, and no reminder goes out on such a day. Due on the
 //   first day after the window.
+//   Once play resumes, the event's end moved later (P-10), counted from the resume, whose mail
+//   asked for the move.
 // - silence (P-3b): no move for `silenceDays` counted days (the same days left out).
 // - time-exceeded (P-7a): an excess of time found by the clock and not yet claimed; due on the
 //   day the time went over.
 // - claim-deadline (P-7c): a claim's protest window (to the end of `protestBy`) has passed.
 // - leave-starts / leave-ends (P-8b): on the first day of a leave and the day after its last.
 // - adjudication (P-10): the event's end date (its last day of play) has passed and the game is
-//   unfinished; due on the day after it.
+//   unfinished; due on the day after it. Its `due-done` stops play (game-state.ts, `Stop`).
+// - resume (P-10, L-6.10): play is stopped at the event's end and the TD has since moved the end
+//   date later (or dropped it), so that the day is no longer after it; due at once. The days of
+//   the stop count as a pause: no reminder, silence report or leave notice falls due in them.
 // An ended game keeps only what was already due on the day it ended (leave notices), and its
 // claims' deadlines; it gets no reminders, silence reports, time claims or adjudication. A game
 // in adjudication (adjudication.ts) keeps only the adjudication and its claims' deadlines: play
@@ -29,13 +34,13 @@
 
 import type { CalendarDate, ClockDerivation, Excess, OpenDateRange } from '../clock/index.ts';
 import { addDays, compareDates, daysBetween } from '../clock/index.ts';
-import { adjudicationOf, inAdjudication } from './adjudication.ts';
+import { adjudicationKey, adjudicationOf, inAdjudication, stoppedOn } from './adjudication.ts';
 import type { EventRules } from './event-rules.ts';
-import { answeredDeliveredOn, gameClock, pausedDays } from './game-clock.ts';
+import { answeredDeliveredOn, gameClock, pausedDays, stoppedDays } from './game-clock.ts';
 import type { Side } from './game-event.ts';
 import { other } from './game-event.ts';
 import type { Claim, GameState } from './game-state.ts';
-import { sideToMove } from './game-state.ts';
+import { openStop, sideToMove } from './game-state.ts';
 import type { DueKind, DueWork } from './referee-input.ts';
 
 /**
@@ -83,7 +88,10 @@ export const dueKeys = {
     `leave-starts:${side}:${from}:${to}`,
   leaveEnds: (side: Side, from: CalendarDate, to: CalendarDate) =>
     `leave-ends:${side}:${from}:${to}`,
-  adjudication: (endDate: CalendarDate) => `adjudication:${endDate}`,
+  /** After `resumes` resumes, a stop at an end date already stopped at is a new notice. */
+  adjudication: (endDate: CalendarDate, resumes = 0) => adjudicationKey(endDate, resumes),
+  resume: (endDate: CalendarDate, resumes: number) =>
+    `resume:${endDate}${resumes ? `:r${resumes}` : ''}`,
 } as const;
 
 /** The only work still done in a game in adjudication (P-10; see decide-due.ts for claims). */
@@ -173,8 +181,21 @@ function planDue(state: GameState, rules: EventRules): Plan {
     if (!state.dueDone.has(c.work.key)) candidates.push(c);
   };
   const ended = state.result?.on;
+  // Play resumed before: as many stops closed.
+  const resumes = state.stops.filter((x) => x.to !== null).length;
 
   if (ended === undefined) {
+    // P-10: play stopped at the event's end resumes once the end date is no longer past. First,
+    // so that the players hear of it before anything else of the same sweep.
+    const stop = openStop(state);
+    if (stop)
+      add({
+        work: {
+          kind: 'resume',
+          key: dueKeys.resume(stop.endDate, resumes),
+          dueOn: addDays(stop.endDate, 1),
+        },
+      });
     if (state.plies.length === 0)
       add({
         work: { kind: 'game-start', key: dueKeys.gameStart(), dueOn: state.clockStartsOn },
@@ -184,15 +205,22 @@ function planDue(state: GameState, rules: EventRules): Plan {
     const since = answeredDeliveredOn(state, ply);
     const quiet: OpenDateRange[] = [
       ...pausedDays(state),
+      ...stoppedDays(state),
       ...state.leaves.filter((l) => l.side === side),
     ];
 
-    const reminderOn = nthCountedDay(since, rules.reminderDays + rules.transitDays + 1, quiet);
+    // The mail that resumed play after the event's end (P-10) showed the player to move the
+    // position and asked for the move, as a repeat would: a reminder counts from it.
+    const remindFrom = state.stops.reduce(
+      (day, x) => (x.to !== null && compareDates(x.to, day) > 0 ? x.to : day),
+      since,
+    );
+    const reminderOn = nthCountedDay(remindFrom, rules.reminderDays + rules.transitDays + 1, quiet);
     if (reminderOn !== null)
       add({
         work: {
           kind: 'reminder',
-          key: dueKeys.reminder(side, ply, since),
+          key: dueKeys.reminder(side, ply, remindFrom),
           side,
           dueOn: reminderOn,
         },
@@ -253,25 +281,29 @@ function planDue(state: GameState, rules: EventRules): Plan {
 
   for (const l of state.leaves) {
     const ref = `${l.from}..${l.to}`;
-    add({
-      work: {
-        kind: 'leave-starts',
-        key: dueKeys.leaveStarts(l.side, l.from, l.to),
-        side: l.side,
-        dueOn: l.from,
-        ref,
-      },
-      until: l.to,
-    });
-    add({
-      work: {
-        kind: 'leave-ends',
-        key: dueKeys.leaveEnds(l.side, l.from, l.to),
-        side: l.side,
-        dueOn: addDays(l.to, 1),
-        ref,
-      },
-    });
+    // A leave that starts or ends while play is stopped at the event's end (P-10) stops or
+    // restarts no clock on that day: no notice of it.
+    if (!stoppedOn(state, l.from))
+      add({
+        work: {
+          kind: 'leave-starts',
+          key: dueKeys.leaveStarts(l.side, l.from, l.to),
+          side: l.side,
+          dueOn: l.from,
+          ref,
+        },
+        until: l.to,
+      });
+    if (!stoppedOn(state, addDays(l.to, 1)))
+      add({
+        work: {
+          kind: 'leave-ends',
+          key: dueKeys.leaveEnds(l.side, l.from, l.to),
+          side: l.side,
+          dueOn: addDays(l.to, 1),
+          ref,
+        },
+      });
   }
 
   // P-10: the day after the event's end date the game goes to adjudication. Planned last, so
@@ -281,7 +313,7 @@ function planDue(state: GameState, rules: EventRules): Plan {
     add({
       work: {
         kind: 'adjudication',
-        key: dueKeys.adjudication(adjudication.endDate),
+        key: dueKeys.adjudication(adjudication.endDate, resumes),
         dueOn: adjudication.since,
       },
     });

@@ -220,6 +220,23 @@ export type Effect =
       claims?: { id: string; side: Side; protestBy: CalendarDate }[];
       rules: string[];
     }
+  /**
+   * Play resumes in a game stopped at the event's end (P-10): the TD moved the end date later, or
+   * dropped it. Whose move it is and the clocks are the mail's; the stop's days are not counted.
+   */
+  | {
+      kind: 'play-resumed';
+      to: Recipient[];
+      /** The end date the players were last told the event ended on. */
+      endDate: CalendarDate;
+      /** The new end date; absent when the event has none now. */
+      until?: CalendarDate;
+      /** The days not counted on either clock (L-6.10); absent when the stop took no day. */
+      stopped?: { from: CalendarDate; to: CalendarDate };
+      /** Time claims still open to protest: upheld at their deadline again, unless protested. */
+      claims?: { id: string; side: Side; protestBy: CalendarDate }[];
+      rules: string[];
+    }
   /** The game begins: who plays which colour, who moves first, the time control. */
   | { kind: 'game-started'; to: Recipient[]; startsOn: CalendarDate; rules: string[] }
   | {

@@ -1,8 +1,9 @@
 // The clocks of a game, derived from its state (the clock is never stored, as in lila): the
 // clock items of each player in time order — own moves with the delivery date of the move they
-// answer (P-6d), penalties not waived (P-6g), leave (P-8a), TD pauses (L-6.10), TD clock
-// settings, restarts after an upheld excess (P-7e) — and what src/clock makes of them: the
-// table of P-2k, the excesses, the live clock of the player to move.
+// answer (P-6d), penalties not waived (P-6g), leave (P-8a), TD pauses (L-6.10), play stopped at
+// the event's end until the TD moved it later (P-10, counted as a pause), TD clock settings,
+// restarts after an upheld excess (P-7e) — and what src/clock makes of them: the table of P-2k,
+// the excesses, the live clock of the player to move.
 
 import type {
   CalendarDate,
@@ -93,6 +94,7 @@ export function clockItems(state: GameState, side: Side): ClockItem[] {
   for (const l of state.leaves)
     if (l.side === side) items.push({ kind: 'leave', from: l.from, to: l.to });
   for (const p of pausedDays(state)) items.push({ kind: 'pause', ...p });
+  for (const p of stoppedDays(state)) items.push({ kind: 'pause', ...p, eventEnd: true });
   return items;
 }
 
@@ -116,6 +118,21 @@ export function pausedDays(state: GameState): OpenDateRange[] {
       ? [{ from: p.from, to: null }]
       : compareDates(p.to, p.from) > 0
         ? [{ from: p.from, to: addDays(p.to, -1) }]
+        : [],
+  );
+}
+
+/**
+ * The days play stood stopped at the event's end (P-10), as inclusive ranges: from the stop's
+ * first day to the day before play resumed (counted again, as after a TD's pause); open while
+ * stopped. A stop resumed before its first day stopped no day.
+ */
+export function stoppedDays(state: GameState): OpenDateRange[] {
+  return state.stops.flatMap((x): OpenDateRange[] =>
+    x.to === null
+      ? [{ from: x.from, to: null }]
+      : compareDates(x.to, x.from) > 0
+        ? [{ from: x.from, to: addDays(x.to, -1) }]
         : [],
   );
 }

@@ -129,6 +129,14 @@ export type GameEvent =
     }
   | { type: 'paused'; on: CalendarDate }
   | { type: 'resumed'; on: CalendarDate }
+  /**
+   * Play resumes in a game stopped at the event's end (P-10) because the TD moved `endDate`
+   * later (or dropped it): the stop that began after `endDate` (the end date that stopped play)
+   * ends on `on`, which is counted again, as after a TD's pause (L-6.10); `until` is the new end
+   * date (absent: the event has none now). The stop itself is the adjudication notice's
+   * `due-done` (key `adjudication:<endDate>…`, due.ts): play stopped when the players were told.
+   */
+  | { type: 'play-resumed'; on: CalendarDate; endDate: CalendarDate; until?: CalendarDate }
   | {
       type: 'clock-set';
       on: CalendarDate;

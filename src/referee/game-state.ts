@@ -1,6 +1,7 @@
 // A game's state: a fold over its events (game-event.ts), never stored. Position, moves with
-// their dates, penalties, leave, pauses, the pending draw offer, the conditional line, claims,
-// due work done, the result. Clocks are derived from this on demand (clock-items.ts).
+// their dates, penalties, leave, pauses, play stopped at the event's end and resumed (P-10), the
+// pending draw offer, the conditional line, claims, due work done, the result. Clocks are
+// derived from this on demand (clock-items.ts).
 
 import type { Chess } from 'chessops/chess';
 import type { NormalMove } from 'chessops/types';
@@ -8,7 +9,8 @@ import { parseUci } from 'chessops/util';
 import type { DetailKey, StartSpec } from '../chess/index.ts';
 import { startPosition } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
-import { compareDates } from '../clock/index.ts';
+import { addDays, compareDates } from '../clock/index.ts';
+import { endDateOfAdjudicationKey } from './adjudication.ts';
 import type { ClaimKind, EndKind, GameEvent, Result, Side } from './game-event.ts';
 
 export interface Ply {
@@ -54,6 +56,28 @@ export interface Claim {
   seq: number;
 }
 
+/**
+ * Play stopped at the event's end (P-10): from the adjudication notice (its `due-done`) to a
+ * `play-resumed`, when the TD moved the end date later. Its days are not counted on either
+ * clock, as a TD's pause (L-6.10), so a game that resumes goes on from the clocks as they stood.
+ */
+export interface Stop {
+  /** The end date that stopped play (the first notice's). */
+  endDate: CalendarDate;
+  /**
+   * The first day not counted: the day after the day the clocks stood at when play stopped — the
+   * end date, or a later day a move was sent or reached its player (a move sent on the last day
+   * and read after it; moves played before the TD moved the end to a day already past).
+   */
+  from: CalendarDate;
+  /** The day play resumed, counted again; null while play is stopped. */
+  to: CalendarDate | null;
+  /** The end date of the latest notice while stopped (the end moved, still past: told again). */
+  lastEndDate: CalendarDate;
+  /** The end date play resumed under (`play-resumed`); absent while stopped, or with no end. */
+  until?: CalendarDate;
+}
+
 export interface Leave {
   side: Side;
   from: CalendarDate;
@@ -80,6 +104,8 @@ export interface GameState {
   penalties: Penalty[];
   leaves: Leave[];
   pauses: { from: CalendarDate; to: CalendarDate | null }[];
+  /** Play stopped at the event's end, and resumed when the TD moved it later (P-10). */
+  stops: Stop[];
   clockSets: {
     side: Side;
     on: CalendarDate;
@@ -175,6 +201,7 @@ function emptyState(
     penalties: [],
     leaves: [],
     pauses: [],
+    stops: [],
     clockSets: [],
     restarts: [],
     restoredOn: new Map(),
@@ -358,11 +385,45 @@ function applyEvent(s: GameState, e: GameEvent, seq: number): void {
       s.drawOffer = undefined;
       s.lines = {};
       return;
-    case 'due-done':
+    case 'due-done': {
       s.dueDone.add(e.key);
+      const endDate = endDateOfAdjudicationKey(e.key);
+      if (endDate !== undefined) stopPlay(s, endDate);
       return;
+    }
+    case 'play-resumed': {
+      const open = s.stops.find((x) => x.to === null);
+      if (!open) return;
+      open.to = e.on;
+      if (e.until !== undefined) open.until = e.until;
+      return;
+    }
   }
 }
+
+/**
+ * The adjudication notice stops play (P-10): a stop from the day after the clocks' last day, or,
+ * while one is open (the end moved, still past, and told again), that stop goes on.
+ */
+function stopPlay(s: GameState, endDate: CalendarDate): void {
+  const open = s.stops.find((x) => x.to === null);
+  if (open) {
+    open.lastEndDate = endDate;
+    return;
+  }
+  let day = endDate;
+  const later = (d: CalendarDate | undefined) => {
+    if (d !== undefined && compareDates(d, day) > 0) day = d;
+  };
+  const last = s.plies.at(-1);
+  later(last?.sentOn);
+  later(s.restoredOn.get(s.plies.length) ?? last?.deliveredOn ?? s.clockStartsOn);
+  s.stops.push({ endDate, from: addDays(day, 1), to: null, lastEndDate: endDate });
+}
+
+/** The stop play is in (P-10), if it is stopped. */
+export const openStop = (state: GameState): Stop | undefined =>
+  state.stops.find((x) => x.to === null);
 
 /** Fold a game's whole log. Throws FoldError only for a corrupt log (never a player's mistake). */
 export function foldGame(events: readonly GameEvent[]): GameState {

@@ -135,6 +135,7 @@ export const DUE_KINDS = [
   'leave-starts',
   'leave-ends',
   'adjudication',
+  'resume',
 ] as const;
 export type DueKind = (typeof DUE_KINDS)[number];
 

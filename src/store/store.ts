@@ -334,20 +334,41 @@ export class Store implements CheckpointStore {
 
   /**
    * Every game's first event, number of moves and whether it ended: what a config edit is
-   * checked against (src/daemon/config-drift.ts).
+   * checked against (src/daemon/config-drift.ts). Also the day its last move was sent and
+   * whether an adjudication notice stopped play in it (P-10): an end date moved is checked too.
    */
-  gamesAsCreated(): { gameKey: string; created: GameEvent; moves: number; finished: boolean }[] {
+  gamesAsCreated(): {
+    gameKey: string;
+    created: GameEvent;
+    moves: number;
+    finished: boolean;
+    lastMoveOn?: CalendarDate;
+    adjudicated: boolean;
+  }[] {
     const rows = this.sql(
       `SELECT f.game_key AS gameKey, f.body AS body,
               (SELECT COUNT(*) FROM events m WHERE m.game_key = f.game_key AND m.type = 'move') AS moves,
-              EXISTS (SELECT 1 FROM events x WHERE x.game_key = f.game_key AND x.type = 'ended') AS finished
+              EXISTS (SELECT 1 FROM events x WHERE x.game_key = f.game_key AND x.type = 'ended') AS finished,
+              (SELECT MAX(json_extract(m.body, '$.sentOn')) FROM events m
+                WHERE m.game_key = f.game_key AND m.type = 'move') AS lastMoveOn,
+              EXISTS (SELECT 1 FROM events a WHERE a.game_key = f.game_key AND a.type = 'due-done'
+                        AND json_extract(a.body, '$.key') LIKE 'adjudication:%') AS adjudicated
          FROM events f WHERE f.seq = 0 ORDER BY f.rowid`,
-    ).all() as { gameKey: string; body: string; moves: number; finished: number }[];
+    ).all() as {
+      gameKey: string;
+      body: string;
+      moves: number;
+      finished: number;
+      lastMoveOn: CalendarDate | null;
+      adjudicated: number;
+    }[];
     return rows.map((r) => ({
       gameKey: r.gameKey,
       created: JSON.parse(r.body) as GameEvent,
       moves: r.moves,
       finished: r.finished === 1,
+      ...(r.lastMoveOn ? { lastMoveOn: r.lastMoveOn } : {}),
+      adjudicated: r.adjudicated === 1,
     }));
   }
 

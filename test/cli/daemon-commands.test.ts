@@ -274,6 +274,40 @@ describe('amici demo and the commands around an installation', () => {
       stopped: 'adjudication since 2026-11-11, clocks as of 2026-11-10',
     });
   });
+  it('P-10, L-6.10: the end moved later after the adjudication: check-config names the game, run resumes it once, show lists the days stopped', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'amici-resumed-'));
+    const file = join(d, 'amici.yaml');
+    const withEnd = (end: string) =>
+      DEMO_CONFIG.replace(
+        '    timeZone: Europe/Warsaw\n',
+        `    timeZone: Europe/Warsaw\n    endDate: ${end}\n`,
+      );
+    writeFileSync(file, withEnd('2026-11-10'));
+    expect((await runCli(['run', '--once', '--config', file])).code).toBe(0);
+    const mails = () => readdirSync(join(d, 'outbox')).filter((f) => f.endsWith('.eml'));
+    writeFileSync(file, withEnd('2099-12-31'));
+    const check = await runCli(['check-config', '--config', file]);
+    expect(check.out).toContain(
+      "warning: DEMO/1 is in adjudication since the event's end on 2026-11-10; the config now ends the event on 2099-12-31, so play in it resumes at the next sweep (P-10)",
+    );
+    const resumed = () =>
+      mails().filter((m) =>
+        readFileSync(join(d, 'outbox', m), 'utf8').includes('X-Amici-Kind: play-resumed'),
+      );
+    expect((await runCli(['run', '--once', '--config', file])).code).toBe(0);
+    expect(resumed()).toHaveLength(2);
+    // (No move was ever played: the start, not announced during the adjudication, follows.)
+    const sent = mails().length;
+    // Read again: nothing more, no warning.
+    expect((await runCli(['run', '--once', '--config', file])).code).toBe(0);
+    expect(mails()).toHaveLength(sent);
+    expect((await runCli(['check-config', '--config', file])).out).not.toContain('warning');
+    const show = await runCli(['show', 'DEMO/1', '--config', file]);
+    expect(show.out).toMatch(
+      /Play stopped at the event's end \(P-10\), its days not counted:\n {2}2026-11-11\.\.\d{4}-\d\d-\d\d resumed \d{4}-\d\d-\d\d, the end of 2026-11-10 moved to 2099-12-31\n/,
+    );
+    expect(show.out).toContain('White to move.');
+  });
   it('post and td: a postal move with its dates, then a TD pause (L-6.10)', async () => {
     const d = mkdtempSync(join(tmpdir(), 'amici-post-'));
     const file = join(d, 'amici.yaml');

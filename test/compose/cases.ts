@@ -701,6 +701,35 @@ export function cases(): Case[] {
       },
     ],
   });
+  // The TD moved the event's end later after the game went to adjudication (P-10): play resumes,
+  // the days of the stop counted on no clock (L-6.10). Black is to move, 7 days used on move 9.
+  // Without an end date now, resumed within a claim's protest window: the claim is named.
+  {
+    const stopped = extendGame(foldGame(gameLog(OPENING, '2027-05-20', 2)), [
+      { type: 'due-done', on: '2027-07-01', key: 'adjudication:2027-06-30' },
+    ]);
+    const claimed = extendGame(stopped, [
+      {
+        type: 'claim',
+        on: '2027-06-30',
+        id: 'time:white:10:1',
+        kind: 'time',
+        side: 'white',
+        protestBy: '2027-07-14',
+        detail: 'white exceeded the time limit',
+      },
+    ]);
+    const resumed = [
+      ['play-resumed', stopped, '2027-07-20', defaultEventRules({ endDate: '2027-09-30' })],
+      ['play-resumed-no-end', claimed, '2027-07-05', defaultEventRules()],
+    ] as const;
+    for (const [name, state, on, rules] of resumed) {
+      const work = due(state, on, rules).find((w) => w.kind === 'resume');
+      if (!work) throw new Error(`${name}: no resume due`);
+      const d = decideDue(state, { kind: 'due', work }, on, rules);
+      out.push({ name, state: extendGame(state, d.events), now: on, effects: d.effects, rules });
+    }
+  }
   // Black's move, sent after the event's end: nothing played (P-10).
   out.push(decided('rejected-adjudication', base, tx('black', '2027-07-02', '9.h3 9...Na5')));
   const penalised = extendGame(base, [

@@ -154,3 +154,38 @@ describe('a config edited after its games were created', () => {
     ]);
   });
 });
+
+describe('an event’s end date moved (P-10)', () => {
+  // 1 March 2027: games 1 and 2 went to adjudication after the end of 15 February, game 3 ended,
+  // the others are in play (a move sent on 20 February in game 4).
+  const NOW = '2027-03-01T10:00:00Z';
+  const stored = created(section(ORDER)).map((g) => {
+    const n = Number(g.gameKey.split('/')[1]);
+    if (n <= 2) return { ...g, stop: { endDate: '2027-02-15', from: '2027-02-16' } } as const;
+    if (n === 3) return { ...g, finished: true };
+    return n === 4 ? { ...g, lastMoveOn: '2027-02-20' as const } : g;
+  });
+  const endingOn = (endDate?: string) => section(ORDER, endDate ? { endDate } : {});
+
+  it('P-10, L-6.10: moved later, the games in adjudication are named: they resume, the days stopped not counted', () => {
+    expect(configDrift(endingOn('2027-04-30'), stored, NOW).warnings).toEqual([
+      "FC26A/1, FC26A/2 (2 games) are in adjudication since the event's end on 2027-02-15; the config now ends the event on 2027-04-30, so play in them resumes at the next sweep (P-10): the days stopped are counted on no clock, as in a pause (L-6.10), and both players are told whose move it is, the new end and the clocks. If that is not meant, put endDate back to 2027-02-15",
+    ]);
+    expect(configDrift(endingOn(), stored, NOW).warnings[0]).toContain(
+      'the config now gives the event no end date, so play in them resumes',
+    );
+    // The end they stopped at, or no check of the day: nothing to say.
+    expect(configDrift(endingOn('2027-02-15'), stored.slice(0, 2), NOW).warnings).toEqual([]);
+    expect(configDrift(endingOn('2027-04-30'), stored).warnings).toEqual([]);
+  });
+
+  it('P-10, P-7f: moved to a day already past, the games in play are named: adjudication at once, nothing lost on time', () => {
+    const w = configDrift(endingOn('2027-01-10'), stored, NOW).warnings;
+    expect(w).toEqual([
+      "FC26A/1, FC26A/2 (2 games) are in adjudication since the event's end on 2027-02-15; the config now ends the event on 2027-01-10, earlier, and also past: they stay in adjudication with the clocks as they stood when play stopped, and the players are told of the end again, with the analyses due by 2027-02-09, a day already past (P-10)",
+      expect.stringMatching(
+        /^FC26A\/4, FC26A\/5, FC26A\/6, FC26A\/7, FC26A\/8, … \(12 games\) are in play, but the event's end date in the config, 2027-01-10, is past: they go to adjudication at the next sweep \(P-10\), the players asked for their analyses by 2027-02-09, a day already past; the clocks stand as on 2027-01-10, or at a move sent after it, and nothing is lost on time from then on\. Moves sent after 2027-01-10 stand, in FC26A\/4: the end was later when they were played\. If the end is meant to be later/,
+      ),
+    ]);
+  });
+});

@@ -2,12 +2,18 @@
 // adjudication, and play in it stops — no reminder (P-3a), time claim (P-7a) or loss on time
 // (P-7f) after it; a move mailed after the end is answered, not played; the TD's report lists the
 // games with their clocks as they stood on the end date; the TD's result still applies.
+// The TD moving the end date: later, a stopped game resumes once, its players told, the days
+// stopped counted on no clock (L-6.10); to a day already past, games go to adjudication at once,
+// and nothing is lost on time after it.
 
 import { describe, expect, it } from 'vitest';
 import { validateConfig } from '../../src/config/load-config.ts';
+import type { AmiciConfig } from '../../src/config/schema.ts';
+import { configDrift, storedGames } from '../../src/daemon/config-drift.ts';
 import { memoryLogger } from '../../src/daemon/log.ts';
 import { RefereeService } from '../../src/daemon/referee-service.ts';
 import type { InboundItem } from '../../src/daemon/transport.ts';
+import { gameClock } from '../../src/referee/index.ts';
 import { Store } from '../../src/store/store.ts';
 import { outboxCatcher } from '../support/outbox.ts';
 
@@ -23,7 +29,7 @@ function item(from: string, body: string, receivedAt: string): InboundItem {
   };
 }
 
-function setup() {
+function configWith(event: Record<string, unknown> = {}): AmiciConfig {
   const r = validateConfig(
     {
       from: { name: 'amici', address: 'referee@club.example' },
@@ -44,19 +50,22 @@ function setup() {
             { id: 'petr', name: 'Petr', addresses: ['petr@x.example'] },
           ],
           games: [{ id: '1', white: 'jan', black: 'petr', startsOn: '2027-01-20' }],
+          ...event,
         },
       ],
     },
     '/',
   );
   if (!r.ok) throw new Error(r.errors.join('\n'));
+  return r.config;
+}
+
+function setup(event: Record<string, unknown> = {}) {
   let now = new Date('2027-01-20T08:00:00Z');
-  const service = new RefereeService({
-    config: r.config,
-    store: new Store(':memory:'),
-    logger: memoryLogger(),
-    clock: () => now,
-  });
+  const store = new Store(':memory:');
+  const serviceOn = (config: AmiciConfig) =>
+    new RefereeService({ config, store, logger: memoryLogger(), clock: () => now });
+  const service = serviceOn(configWith(event));
   service.ensureGames();
   const flush = outboxCatcher(service);
   const at = (iso: string) => {
@@ -64,7 +73,23 @@ function setup() {
   };
   const kindOf = (m: Awaited<ReturnType<typeof flush>>[number]) =>
     String(m.mail.headers.get('x-amici-kind'));
-  return { service, flush, at, kindOf };
+  /** The TD edits the event in the config, and amici reads it (SIGHUP): the warnings, then a sweep. */
+  const reload = async (edit: Record<string, unknown>) => {
+    const config = configWith({ ...event, ...edit });
+    const { warnings } = configDrift(config, storedGames(store), now.toISOString());
+    service.reconfigure(config);
+    await service.sweep();
+    return warnings;
+  };
+  /** Jan 1.d4 on 22 January, Petr 1...d5 on the 24th: Jan to move, 2 of 30 days used. */
+  const opening = async () => {
+    await service.sweep();
+    at('2027-01-22T09:00:00Z');
+    await service.processInbound(item('jan@x.example', '1.d4', '2027-01-22T09:00:00Z'));
+    at('2027-01-24T09:00:00Z');
+    await service.processInbound(item('petr@x.example', '1.d4 d5', '2027-01-24T09:00:00Z'));
+  };
+  return { service, store, serviceOn, flush, at, kindOf, reload, opening };
 }
 
 describe('after the event’s end date (P-10)', () => {
@@ -135,5 +160,178 @@ describe('after the event’s end date (P-10)', () => {
     );
     expect(r.committed).toBe(true);
     expect(service.state('CLUB/1').result).toMatchObject({ result: '0-1', rule: 'P-10' });
+  });
+});
+
+describe('the TD moves the event’s end date (P-10, L-6.10)', () => {
+  it('P-10, L-6.10, P-2k: moved later, a game in adjudication resumes: both players told once, the days stopped counted on no clock', async () => {
+    const { service, store, serviceOn, flush, at, kindOf, reload, opening } = setup();
+    await opening();
+    // The daily sweeps: Jan's reminder on 9 February, the adjudication on the 16th.
+    for (const day of ['2027-02-09', '2027-02-16']) {
+      at(`${day}T06:00:00Z`);
+      await service.sweep();
+    }
+    const before = await flush();
+    expect(before.filter((m) => kindOf(m) === 'adjudication-due')).toHaveLength(3);
+
+    // 1 March: the TD moves the end to 30 April and reloads the config.
+    at('2027-03-01T10:00:00Z');
+    const warnings = await reload({ endDate: '2027-04-30' });
+    expect(warnings).toEqual([
+      expect.stringContaining(
+        "CLUB/1 is in adjudication since the event's end on 2027-02-15; the config now ends the event on 2027-04-30, so play in it resumes at the next sweep (P-10)",
+      ),
+    ]);
+    const resumed = (await flush()).filter((m) => kindOf(m) !== 'td-report');
+    expect(resumed.map((m) => [m.to[0], kindOf(m)])).toEqual([
+      ['jan@x.example', 'play-resumed'],
+      ['petr@x.example', 'play-resumed'],
+    ]);
+    const [jans = '', petrs = ''] = resumed.map((m) => m.mail.text ?? '');
+    expect(resumed[0]!.mail.subject).toContain('play resumes — the event now ends on 2027-04-30');
+    expect(jans).toContain(
+      'The Tournament Director has moved the end of the event to 2027-04-30, so this game is no longer in adjudication: play in it resumes today, 2027-03-01 (rules P-10, L-6.10).',
+    );
+    expect(jans).toContain('The days from 2027-02-16 to 2027-02-28, while play was stopped');
+    expect(jans).toContain('It is your move, and your clock runs again from today.');
+    // As on 15 February, 24 of 30 days used, and 1 March counted: 5 left, to 6 March.
+    expect(jans).toContain('White to play move 2: 25 days used so far in this control, 5 left');
+    expect(jans).toContain('Last day to send it in time: 2027-03-06.');
+    expect(petrs).toContain("It is your opponent's move");
+    expect(jans + petrs).not.toMatch(/adjudication since|Within 30 days/);
+
+    // Read again, swept again, amici restarted: nothing is sent twice, no warning any more.
+    expect(await reload({ endDate: '2027-04-30' })).toEqual([]);
+    at('2027-03-02T06:00:00Z');
+    const restarted = serviceOn(configWith({ endDate: '2027-04-30' }));
+    await restarted.sweep();
+    expect((await flush()).map(kindOf)).toEqual([]);
+    expect(await outboxCatcher(restarted)()).toEqual([]);
+    const events = store.events('CLUB/1').filter((e) => e.type === 'play-resumed');
+    expect(events).toEqual([
+      { type: 'play-resumed', on: '2027-03-01', endDate: '2027-02-15', until: '2027-04-30' },
+    ]);
+
+    // Jan's move on 3 March is played; its row counts 22 + 3 days, the stop's 13 left out.
+    at('2027-03-03T09:00:00Z');
+    expect(
+      await restarted.processInbound(item('jan@x.example', '1...d5 2.c4', '2027-03-03T09:00:00Z')),
+    ).toBe('done');
+    const rules = restarted.rules(restarted.config.events[0]!);
+    const clock = gameClock(restarted.state('CLUB/1'), rules, 'white', '2027-03-03');
+    expect(clock.ok && clock.value.rows[1]).toMatchObject({
+      move: 2,
+      reflectionDays: 25,
+      excludedDays: 13,
+      totalDays: 27,
+    });
+
+    // The new end: adjudication again, told again.
+    at('2027-05-01T06:00:00Z');
+    await restarted.sweep();
+    const again = await outboxCatcher(restarted)();
+    expect(again.filter((m) => kindOf(m) === 'adjudication-due')).toHaveLength(3);
+    expect(again.find((m) => kindOf(m) === 'adjudication-due')!.mail.text).toContain(
+      'The event ended on 2027-04-30',
+    );
+  });
+
+  it('P-10, L-5.1.2: a game adjudicated or finished is not resumed', async () => {
+    const { service, flush, at, kindOf, reload, opening } = setup();
+    await opening();
+    at('2027-02-16T06:00:00Z');
+    await service.sweep();
+    at('2027-02-20T09:00:00Z');
+    const ref = service.resolveGame('CLUB/1')!;
+    await service.decideAndCommit(
+      ref,
+      service.state('CLUB/1'),
+      {
+        kind: 'ruling',
+        ruling: { kind: 'set-result', result: '1-0', reason: 'adjudicated', rule: 'P-10' },
+      },
+      '2027-02-20',
+      'test:adjudicated',
+    );
+    await flush();
+    at('2027-03-01T10:00:00Z');
+    expect(await reload({ endDate: '2027-04-30' })).toEqual([]);
+    expect((await flush()).map(kindOf).filter((k) => k !== 'td-report')).toEqual([]);
+    expect(service.state('CLUB/1').result).toMatchObject({ result: '1-0' });
+    expect(service.state('CLUB/1').stops).toMatchObject([{ from: '2027-02-16', to: null }]);
+  });
+
+  it('P-10, P-7c, P-7f: moved to a day already past, the game goes to adjudication at once and is not lost on time', async () => {
+    // No excess allowed: Jan's claim, upheld, would lose the game (P-7f).
+    const { service, flush, at, kindOf, reload, opening } = setup({
+      endDate: '2027-06-30',
+      excessesAllowed: 0,
+    });
+    await opening();
+    // Jan, silent, is over his 30 days on 22 February: the claim, protest by 8 March.
+    at('2027-02-22T06:00:00Z');
+    await service.sweep();
+    expect(service.state('CLUB/1').claims).toMatchObject([
+      { id: 'time:white:10:1', protestBy: '2027-03-08' },
+    ]);
+    await flush();
+
+    // 25 February: the TD sets the end to 18 February, a day already past.
+    at('2027-02-25T10:00:00Z');
+    const warnings = await reload({ endDate: '2027-02-18' });
+    expect(warnings).toEqual([
+      expect.stringContaining(
+        "CLUB/1 is in play, but the event's end date in the config, 2027-02-18, is past: it goes to adjudication at the next sweep (P-10), the players asked for their analyses by 2027-03-20",
+      ),
+    ]);
+    const told = await flush();
+    expect(told.map(kindOf).filter((k) => k === 'adjudication-due')).toHaveLength(3);
+    expect(told.find((m) => m.to[0] === 'jan@x.example')!.mail.text).toContain(
+      'Within 30 days, by 2027-03-20',
+    );
+
+    // The claim's deadline passes in the adjudication: the TD rules, nothing is lost on time.
+    for (const day of ['2027-03-09', '2027-04-10']) {
+      at(`${day}T06:00:00Z`);
+      await service.sweep();
+    }
+    expect((await flush()).map(kindOf).filter((k) => k !== 'td-report')).toEqual([]);
+    const state = service.state('CLUB/1');
+    expect(state.result).toBeUndefined();
+    expect(state.claims[0]?.ruling).toBeUndefined();
+    // Jan's clock stands as on 18 February: 2 + 25 days, 3 left.
+    const clock = gameClock(state, service.rules(service.config.events[0]!), 'white', '2027-04-10');
+    expect(clock.ok && clock.value.live).toMatchObject({ totalDays: 27, daysLeft: 3 });
+  });
+
+  it('P-10, L-4.2: moved to a day already past, moves sent after it stand, and the clocks stand at the last', async () => {
+    const { service, flush, at, kindOf, reload, opening } = setup({ endDate: '2027-06-30' });
+    await opening();
+    at('2027-02-20T09:00:00Z');
+    await service.processInbound(item('jan@x.example', '1...d5 2.c4', '2027-02-20T09:00:00Z'));
+    await flush();
+    at('2027-03-01T10:00:00Z');
+    const warnings = await reload({ endDate: '2027-02-15' });
+    expect(warnings[0]).toContain(
+      'Moves sent after 2027-02-15 stand, in CLUB/1: the end was later when they were played.',
+    );
+    expect((await flush()).map(kindOf).filter((k) => k === 'adjudication-due')).toHaveLength(3);
+    const state = service.state('CLUB/1');
+    expect(state.plies).toHaveLength(3);
+    // Petr's move 2 was delivered on 20 February: no day of it is counted after that.
+    expect(state.stops).toEqual([
+      { endDate: '2027-02-15', from: '2027-02-21', to: null, lastEndDate: '2027-02-15' },
+    ]);
+    const clock = gameClock(state, service.rules(service.config.events[0]!), 'black', '2027-04-01');
+    expect(clock.ok && clock.value.live).toMatchObject({ usedDays: 0, totalDays: 2 });
+    // Moved later again, play resumes from where the clocks stood.
+    at('2027-04-01T10:00:00Z');
+    await reload({ endDate: '2027-05-31' });
+    const resumed = (await flush()).filter((m) => kindOf(m) === 'play-resumed');
+    expect(resumed.map((m) => m.to[0])).toEqual(['jan@x.example', 'petr@x.example']);
+    expect(resumed[1]!.mail.text).toContain(
+      'The days from 2027-02-21 to 2027-03-31, while play was stopped',
+    );
   });
 });

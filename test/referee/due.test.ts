@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarDate } from '../../src/clock/index.ts';
-import { addDays } from '../../src/clock/index.ts';
+import { addDays, tripleBlockControl } from '../../src/clock/index.ts';
 import { decideDue } from '../../src/referee/decide-due.ts';
 import type { Decision } from '../../src/referee/decision.ts';
 import { due, nthCountedDay } from '../../src/referee/due.ts';
@@ -559,6 +559,114 @@ describe('claims across the event’s end (P-10, P-7c, P-7f)', () => {
     expect(work.map((w) => w.kind)).toEqual(['claim-deadline', 'adjudication']);
     const after = sweep(claimed, '2027-02-21', event2);
     expect(after.result).toMatchObject({ result: '0-1', kind: 'time-forfeit' });
+  });
+});
+
+describe('the end date moved after play stopped (P-10, L-6.10)', () => {
+  const ended = defaultEventRules({ endDate: '2027-02-15' });
+  const later = defaultEventRules({ endDate: '2027-04-30' });
+  // White to move since 24 January, 24 of 30 days used by the end; adjudicated on the 16th.
+  const stopped = sweep(scenario('2027-01-20').play('1.d4 d5').state(), '2027-02-16', ended);
+
+  it('P-10: the adjudication notice stops play, from the day after the end date', () => {
+    expect(stopped.stops).toEqual([
+      { endDate: '2027-02-15', from: '2027-02-16', to: null, lastEndDate: '2027-02-15' },
+    ]);
+    // Under the same end, or an earlier one, nothing resumes.
+    expect(due(stopped, '2027-03-01', ended)).toEqual([]);
+    expect(due(stopped, '2027-03-01', defaultEventRules({ endDate: '2027-02-10' }))).toEqual([
+      expect.objectContaining({ kind: 'adjudication', key: 'adjudication:2027-02-10' }),
+    ]);
+  });
+
+  it('P-10, L-6.10: moved later, play resumes at once; both players are told, once', () => {
+    expect(kinds(due(stopped, '2027-03-01', later))).toEqual(['resume']);
+    const d = doWork(stopped, one(stopped, '2027-03-01', 'resume', later), '2027-03-01', later);
+    expect(d.events).toEqual([
+      { type: 'due-done', on: '2027-03-01', key: 'resume:2027-02-15' },
+      { type: 'play-resumed', on: '2027-03-01', endDate: '2027-02-15', until: '2027-04-30' },
+    ]);
+    expect(d.effects).toEqual([
+      {
+        kind: 'play-resumed',
+        to: ['white', 'black'],
+        endDate: '2027-02-15',
+        until: '2027-04-30',
+        stopped: { from: '2027-02-16', to: '2027-02-28' },
+        rules: ['P-10', 'L-6.10'],
+      },
+    ]);
+    const resumed = apply(stopped, d);
+    expect(resumed.stops[0]?.to).toBe('2027-03-01');
+    expect(due(resumed, '2027-03-01', later)).toEqual([]);
+    // No end date at all: play resumes too, and the mail says there is none.
+    const open = doWork(stopped, one(stopped, '2027-03-01', 'resume', rules), '2027-03-01', rules);
+    expect(open.effects[0]).not.toHaveProperty('until');
+  });
+
+  it('P-2k, L-6.10: the days stopped are counted on no clock; the count goes on from the resume day', () => {
+    const resumed = sweep(stopped, '2027-03-01', later);
+    const clock = gameClock(resumed, later, 'white', '2027-03-01');
+    expect(clock.ok && clock.value.live).toMatchObject({
+      totalDays: 25,
+      daysLeft: 5,
+      excludedDays: 13,
+      exceedsOn: '2027-03-07',
+    });
+    // The reminder and the time claim count without the stop too: the claim on 7 March.
+    expect(kinds(due(resumed, '2027-03-06', later))).toEqual([]);
+    expect(kinds(due(resumed, '2027-03-07', later))).toEqual(['time-exceeded']);
+  });
+
+  it('P-10: Triple Block has no TD pause, but its clocks stop at the end and count no day of it', () => {
+    const triple = (endDate: CalendarDate) =>
+      defaultEventRules({ timeControl: tripleBlockControl(), endDate });
+    const s = sweep(
+      scenario('2027-01-20').play('1.d4 d5').state(),
+      '2027-02-16',
+      triple('2027-02-15'),
+    );
+    const resumed = sweep(s, '2027-03-01', triple('2027-04-30'));
+    const atEnd = gameClock(s, triple('2027-02-15'), 'white', '2027-02-15');
+    const now = gameClock(resumed, triple('2027-04-30'), 'white', '2027-03-01');
+    expect(atEnd.ok && now.ok).toBe(true);
+    if (!atEnd.ok || !now.ok) return;
+    expect(now.value.live!.daysLeft).toBe(atEnd.value.live!.daysLeft - 1);
+  });
+
+  it('P-10, P-7c: a protest window that closed while play was stopped upholds nothing by itself after the resume', () => {
+    const strict = (endDate: CalendarDate) => defaultEventRules({ endDate, excessesAllowed: 0 });
+    // White never moves: claimed on 1 February, protest by the 15th; adjudicated on the 16th.
+    const claimed = sweep(scenario('2027-01-01').state(), '2027-02-01', strict('2027-06-30'));
+    const s = sweep(claimed, '2027-02-14', strict('2027-02-13'));
+    expect(s.stops).toHaveLength(1);
+    // The end moved to 30 April on 1 March; the deadline (16 February) swept only now.
+    const after = sweep(s, '2027-03-01', strict('2027-04-30'));
+    expect(after.result).toBeUndefined();
+    expect(after.claims[0]?.ruling).toBeUndefined();
+    expect(after.stops[0]?.to).toBe('2027-03-01');
+  });
+
+  it('P-8b: a leave that starts and ends while play is stopped is not announced after the resume', () => {
+    const s = extendGame(stopped, [
+      { type: 'leave', on: '2027-02-10', side: 'black', from: '2027-02-18', to: '2027-02-25' },
+    ]);
+    expect(due(s, '2027-03-01', later).map((w) => w.kind)).toEqual(['resume']);
+  });
+
+  it('P-10: moved back to the end it stopped at, after a resume, the game is stopped and told again', () => {
+    const resumed = sweep(stopped, '2027-03-01', later);
+    expect(kinds(due(resumed, '2027-03-05', ended))).toEqual(['adjudication']);
+    const again = sweep(resumed, '2027-03-05', ended);
+    expect(again.dueDone.has('adjudication:2027-02-15:r1')).toBe(true);
+    expect(again.stops).toEqual([
+      expect.objectContaining({ from: '2027-02-16', to: '2027-03-01' }),
+      // No move since: the clocks stand again as on the end date, as for any end moved to a day
+      // already past, and 1 to 4 March count for no one either.
+      expect.objectContaining({ endDate: '2027-02-15', from: '2027-02-16', to: null }),
+    ]);
+    const clock = gameClock(again, ended, 'white', '2027-03-05');
+    expect(clock.ok && clock.value.live).toMatchObject({ totalDays: 24, daysLeft: 6 });
   });
 });
 

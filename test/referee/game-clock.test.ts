@@ -11,6 +11,7 @@ describe('clock items around a move on the same day', () => {
       restoredOn: new Map(),
       leaves: [],
       pauses: [],
+      stops: [],
       clockSets: [],
       plies: [
         {
