@@ -437,6 +437,19 @@ export const KEYWORDS = {
     uk: ['вибачте', 'перепрошую', 'виправлення', 'описка', 'мав на увазі', 'мала на увазі'],
   },
   /**
+   * Words that name, right before it, the move a correction replaces (L-4.2): "I meant 11.5171
+   * not 11.5152", "miało być 8.Ge3 a nie 8.O-O", "nicht 11.Sf3, sondern 11.Le2", "11.Le2 statt
+   * 11.Sf3". The move after them is the slip, not a move sent.
+   */
+  slipNamed: {
+    en: ['not', 'instead of', 'rather than'],
+    pl: ['nie', 'zamiast'],
+    cs: ['ne', 'nikoli', 'místo', 'namísto'],
+    de: ['nicht', 'statt', 'anstatt', 'anstelle von'],
+    ru: ['не', 'вместо'],
+    uk: ['не', 'замість'],
+  },
+  /**
    * Words that protest or dispute (P-7c): a line that says them plainly is for the TD ("I
    * protest against this time claim", "Ich erhebe Einspruch", "Я протестую"), and on a line for
    * the TD they make it a protest of a claim (`protestsIn`).
@@ -748,6 +761,18 @@ export function correctionAt(clause: string): number {
     if (!APOLOGY_FOR.test(text.slice(m.index + m[0].length))) return m.index;
   }
   return -1;
+}
+
+const SLIP_NAMED = new RegExp(`^(?:${alternatives('slipNamed')})$`, 'iu');
+
+/**
+ * How many of the last of `words` (the words right before a move) name that move as a slip
+ * ("not", "a nie" → "nie", "instead of", "statt"), or 0: "I meant 11.5171 not 11.5152".
+ */
+export function slipWordsBefore(words: readonly string[]): number {
+  for (const n of [2, 1])
+    if (words.length >= n && SLIP_NAMED.test(words.slice(-n).join(' '))) return n;
+  return 0;
 }
 
 const PROTEST = anyWordOf(['protest', 'disputeOnTdLine']);

@@ -10,7 +10,7 @@ import type { CalendarDate } from '../clock/index.ts';
 import { isCalendarDate } from '../clock/index.ts';
 import type { Side, Transmission } from '../referee/index.ts';
 import type { CommandKind } from './keywords.ts';
-import { correctionAt, findCommands, isSalutation, museAt } from './keywords.ts';
+import { correctionAt, findCommands, isSalutation, museAt, slipWordsBefore } from './keywords.ts';
 import type { Inbound } from './read-inbound.ts';
 import { readText } from './read-inbound.ts';
 import { nextDayMonth } from './stated-date.ts';
@@ -234,7 +234,8 @@ export function movetextOf(lines: readonly string[]): MovetextToken[] {
  * The move tokens of the player's text (`movetextOf`), the numbered moves it wrote only in a
  * question or a thought (`thoughts`): "Should I play 4.Ba4?", "I wonder if 4.Ba4 works", and
  * the slips it corrected before it was sent (`corrected`): "4.Ba4, sorry, I mean 4.Bc4" sends
- * 4.Bc4 — a move is made when it is sent (L-4.2), and this mail sent only the correction.
+ * 4.Bc4 — a move is made when it is sent (L-4.2), and this mail sent only the correction. A
+ * move named as the slip ("I meant 4.Bc4 not 4.Ba4", "nie 4.Ga4, tylko 4.Gc4") is not sent.
  */
 export function readMovetext(
   lines: readonly string[],
@@ -331,14 +332,25 @@ export function readMovetext(
         const fix = correctionAt(clause);
         // "should be 4.Bc4" corrects: the correction word wins over the musing one it holds.
         if (at < 0 || (fix >= 0 && fix <= at)) {
-          const clauseTokens = tokenizeMovetext(clause).tokens;
+          const parts = (fix < 0 ? [clause] : [clause.slice(0, fix), clause.slice(fix)]).map(
+            (part) => withoutSlips(tokenizeMovetext(part).tokens),
+          );
+          const clauseTokens = parts.flatMap((p) => p.words);
           if (clauseTokens.every(isMoveToken)) for (const t of clauseTokens) bare.add(t);
-          if (fix < 0) kept.push(...read(clauseTokens));
-          else {
-            kept.push(...read(tokenizeMovetext(clause.slice(0, fix)).tokens));
-            corrects = true;
-            kept.push(...read(tokenizeMovetext(clause.slice(fix)).tokens));
-          }
+          parts.forEach(({ words, slips }, i) => {
+            if (i === 1) corrects = true;
+            // A slip named ("I meant 11.5171 not 11.5152", "8.Ge3 a nie 8.O-O") is corrected by
+            // the move before it in the sentence; when there is none, or it is the slip itself
+            // ("11.5152, not 11.5152 but 11.5171", "nicht 11.Sf3, sondern 11.Le2"), by the
+            // next move (L-4.2).
+            for (const { slip, before, after } of slips) {
+              const prior = before ?? (after ? undefined : kept.filter(isMoveToken).at(-1));
+              if (prior && !sameMove(prior, slip)) correcting.add(prior);
+              else if (after) correcting.add(after);
+              else corrects = true;
+            }
+            kept.push(...read(words));
+          });
           continue;
         }
         // Before the musing word the opponent's move stands, as the repetition ("3...a6 I
@@ -396,6 +408,39 @@ export function readMovetext(
   }
   return { moves: tokens, thoughts, corrected };
 }
+
+/**
+ * The words of a clause less the moves it names as slips and the words that name them ("not
+ * 11.5152", "a nie 8.O-O", "statt 11.Sf3"), and each slip with the moves right before and
+ * after it in the clause: a slip named is no move sent; a move beside it corrects it (L-4.2).
+ */
+function withoutSlips(tokens: readonly MovetextToken[]): {
+  words: MovetextToken[];
+  slips: { slip: MovetextToken; before?: MovetextToken; after?: MovetextToken }[];
+} {
+  const words: MovetextToken[] = [];
+  const named: { slip: MovetextToken; at: number }[] = [];
+  for (const t of tokens) {
+    const naming = isMoveToken(t) ? slipWordsBefore(words.slice(-2).map((w) => w.text)) : 0;
+    // The naming words are prose, never moves: "not" only before a move names it.
+    if (naming && words.slice(-naming).every((w) => !isMoveToken(w))) {
+      words.splice(words.length - naming, naming);
+      named.push({ slip: t, at: words.length });
+    } else words.push(t);
+  }
+  const slips = named.map(({ slip, at }) => {
+    const before = words.slice(0, at).filter(isMoveToken).at(-1);
+    const after = words.slice(at).find(isMoveToken);
+    return { slip, ...(before ? { before } : {}), ...(after ? { after } : {}) };
+  });
+  return { words, slips };
+}
+
+/** Whether two tokens write the same move: the same number, side and text, marks aside. */
+const sameMove = (a: MovetextToken, b: MovetextToken): boolean =>
+  a.number === b.number &&
+  a.side === b.side &&
+  a.text.replace(/[?!]+$/u, '') === b.text.replace(/[?!]+$/u, '');
 
 /** Whether numbered move `b` is the ply right after `a` (3...a6 then 4.Ba4; 4.Ba4 then 4...Nf6). */
 const follows = (a: MovetextToken, b: MovetextToken): boolean =>

@@ -264,6 +264,93 @@ describe('finding the game and the moves', () => {
       ['4.La4'],
     ]);
   });
+  it('L-4.2: a correction that names the slip ("I meant 11.5171 not 11.5152") plays the correction; the slip named is no move sent', () => {
+    const read = (side: 'white' | 'black', ...lines: string[]) => {
+      const r = readMovetext(lines, side);
+      return [r.moves.map(show), r.corrected.map(show)];
+    };
+    // As the tester sent them: read as three moves, and returned as a conditional line (P-4f).
+    expect(read('white', '10...3847 11.5152, sorry, I meant 11.5171 not 11.5152')).toEqual([
+      ['10...3847', '11.5171'],
+      ['11.5152'],
+    ]);
+    expect(read('white', '7...a6 8.O-O, przepraszam, miało być 8.Ge3 a nie 8.O-O')).toEqual([
+      ['7...a6', '8.Ge3'],
+      ['8.O-O'],
+    ]);
+    // The slip named after a comma, or with "instead of", "zamiast", "statt", "místo",
+    // "замість", in every language of the keywords.
+    expect(read('white', '10...3847 11.5152, sorry, I meant 11.5171, not 11.5152')).toEqual([
+      ['10...3847', '11.5171'],
+      ['11.5152'],
+    ]);
+    expect(read('white', '7...a6 8.O-O', 'Sorry, 8.Be3 instead of 8.O-O!')).toEqual([
+      ['7...a6', '8.Be3'],
+      ['8.O-O'],
+    ]);
+    expect(read('white', '7...a6 8.O-O przepraszam, 8.Ge3 zamiast 8.O-O')).toEqual([
+      ['7...a6', '8.Ge3'],
+      ['8.O-O'],
+    ]);
+    expect(read('white', '7...a6 8.O-O', 'Entschuldigung, ich meinte 8.Le3, nicht 8.O-O')).toEqual([
+      ['7...a6', '8.Le3'],
+      ['8.O-O'],
+    ]);
+    expect(read('white', '7...a6 8.O-O Korrektur: 8.Le3 statt 8.O-O')).toEqual([
+      ['7...a6', '8.Le3'],
+      ['8.O-O'],
+    ]);
+    expect(read('white', '7...a6 8.O-O, promiňte, mělo být 8.Se3 a ne 8.O-O')).toEqual([
+      ['7...a6', '8.Se3'],
+      ['8.O-O'],
+    ]);
+    expect(read('white', '7...a6 8.O-O, oprava: 8.Se3 místo 8.O-O')).toEqual([
+      ['7...a6', '8.Se3'],
+      ['8.O-O'],
+    ]);
+    expect(read('white', '7...а6 8.О-О, вибачте, мав на увазі 8.Се3 а не 8.О-О')).toEqual([
+      ['7...а6', '8.Се3'],
+      ['8.О-О'],
+    ]);
+    expect(read('white', '7...а6 8.О-О, виправлення: 8.Се3 замість 8.О-О')).toEqual([
+      ['7...а6', '8.Се3'],
+      ['8.О-О'],
+    ]);
+    expect(read('white', '7...а6 8.О-О, извините, имел в виду 8.Се3, а не 8.О-О')).toEqual([
+      ['7...а6', '8.Се3'],
+      ['8.О-О'],
+    ]);
+    // The other order: the slip first, then the correction.
+    expect(read('white', '10...3847 11.5152, sorry, not 11.5152 but 11.5171')).toEqual([
+      ['10...3847', '11.5171'],
+      ['11.5152'],
+    ]);
+    expect(read('white', '10...3847 11.5152', 'not 11.5152 but 11.5171')).toEqual([
+      ['10...3847', '11.5171'],
+      ['11.5152'],
+    ]);
+    expect(read('white', '7...a6 8.O-O, przepraszam: nie 8.O-O, tylko 8.Ge3')).toEqual([
+      ['7...a6', '8.Ge3'],
+      ['8.O-O'],
+    ]);
+    expect(read('white', '10...Sd7 11.Sf3, Entschuldigung: nicht 11.Sf3, sondern 11.Le2')).toEqual([
+      ['10...Sd7', '11.Le2'],
+      ['11.Sf3'],
+    ]);
+    expect(read('white', '10...Sd7 11.Sf3 nicht 11.Sf3 sondern 11.Le2')).toEqual([
+      ['10...Sd7', '11.Le2'],
+      ['11.Sf3'],
+    ]);
+    // A move named after "not" that was not sent corrects nothing, and is not sent either.
+    expect(read('white', '7...a6 8.Be3, not 8.O-O')).toEqual([['7...a6', '8.Be3'], []]);
+    expect(read('white', '7...a6 8.Le3 statt 8.O-O')).toEqual([['7...a6', '8.Le3'], []]);
+    // "not" apart from a move names nothing: the moves are read as before.
+    expect(read('white', '7...a6 8.Be3 (did not expect 7...a6) 9.O-O')).toEqual([
+      ['7...a6', '8.Be3', '9.O-O'],
+      [],
+    ]);
+    expect(read('black', '8.O-O I will not castle: 8...Be7')).toEqual([['8.O-O', '8...Be7'], []]);
+  });
   it('P-2e: a repetition that ends a sentence is read when the next move sent follows it; a move only mentioned is not', () => {
     const moves = (...lines: string[]) => movetextOf(lines).map(show);
     expect(moves('Thanks for 3...a6. I play 4.Ba4')).toEqual(['3...a6', '4.Ba4']);
@@ -389,6 +476,59 @@ describe('a mail through to the ruling', () => {
       warnings: [{ code: 'corrected', slips: ['1...5756'] }],
     });
     expect(corrected.events.find((e) => e.type === 'move')).toMatchObject({ uci: 'e7e5' });
+  });
+  it('L-4.2: a correction that names its slip is played, and the answer names the slip (was: more moves, P-4f)', async () => {
+    const rule = async (body: string) => {
+      const r = await readInbound(
+        `From: Black <b@x.org>\r\nTo: amici@x.org\r\nSubject: Re: [CLUB/1] move 1\r\nDate: Fri, 20 Nov 2026 10:00:00 +0000\r\nMessage-ID: <m4@x.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body}\r\n`,
+      );
+      if (!r.ok) throw new Error(r.error);
+      const t = assembleTransmission(r.value, {
+        side: 'black',
+        reading: { kind: 'algebraic', lang: 'pl' },
+        sentOn: '2026-11-03',
+      });
+      return decideTransmission(afterE4(), t!, '2026-11-03', defaultEventRules());
+    };
+    for (const body of [
+      '1.e4 1...e6, przepraszam, miało być 1...e5 a nie 1...e6',
+      '1.e4 1...e6, sorry, not 1...e6 but 1...e5',
+    ]) {
+      const named = await rule(body);
+      expect(named.effects[0]).toMatchObject({
+        kind: 'move-accepted',
+        warnings: [{ code: 'corrected', slips: ['1...e6'] }],
+      });
+      expect(named.events.find((e) => e.type === 'move')).toMatchObject({ uci: 'e7e5' });
+    }
+  });
+  it('L-4.2: a mail that only corrects a move already sent plays nothing; the move sent stands', async () => {
+    // 1...e5 was played and relayed; the next mail takes it back by naming it.
+    const state = extendGame(afterE4(), [
+      {
+        type: 'move',
+        on: '2026-11-03',
+        side: 'black',
+        uci: 'e7e5',
+        sentOn: '2026-11-03',
+        deliveredOn: '2026-11-03',
+      },
+    ]);
+    const r = await readInbound(
+      `From: Black <b@x.org>\r\nTo: amici@x.org\r\nSubject: Re: [CLUB/1] 1... e5\r\nDate: Wed, 04 Nov 2026 10:00:00 +0000\r\nMessage-ID: <m3@x.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nPrzepraszam, miało być 1...e6 a nie 1...e5!\r\n`,
+    );
+    if (!r.ok) throw new Error(r.error);
+    const t = assembleTransmission(r.value, {
+      side: 'black',
+      reading: { kind: 'algebraic', lang: 'pl' },
+      sentOn: '2026-11-04',
+    });
+    const ruled = decideTransmission(state, t!, '2026-11-04', defaultEventRules());
+    expect(ruled.effects[0]).toMatchObject({
+      kind: 'transmission-rejected',
+      problem: { code: 'not-your-turn' },
+    });
+    expect(ruled.events.filter((e) => e.type === 'move')).toEqual([]);
   });
 });
 
