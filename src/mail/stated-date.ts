@@ -4,9 +4,12 @@
 // and month names in English, Polish (nominative and genitive), Czech, German, Russian and
 // Ukrainian. Slashes are read day-first unless that is impossible. After a label, a date without
 // a year ("20.11", "20/11", "20 Nov", "Nov 20th", "20. listopada") takes the mail's year (P-2i).
-// After a label, "today", "yesterday" and "the day before yesterday" (in each language) count
-// from the day the sender wrote the mail, on their own clock. Results are 'YYYY-MM-DD';
-// impossible dates are errors, never guesses.
+// "Today", "yesterday" and "the day before yesterday" (in each language) count from the day the
+// sender wrote the mail, on their own clock. A label's date is read after it ("received:
+// 20.11.", "got it yesterday") or right before it, the order of German, Polish, Czech and
+// Ukrainian ("gestern erhalten, heute gesendet", "12.1. erhalten"); never a date that ends a
+// range ("Urlaub bis 15.12."). Results are 'YYYY-MM-DD'; impossible dates are errors, never
+// guesses.
 
 import { addDays, type CalendarDate } from '../clock/index.ts';
 import { fail, ok, type Result } from './result.ts';
@@ -508,9 +511,22 @@ export const DATE_LABELS: Record<DateLabelKind, Record<string, readonly string[]
       'odebrano',
       'data otrzymania',
       'otrzymany',
+      'dostałem',
+      'dostałam',
     ],
-    cs: ['obdrženo', 'obdržel jsem', 'obdržela jsem', 'přijato', 'doručeno', 'datum přijetí'],
-    de: ['erhalten', 'empfangen', 'eingegangen', 'zug erhalten', 'erhalten am'],
+    cs: [
+      'obdrženo',
+      'obdržel jsem',
+      'obdržela jsem',
+      'přijato',
+      'přijal jsem',
+      'přijala jsem',
+      'dostal jsem',
+      'dostala jsem',
+      'doručeno',
+      'datum přijetí',
+    ],
+    de: ['erhalten', 'empfangen', 'eingegangen', 'bekommen', 'zug erhalten', 'erhalten am'],
     ru: ['получено', 'получен', 'получил', 'получила', 'дата получения'],
     uk: ['отримано', 'отриманий', 'отримав', 'отримала', 'дата отримання'],
   },
@@ -547,6 +563,7 @@ export const DATE_LABELS: Record<DateLabelKind, Record<string, readonly string[]
       'datum odeslání',
       'odesláno dne',
       'odesílám',
+      'posílám',
     ],
     de: [
       'gesendet',
@@ -577,6 +594,8 @@ export const DATE_LABELS: Record<DateLabelKind, Record<string, readonly string[]
       'дата відповіді',
       'надсилаю',
       'відправляю',
+      'надіслав',
+      'надіслала',
     ],
   },
 };
@@ -671,19 +690,19 @@ const RELATIVE_RE = new RegExp(
   'iu',
 );
 
-/** "yesterday", "wczoraj", "heute" in `text`, as the date it names counted from `today`. */
-function relativeDay(text: string, today: string): DateSpan | undefined {
-  const match = RELATIVE_RE.exec(text);
-  if (!match) return undefined;
-  const days = RELATIVE_BY_WORD.get(match[0].toLowerCase().replace(/\s+/g, ' '));
-  if (days === undefined) return undefined;
-  return {
-    start: match.index,
-    end: match.index + match[0].length,
-    raw: match[0],
-    date: ok(addDays(today as CalendarDate, days)),
-  };
+/** Every "yesterday", "wczoraj", "heute" in `text`, as the date it names counted from `today`. */
+function relativeDays(text: string, today: string): DateSpan[] {
+  return [...text.matchAll(new RegExp(RELATIVE_RE.source, 'giu'))].flatMap((match) => {
+    const days = RELATIVE_BY_WORD.get(match[0].toLowerCase().replace(/\s+/g, ' '));
+    if (days === undefined) return [];
+    const date = ok(addDays(today as CalendarDate, days));
+    return [{ start: match.index, end: match.index + match[0].length, raw: match[0], date }];
+  });
 }
+
+/** The first "yesterday", "wczoraj", "heute" in `text` (`relativeDays`). */
+const relativeDay = (text: string, today: string): DateSpan | undefined =>
+  relativeDays(text, today)[0];
 
 const YEAR_SUFFIX_RE = /^\s*(?:r\.|roku|г\.|года|р\.|року)(?![\p{L}])/iu;
 /** A day and month without a year: "20.11", "20/11", "20 Nov", "20. listopada", "Nov 20th". */
@@ -703,13 +722,16 @@ const DAY_MONTH_RES: readonly RegExp[] = [
   new RegExp(`(?<![\\p{L}\\p{N}])(?<d>\\d{1,2})\\.(?<r>${ROMAN_SRC})(?![\\p{L}])\\.?`, 'gu'),
 ];
 
-/** A day and month without a year, in the year of `reference`, or the one before when later. */
-function dayMonth(text: string, reference: string): DateSpan | undefined {
-  let best: { at: number; raw: string; day: number; month: number; swappable: boolean } | undefined;
+/**
+ * Every day and month without a year in `text`, in the year of `reference`, or the one before
+ * when later; per shape in `DAY_MONTH_RES`, in order of place.
+ */
+function dayMonths(text: string, reference: string): DateSpan[] {
+  const found: DateSpan[] = [];
+  const year = Number(reference.slice(0, 4));
   for (const re of DAY_MONTH_RES) {
     for (const match of text.matchAll(re)) {
       const g = match.groups!;
-      if (best && best.at <= match.index) break;
       const month = g.w
         ? MONTH_BY_WORD.get(g.w.toLowerCase())
         : g.r
@@ -717,46 +739,129 @@ function dayMonth(text: string, reference: string): DateSpan | undefined {
           : Number(g.m);
       if (month === undefined) continue;
       // "20/11" is day-first unless that is impossible; "20.11" and month words are not swapped.
-      const swappable = g.m !== undefined && match[0].includes('/');
-      best = { at: match.index, raw: match[0], day: Number(g.d), month, swappable };
-      break;
+      const parts = {
+        day: Number(g.d),
+        month,
+        swappable: g.m !== undefined && match[0].includes('/'),
+      };
+      let date = toIso({ ...parts, year });
+      if (date.ok && date.value > reference.slice(0, 10))
+        date = toIso({ ...parts, year: year - 1 });
+      found.push({ start: match.index, end: match.index + match[0].length, raw: match[0], date });
     }
   }
-  if (!best) return undefined;
-  const { at, raw, ...parts } = best;
-  const year = Number(reference.slice(0, 4));
-  let date = toIso({ ...parts, year });
-  if (date.ok && date.value > reference.slice(0, 10)) date = toIso({ ...parts, year: year - 1 });
-  return { start: at, end: at + raw.length, raw, date };
+  return found;
 }
 
-/** Finds the labelled received and reply dates in a body (P-2f..h); the first of each wins. */
+/** The first day and month without a year in `text` (the first shape wins a tie). */
+function dayMonth(text: string, reference: string): DateSpan | undefined {
+  return dayMonths(text, reference).reduce<DateSpan | undefined>(
+    (best, d) => (best && best.start <= d.start ? best : d),
+    undefined,
+  );
+}
+
+/** A date read beside a label, and whether its year was taken from the mail (P-2i). */
+interface Found {
+  date: DateSpan;
+  inferred: boolean;
+}
+
+/**
+ * The date after a label ("received: 20.11.2026", "erhalten am 20.11.", "got it yesterday"):
+ * the first one, at most a few words after it; a date written out wins over a later day-word.
+ */
+function dateAfter(after: string, reference?: string, today?: string): Found | undefined {
+  let found: Found | undefined;
+  const whole = findDates(after)[0];
+  if (whole) found = { date: whole, inferred: false };
+  else if (reference) {
+    const dm = dayMonth(after, reference);
+    if (dm) found = { date: dm, inferred: true };
+  }
+  const relative = today ? relativeDay(after, today) : undefined;
+  if (relative && (!found || relative.start < found.date.start))
+    found = { date: relative, inferred: false };
+  return found && GAP_RE.test(after.slice(0, found.date.start)) ? found : undefined;
+}
+
+/** Words that put a date before them in a range or a span of time: it is no stated date. */
+const RANGE_BEFORE_RE =
+  /(?:(?<![\p{L}])(?:from|since|until|till|to|through|starting|von|vom|ab|seit|bis|od|do|z|ze|až|от|с|со|до|по|з|із|від)|[-–—])\s*$/iu;
+
+/**
+ * The date right before a label, as German, Polish, Czech and Ukrainian put it ("gestern
+ * erhalten", "wczoraj otrzymałem", "12.1. erhalten"): the last date of `before`, with nothing
+ * but spaces between it and the label; not one that ends a range or a span of time ("Urlaub
+ * bis 15.12.", "away from today").
+ */
+function dateBefore(before: string, reference?: string, today?: string): Found | undefined {
+  const candidates: Found[] = [
+    ...findDates(before).map((date) => ({ date, inferred: false })),
+    ...(reference ? dayMonths(before, reference).map((date) => ({ date, inferred: true })) : []),
+    ...(today ? relativeDays(before, today).map((date) => ({ date, inferred: false })) : []),
+  ];
+  const found = candidates
+    .filter(({ date }) => {
+      const suffix = YEAR_SUFFIX_RE.exec(before.slice(date.end))?.[0].length ?? 0;
+      return before.slice(date.end + suffix).trim() === '';
+    })
+    .sort((a, b) => a.date.start - b.date.start)[0];
+  return found && !RANGE_BEFORE_RE.test(before.slice(0, found.date.start)) ? found : undefined;
+}
+
+/** "and" between two labels: "heute erhalten und gesendet". */
+const CONJUNCTION_RE = /^(?:and|und|i|a|oraz|и|і|й|та)$/iu;
+
+/**
+ * Whether a label ends its clause: nothing after it before the next label or the end of the
+ * line but punctuation or an "and" ("gestern erhalten, heute gesendet", "Zug gestern
+ * erhalten"). A label followed by other words ("Yesterday got sick") takes no date before it.
+ */
+const endsClause = (after: string): boolean => {
+  const rest = after.trim();
+  return rest === '' || /^[,.;:!?)\]–—-]/u.test(rest) || CONJUNCTION_RE.test(rest);
+};
+
+/**
+ * Finds the labelled received and reply dates in a body (P-2f..h); the first of each wins. A
+ * label's date is the one after it; or the one right before it when the label ends its clause
+ * ("gestern erhalten, heute gesendet", "12.1. erhalten"), or when the date after it is the next
+ * label's ("gestern erhalten heute gesendet"). A date is read for one label only.
+ */
 export function findStatedDates(text: string, options: FindStatedDatesOptions = {}): StatedDates {
   const result: StatedDates = { yearInferred: [], spans: [], problems: [] };
+  const { reference } = options;
+  const today = options.today ?? reference?.slice(0, 10);
   text.split('\n').forEach((line, index) => {
     const labels = [...line.matchAll(LABEL_RE)];
+    /** Where the text the labels so far read their dates from ends. */
+    let taken = 0;
     labels.forEach((label, k) => {
       const kind: DateLabelKind = label.groups?.received ? 'received' : 'sent';
       const from = label.index + label[0].length;
-      const until = labels[k + 1]?.index ?? line.length;
-      const after = line.slice(from, until);
-      let date = findDates(after)[0];
-      let inferred = false;
-      if (!date && options.reference) {
-        date = dayMonth(after, options.reference);
-        inferred = date !== undefined;
-      }
-      // "received yesterday", "wysłano dziś": the day counted from the day of writing.
-      const today = options.today ?? options.reference?.slice(0, 10);
-      const relative = today ? relativeDay(after, today) : undefined;
-      if (relative && (!date || relative.start < date.start)) {
-        date = relative;
-        inferred = false;
-      }
-      if (!date || !GAP_RE.test(after.slice(0, date.start))) return;
-      const suffix = YEAR_SUFFIX_RE.exec(after.slice(date.end))?.[0].length ?? 0;
-      const span = { line: index, start: label.index, end: from + date.end + suffix };
+      const next = labels[k + 1]?.index;
+      const until = next ?? line.length;
+      const afterText = line.slice(from, until);
+      let after = dateAfter(afterText, reference, today);
+      const before = dateBefore(line.slice(taken, label.index), reference, today);
+      // "gestern erhalten heute gesendet": the day right before the next label is its own.
+      const nextOwns =
+        after !== undefined && next !== undefined && afterText.slice(after.date.end).trim() === '';
+      if (after && before && nextOwns) after = undefined;
+      let span: LineSpan;
+      let found: Found;
+      if (after) {
+        found = after;
+        const suffix = YEAR_SUFFIX_RE.exec(afterText.slice(after.date.end))?.[0].length ?? 0;
+        span = { line: index, start: label.index, end: from + after.date.end + suffix };
+      } else if (before && (nextOwns || endsClause(afterText))) {
+        found = before;
+        span = { line: index, start: taken + before.date.start, end: from };
+      } else return;
+      taken = span.end;
       result.spans.push(span);
+      const { date, inferred } = found;
       if (!date.date.ok) {
         result.problems.push({ kind, raw: date.raw, error: date.date.error, span });
       } else if (result[kind] === undefined) {

@@ -190,6 +190,74 @@ describe('findStatedDates (P-2f..h)', () => {
       expect(found.sent).toBe(sent);
     },
   );
+  it.each([
+    // The day-word first, as German, Polish, Czech and Ukrainian players write it.
+    ['gestern erhalten, heute gesendet', '2026-11-23', '2026-11-24'],
+    ['Heute erhalten, heute gesendet.', '2026-11-24', '2026-11-24'],
+    ['Zug gestern erhalten', '2026-11-23', undefined],
+    ['gestern erhalten heute gesendet', '2026-11-23', '2026-11-24'],
+    ['gestern erhalten und heute gesendet', '2026-11-23', '2026-11-24'],
+    ['vorgestern bekommen, heute gesendet', '2026-11-22', '2026-11-24'],
+    ['wczoraj otrzymałem, dziś wysyłam', '2026-11-23', '2026-11-24'],
+    ['Ruch przedwczoraj dostałem, dzisiaj odpowiadam', '2026-11-22', '2026-11-24'],
+    ['včera přijato, dnes odesláno', '2026-11-23', '2026-11-24'],
+    ['přijal jsem včera, posílám dnes', '2026-11-23', '2026-11-24'],
+    ['dnes odesláno, předevčírem přijato', '2026-11-22', '2026-11-24'],
+    ['вчора отримав, сьогодні надсилаю', '2026-11-23', '2026-11-24'],
+    ['позавчора отримала, сьогодні надіслала', '2026-11-22', '2026-11-24'],
+    ['вчера получил, сегодня отправляю', '2026-11-23', '2026-11-24'],
+    ['yesterday received, today sent', '2026-11-23', '2026-11-24'],
+    // The label first, in the same languages.
+    ['erhalten gestern, gesendet heute', '2026-11-23', '2026-11-24'],
+    ['otrzymałem wczoraj, wysyłam dziś', '2026-11-23', '2026-11-24'],
+    ['отримав вчора, надсилаю сьогодні', '2026-11-23', '2026-11-24'],
+    ['got your move yesterday, sending today', '2026-11-23', '2026-11-24'],
+    // Dates written out, before and after the label.
+    ['20.11. erhalten, 24.11. gesendet', '2026-11-20', '2026-11-24'],
+    ['Zug am 20.11. erhalten, am 24.11. gesendet', '2026-11-20', '2026-11-24'],
+    ['erhalten am 20.11., gesendet am 24.11.', '2026-11-20', '2026-11-24'],
+    ['20 listopada 2026 r. otrzymałem, wysyłam 24.11.', '2026-11-20', '2026-11-24'],
+    ['20. 11. přijato, 24. 11. odesláno', '2026-11-20', '2026-11-24'],
+  ])('P-2f..h: a date on either side of its label: %j', (text, received, sent) => {
+    const found = findStatedDates(text, {
+      reference: '2026-11-24T06:00:00Z',
+      today: '2026-11-24',
+    });
+    expect([found.received, found.sent]).toEqual([received, sent]);
+  });
+  it.each([
+    // The end of a range or a span of time is no stated date.
+    ['Urlaub vom 1.12. bis 15.12. Zug erhalten'],
+    ['I am away from today received'],
+    ['urlop od dziś otrzymałem'],
+    ['bis gestern erhalten'],
+    // A day-word before a label followed by other words belongs to them.
+    ['Yesterday got sick, replying later'],
+    ['Yesterday I got your move'],
+    // Not beside the label.
+    ['Gestern war ich krank. Zug erhalten'],
+    ['Heute, nach langer Zeit, erhalten'],
+  ])('P-2i: no date is read from %j', (text) => {
+    const found = findStatedDates(text, {
+      reference: '2026-11-24T06:00:00Z',
+      today: '2026-11-24',
+    });
+    expect([found.received, found.sent, found.spans]).toEqual([undefined, undefined, []]);
+  });
+  it("a date is read for one label only: the one after a label is not the next one's", () => {
+    const found = findStatedDates('erhalten 20.11. gesendet', {
+      reference: '2026-11-24T06:00:00Z',
+    });
+    expect([found.received, found.sent]).toEqual(['2026-11-20', undefined]);
+  });
+  it('spans cover a day-word before its label, so the words are not quoted back as unread', () => {
+    const line = 'gestern erhalten, heute gesendet';
+    const found = findStatedDates(line, { reference: '2026-11-24T06:00:00Z' });
+    expect(found.spans.map((s) => line.slice(s.start, s.end))).toEqual([
+      'gestern erhalten',
+      'heute gesendet',
+    ]);
+  });
   it('"today" is the sender\'s day, not the UTC day, when the mail says which', () => {
     // 00:30 in Warsaw on the 25th is still the 24th in UTC.
     const found = findStatedDates('sent today', {
