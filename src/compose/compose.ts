@@ -818,6 +818,10 @@ export interface TdReportInput {
     protestedOn?: CalendarDate;
     /** A time claim whose excess the clock no longer shows (a card entered late, a ruling). */
     gone?: boolean;
+    /** A time claim whose excess is on the clock since this day, later than claimed (leave granted since). */
+    overSince?: CalendarDate;
+    /** A time claim whose excess is off the clock until this day, when it is back if no move. */
+    overAgainOn?: CalendarDate;
   }[];
   /** Games whose clocks the TD stopped (L-6.10). */
   paused: { game: string; players: string; from: CalendarDate }[];
@@ -901,7 +905,13 @@ export function composeTdReport(input: TdReportInput): ComposedMail {
           c.id,
           c.name,
           c.protestedOn ? t('report.protested', { date: c.protestedOn }) : (c.protestBy ?? '-'),
-          L(c.gone ? 'excessGone' : 'excessStands'),
+          c.gone
+            ? L('excessGone')
+            : c.overAgainOn
+              ? t('report.excessAhead', { date: c.overAgainOn })
+              : c.overSince
+                ? t('report.excessMoved', { date: c.overSince })
+                : L('excessStands'),
         ]),
       ),
       paused: table(

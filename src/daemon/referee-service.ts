@@ -46,7 +46,7 @@ import type {
 } from '../referee/index.ts';
 import {
   answeredDeliveredOn,
-  claimStands,
+  claimedExcess,
   decide,
   due,
   effectSummary,
@@ -1930,16 +1930,25 @@ export class RefereeService {
           });
         continue;
       }
-      for (const c of state.claims)
-        if (!c.ruling)
-          input.claims.push({
-            game: g.gameKey,
-            id: c.id,
-            name: name(ref.game[c.side]),
-            protestBy: c.protestBy,
-            ...(c.protestedOn ? { protestedOn: c.protestedOn } : {}),
-            ...(c.kind === 'time' && !claimStands(state, c, rules, today) ? { gone: true } : {}),
-          });
+      for (const c of state.claims) {
+        if (c.ruling) continue;
+        // Where its excess stands (P-7c): leave granted since may have moved it to a later day.
+        const excess = claimedExcess(state, c, rules, today);
+        const said = c.detailKey?.params.date;
+        const moved =
+          excess?.status === 'stands' &&
+          (said === undefined ? excess.occurredOn > c.on : excess.occurredOn !== said);
+        input.claims.push({
+          game: g.gameKey,
+          id: c.id,
+          name: name(ref.game[c.side]),
+          protestBy: c.protestBy,
+          ...(c.protestedOn ? { protestedOn: c.protestedOn } : {}),
+          ...(excess?.status === 'gone' ? { gone: true } : {}),
+          ...(excess?.status === 'ahead' ? { overAgainOn: excess.occurredOn } : {}),
+          ...(moved ? { overSince: excess.occurredOn } : {}),
+        });
+      }
       for (const l of state.leaves)
         if (daysBetween(l.from, today) >= 0 && daysBetween(today, l.to) >= 0) {
           const who = name(ref.game[l.side]);

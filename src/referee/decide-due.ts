@@ -198,7 +198,8 @@ export function decideDue(
       }
       // P-7c upholds a justified claim: one whose excess a TD's ruling has since taken off the
       // clock (a penalty waived, leave granted; a clock set later leaves the excess as it was)
-      // lapses instead of costing the player an excess (P-7e, P-7f).
+      // lapses instead of costing the player an excess (P-7e, P-7f). Leave that only moved the
+      // excess to a later day, still past, leaves the claim justified: it is upheld.
       if (!claimStands(state, claim, rules, now))
         return combine(done, {
           events: [{ type: 'claim-ruled', on: now, id: claim.id, upheld: false, by: 'deadline' }],

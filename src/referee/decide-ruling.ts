@@ -18,7 +18,7 @@ import {
 } from '../clock/index.ts';
 import type { Decision } from './decision.ts';
 import { combine, nothing } from './decision.ts';
-import { claimedPeriodStillOver, claimStands } from './due.ts';
+import { claimedExcess, claimedPeriodStillOver } from './due.ts';
 import { BOTH, EVERYONE } from './effect.ts';
 import { endGame, loseOnTime } from './end-game.ts';
 import type { EventRules } from './event-rules.ts';
@@ -382,15 +382,20 @@ export function decideRuling(
     case 'set-clock': {
       // A time claim against the side still waiting for its ruling would be upheld at its
       // deadline whatever the clock now says: the TD rules on it, with the clock (P-7d, P-6c).
-      const waiting = state.claims.find(
-        (c) =>
-          c.kind === 'time' && c.side === r.side && !c.ruling && claimStands(state, c, rules, now),
-      );
-      if (waiting) {
+      // So too while its excess is off the clock only until a day to come (leave granted since
+      // put it off): the claim is still about that excess.
+      for (const c of state.claims) {
+        if (c.kind !== 'time' || c.side !== r.side || c.ruling) continue;
+        const excess = claimedExcess(state, c, rules, now);
+        if (excess?.status === 'gone') continue;
         const name = r.side === 'white' ? 'White' : 'Black';
+        const why =
+          excess?.status === 'ahead'
+            ? `its excess is off the clock only until ${excess.occurredOn}, when ${name} is over the limit again if no move is sent, and the claim is about that excess (P-7c)`
+            : 'setting the clock would not stop it from being upheld on its deadline (P-7c)';
         return refuse(
           input,
-          `claim ${waiting.id} against ${name} waits for a ruling, and setting the clock would not stop it from being upheld on its deadline (P-7c); rule on it instead: reject-claim ${waiting.id} ${control.preset === 'triple-block' ? '--clock N --bank N' : '--used N'} rejects it and sets the clock, uphold-claim ${waiting.id} upholds it (then set-clock if need be)`,
+          `claim ${c.id} against ${name} waits for a ruling, and ${why}; rule on it instead: reject-claim ${c.id} ${control.preset === 'triple-block' ? '--clock N --bank N' : '--used N'} rejects it and sets the clock, uphold-claim ${c.id} upholds it (then set-clock if need be)`,
         );
       }
       const set = clockSetting(r, rules, now);

@@ -32,7 +32,13 @@
 // is then a cache look-up and one string comparison per game ('YYYY-MM-DD' sorts as text).
 // Planning derives both clocks day by day, so it costs about as much as a fold.
 
-import type { CalendarDate, ClockDerivation, Excess, OpenDateRange } from '../clock/index.ts';
+import type {
+  CalendarDate,
+  ClockDerivation,
+  Excess,
+  LiveClock,
+  OpenDateRange,
+} from '../clock/index.ts';
 import { addDays, compareDates, daysBetween } from '../clock/index.ts';
 import { adjudicationKey, adjudicationOf, inAdjudication, stoppedOn } from './adjudication.ts';
 import type { EventRules } from './event-rules.ts';
@@ -43,6 +49,21 @@ import type { Claim, GameState } from './game-state.ts';
 import { openStop, sideToMove } from './game-state.ts';
 import type { DueKind, DueWork } from './referee-input.ts';
 
+/** What names an excess of time, found by the clock or still to come (see Excess). */
+type ExcessKey = Pick<Excess, 'controlMove' | 'countFrom' | 'occurredOn' | 'settled' | 'restarts'>;
+
+/** The excess the player to move runs into on `exceedsOn` if no move is sent, if any. */
+function excessAhead(live: LiveClock | null): ExcessKey | undefined {
+  if (!live || live.exceeded || live.exceedsOn === null) return undefined;
+  return {
+    controlMove: live.controlMove,
+    countFrom: live.countFrom,
+    occurredOn: live.exceedsOn,
+    ...(live.settled ? { settled: live.settled } : {}),
+    ...(live.restarts ? { restarts: live.restarts } : {}),
+  };
+}
+
 /**
  * The claim a time excess becomes (P-7a): stable, so the sweep files it once — side, control
  * move and first move of the count, (after a P-7e restart that fell in the same move, which
@@ -51,28 +72,21 @@ import type { DueKind, DueWork } from './referee-input.ts';
  * settled an excess of the period with set-clock, or rejected a claim for it, and the player went
  * over again) how many were settled or rejected before.
  */
-export function timeClaimId(
-  state: GameState,
-  side: Side,
-  excess: {
-    controlMove: number;
-    countFrom: number;
-    occurredOn: CalendarDate;
-    settled?: number;
-    restarts?: number;
-  },
-): string {
+export function timeClaimId(state: GameState, side: Side, excess: ExcessKey): string {
   const restarts = excess.restarts ?? 0;
   const base = `time:${side}:${excess.controlMove}:${excess.countFrom}`;
   const id = restarts ? `${base}:r${restarts}` : base;
   if (excess.settled) return `${id}:s${excess.settled}`;
-  // A claim under this id that the TD rejected before this excess happened was about another
-  // one (a card entered late showed the time was not exceeded then): this excess is new.
+  // A claim under this id rejected (or lapsed) before this excess happened was about another
+  // one (a card entered late showed the time was not exceeded then, leave granted put it off
+  // past the ruling): this excess is new. One that happened by the day of the ruling — though
+  // after the claim was filed, when leave granted since moved it to a later day — is the
+  // excess that was ruled on, and is not claimed again (P-7c, P-7d).
   const rejected = state.claims.filter(
     (c) =>
       c.side === side &&
       c.ruling?.upheld === false &&
-      c.on < excess.occurredOn &&
+      c.ruling.on < excess.occurredOn &&
       (c.id === id || c.id.startsWith(`${id}:n`)),
   ).length;
   return rejected ? `${id}:n${rejected}` : id;
@@ -239,16 +253,9 @@ function planDue(state: GameState, rules: EventRules): Plan {
     for (const s of [side, other(side)]) {
       const clock = gameClock(state, rules, s, s === side ? asOf : undefined);
       if (!clock.ok) continue;
-      const found: Parameters<typeof timeClaimId>[2][] = [...clock.value.excesses];
-      const live = clock.value.live;
-      if (live && !live.exceeded && live.exceedsOn !== null)
-        found.push({
-          controlMove: live.controlMove,
-          countFrom: live.countFrom,
-          occurredOn: live.exceedsOn,
-          ...(live.settled ? { settled: live.settled } : {}),
-          ...(live.restarts ? { restarts: live.restarts } : {}),
-        });
+      const found: ExcessKey[] = [...clock.value.excesses];
+      const ahead = excessAhead(clock.value.live);
+      if (ahead) found.push(ahead);
       for (const excess of found) {
         const on = excess.occurredOn;
         const id = timeClaimId(state, s, excess);
@@ -335,12 +342,40 @@ function planDue(state: GameState, rules: EventRules): Plan {
 }
 
 /**
- * Whether the excess a time claim names is still on the clock on `now` (P-7c): a ruling since
- * (a penalty waived, leave granted), a card entered late or a move's relay that went out late
- * (its delivery corrected, P-6d) may have taken it off — or moved it after the day the claim
- * was filed, when there was no excess yet to claim (a new claim is filed for it once this one
- * lapses). A clock that cannot be derived proves nothing: the claim stands as filed; other
- * claims always stand.
+ * Where the excess a time claim names stands on `now` (P-7c): on the clock (`stands`, over
+ * since `occurredOn` — a later day than the claim said when leave granted since, a card
+ * entered late or a move's relay that went out late (its delivery corrected, P-6d) moved it;
+ * the claim stays tied to it by its period); off the clock for now but back on `occurredOn` if
+ * the player does not move (`ahead`: such a correction moved it past today); or `gone` (a
+ * penalty waived, the control move made in time after all). Undefined for claims other than
+ * time claims, and when the clock cannot be derived: the claim stands as filed.
+ */
+export type ClaimedExcess =
+  | { status: 'stands'; occurredOn: CalendarDate }
+  | { status: 'ahead'; occurredOn: CalendarDate }
+  | { status: 'gone' };
+
+export function claimedExcess(
+  state: GameState,
+  claim: Claim,
+  rules: EventRules,
+  now: CalendarDate,
+): ClaimedExcess | undefined {
+  if (claim.kind !== 'time') return undefined;
+  const clock = gameClock(state, rules, claim.side, now);
+  if (!clock.ok) return undefined;
+  const excess = namedExcess(state, claim.side, clock.value, claim.id);
+  if (excess) return { status: 'stands', occurredOn: excess.occurredOn };
+  const ahead = excessAhead(clock.value.live);
+  return ahead && timeClaimId(state, claim.side, ahead) === claim.id
+    ? { status: 'ahead', occurredOn: ahead.occurredOn }
+    : { status: 'gone' };
+}
+
+/**
+ * Whether the excess a time claim names is on the clock on `now` (P-7c; see claimedExcess): a
+ * claim whose excess a ruling since has taken off the clock, or put off to a day still to come,
+ * is not justified as it stands, and lapses at its deadline.
  */
 export function claimStands(
   state: GameState,
@@ -348,11 +383,8 @@ export function claimStands(
   rules: EventRules,
   now: CalendarDate,
 ): boolean {
-  if (claim.kind !== 'time') return true;
-  const clock = gameClock(state, rules, claim.side, now);
-  if (!clock.ok) return true;
-  const excess = namedExcess(state, claim.side, clock.value, claim.id);
-  return excess !== undefined && compareDates(excess.occurredOn, claim.on) <= 0;
+  const excess = claimedExcess(state, claim, rules, now);
+  return excess === undefined || excess.status === 'stands';
 }
 
 /** The excess on a player's clock that the time claim id `id` names (timeClaimId), if any. */

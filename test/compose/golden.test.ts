@@ -392,6 +392,21 @@ describe('golden mails: the gameless mails in every template language', () => {
             protestBy: '2026-11-22',
             gone: true,
           },
+          // Leave granted since moved these excesses to a later day: one past, one to come.
+          {
+            game: 'WCH26/6',
+            id: 'time:black:10:1',
+            name: 'Olga Kim',
+            protestBy: '2026-11-23',
+            overSince: '2026-11-10',
+          },
+          {
+            game: 'WCH26/8',
+            id: 'time:white:10:1',
+            name: 'Jan Novák',
+            protestBy: '2026-11-24',
+            overAgainOn: '2026-11-16',
+          },
           // Protested: it waits for the TD's ruling, not for its deadline (P-7c).
           {
             game: 'WCH26/5',

@@ -228,6 +228,38 @@ describe("the TD's report on an event (reportDays)", () => {
     expect(s.service.state(key).claims[0]!.ruling).toMatchObject({ upheld: true, by: 'td' });
   });
 
+  it('P-7c, P-8c: a claim whose excess leave granted since moved to a later day is still its excess', async () => {
+    const s = setup(':memory:', 1);
+    await s.flush();
+    // Nobody moves: every White is over the 30 days from 3 December and is claimed (P-7a).
+    await s.sweepAt('2026-11-02T08:00:00Z');
+    await s.sweepAt('2026-12-03T08:00:00Z');
+    const key = s.service.store.games()[0]!.gameKey;
+    const claim = s.service.state(key).claims[0]!;
+    // The TD grants that White leave for 10..14 November: over from 8 December instead.
+    await s.service.decideAndCommit(
+      s.service.resolveGame(key)!,
+      s.service.state(key),
+      {
+        kind: 'ruling',
+        ruling: { kind: 'grant-leave', side: 'white', from: '2026-11-10', to: '2026-11-14' },
+      },
+      '2026-12-04',
+      'test:leave',
+    );
+    const line = (text: string) =>
+      text.split('\n').find((l) => l.startsWith(key) && l.includes(claim.id)) ?? '';
+    const [before] = await s.sweepAt('2026-12-05T08:00:00Z');
+    expect(line(before!.mail.text ?? '')).toContain(
+      'not over now: over again on 2026-12-08 if no move (lapses if not over by the deadline)',
+    );
+    const [after] = await s.sweepAt('2026-12-09T08:00:00Z');
+    expect(line(after!.mail.text ?? '')).toContain('still on the clock, over since 2026-12-08');
+    expect(after!.mail.text).not.toContain('gone from the clock');
+    // No second claim for the same excess.
+    expect(s.service.state(key).claims.map((c) => c.id)).toEqual([claim.id]);
+  });
+
   it('in the TD’s language; no report without reportDays', async () => {
     const pl = setup(':memory:', 7, 'pl');
     await pl.flush();

@@ -2,14 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { CalendarDate } from '../../src/clock/index.ts';
 import { addDays, tripleBlockControl } from '../../src/clock/index.ts';
 import { decideDue } from '../../src/referee/decide-due.ts';
+import { decideRuling } from '../../src/referee/decide-ruling.ts';
 import type { Decision } from '../../src/referee/decision.ts';
-import { due, nthCountedDay } from '../../src/referee/due.ts';
+import { claimedExcess, due, nthCountedDay } from '../../src/referee/due.ts';
 import type { EventRules } from '../../src/referee/event-rules.ts';
 import { defaultEventRules } from '../../src/referee/event-rules.ts';
 import { gameClock } from '../../src/referee/game-clock.ts';
 import type { GameState } from '../../src/referee/game-state.ts';
 import { extendGame, protestableClaims } from '../../src/referee/game-state.ts';
-import type { DueKind, DueWork } from '../../src/referee/referee-input.ts';
+import type { DueKind, DueWork, Ruling } from '../../src/referee/referee-input.ts';
 import { apply, effectKinds, eventTypes, scenario } from './scenario-support.ts';
 
 const rules = defaultEventRules();
@@ -202,6 +203,83 @@ describe('a claim rejected because a card came late (P-6b, P-7a)', () => {
     const filed = apply(after, doWork(after, work, '2026-02-16'));
     expect(filed.claims.map((c) => c.id)).toEqual(['time:white:10:1', 'time:white:10:1:n1']);
     expect(kinds(due(filed, '2026-02-17', rules))).not.toContain('time-exceeded');
+  });
+});
+
+describe('leave granted after a claim moves its excess to a later day (P-8c, P-7c)', () => {
+  // White never moved: claimed on 1 February (31 days used). On 3 February the TD grants White
+  // leave for 10..14 January: the 30 days are reached on 5 February, and White is over from the
+  // 6th — the same excess, a few days later.
+  const filed = sweep(scenario('2026-01-01').state(), '2026-02-01');
+  const rule = (s: GameState, ruling: Ruling, on: CalendarDate): Decision =>
+    decideRuling(s, { kind: 'ruling', ruling }, on, rules);
+  const leave = (to: CalendarDate): Ruling => ({
+    kind: 'grant-leave',
+    side: 'white',
+    from: '2026-01-10',
+    to,
+  });
+  const granted = apply(filed, rule(filed, leave('2026-01-14'), '2026-02-03'));
+  const claim = granted.claims[0]!;
+
+  it('P-7c: the claim stays with its excess: not over on the 3rd, over again from the 6th, upheld at the deadline', () => {
+    expect(claim.id).toBe('time:white:10:1');
+    expect(claimedExcess(granted, claim, rules, '2026-02-03')).toEqual({
+      status: 'ahead',
+      occurredOn: '2026-02-06',
+    });
+    expect(claimedExcess(granted, claim, rules, '2026-02-10')).toEqual({
+      status: 'stands',
+      occurredOn: '2026-02-06',
+    });
+    // Filed once: the excess on its new day is the claim's, not a new one.
+    for (const now of ['2026-02-06', '2026-02-10'] as const)
+      expect(kinds(due(granted, now, rules))).not.toContain('time-exceeded');
+    // Unprotested, it is upheld at its deadline: White is over the limit (P-7c, P-7e).
+    const d = doWork(granted, one(granted, '2026-02-16', 'claim-deadline'), '2026-02-16');
+    expect(d.events[1]).toMatchObject({ type: 'claim-ruled', upheld: true, by: 'deadline' });
+  });
+
+  it('P-7c, P-13: set-clock is refused while the claim waits; rejected with --used N, its excess is not claimed again', () => {
+    for (const on of ['2026-02-03', '2026-02-10'] as const) {
+      const d = rule(granted, { kind: 'set-clock', side: 'white', usedDays: 10 }, on);
+      expect(d.events).toEqual([]);
+      expect(d.effects[0]).toMatchObject({
+        kind: 'ruling-refused',
+        why: expect.stringContaining('claim time:white:10:1 against White waits for a ruling'),
+      });
+    }
+    const rejected = apply(
+      granted,
+      rule(
+        granted,
+        { kind: 'reject-claim', claimId: claim.id, clock: { usedDays: 10 } },
+        '2026-02-10',
+      ),
+    );
+    for (const now of ['2026-02-11', '2026-02-20', '2026-03-02'] as const)
+      expect(kinds(due(rejected, now, rules))).not.toContain('time-exceeded');
+    // Going over the TD's setting is a new excess: 10 days, then 20 more from the 11th.
+    expect(one(rejected, '2026-03-03', 'time-exceeded')).toMatchObject({
+      ref: 'time:white:10:1:s1',
+      dueOn: '2026-03-03',
+    });
+  });
+
+  it('P-7c, P-7a: leave that puts the excess past the deadline: the claim lapses, and the excess is claimed when it comes', () => {
+    // 20 days of leave: 8 days before it, 22 from 30 January; over on 21 February.
+    const long = apply(filed, rule(filed, leave('2026-01-29'), '2026-02-03'));
+    expect(claimedExcess(long, claim, rules, '2026-02-16')).toEqual({
+      status: 'ahead',
+      occurredOn: '2026-02-21',
+    });
+    const lapsed = sweep(long, '2026-02-16');
+    expect(lapsed.claims[0]?.ruling).toMatchObject({ upheld: false, by: 'deadline' });
+    expect(kinds(due(lapsed, '2026-02-20', rules))).not.toContain('time-exceeded');
+    expect(one(lapsed, '2026-02-21', 'time-exceeded')).toMatchObject({
+      ref: 'time:white:10:1:n1',
+      dueOn: '2026-02-21',
+    });
   });
 });
 
