@@ -301,8 +301,14 @@ export async function showCommand(args: string[], io: CliIo): Promise<number> {
       const last = c.rows.at(-1);
       // In adjudication no day is counted any more: no day to come is over the limit (P-10).
       const exceeds = c.live?.exceedsOn && (c.live.exceeded || !adjudication) ? c.live : undefined;
+      // The days on the move count from the TD's setting, if one came during it: what it set
+      // is said with them, or the total would not add up (P-13).
+      const set = c.live?.clockSet;
+      const since = !set
+        ? ''
+        : ` since the TD set the clock to ${'usedDays' in set ? `${set.usedDays} used` : `${set.clockDays} + bank ${set.bankDays}`} on ${set.on}`;
       const live = c.live
-        ? `, ${adjudication ? 'at the end' : 'now'} ${c.live.usedDays} on this move, ${c.live.daysLeft} left to move ${c.live.controlMove}${exceeds ? (exceeds.exceeded ? ` (over the limit since ${exceeds.exceedsOn})` : ` (exceeded on ${exceeds.exceedsOn} if no move)`) : ''}`
+        ? `, ${adjudication ? 'at the end' : 'now'} ${c.live.usedDays} on this move${since}, ${c.live.daysLeft} left to move ${c.live.controlMove}${exceeds ? (exceeds.exceeded ? ` (over the limit since ${exceeds.exceedsOn})` : ` (exceeded on ${exceeds.exceedsOn} if no move)`) : ''}`
         : '';
       // Each excess with what became of its claim: a rejected one does not count (P-6b).
       const fate = (e: (typeof c.excesses)[number]) => {

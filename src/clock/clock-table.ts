@@ -120,6 +120,16 @@ export interface LiveClock {
   /** As `Excess.settled` and `Excess.restarts`, for the excess of `exceedsOn` (absent for none). */
   readonly settled?: number;
   readonly restarts?: number;
+  /**
+   * The TD's last setting of the clock while this move was in progress (P-13), when no restart
+   * came after it: `usedDays` counts from the end of its day, and what it set is in the total.
+   */
+  readonly clockSet?: SetClockItem;
+  /**
+   * The penalty and excluded days after the last restart (P-7e) or TD setting while this move
+   * was in progress (absent for none): the days counted since, like `usedDays`.
+   */
+  readonly sinceReset?: { readonly penaltyDays: number; readonly excludedDays: number };
 }
 
 export interface ClockDerivation {
@@ -139,6 +149,10 @@ interface Span {
   readonly excludedDays: number;
   readonly usedDays: number;
   readonly penaltyDays: number;
+  /** The TD's last setting in the span, when no restart came after it. */
+  readonly clockSet?: SetClockItem;
+  /** Penalty and excluded days after the span's last restart or setting, if any. */
+  readonly sinceReset?: { readonly penaltyDays: number; readonly excludedDays: number };
 }
 
 interface QueuedPoint {
@@ -276,15 +290,24 @@ export function deriveClock(
     let excludedDays = 0;
     let usedDays = 0;
     let penaltyDays = 0;
+    let clockSet: SetClockItem | undefined;
+    let sinceReset: { penaltyDays: number; excludedDays: number } | undefined;
     let next = 0;
     const apply = ({ item }: QueuedPoint): void => {
       if (item.kind === 'penalty') {
         use(ledger, item.days, item.on);
         penaltyDays += item.days;
+        if (sinceReset) sinceReset.penaltyDays += item.days;
       } else {
-        if (item.kind === 'restart') restart(ledger, move, item.on);
-        else set(move, item);
+        if (item.kind === 'restart') {
+          restart(ledger, move, item.on);
+          clockSet = undefined;
+        } else {
+          set(move, item);
+          clockSet = item;
+        }
         usedDays = 0;
+        sinceReset = { penaltyDays: 0, excludedDays: 0 };
       }
       check(move, item.on);
     };
@@ -301,8 +324,10 @@ export function deriveClock(
     check(move, deliveredOn);
     for (let day = addDays(deliveredOn, 1); compareDates(day, until) <= 0; day = addDays(day, 1)) {
       if (!conditional) {
-        if (isExcludedDay(day, excluded)) excludedDays++;
-        else {
+        if (isExcludedDay(day, excluded)) {
+          excludedDays++;
+          if (sinceReset) sinceReset.excludedDays++;
+        } else {
           reflectionDays++;
           const charge = chargeOfDay(control, reflectionDays);
           use(ledger, charge, day);
@@ -312,7 +337,14 @@ export function deriveClock(
       applyThrough(day);
       check(move, day);
     }
-    return { reflectionDays, excludedDays, usedDays, penaltyDays };
+    return {
+      reflectionDays,
+      excludedDays,
+      usedDays,
+      penaltyDays,
+      ...(clockSet ? { clockSet } : {}),
+      ...(sinceReset ? { sinceReset } : {}),
+    };
   };
 
   let queue: QueuedPoint[] = [];
@@ -427,6 +459,8 @@ export function deriveClock(
       exceeded: current !== undefined,
       ...(ledger.settled ? { settled: ledger.settled } : {}),
       ...(ledger.generation ? { restarts: ledger.generation } : {}),
+      ...(span.clockSet ? { clockSet: span.clockSet } : {}),
+      ...(span.sinceReset ? { sinceReset: span.sinceReset } : {}),
     },
   });
 }

@@ -99,10 +99,12 @@ export function decideDue(
                 move: live.move,
                 deliveredOn: live.deliveredOn,
                 ...anew,
+                ...(live.clockSet ? { clockSet: live.clockSet } : {}),
                 usedDays: live.usedDays,
-                // Penalties and leave before a restart are in the count it ended, not this one.
-                penaltyDays: anew.countedFrom ? 0 : live.penaltyDays,
-                excludedDays: anew.countedFrom ? 0 : live.excludedDays,
+                // Penalties and leave before a restart or a TD's setting are in what it ended or
+                // set, not in the days on the move since; those after it are (P-7e, P-13).
+                penaltyDays: (live.sinceReset ?? live).penaltyDays,
+                excludedDays: (live.sinceReset ?? live).excludedDays,
                 totalDays: live.totalDays,
                 daysLeft: live.daysLeft,
               },

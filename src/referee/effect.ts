@@ -3,7 +3,7 @@
 // rendered from the game state the effect belongs to). Effects are never I/O themselves.
 
 import type { DetailKey, MoveError } from '../chess/index.ts';
-import type { CalendarDate, ClockRow, Excess } from '../clock/index.ts';
+import type { CalendarDate, ClockRow, Excess, SetClockItem } from '../clock/index.ts';
 import type { EndKind, Result, Side } from './game-event.ts';
 
 export type Recipient = Side | 'td';
@@ -156,6 +156,8 @@ export type Effect =
         deliveredOn: CalendarDate;
         /** The count began again on this day, after an upheld excess (P-7e). */
         countedFrom?: CalendarDate;
+        /** The TD set the clock so while the move was in progress (P-13): the days count from it. */
+        clockSet?: SetClockItem;
         /** Days of reflection on it, since `countedFrom` if given; penalties and leave apart. */
         usedDays: number;
         penaltyDays: number;

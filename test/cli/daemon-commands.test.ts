@@ -1,5 +1,6 @@
 import {
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -541,6 +542,24 @@ describe('amici demo and the commands around an installation', () => {
       /black +used 0, .*\(over the limit since \d{4}-\d\d-\d\d\); excesses: time:black:10:1 not claimed yet/,
     );
     expect(shown).not.toContain('if no move');
+  });
+
+  it('P-13, P-7d: show gives the move in progress the days the TD set, not only the total', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'amici-set-'));
+    const file = join(d, 'amici.yaml');
+    writeFileSync(file, readFileSync(config, 'utf8'));
+    mkdirSync(join(d, 'inbox', 'new'), { recursive: true });
+    expect((await postCard(file, 'white', '1.e4', '2026-11-03', '2026-11-06')).code).toBe(0);
+    const td = (...ruling: string[]) => runCli(['td', 'DEMO/1', ...ruling, '--config', file]);
+    // Black over the limit: the sweep claims it; the TD rejects it, with the days really used.
+    expect((await td('set-clock', '--side', 'black', '--used', '31')).code).toBe(0);
+    expect((await runCli(['run', '--once', '--config', file])).code).toBe(0);
+    const rejected = await td('reject-claim', 'time:black:10:1', '--used', '10');
+    expect(rejected.code, rejected.err).toBe(0);
+    const shown = (await runCli(['show', 'DEMO/1', '--config', file])).out;
+    expect(shown).toMatch(
+      /black +used 0, left - to move -, now 0 on this move since the TD set the clock to 10 used on \d{4}-\d\d-\d\d, 20 left to move 10/,
+    );
   });
 
   it('run --once processes a waiting mail and writes the replies', async () => {

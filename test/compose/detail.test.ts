@@ -186,6 +186,41 @@ describe('a detail said in the reader’s language', () => {
     expect(textOf(effect, tb, 'en')).toContain('The claim: win.');
   });
 
+  it('P-7a, P-13: the move in progress in a claim says the clock the TD set during it', () => {
+    const state = foldGame(gameLog('1.e4 e5', '2026-08-01', 4));
+    const effect = {
+      kind: 'time-claim',
+      to: ['td'],
+      claimId: 'time:white:10:1:s1',
+      offender: 'white',
+      excess: { controlMove: 10, limitDays: 30, overDays: 1, occurredOn: '2026-09-08' },
+      record: [],
+      inProgress: {
+        move: 2,
+        deliveredOn: '2026-08-05',
+        clockSet: { kind: 'set-clock', on: '2026-08-17', usedDays: 10 },
+        usedDays: 21,
+        penaltyDays: 0,
+        excludedDays: 0,
+        totalDays: 31,
+        daysLeft: -1,
+      },
+      protestBy: '2026-09-22',
+      rules: ['P-7a'],
+    } as unknown as Effect;
+    const say = (lang: string) =>
+      composeEffect(effect, ctx(state, lang))
+        .map((m) => m.text)
+        .join('\n');
+    expect(say('en')).toContain(
+      'delivered 2026-08-05, clock set by the Tournament Director to 10 days used on 2026-08-17 (rule P-13); 21 days on it since;',
+    );
+    for (const lang of ['pl', 'cs', 'de', 'uk']) {
+      expect(say(lang)).toContain('2026-08-17');
+      expect(say(lang)).toContain('P-13');
+    }
+  });
+
   it('P-7a: a time claim says the days over the limit in the plural form of the language', () => {
     const state = foldGame(gameLog('1.e4 e5', '2026-08-01', 4));
     const claim = (over: number): Effect =>

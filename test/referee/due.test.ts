@@ -260,9 +260,16 @@ describe('leave granted after a claim moves its excess to a later day (P-8c, P-7
     for (const now of ['2026-02-11', '2026-02-20', '2026-03-02'] as const)
       expect(kinds(due(rejected, now, rules))).not.toContain('time-exceeded');
     // Going over the TD's setting is a new excess: 10 days, then 20 more from the 11th.
-    expect(one(rejected, '2026-03-03', 'time-exceeded')).toMatchObject({
-      ref: 'time:white:10:1:s1',
-      dueOn: '2026-03-03',
+    const again = one(rejected, '2026-03-03', 'time-exceeded');
+    expect(again).toMatchObject({ ref: 'time:white:10:1:s1', dueOn: '2026-03-03' });
+    // Its record's move in progress says what the TD set: 21 days since, 31 in all (P-13).
+    expect(doWork(rejected, again, '2026-03-03').effects[0]).toMatchObject({
+      inProgress: {
+        move: 1,
+        clockSet: { on: '2026-02-10', usedDays: 10 },
+        usedDays: 21,
+        totalDays: 31,
+      },
     });
   });
 
