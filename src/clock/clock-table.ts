@@ -35,6 +35,7 @@ import {
   restart,
   setClock,
   standing,
+  totalAt,
   use,
 } from './ledger.ts';
 import { isExcludedDay } from './reflection.ts';
@@ -78,6 +79,8 @@ export interface Excess {
   readonly limitDays: number | null;
   /** The calendar day the used time went over. */
   readonly occurredOn: CalendarDate;
+  /** Days over at the end of `occurredOn`. */
+  readonly overOnDay: number;
   /** The most days over seen in the period: final once the control move was made. */
   readonly overDays: number;
   /** First move of the count it happened in. */
@@ -255,12 +258,19 @@ export function deriveClock(
     const known = byPeriod.get(now.periodKey);
     if (known) {
       known.overDays = Math.max(known.overDays, over);
+      // Later the same day (a penalty after the day's reflection): the day ends so far over.
+      if (on === known.occurredOn) known.overOnDay = over;
       return;
     }
+    // Found on a later day than it happened (a total carried over a control move): by how
+    // much on the day it happened, from the days the count reached then.
+    const occurredOn = crossedOn(ledger, now.limitDays) ?? on;
+    const then = occurredOn === on ? undefined : totalAt(ledger, occurredOn);
     const excess: MutableExcess = {
       controlMove: now.controlMove,
       limitDays: now.limitDays,
-      occurredOn: crossedOn(ledger, now.limitDays) ?? on,
+      occurredOn,
+      overOnDay: then === undefined || now.limitDays === null ? over : then - now.limitDays,
       overDays: over,
       countFrom: ledger.countFrom,
       ...(ledger.settled ? { settled: ledger.settled } : {}),

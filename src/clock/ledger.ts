@@ -182,6 +182,17 @@ export function standing(ledger: Ledger, move: number): Standing {
 }
 
 /**
+ * postal, iccf: the days used in the current count at the end of day `on` (the total as it
+ * stood then, as far as the count remembers it); undefined for the other presets.
+ */
+export function totalAt(ledger: Ledger, on: CalendarDate): number | undefined {
+  if (ledger.control.preset !== 'postal' && ledger.control.preset !== 'iccf') return undefined;
+  let total = ledger.reachedOn.length - 1;
+  while (total > 0 && ledger.reachedOn[total]! > on) total--;
+  return total;
+}
+
+/**
  * postal, iccf: the date the total first went over `limitDays` in the current count (it may be
  * earlier than the day the excess is noticed, when a control move carries an excess over).
  */

@@ -127,14 +127,15 @@ export function decideDue(
             kind: 'time',
             side,
             protestBy,
-            detail: `${side} exceeded the time limit${limit} at move ${excess.controlMove} by ${excess.overDays} day${excess.overDays === 1 ? '' : 's'} on ${excess.occurredOn}`,
+            // By how much on the day it happened: the claim may come days later (P-7a).
+            detail: `${side} exceeded the time limit${limit} at move ${excess.controlMove} by ${excess.overOnDay} day${excess.overOnDay === 1 ? '' : 's'} on ${excess.occurredOn}`,
             detailKey: {
               code: excess.limitDays === null ? 'time-exceeded-no-limit' : 'time-exceeded',
               params: {
                 side,
                 ...(excess.limitDays === null ? {} : { limit: excess.limitDays }),
                 move: excess.controlMove,
-                over: excess.overDays,
+                over: excess.overOnDay,
                 date: excess.occurredOn,
               },
             },

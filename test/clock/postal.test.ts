@@ -69,7 +69,14 @@ describe('postal clock table (P-2k)', () => {
     expect(rows[9]?.reflectionDays).toBe(8);
     // 24 used by move 9; the 7th counted day of move 10 (Dec 25, 26, 27, Jan 4, 5, 6, 7) is day 31.
     expect(excesses).toEqual([
-      { controlMove: 10, limitDays: 30, occurredOn: '2027-01-07', overDays: 2, countFrom: 1 },
+      {
+        controlMove: 10,
+        limitDays: 30,
+        occurredOn: '2027-01-07',
+        overOnDay: 1,
+        overDays: 2,
+        countFrom: 1,
+      },
     ]);
   });
 
@@ -157,11 +164,19 @@ describe('restart after an upheld excess (P-7e)', () => {
       }),
     );
     expect(result.excesses).toEqual([
-      { controlMove: 10, limitDays: 30, occurredOn: '2027-01-07', overDays: 2, countFrom: 1 },
+      {
+        controlMove: 10,
+        limitDays: 30,
+        occurredOn: '2027-01-07',
+        overOnDay: 1,
+        overDays: 2,
+        countFrom: 1,
+      },
       {
         controlMove: 20,
         limitDays: 30,
         occurredOn: '2027-02-23',
+        overOnDay: 1,
         overDays: 16,
         countFrom: 11,
         restarts: 1,
@@ -215,6 +230,21 @@ describe('the cumulative control (P-6a, P-6c)', () => {
     );
   });
 
+  it('P-7a: an excess carried over a control move is dated when it happened, by as much as then', () => {
+    // Move 10 takes 65 days: 61 used on its 61st day, 65 when it is sent. The excess of the
+    // period to move 20 (60 days) is found after move 10, but happened on that 61st day.
+    const items = spread([...ones(9, 0), 65, 0]);
+    const move10 = items.find((i) => i.kind === 'move' && i.number === 10);
+    if (move10?.kind !== 'move') throw new Error('no move 10');
+    const { excesses } = derived(clockTable(postal, items));
+    expect(excesses[1]).toMatchObject({
+      controlMove: 20,
+      occurredOn: addDays(move10.deliveredOn, 61),
+      overOnDay: 1,
+      overDays: 5,
+    });
+  });
+
   it('P-6a: the event may set another cumulative control (5 moves in 20 days)', () => {
     const { rows } = derived(clockTable(postalControl({ moves: 5, days: 20 }), spread(ones(6, 4))));
     expect(rows.map((row) => [row.move, row.totalDays, row.controlMove, row.daysLeft])).toEqual([
@@ -253,6 +283,7 @@ describe('penalties (P-6g)', () => {
         controlMove: 10,
         limitDays: 30,
         occurredOn: addDays('2026-01-01', 70 * 8 + 6),
+        overOnDay: 3,
         overDays: 3,
         countFrom: 1,
       },

@@ -57,7 +57,14 @@ describe('iccf: 10 moves in 50 days, reflection beyond 20 days on one move count
     expect(onPaper(rows)).toEqual(paper);
     expect(rows[1]?.reflectionDays).toBe(23);
     expect(excesses).toEqual([
-      { controlMove: 10, limitDays: 50, occurredOn: '2026-03-22', overDays: 1, countFrom: 1 },
+      {
+        controlMove: 10,
+        limitDays: 50,
+        occurredOn: '2026-03-22',
+        overOnDay: 1,
+        overDays: 1,
+        countFrom: 1,
+      },
     ]);
     expect(claimRecord(rows, excesses[0]!)).toHaveLength(10);
   });
@@ -158,7 +165,14 @@ describe('triple block (L-App.C, L-10.1, L-6.10)', () => {
       [22, null, 3],
     ]);
     expect(excesses).toEqual([
-      { controlMove: 5, limitDays: null, occurredOn: '2026-03-25', overDays: 1, countFrom: 1 },
+      {
+        controlMove: 5,
+        limitDays: null,
+        occurredOn: '2026-03-25',
+        overOnDay: 1,
+        overDays: 1,
+        countFrom: 1,
+      },
     ]);
   });
 
@@ -287,7 +301,14 @@ describe('per-move: at most D days for each move, nothing carries', () => {
       [5, '2026-06-07', '2026-06-09', 2, 5, 32, 5, 0], // the penalty counts on this move
     ]);
     expect(excesses).toEqual([
-      { controlMove: 4, limitDays: 7, occurredOn: '2026-06-03', overDays: 2, countFrom: 1 },
+      {
+        controlMove: 4,
+        limitDays: 7,
+        occurredOn: '2026-06-03',
+        overOnDay: 1,
+        overDays: 2,
+        countFrom: 1,
+      },
     ]);
   });
 

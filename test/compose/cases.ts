@@ -387,14 +387,14 @@ export function cases(): Case[] {
       kind: 'time',
       side: 'white',
       protestBy,
-      detail: `white exceeded the time limit of ${excess.limitDays} days at move ${excess.controlMove} by ${excess.overDays} days on ${excess.occurredOn}`,
+      detail: `white exceeded the time limit of ${excess.limitDays} days at move ${excess.controlMove} by ${excess.overOnDay} day${excess.overOnDay === 1 ? '' : 's'} on ${excess.occurredOn}`,
       detailKey: {
         code: 'time-exceeded',
         params: {
           side: 'white',
           limit: excess.limitDays ?? 0,
           move: excess.controlMove,
-          over: excess.overDays,
+          over: excess.overOnDay,
           date: excess.occurredOn,
         },
       },

@@ -221,6 +221,44 @@ describe('a detail said in the reader’s language', () => {
     }
   });
 
+  it('P-7a: a claim filed days after the excess says by how much on its day, and by the claim', () => {
+    const state = foldGame(gameLog('1.e4 e5', '2026-08-01', 4));
+    const claim = (overOnDay: number, overDays: number, to: string): Effect =>
+      ({
+        kind: 'time-claim',
+        to: [to],
+        claimId: 'time:white:10:1',
+        offender: 'white',
+        excess: { controlMove: 10, limitDays: 30, overOnDay, overDays, occurredOn: '2026-09-08' },
+        record: [],
+        protestBy: '2026-09-24',
+        rules: ['P-7a'],
+      }) as unknown as Effect;
+    const say = (e: Effect, lang: string) =>
+      composeEffect(e, ctx(state, lang))
+        .map((m) => m.text)
+        .join('\n');
+    for (const to of ['td', 'white']) {
+      expect(say(claim(1, 3, to), 'en')).toContain(
+        'by 1 day, on 2026-09-08; by the day of this claim, 3 days over.',
+      );
+      expect(say(claim(2, 2, to), 'en')).toContain('by 2 days, on 2026-09-08.');
+      expect(say(claim(1, 3, to), 'pl')).toContain(
+        'o 1 dzień, dnia 2026-09-08; w dniu tej reklamacji już o 3 dni.',
+      );
+      expect(say(claim(1, 3, to), 'cs')).toContain(
+        'o 1 den, dne 2026-09-08; ke dni této reklamace již o 3 dny.',
+      );
+      expect(say(claim(1, 3, to), 'de')).toContain(
+        'am 2026-09-08; am Tag dieses Antrags schon um 3 Tage.',
+      );
+      expect(say(claim(1, 3, to), 'uk')).toContain(
+        'на 1 дн., 2026-09-08; на день цієї претензії вже на 3 дн. ',
+      );
+      expect(say(claim(2, 2, to), 'uk')).toContain('на 2 дн., 2026-09-08. ');
+    }
+  });
+
   it('P-7a: a time claim says the days over the limit in the plural form of the language', () => {
     const state = foldGame(gameLog('1.e4 e5', '2026-08-01', 4));
     const claim = (over: number): Effect =>

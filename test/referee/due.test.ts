@@ -141,6 +141,20 @@ describe('time exceeded (P-7a, P-7b)', () => {
     expect(toTd.excess).toMatchObject({ controlMove: 10, limitDays: 30, overDays: 10 });
   });
 
+  it('P-7a: a claim filed days after the excess says by how much on the day it happened', () => {
+    // White never moved: over by 1 day on 1 February, by 3 on the 3rd, when the sweep files.
+    const d = doWork(fresh, one(fresh, '2026-02-03', 'time-exceeded'), '2026-02-03');
+    expect(d.events[1]).toMatchObject({
+      type: 'claim',
+      detail: 'white exceeded the time limit of 30 days at move 10 by 1 day on 2026-02-01',
+      detailKey: { params: { over: 1, date: '2026-02-01' } },
+    });
+    expect(d.effects[0]).toMatchObject({
+      kind: 'time-claim',
+      excess: { occurredOn: '2026-02-01', overOnDay: 1, overDays: 3 },
+    });
+  });
+
   it('P-7a: the claim’s detail in English and machine-readable (side, limit, move, days, date)', () => {
     const d = doWork(fresh, one(fresh, '2026-02-01', 'time-exceeded'), '2026-02-01');
     expect(d.events[1]).toMatchObject({
