@@ -12,7 +12,7 @@ import { boardText, composeTdReport, gamePgn, timeControlTag } from '../compose/
 import { eventStartsOn } from '../config/load-config.ts';
 import { memoryLogger } from '../daemon/log.ts';
 import type { RefereeService } from '../daemon/referee-service.ts';
-import type { GameState, Side } from '../referee/index.ts';
+import type { Adjudication, GameState, Side } from '../referee/index.ts';
 import {
   annulled,
   crossCell,
@@ -244,6 +244,21 @@ function historyOf(state: GameState) {
   });
 }
 
+/**
+ * Who is to move in a game in adjudication (P-10). A move sent by the end stands (L-4.2) even
+ * when it reached amici, and so the opponent, only after it: the position adjudicated is the one
+ * after it, though its opponent never had the move while play went on — said so, not "was to
+ * move when the event ended".
+ */
+export function toMoveAtEnd(state: GameState, adjudication: Adjudication): string {
+  const name = (side: Side) => (side === 'white' ? 'White' : 'Black');
+  const turn = state.pos.turn;
+  const last = historyOf(state).at(-1);
+  if (!last || compareDates(last.deliveredOn, adjudication.endDate) <= 0)
+    return `${name(turn)} was to move when the event ended on ${adjudication.endDate}`;
+  return `${name(turn)} to move in the position adjudicated: ${last.number}${last.san}, sent on ${last.sentOn} by the end, stands (L-4.2), though it reached ${name(turn)} only on ${last.deliveredOn}, after the event ended on ${adjudication.endDate}`;
+}
+
 export async function showCommand(args: string[], io: CliIo): Promise<number> {
   return withService('show', args, io, async (service, v, rest) => {
     const key = findGame(service, rest[0], io);
@@ -288,7 +303,7 @@ export async function showCommand(args: string[], io: CliIo): Promise<number> {
       state.result
         ? `Result: ${state.result.result} — ${state.result.kind} (${state.result.rule}) on ${state.result.on}`
         : adjudication
-          ? `${state.pos.turn === 'white' ? 'White' : 'Black'} was to move when the event ended on ${adjudication.endDate}: in adjudication since ${adjudication.since} (P-10), analyses due by ${adjudication.analysisBy}; set-result records the result.`
+          ? `${toMoveAtEnd(state, adjudication)}: in adjudication since ${adjudication.since} (P-10), analyses due by ${adjudication.analysisBy}; set-result records the result.`
           : `${state.pos.turn === 'white' ? 'White' : 'Black'} to move.`,
       '',
     );

@@ -32,6 +32,12 @@ export interface ComposeContext {
   state: GameState;
   rules: EventRules;
   now: CalendarDate;
+  /**
+   * The day the mail is written, when later than `now` (a mail read days after it came, the
+   * day it came being `now`): whether the game is in adjudication is judged on it (P-10) — a
+   * move sent by the end and read after it is relayed when play has already stopped.
+   */
+  writtenOn?: CalendarDate;
   event: {
     name: string;
     /** The short tag of the subject: `WCH26` in `[WCH26/7]`. */

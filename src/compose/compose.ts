@@ -11,6 +11,7 @@
 import type { DetailKey, Language } from '../chess/index.ts';
 import { moveNumber, PIECE_LETTERS, PIECE_ROLES } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
+import { compareDates } from '../clock/index.ts';
 import type {
   Effect,
   EventRules,
@@ -280,8 +281,11 @@ function viewFor(
   };
 
   const lines: ClockLine[] = clockLines(state, ctx.rules, ctx.now);
-  // P-10: after the event's end date an unfinished game is in adjudication, its clocks stopped.
-  const adjudication = inAdjudication(state, ctx.now, ctx.rules);
+  // P-10: after the event's end date an unfinished game is in adjudication, its clocks stopped:
+  // judged on the day the mail is written, which may be after the day the mail it answers came.
+  const writtenOn =
+    ctx.writtenOn && compareDates(ctx.writtenOn, ctx.now) > 0 ? ctx.writtenOn : ctx.now;
+  const adjudication = inAdjudication(state, writtenOn, ctx.rules);
   const clock = (): Block => {
     const table = tableBlock(clockTable(lines, labels));
     const live = adjudication

@@ -384,6 +384,7 @@ export class RefereeService {
       state,
       rules: this.rules(ref.event),
       now,
+      writtenOn: this.today(ref.event),
       event: {
         name: ref.event.name,
         tag: ref.event.tag,

@@ -91,6 +91,8 @@ export interface Case {
   name: string;
   state: GameState;
   now: CalendarDate;
+  /** The day the mail is written, when later than `now` (mail read days after it came). */
+  writtenOn?: CalendarDate;
   effects: Effect[];
   notices?: TdNotice[];
   /** Players whose mail held no move: each gets the no-move answer. */
@@ -843,6 +845,20 @@ export function cases(): Case[] {
       state: extendGame(base, d.events),
       now: '2027-07-02',
       effects: d.effects.filter((e) => e.kind === 'move-relayed'),
+    });
+  }
+  // A move that came on the event's last day and was read two days later (P-10, L-4.2): it is
+  // played, and both its acknowledgement and its relay say play has stopped, not "your move".
+  {
+    const ending = defaultEventRules({ endDate: now });
+    const d = decideTransmission(base, tx('black', now, '9.h3 9...Na5'), now, ending);
+    out.push({
+      name: 'move-read-after-end',
+      state: extendGame(base, d.events),
+      now,
+      writtenOn: addDays(now, 2),
+      rules: ending,
+      effects: d.effects.filter((e) => e.kind === 'move-accepted' || e.kind === 'move-relayed'),
     });
   }
   // Words with no move after the event's end: the game is in adjudication, its clocks stopped.

@@ -43,6 +43,7 @@ function contextFor(c: Case, lang: string): ComposeContext {
     state: c.state,
     rules: c.rules ?? RULES,
     now: c.now,
+    ...(c.writtenOn ? { writtenOn: c.writtenOn } : {}),
     event: { name: 'World Championship 2026', tag: 'WCH26' },
     gameId: '7',
     players: {

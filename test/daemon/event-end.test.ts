@@ -7,13 +7,14 @@
 // and nothing is lost on time after it.
 
 import { describe, expect, it } from 'vitest';
+import { toMoveAtEnd } from '../../src/cli/inspect.ts';
 import { validateConfig } from '../../src/config/load-config.ts';
 import type { AmiciConfig } from '../../src/config/schema.ts';
 import { configDrift, storedGames } from '../../src/daemon/config-drift.ts';
 import { memoryLogger } from '../../src/daemon/log.ts';
 import { RefereeService } from '../../src/daemon/referee-service.ts';
 import type { InboundItem } from '../../src/daemon/transport.ts';
-import { gameClock } from '../../src/referee/index.ts';
+import { gameClock, inAdjudication } from '../../src/referee/index.ts';
 import { Store } from '../../src/store/store.ts';
 import { outboxCatcher } from '../support/outbox.ts';
 
@@ -332,6 +333,43 @@ describe('the TD moves the event’s end date (P-10, L-6.10)', () => {
     expect(resumed.map((m) => m.to[0])).toEqual(['jan@x.example', 'petr@x.example']);
     expect(resumed[1]!.mail.text).toContain(
       'The days from 2027-02-21 to 2027-03-31, while play was stopped',
+    );
+  });
+});
+
+describe('a move sent by the end and read after it (P-10, L-4.2)', () => {
+  it('P-10, L-4.2: the move stands, and the relay and the acknowledgement say play has stopped, not "your move"', async () => {
+    const { service, flush, at } = setup();
+    await service.sweep();
+    at('2027-01-22T09:00:00Z');
+    await service.processInbound(item('jan@x.example', '1.d4', '2027-01-22T09:00:00Z'));
+    at('2027-01-24T09:00:00Z');
+    await service.processInbound(item('petr@x.example', '1.d4 d5', '2027-01-24T09:00:00Z'));
+    await flush();
+    // Jan's move came on the last day, late in the evening; amici read it two days later.
+    at('2027-02-17T10:00:00Z');
+    expect(
+      await service.processInbound(item('jan@x.example', '1...d5 2.c4', '2027-02-15T22:00:00Z')),
+    ).toBe('done');
+    expect(service.state('CLUB/1').plies).toHaveLength(3);
+    const mails = await flush();
+    const relay = mails.find((m) => m.to[0] === 'petr@x.example')!;
+    const ack = mails.find((m) => m.to[0] === 'jan@x.example')!;
+    for (const m of [relay, ack]) {
+      expect(m.mail.subject).not.toContain('your move');
+      expect(m.mail.text).not.toMatch(/Last day to send|Please reply with the repetition/);
+      expect(m.mail.text).toContain('play in this game has stopped: it is in adjudication');
+      expect(m.mail.text).toContain('by 2027-03-17');
+    }
+    // show: Black is to move in the position adjudicated, though he never had the move in play.
+    const state = service.state('CLUB/1');
+    expect(
+      toMoveAtEnd(
+        state,
+        inAdjudication(state, '2027-02-17', service.rules(service.resolveGame('CLUB/1')!.event))!,
+      ),
+    ).toBe(
+      'Black to move in the position adjudicated: 2.c4, sent on 2027-02-15 by the end, stands (L-4.2), though it reached Black only on 2027-02-17, after the event ended on 2027-02-15',
     );
   });
 });
