@@ -18,6 +18,8 @@ export function describeEffect(e: Effect): string {
       return `move-relayed${e.drawOffer ? ' with a draw offer (=)' : ''}${e.conditionalLine?.length ? ` with the conditional line ${e.conditionalLine.join(' ')}` : ''} → ${e.to.join(', ')} [${[...e.rules, ...(e.drawOffer ? ['L-8.1'] : [])].join(', ')}]`;
     case 'transmission-repeated':
       return `ALREADY RECEIVED — the sender's last transmission, sent again: it stands as it was, nothing is played [${e.rules.join(', ')}]`;
+    case 'analysis-received':
+      return `ANALYSIS — in adjudication since ${e.since} (P-10): the mail goes to the TD as ${e.side}'s claim and analysis, due by ${e.analysisBy}${e.notPlayed ? '; nothing in it is played' : ''} → ${e.to.join(', ')}, td`;
     case 'ruling-applied':
       return `${e.ruling}${e.reason ? ` — reason: ${e.reason}` : ''}${e.note ? ` — ${e.note}` : ''} → ${e.to.join(', ')} [${e.rules.join(', ')}]`;
     case 'ruling-refused':

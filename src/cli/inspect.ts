@@ -287,6 +287,7 @@ export async function showCommand(args: string[], io: CliIo): Promise<number> {
       claims: state.claims,
       drawOffer: state.drawOffer ?? null,
       drawOffers: state.drawOffers,
+      analyses: state.analyses,
       end: state.result ?? null,
     };
     if (v.json) {
@@ -391,6 +392,16 @@ export async function showCommand(args: string[], io: CliIo): Promise<number> {
           (c) =>
             `  ${c.id}: ${c.kind} against/by ${c.side} on ${c.on}${c.protestedOn ? `, protested ${c.protestedOn}${c.ruling ? '' : " (waits for the TD's ruling)"}` : c.protestBy ? `, protest by ${c.protestBy}` : ''}${c.ruling ? ` — ${c.ruling.upheld ? 'upheld' : 'rejected'} (${c.ruling.by}) ${c.ruling.on}` : ''}`,
         ),
+      );
+    // P-10: whose analysis went to the TD through amici; a player who sent none has no appeal.
+    if (adjudication || state.analyses.length)
+      out.push(
+        '',
+        'Adjudication analyses sent through amici (P-10):',
+        ...(['white', 'black'] as const).map((side) => {
+          const days = state.analyses.filter((a) => a.side === side).map((a) => a.on);
+          return `  ${side.padEnd(5)}  ${days.length ? days.join(', ') : 'none'}`;
+        }),
       );
     io.out(`${out.join('\n')}\n`);
     return 0;

@@ -49,7 +49,8 @@ export interface ComposeContext {
   };
   gameId: string;
   players: Record<Side, PlayerPrefs>;
-  td: { name: string; lang: string };
+  /** The TD; `address`, where players may write to them (the adjudication's analyses, P-10). */
+  td: { name: string; lang: string; address?: string };
   /**
    * The event's standings after this decision (L-12), each row with the player's name: the TD's
    * result notice shows them. A function, so that only the mail that shows it pays for it.

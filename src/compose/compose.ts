@@ -99,10 +99,11 @@ function standingsBlock(
  * about a game from an unknown or unverified sender, a TD's mailed ruling not applied (P-7d).
  */
 export interface TdNotice {
-  kind: 'dispute' | 'bounce' | 'unknown-sender' | 'unauthenticated' | 'ruling-unread';
+  /** `analysis`: a player's mail in a game in adjudication, their claim and analysis (P-10). */
+  kind: 'dispute' | 'analysis' | 'bounce' | 'unknown-sender' | 'unauthenticated' | 'ruling-unread';
   /**
-   * Free text: the dispute as a player put it, the bounce report, the mail in question, or for
-   * `ruling-unread` what was wrong and how rulings are written.
+   * Free text: the dispute as a player put it, the analysis, the bounce report, the mail in
+   * question, or for `ruling-unread` what was wrong and how rulings are written.
    */
   text: string;
   /** For `unknown-sender` and `unauthenticated`: the address the mail came from. */
@@ -124,7 +125,7 @@ export interface TdNotice {
    * have it yet; their clock counts from the day it is finally delivered (P-6d).
    */
   moveUndelivered?: boolean;
-  /** For `dispute`: the time claims against the player this mail protests (P-7c). */
+  /** For `dispute` and `analysis`: the time claims against the player this mail protests (P-7c). */
   protests?: string[];
   /**
    * For `dispute`: claims whose protest window had closed when this mail, which protests, came:
@@ -403,6 +404,8 @@ function viewFor(
     player: (s: Side) => `${sideLabel(s)} (${names[s]})`,
     names,
     td: ctx.td.name,
+    /** The TD with the address players may write to: "Anna, td@club.example". */
+    tdWho: ctx.td.address ? `${ctx.td.name}, ${ctx.td.address}` : ctx.td.name,
     event: ctx.event,
     gameId: ctx.gameId,
     game: gameTitle(names.white, names.black),
@@ -837,7 +840,17 @@ export interface TdReportInput {
     endDate: CalendarDate;
     since: CalendarDate;
     analysisBy: CalendarDate;
-    games: { game: string; players: string; toMove: string; daysLeft: number | null }[];
+    games: {
+      game: string;
+      players: string;
+      toMove: string;
+      daysLeft: number | null;
+      /**
+       * Each player, White first, with the day their analysis came through amici, if it did:
+       * a player who sends none loses the right to appeal (P-10).
+       */
+      analyses: { name: string; on?: CalendarDate }[];
+    }[];
   };
   /** Players on leave on `on` (P-8a), once each, with their leave's first and last day. */
   onLeave?: { name: string; from: CalendarDate; to: CalendarDate }[];
@@ -924,13 +937,18 @@ export function composeTdReport(input: TdReportInput): ComposedMail {
         input.paused.map((p) => [p.game, p.players, p.from]),
       ),
       adjudication: table(
-        [L('game'), L('players'), L('toMove'), L('left')],
-        [false, false, false, true],
+        [L('game'), L('players'), L('toMove'), L('left'), L('analyses')],
+        [false, false, false, true, false],
         (adjudicated?.games ?? []).map((g) => [
           g.game,
           g.players,
           g.toMove,
           g.daysLeft === null ? '-' : String(g.daysLeft),
+          g.analyses
+            .map(({ name, on }) =>
+              on ? t('report.analysisOn', { name, date: on }) : t('report.analysisNone', { name }),
+            )
+            .join(', '),
         ]),
       ),
       adjudicationVars: adjudicated

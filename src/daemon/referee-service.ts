@@ -184,17 +184,23 @@ const SET_ASIDE_AFTER = 3;
  */
 const MAX_CACHED_STATES = 2_000;
 
-/** A mail as a TD notice quotes it: who, when, the subject and what the player wrote now. */
-function mailForTd(inbound: Inbound, sender: string, receivedAt: string): string {
+/**
+ * A mail as a TD notice quotes it: who, when, the subject and what the player wrote now — its
+ * first 40 lines, or for an adjudication analysis (P-10), which may be long, all of it.
+ */
+function mailForTd(inbound: Inbound, sender: string, receivedAt: string, lines = 40): string {
   const from = inbound.mail.from;
   return [
     `From: ${from?.name ? `${from.name} <${sender}>` : sender}`,
     `Received: ${receivedAt}`,
     `Subject: ${inbound.mail.subject}`,
     '',
-    ...inbound.newText.lines.slice(0, 40),
+    ...inbound.newText.lines.slice(0, lines),
   ].join('\n');
 }
+
+/** An analysis is quoted to the TD whole, up to this many lines (P-10). */
+const ANALYSIS_LINES = 2_000;
 
 /**
  * Mail that is no transmission (from an address no player has, P-5c; or with no move in it)
@@ -393,7 +399,7 @@ export class RefereeService {
       },
       gameId: ref.game.id,
       players: { white: prefs(white), black: prefs(black) },
-      td: { name: ref.event.td.name, lang: ref.event.language },
+      td: { name: ref.event.td.name, lang: ref.event.language, address: ref.event.td.address },
       standings: () => this.standingsOf(ref.event, { gameKey: ref.gameKey, state }).rows,
       ...(this.templatesDir ? { templatesDir: this.templatesDir } : {}),
     };
@@ -821,16 +827,30 @@ export class RefereeService {
       on: now,
       id: c.id,
     }));
-    const tdMails = (game: GameState) => {
+    // After the event's end, what a player writes in the game is their adjudication claim and
+    // analysis (P-10): the rulebook records it, and the TD gets the whole mail (below).
+    const adjudicating = inAdjudication(state, now, rules) !== undefined;
+    /** The TD's copy of the mail: a message for the TD (P-5d), or the player's analysis (P-10). */
+    const tdMails = (game: GameState, analysis = false) => {
       const tdContext = this.composeContext(ref, game, now);
+      const told =
+        analysis && !protested.length
+          ? []
+          : [
+              composeTdForwarded(
+                tdContext,
+                side,
+                protested.map((c) => c.id),
+              ),
+            ];
       return this.outgoing(
         ref,
         [
           composeTdNotice(
             {
-              kind: 'dispute',
+              kind: analysis ? 'analysis' : 'dispute',
               side,
-              text: mailForTd(said, sender, base.receivedAt),
+              text: mailForTd(said, sender, base.receivedAt, analysis ? ANALYSIS_LINES : 40),
               ...(protested.length ? { protests: protested.map((c) => c.id) } : {}),
               ...(late.length
                 ? {
@@ -844,11 +864,7 @@ export class RefereeService {
             },
             tdContext,
           ),
-          composeTdForwarded(
-            tdContext,
-            side,
-            protested.map((c) => c.id),
-          ),
+          ...told,
         ],
         `${key}:td`,
         messageId ? { side, messageId } : undefined,
@@ -858,7 +874,7 @@ export class RefereeService {
     const protestNote = protested.length
       ? `protest of ${protested.map((c) => c.id).join(', ')} (P-7c); `
       : '';
-    if (toTd && notATransmission(said, t)) {
+    if (toTd && notATransmission(said, t) && !adjudicating) {
       this.store.commitInbound(
         {
           ...base,
@@ -874,7 +890,7 @@ export class RefereeService {
       this.logger.info({ code: 'INBOUND_TD_MESSAGE', ...this.mailLog, game: ref.gameKey, side });
       return 'done';
     }
-    if (notATransmission(said, t)) {
+    if (notATransmission(said, t) && !adjudicating) {
       // Words with no move, command or date in them ("Thanks!", "is it my move?") are no
       // transmission, so not a blank one (P-4d, which an empty mail still is): nothing is
       // played and no penalty given; the player is told where the game stands — once a day
@@ -929,11 +945,22 @@ export class RefereeService {
       }
     }
     decision.events.push(...protests);
+    const analysis = decision.events.some((e) => e.type === 'analysis');
+    // Words alone go to the TD each time, but the player hears of it at most once a day, so no
+    // robot that answers every mail starts an exchange.
+    const address = this.player(ref.event, ref.game[side]).addresses[0]!;
+    const quiet =
+      analysis &&
+      notATransmission(said, t) &&
+      this.answeredLately('analysis-received', ref.gameKey, address, at) !== undefined;
+    const effects = quiet
+      ? decision.effects.filter((e) => e.kind !== 'analysis-received')
+      : decision.effects;
     const after = extendGame(state, decision.events);
-    const mails = this.composeAll(decision.effects, this.composeContext(ref, after, now));
+    const mails = this.composeAll(effects, this.composeContext(ref, after, now));
     const outbox = this.outgoing(ref, mails, key, messageId ? { side, messageId } : undefined);
     const others = this.leaveInOtherGames(ref, sender, decision.events, key);
-    outbox.push(...others.mails, ...(toTd ? tdMails(after) : []));
+    outbox.push(...others.mails, ...(toTd || analysis ? tdMails(after, analysis) : []));
     const status: InboundStatus = rejectedOnly(decision.effects) ? 'rejected' : 'done';
     const committed = this.store.commitInbound(
       {
@@ -1966,6 +1993,10 @@ export class RefereeService {
           players,
           toMove: name(ref.game[side]),
           daysLeft: clock.ok ? (clock.value.live?.daysLeft ?? null) : null,
+          analyses: (['white', 'black'] as const).map((s) => {
+            const first = state.analyses.find((a) => a.side === s);
+            return { name: name(ref.game[s]), ...(first ? { on: first.on } : {}) };
+          }),
         });
         continue;
       }

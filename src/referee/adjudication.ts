@@ -5,9 +5,12 @@
 // - the clocks stand as they were on the end date (game-clock.ts): no day after it is counted;
 // - the sweep sends no reminder (P-3a), silence report (P-3b), time claim (P-7a) or leave notice
 //   (P-8b) any more, and nothing is lost on time (P-7f) by itself (due.ts, decide-due.ts);
-// - a move dispatched after the end date is not played (decide-transmission.ts): the sender is
-//   told the game is in adjudication and what to send the TD by when. A move dispatched by the
-//   end date is played, whenever it is read (a move is made when it is sent, L-4.2);
+// - a move dispatched after the end date is not played (decide-transmission.ts). A move
+//   dispatched by the end date is played, whenever it is read (a move is made when it is sent,
+//   L-4.2), and its relay, written after the end, says play has stopped;
+// - what a player mails in the game after the end (but a resend, a resignation, an accepted
+//   draw or a note for the opponent) is their claim and analysis: it goes to the TD whole, is
+//   recorded (`analysis`), and the sender is told so and by when analyses were due;
 // - the TD's rulings all still apply: the adjudication itself is a `set-result` (P-10).
 // Whether a game is in adjudication is read from the rules and the day, never stored: a TD who
 // moves the end date (config) moves it for every game.

@@ -499,9 +499,12 @@ function declineOffer(draft: Draft, sender: Side, now: CalendarDate): void {
 /**
  * A transmission sent after the event's end date, in a game in adjudication (P-10): play has
  * stopped, so no move is played (nor a claim, leave or a draw offer, which go with play), no
- * penalty is given and no date is recorded; the sender is told the game is in adjudication since
- * when, and to send the TD the game record, the position and their claim with analysis by the
- * last day. What the players may still say about the result is read as usual: a resignation
+ * penalty is given and no date is recorded. What the player sends now is what P-10 asks of them:
+ * their claim and analysis, for the TD — so the mail is recorded as their analysis (`analysis`)
+ * and goes to the TD whole (the shell forwards it), and the sender is told so, and by when
+ * analyses had to arrive; one that came later goes all the same, the TD weighs it. A move in it
+ * is not played, and the player is told that too. What the players may still say about the
+ * result is read as usual: a resignation
  * (L-5.1.2) and the acceptance of a draw offer that stood at the end (L-5.2.3) end the game —
  * the players settle it themselves, which the adjudication would only confirm — and declining
  * that offer ends it (L-9.1.2.1). A note still reaches the opponent, and the sender's last
@@ -536,9 +539,19 @@ function duringAdjudication(
     t.drawOffer === true ||
     (t.thoughts?.length ?? 0) > 0;
   // Only words for the opponent, or a declined offer: said, and nothing more to answer.
-  if (!playing && (t.note || t.declineDraw)) return draft;
-  const { endDate, since, analysisBy } = adjudication;
-  return reject(draft, t, { code: 'in-adjudication', endDate, since, analysisBy }, ['P-10']);
+  if (!playing && !t.unread?.length && (t.note || t.declineDraw)) return draft;
+  // Anything else is what P-10 asks of the players now: their claim and analysis, for the TD.
+  draft.events.push({ type: 'analysis', on: now, side: sender });
+  draft.effects.push({
+    kind: 'analysis-received',
+    to: [sender],
+    side: sender,
+    on: now,
+    ...adjudication,
+    notPlayed: playing,
+    rules: ['P-10'],
+  });
+  return draft;
 }
 
 function decideRun(

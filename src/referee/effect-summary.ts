@@ -4,6 +4,7 @@
 // and `amici post` word a rejection the same way.
 
 import { moveNumber, writeMove } from '../chess/index.ts';
+import { compareDates } from '../clock/index.ts';
 import type { Effect, Problem } from './effect.ts';
 import type { GameState } from './game-state.ts';
 
@@ -41,8 +42,6 @@ export function problemText(p: Problem): string {
       return `a move of the accepted conditional line changed: "${p.written}" where the line has ${p.expected}`;
     case 'not-your-turn':
       return 'not the sender’s turn';
-    case 'in-adjudication':
-      return `sent after the event's end (${p.endDate}): the game is in adjudication, nothing played; analysis to the TD by ${p.analysisBy}`;
     case 'no-draw-offer':
       return 'no draw offer to accept';
     case 'offer-standing':
@@ -123,6 +122,11 @@ export function effectSummary(
         break;
       case 'draw-declined':
         parts.push('draw offer declined');
+        break;
+      case 'analysis-received':
+        parts.push(
+          `adjudication analysis of ${e.side}, to the TD (P-10)${compareDates(e.on, e.analysisBy) > 0 ? `; late: due by ${e.analysisBy}` : ''}${e.notPlayed ? `; nothing played: in adjudication since ${e.since}` : ''}`,
+        );
         break;
       case 'note-relayed':
         parts.push('note relayed');

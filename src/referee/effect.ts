@@ -35,16 +35,6 @@ export type Problem =
   | { code: 'blank'; drawOffer?: true; thoughts?: string[] }
   | { code: 'extra-moves'; written: string[] }
   | { code: 'not-your-turn' }
-  /**
-   * Sent after the event's end date, when the game is in adjudication (P-10): nothing played;
-   * the analysis goes to the TD by `analysisBy`.
-   */
-  | {
-      code: 'in-adjudication';
-      endDate: CalendarDate;
-      since: CalendarDate;
-      analysisBy: CalendarDate;
-    }
   | { code: 'game-over'; result: Result }
   | { code: 'no-draw-offer' }
   /** Draw words and no move while the opponent's offer stands: asked how to answer it. */
@@ -109,6 +99,24 @@ export type Effect =
       rules: string[];
     }
   | { kind: 'draw-declined'; to: Recipient[]; by: Side; rules: string[] }
+  | {
+      /**
+       * A player's mail in a game in adjudication (P-10) went to the TD, whole, as their claim
+       * and analysis; the player is told so (the shell forwards the mail itself).
+       */
+      kind: 'analysis-received';
+      to: Recipient[];
+      side: Side;
+      /** The day it came. */
+      on: CalendarDate;
+      endDate: CalendarDate;
+      since: CalendarDate;
+      /** The last day for analyses to reach the TD (P-10: within 30 days of the end). */
+      analysisBy: CalendarDate;
+      /** The mail held moves, a claim, a draw offer or leave: none of it counts, play has stopped. */
+      notPlayed: boolean;
+      rules: string[];
+    }
   | { kind: 'note-relayed'; to: Recipient[]; from: Side; note: string; rules: string[] }
   | {
       kind: 'game-ended';

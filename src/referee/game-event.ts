@@ -157,6 +157,12 @@ export type GameEvent =
       /** `detail` machine-readable (absent in older logs and for a TD's own words). */
       detailKey?: DetailKey;
     }
+  /**
+   * A player's mail in a game in adjudication went to the TD as their claim and analysis (P-10):
+   * a player who sends none loses the right to appeal, so the TD's report and the result's
+   * notice say who sent one.
+   */
+  | { type: 'analysis'; on: CalendarDate; side: Side }
   /** Due work done (P-3a reminder, P-3b report, notices): its key, so it is never done twice. */
   | { type: 'due-done'; on: CalendarDate; key: string };
 

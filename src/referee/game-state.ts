@@ -134,6 +134,8 @@ export interface GameState {
    */
   lines: Partial<Record<Side, string[]>>;
   claims: Claim[];
+  /** The days each player's mail went to the TD as their adjudication analysis (P-10). */
+  analyses: { side: Side; on: CalendarDate }[];
   dueDone: Set<string>;
   result?: {
     result: Result;
@@ -208,6 +210,7 @@ function emptyState(
     drawOffers: { white: 0, black: 0 },
     lines: {},
     claims: [],
+    analyses: [],
     dueDone: new Set(),
   };
 }
@@ -384,6 +387,9 @@ function applyEvent(s: GameState, e: GameEvent, seq: number): void {
       };
       s.drawOffer = undefined;
       s.lines = {};
+      return;
+    case 'analysis':
+      s.analyses.push({ side: e.side, on: e.on });
       return;
     case 'due-done': {
       s.dueDone.add(e.key);

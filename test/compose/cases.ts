@@ -732,8 +732,33 @@ export function cases(): Case[] {
       out.push({ name, state: extendGame(state, d.events), now: on, effects: d.effects, rules });
     }
   }
-  // Black's move, sent after the event's end: nothing played (P-10).
-  out.push(decided('rejected-adjudication', base, tx('black', '2027-07-02', '9.h3 9...Na5')));
+  // Black's move, sent after the event's end: nothing played, and the mail went to the TD as
+  // Black's analysis (P-10); Black told so, and the TD given the mail. Then White's analysis in
+  // words only, after the last day for analyses: it goes to the TD all the same, said to be late.
+  {
+    const moved = decided('analysis-received', base, tx('black', '2027-07-02', '9.h3 9...Na5'));
+    out.push({
+      ...moved,
+      notices: [
+        { kind: 'analysis', side: 'black', text: 'From: Jan Novák\n\n9...Na5 10.Bc2 c5 =' },
+      ],
+    });
+    const late = decided(
+      'analysis-late',
+      moved.state,
+      tx('white', '2027-08-02', '', { unread: ['I claim a win: after 10.Bc2 White is better.'] }),
+    );
+    out.push({
+      ...late,
+      notices: [
+        {
+          kind: 'analysis',
+          side: 'white',
+          text: 'From: Anna Nowak\n\nI claim a win: after 10.Bc2 White is better.',
+        },
+      ],
+    });
+  }
   const penalised = extendGame(base, [
     { type: 'penalty', on: now, side: 'black', days: 5, rule: 'P-13', reason: 'offensive note' },
   ]);

@@ -50,7 +50,7 @@ function contextFor(c: Case, lang: string): ComposeContext {
       white: { name: 'Anna Nowak', lang, notation: 'san' },
       black: { name: 'Jan Novák', lang, notation: 'numeric' },
     },
-    td: { name: 'Olena Petrenko', lang },
+    td: { name: 'Olena Petrenko', lang, address: 'td@wch26.example' },
     // The TD's result notice shows the event's table (L-12): places shared when level.
     ...(c.name === 'checkmate' ? { standings: () => CHECKMATE_TABLE } : {}),
   };
@@ -321,8 +321,15 @@ describe('golden mails: the gameless mails in every template language', () => {
               players: 'Jan Novák – Anna Nowak',
               toMove: 'Anna Nowak',
               daysLeft: 21,
+              analyses: [{ name: 'Jan Novák', on: '2027-07-03' }, { name: 'Anna Nowak' }],
             },
-            { game: 'WCH26/4', players: 'Olga Kim – Jan Novák', toMove: 'Olga Kim', daysLeft: -3 },
+            {
+              game: 'WCH26/4',
+              players: 'Olga Kim – Jan Novák',
+              toMove: 'Olga Kim',
+              daysLeft: -3,
+              analyses: [{ name: 'Olga Kim' }, { name: 'Jan Novák' }],
+            },
           ],
         },
         finished: [],

@@ -116,24 +116,26 @@ describe('after the event’s end date (P-10)', () => {
     ]);
     for (const m of ended) expect(m.mail.text).not.toMatch(/clock is running|Last day to send/);
     const jans = ended.find((m) => m.to[0] === 'jan@x.example')!.mail.text ?? '';
-    expect(jans).toContain('Within 30 days, by 2027-03-17, send the Tournament Director (Anna)');
+    expect(jans).toContain(
+      'Within 30 days, by 2027-03-17, send the Tournament Director (Anna, td@club.example)',
+    );
     const report = ended.find((m) => kindOf(m) === 'td-report')!.mail.text ?? '';
     expect(report).toContain('0 of 1 games in play');
     expect(report).toContain('Games in adjudication since 2027-02-16 (rule P-10)');
     // Jan's clock as it stood on 15 February: 2 + 22 of 30 days used.
-    expect(report).toMatch(/CLUB\/1\s+Jan – Petr\s+Jan\s+6\n/);
+    expect(report).toMatch(/CLUB\/1\s+Jan – Petr\s+Jan\s+6 {2}Jan: none, Petr: none\n/);
 
-    // Jan's move, mailed after the end: answered, not played, no penalty.
+    // Jan's move, mailed after the end: not played, no penalty; it went to the TD as his
+    // analysis, and he is told so.
     at('2027-02-20T09:00:00Z');
     expect(
       await service.processInbound(item('jan@x.example', '1...d5 2.c4', '2027-02-20T09:00:00Z')),
-    ).toBe('rejected');
+    ).toBe('done');
     const answer = await flush();
-    expect(answer.map((m) => m.to[0])).toEqual(['jan@x.example']);
-    expect(answer[0]!.mail.subject).toContain('nothing played — the game is in adjudication');
-    expect(answer[0]!.mail.text).toContain(
-      'this game has been in adjudication since 2027-02-16; its clocks stopped at the end. By 2027-03-17, send the Tournament Director (Anna)',
-    );
+    expect(answer.map((m) => m.to[0]).sort()).toEqual(['jan@x.example', 'td@club.example']);
+    const told = answer.find((m) => m.to[0] === 'jan@x.example')!.mail;
+    expect(told.subject).toContain('your mail went to the Tournament Director as your analysis');
+    expect(told.text).toContain('Nothing in your mail was played: play in the game has stopped.');
     const state = service.state('CLUB/1');
     expect(state.plies).toHaveLength(2);
     expect(state.penalties).toEqual([]);
@@ -143,7 +145,12 @@ describe('after the event’s end date (P-10)', () => {
       at(`${day}T06:00:00Z`);
       expect((await service.sweep()).work, day).toBe(0);
     }
-    expect((await flush()).map(kindOf)).toEqual(['td-report', 'td-report', 'td-report']);
+    const reports = await flush();
+    expect(reports.map(kindOf)).toEqual(['td-report', 'td-report', 'td-report']);
+    // P-10: the report says whose analysis came; Petr, who sent none, has no appeal.
+    expect(reports[0]!.mail.text).toMatch(
+      /CLUB\/1 +Jan – Petr +Jan +6 +Jan 2027-02-20, Petr: none\n/,
+    );
     expect(service.state('CLUB/1').result).toBeUndefined();
     expect(service.state('CLUB/1').claims).toEqual([]);
 
@@ -333,6 +340,72 @@ describe('the TD moves the event’s end date (P-10, L-6.10)', () => {
     expect(resumed.map((m) => m.to[0])).toEqual(['jan@x.example', 'petr@x.example']);
     expect(resumed[1]!.mail.text).toContain(
       'The days from 2027-02-21 to 2027-03-31, while play was stopped',
+    );
+  });
+});
+
+describe('a player’s mail in a game in adjudication (P-10, P-5a)', () => {
+  it('P-10: a claim with analysis, in words and moves, goes to the TD whole and counts as the player’s analysis; the notice names the TD’s address', async () => {
+    const { service, flush, at, kindOf } = setup();
+    await service.sweep();
+    at('2027-01-22T09:00:00Z');
+    await service.processInbound(item('jan@x.example', '1.d4', '2027-01-22T09:00:00Z'));
+    await flush();
+    at('2027-02-16T06:00:00Z');
+    await service.sweep();
+    const notices = await flush();
+    const petrs = notices.find((m) => m.to[0] === 'petr@x.example')!.mail.text ?? '';
+    expect(petrs).toContain('send the Tournament Director (Anna, td@club.example)');
+    expect(petrs).toContain('You may simply reply to this mail');
+
+    at('2027-02-24T16:00:00Z');
+    const claim = 'I claim a draw, the position is level.\nAnalysis: 1...d5 2.c4 e6 3.Nc3 Nf6 =';
+    expect(
+      await service.processInbound(item('petr@x.example', claim, '2027-02-24T16:00:00Z')),
+    ).toBe('done');
+    const mails = await flush();
+    expect(mails.map(kindOf).sort()).toEqual(['analysis-received', 'td-notice']);
+    const td = mails.find((m) => m.to[0] === 'td@club.example')!.mail;
+    expect(td.subject).toContain('adjudication analysis of Black (Petr)');
+    expect(td.text).toContain('I claim a draw, the position is level.');
+    expect(td.text).toContain('Analysis: 1...d5 2.c4 e6 3.Nc3 Nf6 =');
+    expect(td.text).toContain('in time (analyses are due by 2027-03-17)');
+    const petr = mails.find((m) => m.to[0] === 'petr@x.example')!.mail;
+    expect(petr.text).toContain(
+      'Your mail went, whole, to the Tournament Director (Anna, td@club.example) as your claim and analysis',
+    );
+    expect(petr.text).toContain('yours came on 2027-02-24, in time');
+    expect(petr.text).not.toMatch(/not accepted|send again/);
+    expect(service.state('CLUB/1').analyses).toEqual([{ side: 'black', on: '2027-02-24' }]);
+    expect(service.state('CLUB/1').plies).toHaveLength(1);
+    const inbox = service.store.inboundLog().find((r) => r.sender === 'petr@x.example')!;
+    expect(inbox.status).toBe('done');
+    expect(inbox.note).toContain('adjudication analysis of black, to the TD (P-10)');
+
+    // Written to the TD (`TD: …`): one mail to the TD, as Jan's analysis, and one answer.
+    at('2027-03-01T09:00:00Z');
+    await service.processInbound(
+      item('jan@x.example', 'TD: I claim a win, 2.c4 wins a pawn.', '2027-03-01T09:00:00Z'),
+    );
+    const written = await flush();
+    expect(written.map(kindOf).sort()).toEqual(['analysis-received', 'td-notice']);
+    expect(written.find((m) => kindOf(m) === 'td-notice')!.mail.subject).toContain(
+      'adjudication analysis of White (Jan)',
+    );
+
+    // Words alone, after the last day: to the TD all the same, said to be late; a second mail
+    // of words the same day reaches the TD but brings the player no second answer.
+    at('2027-03-20T09:00:00Z');
+    await service.processInbound(
+      item('jan@x.example', 'I claim a win, see my notes.', '2027-03-20T09:00:00Z'),
+    );
+    await service.processInbound(
+      item('jan@x.example', 'And one more line.', '2027-03-20T10:00:00Z'),
+    );
+    const late = await flush();
+    expect(late.map(kindOf).sort()).toEqual(['analysis-received', 'td-notice', 'td-notice']);
+    expect(late.find((m) => kindOf(m) === 'analysis-received')!.mail.text).toContain(
+      'Analyses had to reach the Tournament Director by 2027-03-17; yours came on 2027-03-20, later',
     );
   });
 });

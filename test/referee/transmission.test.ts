@@ -980,43 +980,58 @@ describe('after the event’s end: the game is in adjudication (P-10)', () => {
   // The event's last day of play is 15 February; Black is to move after 2.Nf3 (5 January).
   const ENDED = defaultEventRules({ endDate: '2026-02-15' });
   const s = opening(newGame());
-  const adjudicated = {
-    code: 'in-adjudication',
+  const analysis = (side: 'white' | 'black', on: string, notPlayed = true) => ({
+    kind: 'analysis-received',
+    to: [side],
+    side,
+    on,
     endDate: '2026-02-15',
     since: '2026-02-16',
     analysisBy: '2026-03-17',
-  };
+    notPlayed,
+    rules: ['P-10'],
+  });
 
-  it('P-10: a move sent after the end date is not played: nothing recorded, no penalty, the sender told why', () => {
+  it('P-10: a move sent after the end date is not played and no penalty given: the mail is the sender’s analysis, for the TD', () => {
     const r = send(s, tx('black', '2026-02-16', '2.Nf3 Nc6'), ENDED);
-    expect(r.events).toEqual([]);
-    expect(r.effects).toEqual([
-      {
-        kind: 'transmission-rejected',
-        to: ['black'],
-        problem: adjudicated,
-        penaltyDays: 0,
-        rules: ['P-10'],
-      },
-    ]);
+    expect(r.events).toEqual([{ type: 'analysis', on: '2026-02-16', side: 'black' }]);
+    expect(r.effects).toEqual([analysis('black', '2026-02-16')]);
+    expect(r.state.plies).toHaveLength(3);
+    expect(r.state.analyses).toEqual([{ side: 'black', on: '2026-02-16' }]);
     expect(effectSummary(r.effects, s, r.state)).toBe(
-      "rejected: sent after the event's end (2026-02-15): the game is in adjudication, nothing played; analysis to the TD by 2026-03-17 [P-10]",
+      'adjudication analysis of black, to the TD (P-10); nothing played: in adjudication since 2026-02-16',
     );
   });
 
   it('P-10, P-6g: a faulty, blank or out-of-turn mail after the end costs no penalty either', () => {
     for (const t of [
       tx('black', '2026-03-01', '2.Nc3 Nc6'),
-      tx('black', '2026-03-01', ''),
       tx('black', '2026-03-01', '', { drawOffer: true }),
       tx('black', '2026-03-01', '2.Nf3 Nc6', { claim: { kind: 'threefold' } }),
       tx('white', '2026-03-01', '2...Nc6 3.Bb5'),
       tx('black', '2026-03-01', '', { leave: { from: '2026-03-10', to: '2026-03-12' } }),
     ]) {
       const r = send(s, t, ENDED);
-      expect(r.events).toEqual([]);
-      expect(rejection(r.effects)).toMatchObject({ problem: adjudicated, penaltyDays: 0 });
+      expect(r.events).toEqual([{ type: 'analysis', on: '2026-03-01', side: t.side }]);
+      expect(r.effects).toEqual([analysis(t.side, '2026-03-01')]);
+      expect(r.state.penalties).toEqual([]);
     }
+  });
+
+  it('P-10: words alone, or words beside a note, are the analysis too; one after the last day goes as well, said late', () => {
+    const words = send(
+      s,
+      tx('black', '2026-03-20', '', {
+        unread: ['I claim a draw: the position is level.'],
+        note: 'Thanks for the game.',
+      }),
+      ENDED,
+    );
+    expect(kinds(words.effects)).toEqual(['note-relayed', 'analysis-received']);
+    expect(words.effects[1]).toEqual(analysis('black', '2026-03-20', false));
+    expect(effectSummary(words.effects, s, words.state)).toBe(
+      'note relayed; adjudication analysis of black, to the TD (P-10); late: due by 2026-03-17',
+    );
   });
 
   it('P-10, L-4.2: a move sent on the last day is played, even when it is read after the end', () => {
@@ -1025,7 +1040,8 @@ describe('after the event’s end: the game is in adjudication (P-10)', () => {
     expect(r.state.plies.at(-1)?.uci).toBe('b8c6');
     // White's answer to it, sent after the end, is not.
     const answer = send(r.state, tx('white', '2026-02-17', '2...Nc6 3.Bb5'), ENDED);
-    expect(rejection(answer.effects)).toMatchObject({ problem: adjudicated });
+    expect(answer.effects).toEqual([analysis('white', '2026-02-17')]);
+    expect(answer.state.plies).toHaveLength(4);
   });
 
   it('P-10, L-5.1.2, L-5.2.3: a resignation, or the acceptance of a standing draw offer, still ends the game', () => {
