@@ -11,7 +11,9 @@
 // - what a player mails in the game after the end (but a resend, a resignation, an accepted
 //   draw or a note for the opponent) is their claim and analysis: it goes to the TD whole, is
 //   recorded (`analysis`), and the sender is told so and by when analyses were due;
-// - the TD's rulings all still apply: the adjudication itself is a `set-result` (P-10).
+// - the TD's rulings all still apply: the adjudication itself is a `set-result` (P-10), told to
+//   everyone in one mail with the appeal (P-11: within 14 days, to a second expert) and, to a
+//   player who sent no analysis through amici, that such a player has no appeal (P-10).
 // Whether a game is in adjudication is read from the rules and the day, never stored: a TD who
 // moves the end date (config) moves it for every game.
 //
@@ -34,6 +36,9 @@ import type { GameState } from './game-state.ts';
 
 /** P-10: the days after the event's end within which the players send the TD their analysis. */
 export const ANALYSIS_DAYS = 30;
+
+/** P-11: the days after an adjudicated result within which an appeal reaches the TD. */
+export const APPEAL_DAYS = 14;
 
 export interface Adjudication {
   /** The event's last day of play (`endDate`); the clocks stand as they were on it. */

@@ -9,6 +9,7 @@
 
 import type { CalendarDate } from '../clock/index.ts';
 import {
+  addDays,
   allowsLeave,
   allowsPause,
   checkLeaveRequest,
@@ -16,6 +17,7 @@ import {
   rangesOverlap,
   validateRange,
 } from '../clock/index.ts';
+import { APPEAL_DAYS } from './adjudication.ts';
 import type { Decision } from './decision.ts';
 import { combine, nothing } from './decision.ts';
 import { claimedExcess, claimedPeriodStillOver } from './due.ts';
@@ -168,6 +170,32 @@ export function resultRule(result: Result, reason: string): string {
   return 'P-13';
 }
 
+/**
+ * An adjudicated result (P-10): its mail to everyone carries the TD's note and the appeal —
+ * by when it reaches the TD (P-11: 14 days), and whose analysis came, since a player who sent
+ * none has no appeal (P-10). Other results are told as they were.
+ */
+function appealable(state: GameState, input: TdRuling, now: CalendarDate, end: Decision): Decision {
+  const ended = end.events.find((e) => e.type === 'ended');
+  if (ended?.type !== 'ended' || ended.rule !== 'P-10') return end;
+  const analysed = (['white', 'black'] as const).filter((s) =>
+    state.analyses.some((a) => a.side === s),
+  );
+  return {
+    events: end.events,
+    effects: end.effects.map((e) =>
+      e.kind === 'game-ended'
+        ? {
+            ...e,
+            ...(input.note ? { note: input.note } : {}),
+            appeal: { by: addDays(now, APPEAL_DAYS), analysed },
+            rules: [...e.rules, 'P-11'],
+          }
+        : e,
+    ),
+  };
+}
+
 const refuse = (input: TdRuling, why: string): Decision => ({
   events: [],
   effects: [
@@ -314,7 +342,7 @@ export function decideRuling(
     const rule = r.rule ?? resultRule(r.result, r.reason);
     return combine(
       appliedWith(input, detail, []),
-      endGame(now, r.result, 'ruling', rule, r.reason),
+      appealable(state, input, now, endGame(now, r.result, 'ruling', rule, r.reason)),
     );
   }
   if (previous !== undefined && r.kind === 'annul')
@@ -483,7 +511,9 @@ export function decideRuling(
     }
     case 'set-result': {
       const rule = r.rule ?? resultRule(r.result, r.reason);
-      return combine(applied(input), endGame(now, r.result, 'ruling', rule, r.reason));
+      const end = endGame(now, r.result, 'ruling', rule, r.reason);
+      // An adjudication is told in one mail, the result's, with the appeal (P-10, P-11).
+      return rule === 'P-10' ? appealable(state, input, now, end) : combine(applied(input), end);
     }
     case 'annul':
       return combine(applied(input), endGame(now, '*', 'annulled', 'P-9a', r.reason));

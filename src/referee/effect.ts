@@ -128,6 +128,14 @@ export type Effect =
       detailKey?: DetailKey;
       /** P-12, L-8.5: the TD gets the PGN. */
       withPgn: boolean;
+      /** The TD's words with a result they set (`--note`), for the players. */
+      note?: string;
+      /**
+       * An adjudicated result (P-10): an appeal reaches the TD by `by` and a second expert
+       * decides, finally (P-11); `analysed`, the players whose analysis came through amici — a
+       * player who sent none has no appeal (P-10).
+       */
+      appeal?: { by: CalendarDate; analysed: Side[] };
       rules: string[];
     }
   | {

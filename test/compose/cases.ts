@@ -550,6 +550,29 @@ export function cases(): Case[] {
     effects: annul.effects,
   });
 
+  // The game adjudicated after the event's end (P-10), Black's analysis having come through
+  // amici and White's not: one mail each, with the appeal and its last day (P-11), and to White,
+  // that a player who sent no analysis has no appeal.
+  {
+    const analysed = extendGame(base, [{ type: 'analysis', on: '2027-07-10', side: 'black' }]);
+    const adjudicated = decideRuling(
+      analysed,
+      {
+        kind: 'ruling',
+        ruling: { kind: 'set-result', result: '1/2-1/2', reason: 'adjudicated', rule: 'P-10' },
+        note: 'The expert finds the endgame level.',
+      },
+      '2027-08-20',
+      RULES,
+    );
+    out.push({
+      name: 'adjudicated',
+      state: extendGame(analysed, adjudicated.events),
+      now: '2027-08-20',
+      effects: adjudicated.effects,
+    });
+  }
+
   // Due work on the base game (Black to move since White's 9.h3).
   const since = base.plies[base.plies.length - 1]!.deliveredOn;
   out.push({

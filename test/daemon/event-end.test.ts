@@ -168,6 +168,26 @@ describe('after the event’s end date (P-10)', () => {
     );
     expect(r.committed).toBe(true);
     expect(service.state('CLUB/1').result).toMatchObject({ result: '0-1', rule: 'P-10' });
+    // P-10, P-11: one mail each, with the appeal and its last day; Petr, who sent no analysis,
+    // is told he has no appeal; nobody is told the result went to the TD who set it.
+    const ruled = await flush();
+    expect(ruled.map((m) => `${m.to[0]} ${kindOf(m)}`).sort()).toEqual([
+      'jan@x.example game-ended',
+      'petr@x.example game-ended',
+      'td@club.example game-ended',
+    ]);
+    const to = (who: string) => ruled.find((m) => m.to[0] === who)!.mail.text ?? '';
+    for (const who of ['jan@x.example', 'petr@x.example']) {
+      expect(to(who)).toContain(
+        'To appeal, write to the Tournament Director (Anna, td@club.example) so that your appeal arrives within 14 days, by 2027-04-26; a second expert then decides, finally (rule P-11).',
+      );
+      expect(to(who)).not.toContain('sent to the Tournament Director');
+    }
+    expect(to('petr@x.example')).toContain('a player who sent no analysis has no right to appeal');
+    expect(to('jan@x.example')).not.toContain('no right to appeal');
+    expect(to('td@club.example')).toContain(
+      'An appeal must reach you by 2027-04-26 (rule P-11); the players have been told how. Analyses that came through amici: White (Jan)',
+    );
   });
 });
 

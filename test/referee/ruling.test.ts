@@ -582,6 +582,18 @@ describe('results set by the TD (P-10, P-9a, L-6.9)', () => {
         detail: 'adjudicated by the expert',
       },
     ]);
+    // P-10, P-11: one mail to everyone, the result's, with the appeal and its last day; no
+    // analysis came through amici, so neither player is on record as having sent one.
+    expect(adjudicated.effects).toEqual([
+      expect.objectContaining({
+        kind: 'game-ended',
+        to: ['white', 'black', 'td'],
+        result: '1-0',
+        appeal: { by: '2026-03-15', analysed: [] },
+        rules: ['P-10', 'P-12', 'L-8.5', 'P-11'],
+      }),
+    ]);
+    expect(resultRule('1-0', 'adjudication by the expert')).toBe('P-10');
     // The claim of 1 February (protest to 10 March): the TD upholds it, with its consequence.
     const upheld = rule(claimed, { kind: 'uphold-claim', claimId: 'time:white:10:1' }, ended);
     expect(eventTypes(upheld)).toEqual(['claim-ruled', 'clock-restarted']);
@@ -589,7 +601,6 @@ describe('results set by the TD (P-10, P-9a, L-6.9)', () => {
 
   it.each([
     { result: '0-0', reason: 'both exceeded, order unknown', want: 'L-6.9' },
-    { result: '1-0', reason: 'adjudication by the expert', want: 'P-10' },
     { result: '0-1', reason: 'white withdrew from the event', want: 'P-9a' },
     { result: '1/2-1/2', reason: 'draw agreed by phone', want: 'L-5.2.3' },
     { result: '1-0', reason: 'Black never sent a move', want: 'P-13' },
