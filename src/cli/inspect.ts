@@ -308,6 +308,14 @@ export async function showCommand(args: string[], io: CliIo): Promise<number> {
           : `${state.pos.turn === 'white' ? 'White' : 'Black'} to move.`,
       '',
     );
+    // The move to answer has not reached its player (its relay failed or bounced): the clock
+    // shown runs from the day it was queued, but counts from the day a copy goes out (P-6d).
+    const lastPly = state.plies.at(-1);
+    if (!state.result && lastPly && service.store.relayUndelivered(key, lastPly.seq))
+      out.push(
+        `The relay of the last move has not reached ${state.pos.turn === 'white' ? 'White' : 'Black'}: it failed or bounced (\`amici outbox\` lists it). Their clock below counts from the day it was queued; it will count from the day a copy goes out (\`amici outbox retry\` or \`resend\`), and until then they get no reminder or time claim (P-6d).`,
+        '',
+      );
     out.push(
       adjudication
         ? `Clocks (days; P-2k), stopped at the event's end on ${adjudication.endDate} (P-10):`

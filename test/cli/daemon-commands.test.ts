@@ -544,6 +544,33 @@ describe('amici demo and the commands around an installation', () => {
     expect(shown).not.toContain('if no move');
   });
 
+  it('P-6d: show says when the move to answer has not reached its player (its relay failed)', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'amici-show-'));
+    const file = join(d, 'amici.yaml');
+    writeFileSync(file, readFileSync(config, 'utf8'));
+    // Jan's first move by mail, relayed to Petr; Petr's server returns the relay.
+    mkdirSync(join(d, 'inbox', 'new'), { recursive: true });
+    writeFileSync(
+      join(d, 'inbox', 'new', 'm1.eml'),
+      'From: Jan Kowalski <jan@demo.example>\r\nTo: referee@demo.example\r\nSubject: [DEMO/1] 1.e4\r\nMessage-ID: <m1@demo.example>\r\n\r\n1.e4\r\n',
+    );
+    expect((await runCli(['run', '--once', '--config', file])).code).toBe(0);
+    const before = (await runCli(['show', 'DEMO/1', '--config', file])).out;
+    expect(before).toContain('Black to move.');
+    expect(before).not.toContain('has not reached');
+    const store = new Store(join(d, 'amici.sqlite'));
+    const relay = store
+      .outboxList(['sent'])
+      .find((m) => m.kind === 'move-relayed' && m.recipients.includes('petr@demo.example'))!;
+    store.markBounced(relay.id, new Date().toISOString());
+    store.close();
+    const shown = (await runCli(['show', 'DEMO/1', '--config', file])).out;
+    expect(shown).toContain(
+      'The relay of the last move has not reached Black: it failed or bounced',
+    );
+    expect(shown).toContain('until then they get no reminder or time claim (P-6d)');
+  });
+
   it('P-13, P-7d: show gives the move in progress the days the TD set, not only the total', async () => {
     const d = mkdtempSync(join(tmpdir(), 'amici-set-'));
     const file = join(d, 'amici.yaml');
