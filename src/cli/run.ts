@@ -261,7 +261,9 @@ function lateStarts(c: AmiciConfig): string[] {
         }));
     });
     if (!late.length) return [];
-    const shown = late.slice(0, 5).map((g) => `${g.key} (${g.startsOn}, ${g.days} days ago)`);
+    const shown = late
+      .slice(0, 5)
+      .map((g) => `${g.key} (${g.startsOn}, ${count(g.days, 'day')} ago)`);
     return [
       `  warning: ${count(late.length, 'game')} not started yet with a start date already past: ${shown.join(', ')}${late.length > 5 ? ', …' : ''}. White's clock counts from the start date (P-6d); set a later startsOn if that is not meant.`,
     ];
@@ -316,12 +318,14 @@ export async function initCommand(args: string[], io: CliIo): Promise<number> {
   }
   await mkdir(dirname(resolve(target)), { recursive: true });
   // The example's games start today, not on the day the example was written: a start date
-  // already past would charge White the days since (P-6d).
+  // already past would charge White the days since (P-6d). Today in the event's time zone,
+  // as amici counts it: near midnight the machine's own day can be another.
+  const text = readFileSync(EXAMPLE_CONFIG, 'utf8');
   const today = calendarDateOf(
     new Date().toISOString(),
-    Intl.DateTimeFormat().resolvedOptions().timeZone,
+    /^\s*timeZone:\s*([\w/+-]+)/m.exec(text)?.[1] ??
+      Intl.DateTimeFormat().resolvedOptions().timeZone,
   );
-  const text = readFileSync(EXAMPLE_CONFIG, 'utf8');
   await writeFile(
     target,
     today.ok ? text.replace(/(startsOn: )\d{4}-\d\d-\d\d/g, `$1${today.value}`) : text,
