@@ -222,7 +222,12 @@ const event = z
     leavePerYear: z.number().int().nonnegative().optional(),
     drawOffersFromMove: z.number().int().positive().default(1),
     conditionalVisibility: z.enum(['shown', 'hidden']).default('shown'),
+    /** P-3a: days without a reply before the last transmission is repeated (plus transit). */
     reminderDays: z.number().int().positive().default(14),
+    /**
+     * The average transit of a move one way, in days (0 for email). The reminder waits
+     * `reminderDays + 2 × transitDays` (P-3a: "plus average transit both ways").
+     */
     transitDays: z.number().int().nonnegative().default(0),
     silenceDays: z.number().int().positive().default(122),
     protestDays: z.number().int().positive().default(14),

@@ -4,10 +4,11 @@
 // - game-start: the players are told their game begins (colours, who moves first, the time
 //   control, how to write a move: P-2a, P-2b, P-6a), on the day White's clock starts; only while
 //   no move is played (a game that is under way needs no announcing).
-// - reminder (P-3a): the player to move has not replied within `reminderDays + transitDays`
-//   counted days of the delivery of the opponent's move; days the game is paused (L-6.10) or the
-//   player is on leave (P-8a) do not count, and no reminder goes out on such a day. Due on the
-//   first day after the window.
+// - reminder (P-3a): the player to move has not replied within `reminderDays` plus the average
+//   transit both ways (`transitDays` is one way, so `reminderDays + 2 × transitDays`) counted
+//   days of the delivery of the opponent's move: their reply must travel back before it can be
+//   seen. Days the game is paused (L-6.10) or the player is on leave (P-8a) do not count, and no
+//   reminder goes out on such a day. Due on the first day after the window.
 //   Once play resumes, the event's end moved later (P-10), counted from the resume, whose mail
 //   asked for the move.
 // - silence (P-3b): no move for `silenceDays` counted days (the same days left out).
@@ -229,7 +230,9 @@ function planDue(state: GameState, rules: EventRules): Plan {
       (day, x) => (x.to !== null && compareDates(x.to, day) > 0 ? x.to : day),
       since,
     );
-    const reminderOn = nthCountedDay(remindFrom, rules.reminderDays + rules.transitDays + 1, quiet);
+    // P-3a: "within 14 days (plus average transit both ways)": the one-way transit, twice.
+    const waitDays = rules.reminderDays + 2 * rules.transitDays;
+    const reminderOn = nthCountedDay(remindFrom, waitDays + 1, quiet);
     if (reminderOn !== null)
       add({
         work: {

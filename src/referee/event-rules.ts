@@ -25,7 +25,10 @@ export interface EventRules {
   conditionalVisibility: ConditionalVisibility;
   /** P-3a: days without a reply before the last transmission is repeated (plus transit). */
   reminderDays: number;
-  /** P-3a: the event's average transit both ways, added to `reminderDays`. */
+  /**
+   * P-3a: the event's average transit of a move one way (post: days a card travels; email: 0).
+   * The reminder waits `reminderDays` plus the transit both ways, `2 × transitDays`.
+   */
   transitDays: number;
   /** P-3b: days without a move before the TD is told (four months). */
   silenceDays: number;

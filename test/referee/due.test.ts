@@ -57,10 +57,13 @@ describe('reminders (P-3a)', () => {
     ]);
   });
 
-  it('P-3a: the transit allowance is added to the 14 days', () => {
-    const withTransit = defaultEventRules({ transitDays: 4 });
+  it('P-3a: 14 days plus the average transit both ways — transitDays is one way, counted twice', () => {
+    // Delivered 2026-01-03, transit 3 days each way: 14 + 2 × 3 = 20 days, the reminder on the
+    // 21st day (2026-01-24), not after 14 + 3.
+    const withTransit = defaultEventRules({ transitDays: 3 });
     expect(due(afterE4, '2026-01-21', withTransit)).toEqual([]);
-    expect(one(afterE4, '2026-01-22', 'reminder', withTransit).dueOn).toBe('2026-01-22');
+    expect(due(afterE4, '2026-01-23', withTransit)).toEqual([]);
+    expect(one(afterE4, '2026-01-24', 'reminder', withTransit).dueOn).toBe('2026-01-24');
   });
 
   it('P-3a: days on leave do not count, and no reminder goes out during leave', () => {
