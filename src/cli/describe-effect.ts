@@ -11,7 +11,7 @@ export function describeEffect(e: Effect): string {
     case 'transmission-rejected':
       return `REJECTED — ${rejectionText(e)}`;
     case 'move-accepted':
-      return `ACCEPTED — ${count(e.plies.length, 'move')} played${e.corrections.length ? `; dates recorded: ${e.corrections.map((c) => `${c.field} ${c.recorded} (${c.rule}${c.stated ? `, stated ${c.stated}` : ', not stated'})`).join('; ')}` : ''}${e.warnings.length ? `; warnings: ${e.warnings.map((w) => w.code).join(', ')}` : ''}`;
+      return `ACCEPTED — ${count(e.plies.length, 'move')} played${e.corrections.length ? `; dates recorded: ${e.corrections.map((c) => `${c.field} ${c.recorded} (${c.rule}${c.noPostmark ? ', no readable postmark' : ''}${c.stated ? `, stated ${c.stated}` : ', not stated'})`).join('; ')}` : ''}${e.warnings.length ? `; warnings: ${e.warnings.map((w) => w.code).join(', ')}` : ''}`;
     case 'game-ended':
       return `GAME ENDS ${e.result} — ${e.endKind} [${e.rules.join(', ')}]`;
     case 'move-relayed':

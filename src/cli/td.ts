@@ -20,7 +20,13 @@ import {
 } from '../mail/td-rulings.ts';
 import { assembleTransmission } from '../mail/transmission.ts';
 import type { Decision, GameState, RefereeInput, Side, Transmission } from '../referee/index.ts';
-import { answeredDeliveredOn, decide, extendGame, postalDelivery } from '../referee/index.ts';
+import {
+  answeredDeliveredOn,
+  decide,
+  extendGame,
+  postalDelivery,
+  postmarklessSentOn,
+} from '../referee/index.ts';
 import type { InboundRecord } from '../store/store.ts';
 import { openConfig, openService } from './context.ts';
 import { describeEffect } from './describe-effect.ts';
@@ -34,17 +40,23 @@ ${RULINGS_HELP}
 The same rulings can be mailed to amici from the TD's address, one per line, in a reply to a
 notice about the game (README, "Rulings by mail").`;
 
-export const POST_USAGE = `usage: amici post GAME --as white|black --moves "CARD" --postmark DATE --received DATE
-                 [--from NOTATION] [--stated-received DATE] [--stated-sent DATE] [--draw] [--yes]
-                 [--config FILE]
+export const POST_USAGE = `usage: amici post GAME --as white|black --moves "CARD" (--postmark DATE | --no-postmark)
+                 --received DATE [--from NOTATION] [--stated-received DATE] [--stated-sent DATE]
+                 [--draw] [--yes] [--config FILE]
 
 Enters a postal card as it reads: the repetition of the opponent's last move and the move
 ("12...Nf6 13.Nf3"), and anything else a card says — a draw offer or acceptance, "I resign", a
 conditional line ("if 14.Qd2 then 14...Be6"), leave, the dates received and sent — read exactly
 as a mail's text. --postmark is the dispatch date (P-2j, P-6d), --received the day the opponent
-received it; DATE is YYYY-MM-DD. A card the rulebook rejects (penalty, letter to the player) is
-only recorded with --yes, so a typing slip costs nobody anything; a card entered twice is
-recorded once.`;
+received it; DATE is YYYY-MM-DD. A card whose postmark is missing or illegible is entered with
+--no-postmark (or --postmark unreadable): the reply date the card states is recorded when it can
+be true, else the received date less the event's transitDays, and the player is told which date
+was recorded (P-2i). A card the rulebook rejects (penalty, letter to the player) is only
+recorded with --yes, so a typing slip costs nobody anything; a card entered twice is recorded
+once.`;
+
+/** What a TD may type for a postmark that is missing or cannot be read (P-2i). */
+const NO_POSTMARK_WORDS = new Set(['unreadable', 'illegible', 'missing', 'none']);
 
 const side = (s: string | undefined): Side | undefined =>
   s === 'white' || s === 'black' ? s : undefined;
@@ -112,6 +124,7 @@ export async function postCommand(args: string[], io: CliIo): Promise<number> {
         as: { type: 'string' },
         moves: { type: 'string' },
         postmark: { type: 'string' },
+        'no-postmark': { type: 'boolean' },
         received: { type: 'string' },
         from: { type: 'string' },
         'stated-received': { type: 'string' },
@@ -124,36 +137,54 @@ export async function postCommand(args: string[], io: CliIo): Promise<number> {
   );
   if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
+  const [game] = positionals;
   const s = side(values.as);
-  const postmark = day(values.postmark);
+  // A postmark that is missing or cannot be read (P-2i): `--no-postmark`, or a word for it.
+  const noPostmark =
+    values['no-postmark'] === true ||
+    (values.postmark !== undefined && NO_POSTMARK_WORDS.has(values.postmark.toLowerCase()));
+  const postmark = noPostmark ? undefined : day(values.postmark);
   const received = day(values.received);
   const reading = values.from ? parseReading(values.from) : undefined;
+  const refuse = (why: string): number => {
+    io.err(`amici post: ${why}\n\n${POST_USAGE}\n`);
+    return 2;
+  };
+  if (
+    values['no-postmark'] &&
+    values.postmark !== undefined &&
+    !NO_POSTMARK_WORDS.has(values.postmark.toLowerCase())
+  )
+    return refuse('give --postmark DATE or --no-postmark, not both');
   // A date given in another form is named, not dropped: a stated date read as "not stated"
   // would tell the player the card had no date (P-2i).
   const badDate = (['postmark', 'received', 'stated-received', 'stated-sent'] as const).find(
-    (o) => values[o] !== undefined && !day(values[o]),
+    (o) => values[o] !== undefined && !day(values[o]) && !(o === 'postmark' && noPostmark),
   );
-  if (!values.help && badDate) {
-    io.err(
-      `amici post: --${badDate} ${values[badDate]} is not a date as YYYY-MM-DD (e.g. 2026-11-24)\n\n${POST_USAGE}\n`,
+  if (badDate)
+    return refuse(
+      `--${badDate} ${values[badDate]} is not a date as YYYY-MM-DD (e.g. 2026-11-24)${badDate === 'postmark' ? '; for a card whose postmark is missing or illegible, give --no-postmark (P-2i)' : ''}`,
     );
-    return 2;
-  }
-  if (
-    values.help ||
-    !positionals[0] ||
-    !s ||
-    !values.moves ||
-    !postmark ||
-    !received ||
-    (values.from && !reading)
-  ) {
-    io[values.help ? 'out' : 'err'](`${POST_USAGE}\n`);
-    return values.help ? 0 : 2;
-  }
+  // Every option the card needs and the command line lacks is named, all at once.
+  const missing = [
+    !game && 'GAME',
+    values.as === undefined && '--as white|black',
+    !values.moves && '--moves "CARD"',
+    values.postmark === undefined &&
+      !noPostmark &&
+      '--postmark DATE (or --no-postmark, when the card has none that can be read: P-2i)',
+    values.received === undefined && '--received DATE',
+  ].filter((m): m is string => typeof m === 'string');
+  if (missing.length || !game) return refuse(`missing ${missing.join(', ')}`);
+  if (!s) return refuse(`--as ${values.as} is neither white nor black`);
+  if (values.from && !reading)
+    return refuse(
+      `--from ${values.from} is not a notation (numeric, auto, san, san:pl, san:de, lan, figurine, …)`,
+    );
+  if (!received) return refuse('missing --received DATE');
   // Dates no card can bear are a slip of the pen or the keyboard: refused before anything is
   // recorded, so a wrong date never reaches the clock (P-2j, P-6d).
-  if (compareDates(received, postmark) < 0) {
+  if (postmark && compareDates(received, postmark) < 0) {
     io.err(
       `amici post: the card was received on ${received}, before its postmark ${postmark}; check both dates (P-2j, P-6d)\n`,
     );
@@ -162,16 +193,20 @@ export async function postCommand(args: string[], io: CliIo): Promise<number> {
   const stated = { r: day(values['stated-received']), s: day(values['stated-sent']) };
   // The card is read as a mail's text would be (P-2b..j, P-4f, P-8b, L-5): moves, a draw offer,
   // acceptance or resignation, a conditional line, leave, the dates it states.
+  // A card with no postmark is read as of the day it came (a date without a year takes its year).
+  const dated = postmark ?? received;
   const card = await readInbound(
-    `Date: ${new Date(`${postmark}T12:00:00Z`).toUTCString()}\r\nSubject: card\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${values.moves}\r\n`,
+    `Date: ${new Date(`${dated}T12:00:00Z`).toUTCString()}\r\nSubject: card\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${values.moves}\r\n`,
   );
   if (!card.ok) {
     io.err(`amici post: the card's text could not be read (${card.error})\n`);
     return 2;
   }
+  /** The dispatch date recorded: the postmark, or the acceptable date chosen for none (P-2i). */
+  let sentOn: CalendarDate = postmark ?? received;
   return apply(
     values.config,
-    positionals[0],
+    game,
     io,
     (service, ref, today) => {
       const state = service.state(ref.gameKey);
@@ -180,7 +215,7 @@ export async function postCommand(args: string[], io: CliIo): Promise<number> {
       const read = assembleTransmission(card.value, {
         side: s,
         reading: reading ?? service.readingOf(ref.event, service.player(ref.event, ref.game[s])),
-        sentOn: postmark,
+        sentOn: dated,
       });
       if (!read) return 'amici post: the card holds nothing to enter';
       // Dates typed as options stand for what the card states; `--draw` marks an offer. The
@@ -198,13 +233,28 @@ export async function postCommand(args: string[], io: CliIo): Promise<number> {
       // from the player not to move is not a reply: the rulebook says what it is.)
       const since =
         postalDelivery(state, t)?.deliveredOn ?? answeredDeliveredOn(state, state.plies.length);
-      if (state.pos.turn === s && compareDates(postmark, since) < 0)
+      const reply = state.pos.turn === s;
+      if (!postmark) {
+        // No postmark to read (P-2i): the card cannot have come before what it answers.
+        if (reply && compareDates(received, since) < 0)
+          return state.plies.length
+            ? `amici post: the card was received on ${received}, before the move it answers reached its sender (${since}); check the received date, or the date that move was received (P-6d)`
+            : `amici post: the card was received on ${received}, before the game began (${since}); check the received date (P-6d)`;
+        sentOn = postmarklessSentOn(
+          received,
+          t.statedSentOn,
+          reply ? since : state.clockStartsOn,
+          service.rules(ref.event).transitDays,
+        );
+        return { ...t, sentOn, postmarkMissing: true };
+      }
+      if (reply && compareDates(postmark, since) < 0)
         return state.plies.length
           ? `amici post: the card is postmarked ${postmark}, before the move it answers reached its sender (${since}); check the postmark, or the date that move was received (P-6d)`
           : `amici post: the card is postmarked ${postmark}, before the game began (${since}); check the postmark (P-6d)`;
       return t;
     },
-    `post:${postmark}:${values.moves}`,
+    `post:${postmark ?? 'no-postmark'}:${values.moves}`,
     (decision) => {
       // A card entered twice is recorded once, and nobody is told anything.
       const again = decision.effects.find((e) => e.kind === 'transmission-repeated');
@@ -225,17 +275,20 @@ export async function postCommand(args: string[], io: CliIo): Promise<number> {
     // The card itself, kept in the inbox as a mail is (P-5a): what it said, from whom, when.
     (service, ref, state) => {
       const player = service.player(ref.event, ref.game[s]);
-      const dated = [
+      const lines = [
         stated.r ? `Stated received: ${stated.r}` : '',
         stated.s ? `Stated sent: ${stated.s}` : '',
         values.draw ? 'Draw offered (=)' : '',
       ].filter(Boolean);
-      const text = `From: ${player.name} <${player.addresses[0] ?? ''}>\r\nSubject: [${ref.gameKey}] postal card, postmark ${postmark}, received ${received}\r\nDate: ${new Date(`${postmark}T12:00:00Z`).toUTCString()}\r\nX-Amici-Postal: entered by the TD with amici post\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${[values.moves, ...dated].join('\r\n')}\r\n`;
+      const stamp = postmark
+        ? `postmark ${postmark}`
+        : `no readable postmark (recorded as sent ${sentOn}, P-2i)`;
+      const text = `From: ${player.name} <${player.addresses[0] ?? ''}>\r\nSubject: [${ref.gameKey}] postal card, ${stamp}, received ${received}\r\nDate: ${new Date(`${sentOn}T12:00:00Z`).toUTCString()}\r\nX-Amici-Postal: entered by the TD with amici post\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${[values.moves, ...lines].join('\r\n')}\r\n`;
       return {
-        dedupeKey: `post:${ref.gameKey}:${state.events.length}:${s}:${postmark}:${received}:${values.moves}`,
+        dedupeKey: `post:${ref.gameKey}:${state.events.length}:${s}:${postmark ?? 'no-postmark'}:${received}:${values.moves}`,
         receivedAt: `${received}T12:00:00.000Z`,
         sender: player.addresses[0] ?? player.name,
-        subject: `postal card, postmark ${postmark}, received ${received}`,
+        subject: `postal card, ${stamp}, received ${received}`,
         raw: Buffer.from(text),
       };
     },

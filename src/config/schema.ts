@@ -226,7 +226,9 @@ const event = z
     reminderDays: z.number().int().positive().default(14),
     /**
      * The average transit of a move one way, in days (0 for email). The reminder waits
-     * `reminderDays + 2 × transitDays` (P-3a: "plus average transit both ways").
+     * `reminderDays + 2 × transitDays` (P-3a: "plus average transit both ways"); a postal card
+     * with no readable postmark and no date of its own is recorded as sent this many days before
+     * it came (P-2i).
      */
     transitDays: z.number().int().nonnegative().default(0),
     silenceDays: z.number().int().positive().default(122),

@@ -34,7 +34,7 @@ import {
   writeMove,
 } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
-import { checkLeaveRequest, compareDates, deliveryDate } from '../clock/index.ts';
+import { addDays, checkLeaveRequest, compareDates, deliveryDate } from '../clock/index.ts';
 import type { Adjudication } from './adjudication.ts';
 import { inAdjudication } from './adjudication.ts';
 import type { Decision } from './decision.ts';
@@ -161,6 +161,31 @@ export function postalDelivery(
   return { ply, deliveredOn: stated };
 }
 
+/**
+ * The dispatch date recorded for a postal card whose postmark is missing or unreadable (P-2i:
+ * "the recipient records acceptable dates"): the reply date the card states, when it can be
+ * true — not before the move it answers reached the sender (`since`), not after the card
+ * arrived — else the day it arrived less the event's transit one way, and never before `since`
+ * (a reply cannot leave before the move it answers came, P-6d).
+ */
+export function postmarklessSentOn(
+  receivedOn: CalendarDate,
+  statedSentOn: CalendarDate | undefined,
+  since: CalendarDate,
+  transitDays: number,
+): CalendarDate {
+  if (
+    statedSentOn !== undefined &&
+    compareDates(since, statedSentOn) <= 0 &&
+    compareDates(statedSentOn, receivedOn) <= 0
+  )
+    return statedSentOn;
+  const estimate = addDays(receivedOn, -transitDays);
+  return compareDates(estimate, since) < 0 && compareDates(since, receivedOn) <= 0
+    ? since
+    : estimate;
+}
+
 function dateCorrections(state: GameState, t: Transmission): DateCorrection[] {
   const out: DateCorrection[] = [];
   if (state.plies.length > 0) {
@@ -171,7 +196,17 @@ function dateCorrections(state: GameState, t: Transmission): DateCorrection[] {
       out.push({ field: 'received', stated: t.statedReceivedOn, recorded, rule: 'P-6d' });
     }
   }
-  if (!t.statedSentOn) out.push({ field: 'sent', recorded: t.sentOn, rule: 'P-2i' });
+  // No postmark: the date recorded is the one P-2i lets the recipient choose, and the sender is
+  // told it, also when it is the date the card states.
+  if (t.postmarkMissing)
+    out.push({
+      field: 'sent',
+      ...(t.statedSentOn ? { stated: t.statedSentOn } : {}),
+      recorded: t.sentOn,
+      rule: 'P-2i',
+      noPostmark: true,
+    });
+  else if (!t.statedSentOn) out.push({ field: 'sent', recorded: t.sentOn, rule: 'P-2i' });
   else if (t.statedSentOn !== t.sentOn) {
     out.push({ field: 'sent', stated: t.statedSentOn, recorded: t.sentOn, rule: 'P-2j' });
   }

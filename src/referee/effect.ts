@@ -17,6 +17,11 @@ export interface DateCorrection {
   stated?: CalendarDate;
   recorded: CalendarDate;
   rule: 'P-2i' | 'P-2j' | 'P-6d';
+  /**
+   * The reply date of a postal card with no readable postmark (P-2i): the date it states, when
+   * that can be true, else one estimated from the day it arrived.
+   */
+  noPostmark?: true;
 }
 
 /** Why a transmission (or part of one) was not accepted. */

@@ -48,6 +48,12 @@ export interface Transmission {
    * move it answers arrived, and corrects the date entered for that move (P-2f..h, P-6d).
    */
   postal?: boolean;
+  /**
+   * A postal card whose postmark is missing or unreadable: `sentOn` is not a real dispatch date
+   * but the acceptable one the TD recorded for it (`postmarklessSentOn`), and the sender is told
+   * so with the answer (P-2i).
+   */
+  postmarkMissing?: boolean;
   /** A draw offer in words (the `(=)` mark on the own move counts too). */
   drawOffer?: boolean;
   acceptDraw?: boolean;

@@ -152,6 +152,20 @@ export function cases(): Case[] {
       tx('black', now, '9.h3 9...Na5', { unread: ['Thanks for the quick reply, I was away.'] }),
     ),
   );
+  // A postal card with no readable postmark and no date of its own: the TD recorded the day it
+  // came less the transit, and Black is told so (P-2i).
+  out.push(
+    decided(
+      'move-no-postmark',
+      base,
+      tx('black', '2026-10-22', '9.h3 9...Na5', {
+        postal: true,
+        postmarkMissing: true,
+        deliveredOn: now,
+      }),
+      ['move-accepted'],
+    ),
+  );
   out.push(decided('rejected-impossible', base, tx('black', now, '9.h3 9...Qxh3')));
   out.push(
     decided(

@@ -17,6 +17,7 @@ import {
   extendGame,
   foldGame,
   gameClock,
+  postmarklessSentOn,
 } from '../../src/referee/index.ts';
 
 const RULES = defaultEventRules();
@@ -515,6 +516,51 @@ describe('postal cards entered by the TD (P-2f..h, P-6d)', () => {
   it('P-2i: mail is not a postal card: the stated date does not move the delivery', () => {
     const r = card('2026-01-03', { postal: false });
     expect(r.state.plies[0]?.deliveredOn).toBe('2026-01-06');
+  });
+
+  it.each([
+    ['the date the card states, when it can be true', '2026-01-08', '2026-01-08'],
+    [
+      'the received day less the transit, for a stated date after the card came',
+      '2026-01-12',
+      '2026-01-08',
+    ],
+    [
+      'the received day less the transit, for a stated date before the move it answers came',
+      '2026-01-05',
+      '2026-01-08',
+    ],
+    ['the received day less the transit, for no stated date', undefined, '2026-01-08'],
+  ] as const)(
+    'P-2i: a card with no readable postmark is recorded as sent on %s',
+    (_, stated, want) => {
+      // White's move reached Black on the 6th; Black's card came on the 11th; transit 3 days.
+      expect(postmarklessSentOn('2026-01-11', stated, '2026-01-06', 3)).toBe(want);
+    },
+  );
+
+  it('P-2i, P-6d: a card with no readable postmark is never recorded as sent before the move it answers came', () => {
+    expect(postmarklessSentOn('2026-01-07', undefined, '2026-01-06', 3)).toBe('2026-01-06');
+  });
+
+  it('P-2i: the sender is told the date recorded for a card with no readable postmark, also the one it states', () => {
+    const r = send(
+      entered,
+      tx('black', '2026-01-08', '1.e4 e5', {
+        postal: true,
+        postmarkMissing: true,
+        deliveredOn: '2026-01-11',
+        statedSentOn: '2026-01-08',
+      }),
+    );
+    const accepted = r.effects.find((e) => e.kind === 'move-accepted');
+    expect(accepted?.kind === 'move-accepted' && accepted.corrections.at(-1)).toEqual({
+      field: 'sent',
+      stated: '2026-01-08',
+      recorded: '2026-01-08',
+      rule: 'P-2i',
+      noPostmark: true,
+    });
   });
 });
 

@@ -1,0 +1,132 @@
+// `amici post`: postal cards as a TD enters them in a legacy postal event (P-2f..j, P-6d),
+// with the slips a TD makes at the keyboard and the cards the post delivers badly.
+
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
+import { describe, expect, it } from 'vitest';
+import { Store } from '../../src/store/store.ts';
+import { runCli } from '../support/cli.ts';
+
+/** A postal event of three players: Jan and Klaus in game 1, Klaus and Petr in game 3. */
+const CONFIG = `from: { name: amici referee, address: referee@post.example }
+inbox: { kind: maildir, path: ./inbox }
+outbox: { kind: pickup, path: ./outbox }
+store: { path: ./amici.sqlite }
+events:
+  - name: Postal championship
+    tag: POST
+    td: { name: Anna Nowak, address: td@post.example }
+    timeZone: Europe/Warsaw
+    timeControl: { preset: postal, moves: 10, days: 30 }
+    mode: postal
+    transitDays: 3
+    players:
+      - { id: jan, name: Jan Kowalski, addresses: [jan@post.example], language: pl, notation: san:pl }
+      - { id: klaus, name: Klaus Bauer, addresses: [klaus@post.example], language: de, notation: san:de }
+      - { id: petr, name: Petr Novák, addresses: [petr@post.example], language: cs, notation: numeric }
+    games:
+      - { id: "1", white: jan, black: klaus, startsOn: 2026-10-01 }
+      - { id: "3", white: klaus, black: petr, startsOn: 2026-10-01 }
+`;
+
+function event(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'amici-post-'));
+  const file = join(dir, 'amici.yaml');
+  writeFileSync(file, CONFIG);
+  return file;
+}
+
+/** `amici post GAME --as SIDE --moves TEXT` with the options given. */
+const post = (file: string, game: string, as: string, moves: string, ...more: string[]) =>
+  runCli(['post', game, '--as', as, '--moves', moves, ...more, '--config', file]);
+
+const history = async (file: string, game: string) =>
+  JSON.parse((await runCli(['show', game, '--json', '--config', file])).out).history as {
+    sentOn: string;
+    deliveredOn: string;
+  }[];
+
+/** The text of the mails queued for `address`, oldest first. */
+async function mailsTo(file: string, address: string): Promise<string[]> {
+  const store = new Store(join(file, '..', 'amici.sqlite'));
+  try {
+    const rows = store
+      .dueOutbox('9999-12-31T00:00:00Z')
+      .filter((r) => r.recipients.includes(address));
+    return Promise.all(rows.map(async (r) => (await simpleParser(r.raw)).text ?? ''));
+  } finally {
+    store.close();
+  }
+}
+
+describe('amici post', () => {
+  it('P-2i: a card with its postmark left out names every option missing, not only the usage', async () => {
+    const file = event();
+    const r = await runCli(['post', 'POST/1', '--moves', '1.e4', '--config', file]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(
+      'amici post: missing --as white|black, --postmark DATE (or --no-postmark, when the card has none that can be read: P-2i), --received DATE',
+    );
+    const one = await post(file, 'POST/1', 'white', '1.e4', '--received', '2026-10-05');
+    expect(one.err).toContain('amici post: missing --postmark DATE');
+    expect(await history(file, 'POST/1')).toEqual([]);
+  });
+
+  it('P-2i: a card whose postmark is missing is entered; the date it states, or the received day less the transit, is recorded and the sender told', async () => {
+    const file = event();
+    expect(
+      (
+        await post(
+          file,
+          'POST/1',
+          'white',
+          '1.e4',
+          '--postmark',
+          '2026-10-02',
+          '--received',
+          '2026-10-05',
+        )
+      ).code,
+    ).toBe(0);
+    // No postmark and no date on the card: received 2026-10-20 less 3 days of transit.
+    const black = await post(
+      file,
+      'POST/1',
+      'black',
+      '1.e4 e5',
+      '--no-postmark',
+      '--received',
+      '2026-10-20',
+    );
+    expect(black.code, black.err).toBe(0);
+    expect(black.out).toContain('sent 2026-10-17 (P-2i, no readable postmark, not stated)');
+    expect((await history(file, 'POST/1'))[1]).toMatchObject({
+      sentOn: '2026-10-17',
+      deliveredOn: '2026-10-20',
+    });
+    const told = (await mailsTo(file, 'klaus@post.example')).join('\n');
+    expect(told).toContain(
+      'Der Poststempel Ihrer Karte fehlt oder ist unleserlich, und die Karte nennt kein Datum Ihrer Antwort; eingetragen ist 2026-10-17, geschätzt nach dem Tag ihres Eingangs (Regel P-2i).',
+    );
+    // A postmark that cannot be read, on a card that states its date: that date stands.
+    const white = await post(
+      file,
+      'POST/1',
+      'white',
+      '1...e5 2.Sf3\nWysłano: 2026-10-24',
+      '--postmark',
+      'unreadable',
+      '--received',
+      '2026-10-27',
+    );
+    expect(white.code, white.err).toBe(0);
+    expect(white.out).toContain('sent 2026-10-24 (P-2i, no readable postmark, stated 2026-10-24)');
+    expect((await history(file, 'POST/1'))[2]).toMatchObject({ sentOn: '2026-10-24' });
+    const jan = await mailsTo(file, 'jan@post.example');
+    expect(jan.join('\n')).toContain(
+      'Stempel pocztowy na Twojej karcie jest nieczytelny lub go brak: podana przez Ciebie data odpowiedzi, 2026-10-24, jest zapisana jako dzień wysłania (przepis P-2i).',
+    );
+  });
+});
