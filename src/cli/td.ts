@@ -4,7 +4,7 @@
 // and queue the mail the decision asks for, exactly as the daemon would.
 
 import { parseArgs } from 'node:util';
-import { parseReading } from '../chess/index.ts';
+import { moveNumber, parseReading, writeMove } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
 import { compareDates, isCalendarDate } from '../clock/index.ts';
 import { memoryLogger } from '../daemon/log.ts';
@@ -228,6 +228,14 @@ export async function postCommand(args: string[], io: CliIo): Promise<number> {
         ...(stated.s ? { statedSentOn: stated.s } : {}),
         ...(values.draw ? { drawOffer: true } : {}),
       };
+      // A card already recorded, entered again (after the answer to it, too): its dates are
+      // those of a move already played, not a reply's; the preview says what it is (P-4a).
+      if (
+        decide(state, t, today, service.rules(ref.event)).effects.some(
+          (e) => e.kind === 'transmission-repeated',
+        )
+      )
+        return t;
       // A reply cannot leave before the move it answers reached its sender, nor before the
       // game began (P-6d): such a postmark is a slip, and would give the reply 0 days. (A card
       // from the player not to move is not a reply: the rulebook says what it is.)
@@ -255,14 +263,26 @@ export async function postCommand(args: string[], io: CliIo): Promise<number> {
       return t;
     },
     `post:${postmark ?? 'no-postmark'}:${values.moves}`,
-    (decision) => {
-      // A card entered twice is recorded once, and nobody is told anything.
+    (decision, { service, ref, state }) => {
+      // A card entered twice is recorded once, and nobody is told anything: the TD is shown
+      // the move it made and when it was entered, to check against the card (P-4a).
       const again = decision.effects.find((e) => e.kind === 'transmission-repeated');
-      if (again?.kind === 'transmission-repeated')
+      if (again?.kind === 'transmission-repeated') {
+        const ply = state.plies[again.ply];
+        const entered = ply ? state.events[ply.seq]?.on : undefined;
+        const who = ply ? service.player(ref.event, ref.game[ply.side]).name : '';
+        const differ =
+          ply &&
+          ((postmark !== undefined && postmark !== ply.sentOn) || received !== ply.deliveredOn)
+            ? `; the dates typed now (${postmark ? `postmark ${postmark}` : 'no postmark'}, received ${received}) are not those recorded`
+            : '';
         return {
           code: 0,
-          text: `amici post: this card is already recorded (half-move ${again.ply + 1}); nothing recorded, nothing sent`,
+          text: ply
+            ? `amici post: this card is already recorded: half-move ${again.ply + 1}, ${plyText(state, again.ply)} by ${ply.side === 'white' ? 'White' : 'Black'} (${who}), sent ${ply.sentOn}, received ${ply.deliveredOn}${entered ? `, entered on ${entered}` : ''}${differ}; nothing recorded, nothing sent (P-4a)`
+            : `amici post: this card is already recorded (half-move ${again.ply + 1}); nothing recorded, nothing sent (P-4a)`,
         };
+      }
       // A rejection costs the player days and a letter: the TD's typing slip must not (P-6g).
       const rejected = decision.effects.find((e) => e.kind === 'transmission-rejected');
       if (rejected && !values.yes)
@@ -295,6 +315,14 @@ export async function postCommand(args: string[], io: CliIo): Promise<number> {
   );
 }
 
+/** A ply as SAN with its number ("1.e4", "12...Nf6"), replayed from the game's start. */
+function plyText(state: GameState, ply: number): string {
+  const pos = state.initial.clone();
+  for (const p of state.plies.slice(0, ply)) pos.play(p.move);
+  const p = state.plies[ply]!;
+  return `${moveNumber(p.number, p.side)}${writeMove(pos, p.move, { kind: 'san', lang: 'en' })}`;
+}
+
 async function apply(
   configFlag: string | undefined,
   game: string,
@@ -305,7 +333,10 @@ async function apply(
     | ((s: RefereeService, r: GameRefResolved, today: CalendarDate) => RefereeInput | string),
   seed: string,
   /** Looks at the decision first: what to print and exit with instead of committing it. */
-  preview?: (decision: Decision) => { code: number; text: string } | undefined,
+  preview?: (
+    decision: Decision,
+    at: { service: RefereeService; ref: GameRefResolved; state: GameState; today: CalendarDate },
+  ) => { code: number; text: string } | undefined,
   /** What came on paper, kept in the inbox with the events it makes (P-5a): a postal card. */
   archive?: (
     s: RefereeService,
@@ -331,7 +362,12 @@ async function apply(
       io.err(`${resolved}\n`);
       return 2;
     }
-    const stop = preview?.(decide(state, resolved, today, service.rules(ref.event)));
+    const stop = preview?.(decide(state, resolved, today, service.rules(ref.event)), {
+      service,
+      ref,
+      state,
+      today,
+    });
     if (stop) {
       io[stop.code ? 'err' : 'out'](`${stop.text}\n`);
       return stop.code;

@@ -361,7 +361,9 @@ describe('amici demo and the commands around an installation', () => {
       file,
     ]);
     expect(again.code).toBe(0);
-    expect(again.out).toContain('this card is already recorded (half-move 1); nothing recorded');
+    expect(again.out).toContain(
+      'this card is already recorded: half-move 1, 1.e4 by White (Jan Kowalski), sent 2026-11-03, received 2026-11-06',
+    );
     const card = ['post', 'DEMO/1', '--as', 'black', '--moves', '1...5755', '--postmark'];
     const dates = ['2026-11-08', '--received', '2026-11-10', '--config', file];
     const bad = await runCli([...card, ...dates]);

@@ -129,4 +129,22 @@ describe('amici post', () => {
       'Stempel pocztowy na Twojej karcie jest nieczytelny lub go brak: podana przez Ciebie data odpowiedzi, 2026-10-24, jest zapisana jako dzień wysłania (przepis P-2i).',
     );
   });
+
+  it('P-4a: a card entered again after the answer to it is named as recorded — which move, when entered — and records nothing', async () => {
+    const file = event();
+    const white = ['--postmark', '2026-10-02', '--received', '2026-10-05'];
+    expect((await post(file, 'POST/1', 'white', '1.e4', ...white)).code).toBe(0);
+    const black = ['--postmark', '2026-10-08', '--received', '2026-10-11'];
+    expect((await post(file, 'POST/1', 'black', '1.e4 e5', ...black)).code).toBe(0);
+    const before = await mailsTo(file, 'jan@post.example');
+    // White's card once more, with its own dates: not a reply postmarked before Black's move came.
+    const again = await post(file, 'POST/1', 'white', '1.e4', ...white);
+    expect(again.code, again.err).toBe(0);
+    expect(again.err).toBe('');
+    expect(again.out).toMatch(
+      /^amici post: this card is already recorded: half-move 1, 1\.e4 by White \(Jan Kowalski\), sent 2026-10-02, received 2026-10-05, entered on \d{4}-\d\d-\d\d; nothing recorded, nothing sent \(P-4a\)\n$/,
+    );
+    expect(await history(file, 'POST/1')).toHaveLength(2);
+    expect(await mailsTo(file, 'jan@post.example')).toEqual(before);
+  });
 });
