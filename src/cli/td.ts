@@ -204,66 +204,111 @@ export async function postCommand(args: string[], io: CliIo): Promise<number> {
   }
   /** The dispatch date recorded: the postmark, or the acceptable date chosen for none (P-2i). */
   let sentOn: CalendarDate = postmark ?? received;
+  /** The card as `side`'s transmission in the game `ref`, or what is wrong with its dates. */
+  const cardIn = (
+    service: RefereeService,
+    ref: GameRefResolved,
+    side: Side,
+    today: CalendarDate,
+  ): Transmission | string => {
+    const state = service.state(ref.gameKey);
+    if (compareDates(received, today) > 0)
+      return `amici post: the card's received date ${received} is after today (${today} in the event's time zone); enter the card once it has come`;
+    const read = assembleTransmission(card.value, {
+      side,
+      reading: reading ?? service.readingOf(ref.event, service.player(ref.event, ref.game[side])),
+      sentOn: dated,
+    });
+    if (!read) return 'amici post: the card holds nothing to enter';
+    // Dates typed as options stand for what the card states; `--draw` marks an offer. The
+    // received date the card states is when the move it answers arrived (P-2f..h).
+    const t: Transmission = {
+      ...read,
+      postal: true,
+      deliveredOn: received,
+      ...(stated.r ? { statedReceivedOn: stated.r } : {}),
+      ...(stated.s ? { statedSentOn: stated.s } : {}),
+      ...(values.draw ? { drawOffer: true } : {}),
+    };
+    // A card already recorded, entered again (after the answer to it, too): its dates are
+    // those of a move already played, not a reply's; the preview says what it is (P-4a).
+    if (
+      decide(state, t, today, service.rules(ref.event)).effects.some(
+        (e) => e.kind === 'transmission-repeated',
+      )
+    )
+      return t;
+    // A reply cannot leave before the move it answers reached its sender, nor before the
+    // game began (P-6d): such a postmark is a slip, and would give the reply 0 days. (A card
+    // from the player not to move is not a reply: the rulebook says what it is.)
+    const since =
+      postalDelivery(state, t)?.deliveredOn ?? answeredDeliveredOn(state, state.plies.length);
+    const reply = state.pos.turn === side;
+    if (!postmark) {
+      // No postmark to read (P-2i): the card cannot have come before what it answers.
+      if (reply && compareDates(received, since) < 0)
+        return state.plies.length
+          ? `amici post: the card was received on ${received}, before the move it answers reached its sender (${since}); check the received date, or the date that move was received (P-6d)`
+          : `amici post: the card was received on ${received}, before the game began (${since}); check the received date (P-6d)`;
+      const recorded = postmarklessSentOn(
+        received,
+        t.statedSentOn,
+        reply ? since : state.clockStartsOn,
+        service.rules(ref.event).transitDays,
+      );
+      return { ...t, sentOn: recorded, postmarkMissing: true };
+    }
+    if (reply && compareDates(postmark, since) < 0)
+      return state.plies.length
+        ? `amici post: the card is postmarked ${postmark}, before the move it answers reached its sender (${since}); check the postmark, or the date that move was received (P-6d)`
+        : `amici post: the card is postmarked ${postmark}, before the game began (${since}); check the postmark (P-6d)`;
+    return t;
+  };
+  /**
+   * Where a card the rulebook rejects in `ref` as `s`'s would be accepted as a move: the
+   * unfinished games of either of its players, as that player's card (this game's other side
+   * too). A card put with the wrong game, or typed with the wrong --as, is then named as such,
+   * as a mail in the wrong game's thread is (INBOUND_OTHER_GAME), not penalised.
+   */
+  const fitsElsewhere = (
+    service: RefereeService,
+    ref: GameRefResolved,
+    today: CalendarDate,
+  ): { ref: GameRefResolved; side: Side }[] => {
+    const players = new Set([ref.game.white, ref.game.black]);
+    const games = new Map<string, GameRefResolved>();
+    for (const id of players)
+      for (const g of service.directory.gamesOf(ref.event, id)) games.set(g.gameKey, g);
+    const fits: { ref: GameRefResolved; side: Side }[] = [];
+    for (const g of games.values()) {
+      if (!service.store.hasGame(g.gameKey)) continue;
+      const state = service.state(g.gameKey);
+      if (state.result) continue;
+      for (const side of ['white', 'black'] as const) {
+        if (!players.has(g.game[side]) || (g.gameKey === ref.gameKey && side === s)) continue;
+        const t = cardIn(service, g, side, today);
+        if (typeof t === 'string') continue;
+        const { effects } = decide(state, t, today, service.rules(g.event));
+        if (
+          effects.some((e) => e.kind === 'move-accepted') &&
+          !effects.some((e) => e.kind === 'transmission-rejected')
+        )
+          fits.push({ ref: g, side });
+      }
+    }
+    return fits;
+  };
   return apply(
     values.config,
     game,
     io,
     (service, ref, today) => {
-      const state = service.state(ref.gameKey);
-      if (compareDates(received, today) > 0)
-        return `amici post: the card's received date ${received} is after today (${today} in the event's time zone); enter the card once it has come`;
-      const read = assembleTransmission(card.value, {
-        side: s,
-        reading: reading ?? service.readingOf(ref.event, service.player(ref.event, ref.game[s])),
-        sentOn: dated,
-      });
-      if (!read) return 'amici post: the card holds nothing to enter';
-      // Dates typed as options stand for what the card states; `--draw` marks an offer. The
-      // received date the card states is when the move it answers arrived (P-2f..h).
-      const t: Transmission = {
-        ...read,
-        postal: true,
-        deliveredOn: received,
-        ...(stated.r ? { statedReceivedOn: stated.r } : {}),
-        ...(stated.s ? { statedSentOn: stated.s } : {}),
-        ...(values.draw ? { drawOffer: true } : {}),
-      };
-      // A card already recorded, entered again (after the answer to it, too): its dates are
-      // those of a move already played, not a reply's; the preview says what it is (P-4a).
-      if (
-        decide(state, t, today, service.rules(ref.event)).effects.some(
-          (e) => e.kind === 'transmission-repeated',
-        )
-      )
-        return t;
-      // A reply cannot leave before the move it answers reached its sender, nor before the
-      // game began (P-6d): such a postmark is a slip, and would give the reply 0 days. (A card
-      // from the player not to move is not a reply: the rulebook says what it is.)
-      const since =
-        postalDelivery(state, t)?.deliveredOn ?? answeredDeliveredOn(state, state.plies.length);
-      const reply = state.pos.turn === s;
-      if (!postmark) {
-        // No postmark to read (P-2i): the card cannot have come before what it answers.
-        if (reply && compareDates(received, since) < 0)
-          return state.plies.length
-            ? `amici post: the card was received on ${received}, before the move it answers reached its sender (${since}); check the received date, or the date that move was received (P-6d)`
-            : `amici post: the card was received on ${received}, before the game began (${since}); check the received date (P-6d)`;
-        sentOn = postmarklessSentOn(
-          received,
-          t.statedSentOn,
-          reply ? since : state.clockStartsOn,
-          service.rules(ref.event).transitDays,
-        );
-        return { ...t, sentOn, postmarkMissing: true };
-      }
-      if (reply && compareDates(postmark, since) < 0)
-        return state.plies.length
-          ? `amici post: the card is postmarked ${postmark}, before the move it answers reached its sender (${since}); check the postmark, or the date that move was received (P-6d)`
-          : `amici post: the card is postmarked ${postmark}, before the game began (${since}); check the postmark (P-6d)`;
+      const t = cardIn(service, ref, s, today);
+      if (typeof t !== 'string') sentOn = t.sentOn;
       return t;
     },
     `post:${postmark ?? 'no-postmark'}:${values.moves}`,
-    (decision, { service, ref, state }) => {
+    (decision, { service, ref, state, today }) => {
       // A card entered twice is recorded once, and nobody is told anything: the TD is shown
       // the move it made and when it was entered, to check against the card (P-4a).
       const again = decision.effects.find((e) => e.kind === 'transmission-repeated');
@@ -285,6 +330,20 @@ export async function postCommand(args: string[], io: CliIo): Promise<number> {
       }
       // A rejection costs the player days and a letter: the TD's typing slip must not (P-6g).
       const rejected = decision.effects.find((e) => e.kind === 'transmission-rejected');
+      // Moves that are another game's card (or the other player's) are not penalised here,
+      // even with --yes: the TD is told where they fit.
+      const fits = rejected ? fitsElsewhere(service, ref, today) : [];
+      if (rejected && fits.length) {
+        const colour = (side: Side) => (side === 'white' ? 'White' : 'Black');
+        const as = (g: GameRefResolved, side: Side) =>
+          `${service.player(g.event, g.game[side]).name} (${colour(side)}) in ${g.gameKey}`;
+        const where = fits.map((f) => as(f.ref, f.side));
+        const first = fits[0]!;
+        return {
+          code: 1,
+          text: `${describeEffect(rejected)}\nNothing recorded: the moves are no card of ${as(ref, s)}, but they fit as the card of ${where.join(' or of ')}. Enter the card there${fits.length === 1 ? ` (amici post ${first.ref.gameKey} --as ${first.side}, the other options as given)` : ''}; a card for another game is not penalised in this one, with or without --yes.`,
+        };
+      }
       if (rejected && !values.yes)
         return {
           code: 1,

@@ -147,4 +147,35 @@ describe('amici post', () => {
     expect(await history(file, 'POST/1')).toHaveLength(2);
     expect(await mailsTo(file, 'jan@post.example')).toEqual(before);
   });
+
+  it('P-2e, P-6g: a card put with the wrong game names the game its moves fit, and records nothing, with or without --yes', async () => {
+    const file = event();
+    const dates = (postmark: string, received: string) => [
+      '--postmark',
+      postmark,
+      '--received',
+      received,
+    ];
+    await post(file, 'POST/1', 'white', '1.e4', ...dates('2026-10-02', '2026-10-05'));
+    await post(file, 'POST/1', 'black', '1.e4 e5', ...dates('2026-10-08', '2026-10-11'));
+    await post(file, 'POST/3', 'white', '1.d4', ...dates('2026-10-02', '2026-10-05'));
+    await post(file, 'POST/3', 'black', '1.4244 7866', ...dates('2026-10-08', '2026-10-11'));
+    // Klaus's card of game 3 (1...Nf6 2.c4), taken for Jan's card of game 1.
+    const card = ['1...Sf6 2.c4', ...dates('2026-10-14', '2026-10-17')];
+    for (const yes of [[], ['--yes']]) {
+      const r = await post(file, 'POST/1', 'white', card[0]!, ...card.slice(1), ...yes);
+      expect(r.code).toBe(1);
+      expect(r.err).toContain(
+        'Nothing recorded: the moves are no card of Jan Kowalski (White) in POST/1, but they fit as the card of Klaus Bauer (White) in POST/3. Enter the card there (amici post POST/3 --as white, the other options as given)',
+      );
+      expect(r.err).not.toContain('run again with --yes');
+    }
+    const shown = JSON.parse((await runCli(['show', 'POST/1', '--json', '--config', file])).out);
+    expect(shown.history).toHaveLength(2);
+    expect(shown.penalties).toEqual([]);
+    // Entered where it belongs, it is played.
+    const right = await post(file, 'POST/3', 'white', card[0]!, ...card.slice(1));
+    expect(right.code, right.err).toBe(0);
+    expect(await history(file, 'POST/3')).toHaveLength(3);
+  });
 });
