@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { Store } from '../../src/store/store.ts';
 import { runCli } from '../support/cli.ts';
 
@@ -177,5 +177,38 @@ describe('amici post', () => {
     const right = await post(file, 'POST/3', 'white', card[0]!, ...card.slice(1));
     expect(right.code, right.err).toBe(0);
     expect(await history(file, 'POST/3')).toHaveLength(3);
+  });
+
+  it('P-6g, P-2k, P-6c: the letter for a card rejected with a penalty gives the clock with it, and the last day to send the move in time', async () => {
+    // The letter's clock runs to the day the card is entered: the TD enters it on 18 October.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-10-18T10:00:00Z'));
+    onTestFinished(() => void vi.useRealTimers());
+    const file = event();
+    const dates = (postmark: string, received: string) => [
+      '--postmark',
+      postmark,
+      '--received',
+      received,
+    ];
+    await post(file, 'POST/1', 'white', '1.e4', ...dates('2026-10-02', '2026-10-05'));
+    await post(file, 'POST/1', 'black', '1.e4 e5', ...dates('2026-10-08', '2026-10-11'));
+    // Jan repeats 1...e6 for 1...e5: a wrong repetition, 5 days' penalty (P-4b, P-6g).
+    const r = await post(
+      file,
+      'POST/1',
+      'white',
+      '1...e6 2.Sf3',
+      ...dates('2026-10-14', '2026-10-17'),
+      '--yes',
+    );
+    expect(r.out).toContain('penalty 5 days');
+    const letter = (await mailsTo(file, 'jan@post.example')).find((m) => m.includes('karę 5 dni'));
+    // On 18 October White has used 1 day on move 1, and on move 2, with 1...e5 received on the
+    // 11th, 7 days and the 5 penalty days: 13 of 30, so 17 left, the last day 4 November.
+    expect(letter).toContain('Zegar (przepisy P-2k, P-6c), w dniach, z karą:');
+    expect(letter).toContain(
+      'Białe, posunięcie 2: zużyto dotąd 13 dni w tej kontroli, do posunięcia 10 zostało 17. Ostatni dzień na wysłanie go w terminie: 2026-11-04.',
+    );
   });
 });
