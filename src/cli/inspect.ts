@@ -12,7 +12,7 @@ import { boardText, composeTdReport, gamePgn, timeControlTag } from '../compose/
 import { eventStartsOn } from '../config/load-config.ts';
 import { memoryLogger } from '../daemon/log.ts';
 import type { RefereeService } from '../daemon/referee-service.ts';
-import type { Adjudication, GameState, Side } from '../referee/index.ts';
+import type { Adjudication, Claim, GameState, Side } from '../referee/index.ts';
 import {
   annulled,
   crossCell,
@@ -259,6 +259,35 @@ export function toMoveAtEnd(state: GameState, adjudication: Adjudication): strin
   return `${name(turn)} to move in the position adjudicated: ${last.number}${last.san}, sent on ${last.sentOn} by the end, stands (L-4.2), though it reached ${name(turn)} only on ${last.deliveredOn}, after the event ended on ${adjudication.endDate}`;
 }
 
+/**
+ * A claim in words, for `show`: "time claim against Black, Jan Kowalski (filed 2027-03-05,
+ * protest by 2027-03-19) — upheld at its deadline on 2027-03-20, no protest came" (P-7a..P-7d);
+ * a tablebase claim is made by the player named (L-5.1.3).
+ */
+function claimText(c: Claim, name: string, endedOn: string | undefined): string {
+  const colour = c.side === 'white' ? 'White' : 'Black';
+  const what =
+    c.kind === 'time'
+      ? `time claim against ${colour}, ${name}`
+      : `${c.kind} claim by ${colour}, ${name}`;
+  const dates = [
+    `filed ${c.on}`,
+    c.protestedOn
+      ? `protested ${c.protestedOn}${c.ruling ? '' : ", waits for the TD's ruling"}`
+      : c.protestBy
+        ? `protest by ${c.protestBy}`
+        : '',
+  ].filter(Boolean);
+  const ruled = !c.ruling
+    ? ''
+    : c.ruling.by === 'td'
+      ? ` — ${c.ruling.upheld ? 'upheld' : 'rejected'} by the TD on ${c.ruling.on}`
+      : c.ruling.upheld
+        ? ` — upheld at its deadline on ${c.ruling.on}, no protest came (P-7c)`
+        : ` — lapsed at its deadline on ${c.ruling.on}: ${endedOn !== undefined && endedOn <= c.ruling.on ? 'the game had ended' : 'the excess was no longer on the clock'}`;
+  return `${what} (${dates.join(', ')})${ruled}`;
+}
+
 export async function showCommand(args: string[], io: CliIo): Promise<number> {
   return withService('show', args, io, async (service, v, rest) => {
     const key = findGame(service, rest[0], io);
@@ -398,7 +427,7 @@ export async function showCommand(args: string[], io: CliIo): Promise<number> {
         'Claims:',
         ...state.claims.map(
           (c) =>
-            `  ${c.id}: ${c.kind} against/by ${c.side} on ${c.on}${c.protestedOn ? `, protested ${c.protestedOn}${c.ruling ? '' : " (waits for the TD's ruling)"}` : c.protestBy ? `, protest by ${c.protestBy}` : ''}${c.ruling ? ` — ${c.ruling.upheld ? 'upheld' : 'rejected'} (${c.ruling.by}) ${c.ruling.on}` : ''}`,
+            `  ${c.id}: ${claimText(c, service.player(ref.event, ref.game[c.side]).name, state.result?.on)}`,
         ),
       );
     // P-10: whose analysis went to the TD through amici; a player who sent none has no appeal.

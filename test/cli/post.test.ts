@@ -61,7 +61,7 @@ async function mailsTo(file: string, address: string): Promise<string[]> {
   }
 }
 
-describe('amici post', () => {
+describe('amici post, and the commands a TD of a postal event uses with it', () => {
   it('P-2i: a card with its postmark left out names every option missing, not only the usage', async () => {
     const file = event();
     const r = await runCli(['post', 'POST/1', '--moves', '1.e4', '--config', file]);
@@ -209,6 +209,42 @@ describe('amici post', () => {
     expect(letter).toContain('Zegar (przepisy P-2k, P-6c), w dniach, z karą:');
     expect(letter).toContain(
       'Białe, posunięcie 2: zużyto dotąd 13 dni w tej kontroli, do posunięcia 10 zostało 17. Ostatni dzień na wysłanie go w terminie: 2026-11-04.',
+    );
+  });
+
+  it('P-7a, P-7c: show says a time claim in words — against whom, filed when, the protest window', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-10-20T10:00:00Z'));
+    onTestFinished(() => void vi.useRealTimers());
+    const file = event();
+    const dates = (postmark: string, received: string) => [
+      '--postmark',
+      postmark,
+      '--received',
+      received,
+    ];
+    await post(file, 'POST/1', 'white', '1.e4', ...dates('2026-10-02', '2026-10-05'));
+    await post(file, 'POST/1', 'black', '1.e4 e5', ...dates('2026-10-08', '2026-10-11'));
+    // Jan, to move since 11 October with 29 days left, has sent nothing by 15 November: the
+    // sweep files a time claim against him (P-7a).
+    vi.setSystemTime(new Date('2026-11-15T10:00:00Z'));
+    expect((await runCli(['run', '--once', '--config', file])).code).toBe(0);
+    const shown = (await runCli(['show', 'POST/1', '--config', file])).out;
+    expect(shown).toContain(
+      '  time:white:10:1: time claim against White, Jan Kowalski (filed 2026-11-15, protest by 2026-11-29)\n',
+    );
+    expect(shown).not.toContain('against/by');
+    const ruled = await runCli([
+      'td',
+      'POST/1',
+      'uphold-claim',
+      'time:white:10:1',
+      '--config',
+      file,
+    ]);
+    expect(ruled.code, ruled.err).toBe(0);
+    expect((await runCli(['show', 'POST/1', '--config', file])).out).toContain(
+      '  time:white:10:1: time claim against White, Jan Kowalski (filed 2026-11-15, protest by 2026-11-29) — upheld by the TD on 2026-11-15\n',
     );
   });
 });
