@@ -69,6 +69,19 @@ export interface ClockRow {
   /** Triple block only: clock and bank after the move (increment, cap and floor applied). */
   readonly clockDays: number | null;
   readonly bankDays: number | null;
+  /** The last restart (P-7e) or TD setting (P-13) while this move was in progress, if any. */
+  readonly sinceReset?: SinceReset;
+}
+
+/**
+ * Since the last restart (P-7e) or TD setting of the clock (P-13) in a move's interval: when and
+ * which, and the penalty and excluded days after it (the days the move is charged since).
+ */
+export interface SinceReset {
+  readonly on: CalendarDate;
+  readonly kind: 'restart' | 'set-clock';
+  readonly penaltyDays: number;
+  readonly excludedDays: number;
 }
 
 /** An excess of time (P-6b, P-7a, P-7f). */
@@ -132,7 +145,7 @@ export interface LiveClock {
    * The penalty and excluded days after the last restart (P-7e) or TD setting while this move
    * was in progress (absent for none): the days counted since, like `usedDays`.
    */
-  readonly sinceReset?: { readonly penaltyDays: number; readonly excludedDays: number };
+  readonly sinceReset?: SinceReset;
 }
 
 export interface ClockDerivation {
@@ -155,7 +168,7 @@ interface Span {
   /** The TD's last setting in the span, when no restart came after it. */
   readonly clockSet?: SetClockItem;
   /** Penalty and excluded days after the span's last restart or setting, if any. */
-  readonly sinceReset?: { readonly penaltyDays: number; readonly excludedDays: number };
+  readonly sinceReset?: SinceReset;
 }
 
 interface QueuedPoint {
@@ -301,7 +314,7 @@ export function deriveClock(
     let usedDays = 0;
     let penaltyDays = 0;
     let clockSet: SetClockItem | undefined;
-    let sinceReset: { penaltyDays: number; excludedDays: number } | undefined;
+    let sinceReset: { -readonly [K in keyof SinceReset]: SinceReset[K] } | undefined;
     let next = 0;
     const apply = ({ item }: QueuedPoint): void => {
       if (item.kind === 'penalty') {
@@ -317,7 +330,12 @@ export function deriveClock(
           clockSet = item;
         }
         usedDays = 0;
-        sinceReset = { penaltyDays: 0, excludedDays: 0 };
+        sinceReset = {
+          on: item.on,
+          kind: item.kind === 'restart' ? 'restart' : 'set-clock',
+          penaltyDays: 0,
+          excludedDays: 0,
+        };
       }
       check(move, item.on);
     };
@@ -403,6 +421,7 @@ export function deriveClock(
       daysLeft: triple ? ledger.clock + ledger.bank : position.daysLeft,
       clockDays: triple ? ledger.clock : null,
       bankDays: triple ? ledger.bank : null,
+      ...(span.sinceReset ? { sinceReset: span.sinceReset } : {}),
     });
     // A total still over the next control's limit is an excess of the next period (P-6c).
     check(item.number + 1, item.dispatchedOn);

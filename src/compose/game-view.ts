@@ -196,7 +196,7 @@ export function clockTable(lines: readonly ClockLine[], labels: LabelTree): Tabl
     rows: lines.map(({ side, row }) => {
       const name = label(labels, `side.${side}`);
       if (!row) return [name, '-', '-', '-', '-', '-'];
-      const used = row.penaltyDays ? `${row.usedDays}+${row.penaltyDays}` : String(row.usedDays);
+      const used = daysOnMove(row);
       return [
         name,
         String(row.move),
@@ -209,6 +209,15 @@ export function clockTable(lines: readonly ClockLine[], labels: LabelTree): Tabl
   };
 }
 
+/**
+ * The days a move is charged, penalty days apart ("12+5"): since the last restart (P-7e) or TD
+ * setting (P-13) in its interval, if one came, as the total after it counts them.
+ */
+function daysOnMove(r: ClockRow): string {
+  const penalty = (r.sinceReset ?? r).penaltyDays;
+  return penalty ? `${r.usedDays}+${penalty}` : String(r.usedDays);
+}
+
 /** The replies before the control move (P-7a): dates and days of each move. */
 export function recordTable(rows: readonly ClockRow[], labels: LabelTree): Table {
   const L = (k: string) => label(labels, `clock.${k}`);
@@ -219,7 +228,7 @@ export function recordTable(rows: readonly ClockRow[], labels: LabelTree): Table
       String(r.move),
       r.deliveredOn,
       r.dispatchedOn,
-      r.penaltyDays ? `${r.usedDays}+${r.penaltyDays}` : String(r.usedDays),
+      daysOnMove(r),
       String(r.totalDays),
       String(r.daysLeft),
     ]),
@@ -230,15 +239,20 @@ export function recordTable(rows: readonly ClockRow[], labels: LabelTree): Table
 export function liveText(lines: readonly ClockLine[], labels: LabelTree, lang: string): string {
   const out: string[] = [];
   // Days of leave (P-8a) or of a TD pause (L-6.10) on a move shown: the table counts without them.
-  for (const { side, row } of lines)
-    if (row?.excludedDays)
+  for (const { side, row } of lines) {
+    if (!row) continue;
+    const vars = { side: label(labels, `side.${side}`), move: row.move };
+    // A restart or a TD setting in the move's interval: its days count from then (P-7e, P-13).
+    if (row.sinceReset)
       out.push(
-        label(labels, 'clock.excludedRow', {
-          side: label(labels, `side.${side}`),
-          move: row.move,
-          days: row.excludedDays,
+        label(labels, `clock.${row.sinceReset.kind === 'restart' ? 'restartRow' : 'setRow'}`, {
+          ...vars,
+          date: row.sinceReset.on,
         }),
       );
+    const excluded = (row.sinceReset ?? row).excludedDays;
+    if (excluded) out.push(label(labels, 'clock.excludedRow', { ...vars, days: excluded }));
+  }
   for (const { side, live } of lines) {
     if (!live) continue;
     const vars = {
@@ -249,8 +263,14 @@ export function liveText(lines: readonly ClockLine[], labels: LabelTree, lang: s
       control: live.controlMove,
     };
     out.push(labelIfAny(labels, 'clock.live', lang, vars) ?? 'clock.live');
-    if (live.excludedDays)
-      out.push(label(labels, 'clock.excludedLive', { days: live.excludedDays }));
+    if (live.sinceReset)
+      out.push(
+        label(labels, `clock.${live.sinceReset.kind === 'restart' ? 'restartLive' : 'setLive'}`, {
+          date: live.sinceReset.on,
+        }),
+      );
+    const excluded = (live.sinceReset ?? live).excludedDays;
+    if (excluded) out.push(label(labels, 'clock.excludedLive', { days: excluded }));
     // `exceedsOn` is the first day over the limit: a player is told the last day still in time
     // (P-6c, P-6d), or, once over, the day the limit was exceeded (P-6b).
     if (live.exceeded && live.exceedsOn)

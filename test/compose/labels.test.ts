@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { liveText } from '../../src/compose/game-view.ts';
+import { clockTable, liveText } from '../../src/compose/game-view.ts';
 import { TEMPLATES_DIR } from '../../src/compose/render.ts';
 import { RULING_ERRORS, RULINGS } from '../../src/mail/td-rulings.ts';
 import { END_KINDS } from '../../src/referee/index.ts';
@@ -91,4 +91,44 @@ describe('the live clock sentence counts its days in the language (P-2k)', () =>
     ['de', 1, 'bisher 1 Tag in'],
     ['de', 4, 'bisher 4 Tage in'],
   ] as const)('%s, %i', (lang, used, words) => expect(line(lang, used)).toContain(words));
+});
+
+describe('P-7e, P-2k: a move whose days count from a restart says so, and leave only since then', () => {
+  const labels = JSON.parse(readFileSync(join(TEMPLATES_DIR, 'en', 'labels.json'), 'utf8'));
+  // Black's move 1, delivered 5 January, sent 10 March; the claim upheld on 19 February
+  // restarted the count, and 10 days of leave fell before it: 19 days on the move, not 54.
+  const row = {
+    move: 1,
+    usedDays: 19,
+    penaltyDays: 5,
+    excludedDays: 10,
+    sinceReset: { on: '2027-02-19', kind: 'restart', penaltyDays: 0, excludedDays: 0 },
+  };
+  it('the row’s days are explained by the restart; leave before it is not mentioned', () => {
+    const text = liveText([{ side: 'black', row } as never], labels, 'en');
+    expect(text).toContain(
+      'Black, move 1: days counted from 2027-02-19, when a time claim was upheld (rule P-7e).',
+    );
+    expect(text).not.toContain('not counted');
+  });
+  it('the table charges the move only the penalty days given since the restart', () => {
+    const table = clockTable([{ side: 'black', row } as never], labels);
+    expect(table.rows[0]![2]).toBe('19');
+  });
+  it('a TD’s setting in the move is named the same way (P-13)', () => {
+    const text = liveText(
+      [
+        {
+          side: 'white',
+          row: { ...row, sinceReset: { ...row.sinceReset, kind: 'set-clock', excludedDays: 2 } },
+        } as never,
+      ],
+      labels,
+      'en',
+    );
+    expect(text).toContain('when the Tournament Director set the clock (rule P-13)');
+    expect(text).toContain(
+      "White, move 1: days of leave, of a TD pause or of play stopped at the event's end not counted: 2.",
+    );
+  });
 });
