@@ -302,6 +302,12 @@ export function decideRuling(
           );
       }
     }
+    // Rejected as it stands: are the days behind it still on the clock for the TD to correct?
+    const onClock =
+      r.kind === 'reject-claim' &&
+      !r.clock &&
+      !state.result &&
+      claimedExcess(state, claim, rules, now)?.status === 'stands';
     const ruled = combine(ruleOnClaim(state, claim, upheld, 'td', now, rules), setting);
     // Everyone is told what the ruling means, as when the deadline rules: a rejected excess
     // does not count (P-6b), an upheld one restarts the count (P-7e) and a second loses (P-7f);
@@ -321,6 +327,7 @@ export function decideRuling(
             ...(r.kind === 'reject-claim' && r.clock && setting.events.length
               ? { clockSet: r.clock }
               : {}),
+            ...(onClock ? { excessOnClock: true as const } : {}),
             rules: restarted
               ? ['P-7d', 'P-7e']
               : setting.events.length

@@ -207,6 +207,12 @@ export type Effect =
       gameEnded?: 'moot' | 'would-forfeit';
       /** The clock the TD set with a rejection (P-6c): days used, or Triple Block's clock and bank. */
       clockSet?: { usedDays?: number; clockDays?: number; bankDays?: number };
+      /**
+       * Rejected by the TD with no clock set, the excess the claim rested on is still on the
+       * clock, its days carried on (P-6c): the TD's copy says how to correct them (set-clock).
+       * Absent when leave granted since put it off or took it away: nothing to correct.
+       */
+      excessOnClock?: true;
       rules: string[];
     }
   | { kind: 'reminder'; to: Recipient[]; silent: Side; since: CalendarDate; rules: string[] }

@@ -438,7 +438,8 @@ export function cases(): Case[] {
       },
     ],
   });
-  // The same claim rejected by the TD: no excess counted; the TD is told how to correct the clock.
+  // The same claim rejected by the TD, its excess still on the clock: no excess counted; the TD
+  // is told how to correct the clock (P-6c).
   const rejected = extendGame(foldGame(claimed.events.slice(0, filed)), [
     { type: 'claim-ruled', on: addDays(claimOn, 3), id: claimId, upheld: false, by: 'td' },
   ]);
@@ -453,6 +454,7 @@ export function cases(): Case[] {
         claimId,
         upheld: false,
         by: 'td',
+        excessOnClock: true,
         rules: ['P-7d'],
       },
     ],

@@ -1,0 +1,83 @@
+// The TD's copy of a rejected time claim (P-7d): the advice to correct the clock with set-clock
+// (P-6c) only when the excess the claim rested on is still on the clock, for the claimed side.
+
+import { describe, expect, it } from 'vitest';
+import type { CalendarDate } from '../../src/clock/index.ts';
+import type { ComposeContext } from '../../src/compose/index.ts';
+import { composeEffect } from '../../src/compose/index.ts';
+import type { Decision, GameState, Ruling } from '../../src/referee/index.ts';
+import { decideDue, decideRuling, defaultEventRules, due } from '../../src/referee/index.ts';
+import { apply, scenario } from '../referee/scenario-support.ts';
+
+const rules = defaultEventRules();
+
+function sweep(state: GameState, now: CalendarDate): GameState {
+  let s = state;
+  for (const work of due(s, now, rules))
+    s = apply(s, decideDue(s, { kind: 'due', work }, now, rules));
+  return s;
+}
+
+const rule = (s: GameState, ruling: Ruling, on: CalendarDate): Decision =>
+  decideRuling(s, { kind: 'ruling', ruling }, on, rules);
+
+function tdCopy(before: GameState, d: Decision, now: CalendarDate, lang: string): string {
+  const effect = d.effects.find((e) => e.kind === 'claim-ruled');
+  if (!effect) throw new Error(`no claim-ruled: ${JSON.stringify(d.effects)}`);
+  const ctx: ComposeContext = {
+    state: apply(before, d),
+    rules,
+    now,
+    event: { name: 'Memoriał 2026', tag: 'MPK26' },
+    gameId: '2',
+    players: {
+      white: { name: 'Anna Nowak', lang, notation: 'san' },
+      black: { name: 'Jan Novák', lang, notation: 'san' },
+    },
+    td: { name: 'Olena Petrenko', lang },
+  };
+  return composeEffect({ ...effect, to: ['td'] }, ctx)[0]!.text;
+}
+
+describe('the TD’s copy of a rejected time claim (P-7d, P-6c)', () => {
+  it('P-6c, P-8c: no set-clock advice once leave granted since took the excess off the clock', () => {
+    // Black over on 3 February after 1.e4 of 3 January, claimed that day; the TD then grants
+    // Black leave for 10..20 January: 10 days used then, 20 left — nothing to correct.
+    const claimed = sweep(scenario('2026-01-01').play('1.e4').state(), '2026-02-03');
+    expect(claimed.claims[0]?.id).toBe('time:black:10:1');
+    const granted = apply(
+      claimed,
+      rule(
+        claimed,
+        { kind: 'grant-leave', side: 'black', from: '2026-01-10', to: '2026-01-20' },
+        '2026-02-04',
+      ),
+    );
+    const d = rule(granted, { kind: 'reject-claim', claimId: 'time:black:10:1' }, '2026-02-04');
+    for (const lang of ['en', 'pl', 'cs', 'de', 'uk']) {
+      const text = tdCopy(granted, d, '2026-02-04', lang);
+      expect(text).not.toContain('set-clock');
+    }
+  });
+
+  it('P-6c: the excess still on the clock after the control move: set-clock advice for the claimed side', () => {
+    // Black took 31 days over the first move, then a day a move: 40 days at move 10, over 30.
+    const played = scenario('2026-01-01')
+      .play(
+        '1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 6.Re1 b5 7.Bb3 d6 8.c3 O-O 9.h3 Nb8 10.d4 Nbd7',
+        {
+          every: [1, 31, 1],
+        },
+      )
+      .state();
+    const claimed = sweep(played, '2026-02-20');
+    const claim = claimed.claims[0]!;
+    expect(claim).toMatchObject({ id: 'time:black:10:1', side: 'black' });
+    const d = rule(claimed, { kind: 'reject-claim', claimId: claim.id }, '2026-02-20');
+    for (const lang of ['en', 'pl', 'cs', 'de', 'uk']) {
+      const text = tdCopy(claimed, d, '2026-02-20', lang);
+      expect(text).toContain('set-clock --side black --used N');
+      expect(text).not.toContain('--side white');
+    }
+  });
+});
