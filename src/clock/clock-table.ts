@@ -13,7 +13,8 @@
 // the controls become moves m + N − 1, m + 2N − 1, … with D, 2D, … days, counted only from
 // days after the notice date (reflection on move m before it is forgiven); per-move forgives
 // what move m had used; triple block puts its clock back to the start value and keeps the bank.
-// Excesses found before the restart stay on record, so a later one is the second (P-7f).
+// Excesses found before the restart stay on record — one of the restart's own day too (the
+// claim is usually filed the day the player went over) — so a later one is the second (P-7f).
 //
 // An excess belongs to a control period (postal, iccf: up to a control move; per-move and triple
 // block: one move). It is found as soon as the used time goes over what that period allows —
@@ -323,6 +324,9 @@ export function deriveClock(
         if (sinceReset) sinceReset.penaltyDays += item.days;
       } else {
         if (item.kind === 'restart') {
+          // The restart comes at the end of its day: an excess of that day (the claim filed
+          // the day the player went over, upheld) happened before it, and stays on record.
+          check(move, item.on);
           restart(ledger, move, item.on);
           clockSet = undefined;
         } else {
@@ -435,8 +439,10 @@ export function deriveClock(
     for (const point of queue) {
       const { item } = point;
       if (item.kind === 'penalty') use(ledger, item.days, item.on);
-      else if (item.kind === 'restart') restart(ledger, next, item.on);
-      else set(next, item);
+      else if (item.kind === 'restart') {
+        check(next, item.on);
+        restart(ledger, next, item.on);
+      } else set(next, item);
       check(next, item.on);
     }
     return ok({ rows, excesses, live: null });

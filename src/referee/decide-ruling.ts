@@ -65,8 +65,17 @@ export function ruleOnClaim(
         },
       ),
     );
+  // P-7e counts afresh from the notice — but never from before the excess it forgives: one that
+  // leave granted since moved past the notice day (P-8c) restarts the count from its new day,
+  // or the restart would wipe the upheld excess off the clock, and the next one would not be
+  // the second (P-7f).
+  const excess = claimedExcess(state, claim, rules, on);
+  const from =
+    excess?.status === 'stands' && compareDates(excess.occurredOn, claim.on) > 0
+      ? excess.occurredOn
+      : claim.on;
   return combine(ruled, {
-    events: [{ type: 'clock-restarted', on: claim.on, side: claim.side }],
+    events: [{ type: 'clock-restarted', on: from, side: claim.side }],
     effects: [],
   });
 }

@@ -115,7 +115,8 @@ export interface GameState {
     bankDays?: number;
   }[];
   /**
-   * P-7e restarts, on the day of the claim's notice; `noticeSeq`, the claim's place in the log:
+   * P-7e restarts, on the day of the claim's notice (of its excess, when leave moved that later);
+   * `noticeSeq`, the place in the log of a claim noticed that day:
    * a move of that day logged before it was sent before the notice, and is not in the new count.
    */
   restarts: { side: Side; on: CalendarDate; seq: number; noticeSeq?: number }[];

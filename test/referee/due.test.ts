@@ -4,7 +4,7 @@ import { addDays, tripleBlockControl } from '../../src/clock/index.ts';
 import { decideDue } from '../../src/referee/decide-due.ts';
 import { decideRuling } from '../../src/referee/decide-ruling.ts';
 import type { Decision } from '../../src/referee/decision.ts';
-import { claimedExcess, due, nthCountedDay } from '../../src/referee/due.ts';
+import { claimedExcess, due, nthCountedDay, timeClaimId } from '../../src/referee/due.ts';
 import type { EventRules } from '../../src/referee/event-rules.ts';
 import { defaultEventRules } from '../../src/referee/event-rules.ts';
 import { gameClock } from '../../src/referee/game-clock.ts';
@@ -834,5 +834,74 @@ describe('the start of a game (P-2a, P-2b, P-6a)', () => {
     expect(kinds(due(afterE4, '2026-01-03', rules))).not.toContain('game-start');
     const work = { kind: 'game-start', key: 'game-start', dueOn: '2026-01-01' } as const;
     expect(doWork(afterE4, work, '2026-01-03').effects).toEqual([]);
+  });
+});
+
+describe('an upheld claim keeps its excess on the clock (P-7e, P-7f)', () => {
+  const rule = (s: GameState, ruling: Ruling, on: CalendarDate, r = rules): Decision =>
+    decideRuling(s, { kind: 'ruling', ruling }, on, r);
+  const excessesOf = (s: GameState, now: CalendarDate, r = rules) => {
+    const clock = gameClock(s, r, 'white', now);
+    if (!clock.ok) throw new Error('no clock');
+    return clock.value.excesses.map((e) => ({ on: e.occurredOn, id: timeClaimId(s, 'white', e) }));
+  };
+
+  it('P-7e, P-7f: claimed on the day White went over and upheld at the deadline, the excess stays, and the second one loses', () => {
+    // White never moved: over on 1 February, claimed that day (the usual case).
+    const claimed = sweep(scenario('2026-01-01').state(), '2026-02-01');
+    expect(claimed.claims[0]).toMatchObject({ id: 'time:white:10:1', on: '2026-02-01' });
+    const upheld = sweep(claimed, '2026-02-16');
+    expect(upheld.claims[0]?.ruling).toMatchObject({ upheld: true, by: 'deadline' });
+    // The restart at the end of the notice day comes after the day's excess: both stay.
+    expect(excessesOf(upheld, '2026-02-16')).toEqual([{ on: '2026-02-01', id: 'time:white:10:1' }]);
+    const second = sweep(upheld, '2026-03-04');
+    expect(excessesOf(second, '2026-03-04')).toEqual([
+      { on: '2026-02-01', id: 'time:white:10:1' },
+      { on: '2026-03-04', id: 'time:white:10:1:r1' },
+    ]);
+    const lost = sweep(second, '2026-03-19');
+    expect(lost.result).toMatchObject({ result: '0-1', kind: 'time-forfeit', rule: 'P-7f' });
+  });
+
+  it('P-6b, P-7f: with two excesses allowed by the event, the second upheld restarts the count and the third loses', () => {
+    const lenient = defaultEventRules({ excessesAllowed: 2 });
+    let s = sweep(scenario('2026-01-01').state(), '2026-02-01', lenient);
+    s = sweep(s, '2026-02-16', lenient);
+    s = sweep(s, '2026-03-04', lenient);
+    s = sweep(s, '2026-03-19', lenient);
+    expect(s.result).toBeUndefined();
+    expect(s.claims.map((c) => [c.id, c.ruling?.upheld])).toEqual([
+      ['time:white:10:1', true],
+      ['time:white:10:1:r1', true],
+    ]);
+    // Counted afresh after 4 March: over again on 4 April, the third excess.
+    expect(excessesOf(s, '2026-04-04', lenient).map((e) => e.id)).toEqual([
+      'time:white:10:1',
+      'time:white:10:1:r1',
+      'time:white:10:1:r2',
+    ]);
+    s = sweep(s, '2026-04-04', lenient);
+    s = sweep(s, '2026-04-19', lenient);
+    expect(s.result).toMatchObject({ result: '0-1', kind: 'time-forfeit', rule: 'P-7f' });
+  });
+
+  it('P-7e, P-8c: an excess that leave moved past the notice day is upheld on its new day, and counted afresh from there', () => {
+    const filed = sweep(scenario('2026-01-01').state(), '2026-02-01');
+    const granted = apply(
+      filed,
+      rule(
+        filed,
+        { kind: 'grant-leave', side: 'white', from: '2026-01-10', to: '2026-01-14' },
+        '2026-02-03',
+      ),
+    );
+    const d = doWork(granted, one(granted, '2026-02-16', 'claim-deadline'), '2026-02-16');
+    // Not from 1 February, before the excess it forgives: from 6 February, the day it happened.
+    expect(d.events).toContainEqual({ type: 'clock-restarted', on: '2026-02-06', side: 'white' });
+    const upheld = apply(granted, d);
+    expect(excessesOf(upheld, '2026-02-16')).toEqual([{ on: '2026-02-06', id: 'time:white:10:1' }]);
+    // 30 days after 6 February: over again on 9 March, the second excess.
+    expect(kinds(due(upheld, '2026-03-08', rules))).not.toContain('time-exceeded');
+    expect(one(upheld, '2026-03-09', 'time-exceeded').ref).toBe('time:white:10:1:r1');
   });
 });
