@@ -26,7 +26,7 @@ import { endGame, loseOnTime } from './end-game.ts';
 import type { EventRules } from './event-rules.ts';
 import type { GameEvent, Result, Side } from './game-event.ts';
 import type { Claim, GameState } from './game-state.ts';
-import { extendGame, upheldExcesses } from './game-state.ts';
+import { extendGame, redatedDetail, upheldExcesses } from './game-state.ts';
 import type { Ruling, TdRuling } from './referee-input.ts';
 
 /**
@@ -44,11 +44,21 @@ export function ruleOnClaim(
   on: CalendarDate,
   rules: EventRules,
 ): Decision {
+  // Upheld, a claim whose excess leave granted since moved (P-8c) is about the excess on its new
+  // day: the claim's detail, quoted in every later mail and the PGN, says that day (P-7d).
+  const excess =
+    upheld && claim.kind === 'time' ? claimedExcess(state, claim, rules, on) : undefined;
+  const said = claim.detailKey?.params.date;
+  const redated =
+    excess?.status === 'stands' && said !== undefined && excess.occurredOn !== said
+      ? { excess: { occurredOn: excess.occurredOn, overOnDay: excess.overOnDay } }
+      : {};
   const ruled: Decision = {
-    events: [{ type: 'claim-ruled', on, id: claim.id, upheld, by }],
+    events: [{ type: 'claim-ruled', on, id: claim.id, upheld, by, ...redated }],
     effects: [],
   };
   if (!upheld || claim.kind !== 'time' || state.result) return ruled;
+  const quoted = redated.excess ? redatedDetail(claim, redated.excess) : claim;
   const upheldBefore = upheldExcesses(state, claim.side, claim.id);
   if (upheldBefore + 1 > rules.excessesAllowed)
     return combine(
@@ -57,11 +67,11 @@ export function ruleOnClaim(
         state,
         on,
         claim.side,
-        `time exceeded ${upheldBefore + 1} times (${claim.detail})`,
-        claim.detailKey && {
+        `time exceeded ${upheldBefore + 1} times (${quoted.detail})`,
+        quoted.detailKey && {
           code: 'time-forfeit',
           params: { count: upheldBefore + 1 },
-          inner: claim.detailKey,
+          inner: quoted.detailKey,
         },
       ),
     );
@@ -69,7 +79,6 @@ export function ruleOnClaim(
   // leave granted since moved past the notice day (P-8c) restarts the count from its new day,
   // or the restart would wipe the upheld excess off the clock, and the next one would not be
   // the second (P-7f).
-  const excess = claimedExcess(state, claim, rules, on);
   const from =
     excess?.status === 'stands' && compareDates(excess.occurredOn, claim.on) > 0
       ? excess.occurredOn

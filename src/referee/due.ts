@@ -354,7 +354,7 @@ function planDue(state: GameState, rules: EventRules): Plan {
  * time claims, and when the clock cannot be derived: the claim stands as filed.
  */
 export type ClaimedExcess =
-  | { status: 'stands'; occurredOn: CalendarDate }
+  | { status: 'stands'; occurredOn: CalendarDate; overOnDay: number }
   | { status: 'ahead'; occurredOn: CalendarDate }
   | { status: 'gone' };
 
@@ -368,7 +368,8 @@ export function claimedExcess(
   const clock = gameClock(state, rules, claim.side, now);
   if (!clock.ok) return undefined;
   const excess = namedExcess(state, claim.side, clock.value, claim.id);
-  if (excess) return { status: 'stands', occurredOn: excess.occurredOn };
+  if (excess)
+    return { status: 'stands', occurredOn: excess.occurredOn, overOnDay: excess.overOnDay };
   const ahead = excessAhead(clock.value.live);
   return ahead && timeClaimId(state, claim.side, ahead) === claim.id
     ? { status: 'ahead', occurredOn: ahead.occurredOn }

@@ -115,6 +115,11 @@ export type GameEvent =
       upheld: boolean;
       /** Whether the TD ruled, or the protest window passed (P-7c). */
       by: 'td' | 'deadline';
+      /**
+       * Upheld, a time claim whose excess leave granted since moved to a later day (P-8c): the
+       * day it happened and the days over at its end, which the claim's detail now says.
+       */
+      excess?: { occurredOn: CalendarDate; overOnDay: number };
     }
   /** The claimed player protested to the TD within the window: no uphold by deadline (P-7c). */
   | { type: 'claim-protested'; on: CalendarDate; id: string }

@@ -182,6 +182,28 @@ export const upheldExcesses = (state: GameState, side: Side, except?: string): n
     (c) => c.kind === 'time' && c.side === side && c.id !== except && c.ruling?.upheld,
   ).length;
 
+/** A time claim's detail, English and machine-readable, said of its excess on another day. */
+export function redatedDetail(
+  c: Pick<Claim, 'detail' | 'detailKey'>,
+  excess: { occurredOn: CalendarDate; overOnDay: number },
+): Pick<Claim, 'detail' | 'detailKey'> {
+  const { occurredOn, overOnDay } = excess;
+  return {
+    detail: c.detail.replace(
+      / by \d+ days? on \d{4}-\d\d-\d\d$/,
+      ` by ${overOnDay} day${overOnDay === 1 ? '' : 's'} on ${occurredOn}`,
+    ),
+    ...(c.detailKey
+      ? {
+          detailKey: {
+            ...c.detailKey,
+            params: { ...c.detailKey.params, over: overOnDay, date: occurredOn },
+          },
+        }
+      : {}),
+  };
+}
+
 export class FoldError extends Error {}
 
 function emptyState(
@@ -299,6 +321,8 @@ function applyEvent(s: GameState, e: GameEvent, seq: number): void {
     case 'claim-ruled': {
       const c = s.claims.find((x) => x.id === e.id);
       if (c) c.ruling = { upheld: e.upheld, on: e.on, by: e.by };
+      // The excess upheld on the day leave moved it to (P-8c): the detail says that day.
+      if (c && e.excess) Object.assign(c, redatedDetail(c, e.excess));
       return;
     }
     case 'claim-protested': {

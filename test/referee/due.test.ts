@@ -248,6 +248,7 @@ describe('leave granted after a claim moves its excess to a later day (P-8c, P-7
     expect(claimedExcess(granted, claim, rules, '2026-02-10')).toEqual({
       status: 'stands',
       occurredOn: '2026-02-06',
+      overOnDay: 1,
     });
     // Filed once: the excess on its new day is the claim's, not a new one.
     for (const now of ['2026-02-06', '2026-02-10'] as const)
@@ -899,6 +900,11 @@ describe('an upheld claim keeps its excess on the clock (P-7e, P-7f)', () => {
     // Not from 1 February, before the excess it forgives: from 6 February, the day it happened.
     expect(d.events).toContainEqual({ type: 'clock-restarted', on: '2026-02-06', side: 'white' });
     const upheld = apply(granted, d);
+    // The claim now says the day its excess happened: in every later mail and the PGN (P-7d).
+    expect(upheld.claims[0]?.detail).toBe(
+      'white exceeded the time limit of 30 days at move 10 by 1 day on 2026-02-06',
+    );
+    expect(upheld.claims[0]?.detailKey?.params).toMatchObject({ date: '2026-02-06', over: 1 });
     expect(excessesOf(upheld, '2026-02-16')).toEqual([{ on: '2026-02-06', id: 'time:white:10:1' }]);
     // 30 days after 6 February: over again on 9 March, the second excess.
     expect(kinds(due(upheld, '2026-03-08', rules))).not.toContain('time-exceeded');
