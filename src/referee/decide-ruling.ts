@@ -21,6 +21,7 @@ import { APPEAL_DAYS } from './adjudication.ts';
 import type { Decision } from './decision.ts';
 import { combine, nothing } from './decision.ts';
 import { claimedExcess, claimedPeriodStillOver } from './due.ts';
+import type { Effect } from './effect.ts';
 import { BOTH, EVERYONE } from './effect.ts';
 import { endGame, loseOnTime } from './end-game.ts';
 import type { EventRules } from './event-rules.ts';
@@ -283,6 +284,37 @@ function clockSetting(
   };
 }
 
+/**
+ * The waiting time claims whose excess `leave` moves (P-8c): where each then stands, when that
+ * is not where it stood (another day, off the clock for now, or gone). The players are told in
+ * the ruling's mail, which both get anyway, so they know the day before the deadline (P-7c).
+ */
+function claimsMovedBy(
+  state: GameState,
+  leave: GameEvent,
+  rules: EventRules,
+  now: CalendarDate,
+): NonNullable<Extract<Effect, { kind: 'ruling-applied' }>['claims']> {
+  const after = extendGame(state, [leave]);
+  return state.claims.flatMap((c) => {
+    if (c.kind !== 'time' || c.ruling || !('side' in leave) || c.side !== leave.side) return [];
+    const was = claimedExcess(state, c, rules, now);
+    const is = claimedExcess(after, c, rules, now);
+    if (!is || !was) return [];
+    const wasOn = was.status === 'gone' ? undefined : was.occurredOn;
+    const isOn = is.status === 'gone' ? undefined : is.occurredOn;
+    if (was.status === is.status && wasOn === isOn) return [];
+    return [
+      {
+        id: c.id,
+        status: is.status,
+        ...(isOn ? { on: isOn } : {}),
+        ...(c.protestBy ? { protestBy: c.protestBy } : {}),
+      },
+    ];
+  });
+}
+
 /** Applies a TD ruling, or refuses it (an effect to the TD, no events). */
 export function decideRuling(
   state: GameState,
@@ -400,14 +432,23 @@ export function decideRuling(
           input,
           `the TD grants up to ${TD_LEAVE_PER_YEAR} more days a year (P-8c): ${check.error.availableDays} left in ${check.error.year}, ${check.error.requestedDays} asked; beyond that, pause the game (L-6.10) or set the clock (P-13)`,
         );
-      return applied(input, {
+      const leave: GameEvent = {
         type: 'leave',
         on: now,
         side: r.side,
         from: r.from,
         to: r.to,
         granted: true,
-      });
+      };
+      const decision = applied(input, leave);
+      const moved = claimsMovedBy(state, leave, rules, now);
+      if (!moved.length) return decision;
+      return {
+        events: decision.events,
+        effects: decision.effects.map((e) =>
+          e.kind === 'ruling-applied' ? { ...e, claims: moved } : e,
+        ),
+      };
     }
     case 'waive-penalty': {
       const penalty = state.penalties.find(

@@ -278,6 +278,17 @@ export type Effect =
       /** The TD's reason, given with a penalty, a result or an annulment (P-7d). */
       reason?: string;
       note?: string;
+      /**
+       * Leave granted (P-8c) that moved the excess of a time claim still waiting: where it now
+       * stands — on the clock on another day, off it until `on` (over again then if no move), or
+       * gone — so the players know before the claim's deadline, `protestBy` (P-7c).
+       */
+      claims?: {
+        id: string;
+        status: 'stands' | 'ahead' | 'gone';
+        on?: CalendarDate;
+        protestBy?: CalendarDate;
+      }[];
       rules: string[];
     }
   /** A ruling that could not apply (no events): the TD is told why. */

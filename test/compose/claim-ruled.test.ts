@@ -1,5 +1,6 @@
 // The TD's copy of a rejected time claim (P-7d): the advice to correct the clock with set-clock
-// (P-6c) only when the excess the claim rested on is still on the clock, for the claimed side.
+// (P-6c) only when the excess the claim rested on is still on the clock, for the claimed side;
+// and the mail of leave granted that moves a waiting claim's excess (P-8c, P-7c).
 
 import { describe, expect, it } from 'vitest';
 import type { CalendarDate } from '../../src/clock/index.ts';
@@ -79,5 +80,63 @@ describe('the TD’s copy of a rejected time claim (P-7d, P-6c)', () => {
       expect(text).toContain('set-clock --side black --used N');
       expect(text).not.toContain('--side white');
     }
+  });
+});
+
+describe('leave granted that moves a claimed excess: the players told in the ruling’s mail (P-8c, P-7c)', () => {
+  // White never moved: over on 1 February, claimed that day; protests by 15 February.
+  const claimed = sweep(scenario('2026-01-01').state(), '2026-02-01');
+  const grant = (from: CalendarDate, to: CalendarDate, on: CalendarDate) =>
+    rule(claimed, { kind: 'grant-leave', side: 'white', from, to }, on);
+  const mailTo = (d: Decision, now: CalendarDate, lang: string): string => {
+    const effect = d.effects.find((e) => e.kind === 'ruling-applied')!;
+    const ctx: ComposeContext = {
+      state: apply(claimed, d),
+      rules,
+      now,
+      event: { name: 'Memoriał 2026', tag: 'MPK26' },
+      gameId: '2',
+      players: {
+        white: { name: 'Anna Nowak', lang, notation: 'san' },
+        black: { name: 'Jan Novák', lang, notation: 'san' },
+      },
+      td: { name: 'Olena Petrenko', lang },
+    };
+    return composeEffect({ ...effect, to: ['white'] }, ctx)[0]!.text;
+  };
+
+  it('P-8c, P-7c: moved to a later day already past, the claim stands on that day', () => {
+    const d = grant('2026-01-10', '2026-01-14', '2026-02-10');
+    expect(d.effects[0]).toMatchObject({
+      kind: 'ruling-applied',
+      to: ['white', 'black'],
+      claims: [
+        { id: 'time:white:10:1', status: 'stands', on: '2026-02-06', protestBy: '2026-02-15' },
+      ],
+    });
+    expect(mailTo(d, '2026-02-10', 'en')).toContain(
+      'Claim time:white:10:1: with this leave the time was exceeded on 2026-02-06; the claim stands on that day, and is upheld unless protested by 2026-02-15 (rules P-8c, P-7c).',
+    );
+    for (const lang of ['pl', 'cs', 'de', 'uk']) {
+      const text = mailTo(d, '2026-02-10', lang);
+      expect(text).toContain('time:white:10:1');
+      expect(text).toContain('2026-02-06');
+    }
+  });
+
+  it('P-8c, P-7c: put off to a day to come, the players are told when it is over again', () => {
+    const d = grant('2026-01-10', '2026-01-14', '2026-02-03');
+    expect(d.effects[0]).toMatchObject({
+      claims: [{ id: 'time:white:10:1', status: 'ahead', on: '2026-02-06' }],
+    });
+    expect(mailTo(d, '2026-02-03', 'en')).toContain(
+      'it is exceeded again on 2026-02-06 if no move is sent',
+    );
+  });
+
+  it('P-8c: leave that does not move the excess says nothing of the claim', () => {
+    const d = grant('2026-03-01', '2026-03-05', '2026-02-03');
+    expect(d.effects[0]).not.toHaveProperty('claims');
+    expect(mailTo(d, '2026-02-03', 'en')).not.toContain('time:white:10:1');
   });
 });
