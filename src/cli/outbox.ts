@@ -36,7 +36,9 @@ one mail as its recipient reads it — the header, the text, the attachments' na
 player asks what amici told them; --raw prints it byte for byte, as handed over (an .eml).
 \`resend\` queues a copy of mail already sent that bounced, to the player's address as the
 config now has it (correct it first), or to --to: a move's relay so sent counts as delivered
-the day the copy goes out (P-6d).
+the day the copy goes out (P-6d). A relay that goes out on a later day than it was written
+(retried, or a copy) is written anew that day: its clock and last day count from then, and its
+first line says when it was first sent and why it comes only now.
 `;
 
 const parse = (args: string[]) => parseArgs({ args, options: OPTIONS, allowPositionals: true });

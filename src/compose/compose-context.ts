@@ -56,6 +56,18 @@ export interface ComposeContext {
    * result notice shows them. A function, so that only the mail that shows it pays for it.
    */
   standings?: () => readonly NamedStandingsRow[];
+  /**
+   * A move's relay going out late, written anew the day it goes out (P-6d): a copy of one that
+   * bounced (`resent`: first sent on `firstOn` to `firstTo`), or one that could not be sent when
+   * queued on `firstOn` (`late`). The mail says so at its top.
+   */
+  redelivery?: {
+    how: 'resent' | 'late';
+    firstOn: CalendarDate;
+    firstTo?: string;
+    /** The day the move counts as delivered now (P-6d). */
+    deliveredOn: CalendarDate;
+  };
   /** Boards from the recipient's side (Black at the bottom for Black); default White at the bottom. */
   boardFromRecipientSide?: boolean;
   /** The templates directory (default: `templates/` of this repository). */

@@ -411,6 +411,14 @@ function viewFor(
     game: gameTitle(names.white, names.black),
     tag: subjectTag(ctx),
     now: ctx.now,
+    /** The line at the top of a relay going out late (P-6d), in the reader's words; else ''. */
+    redelivery: ctx.redelivery
+      ? t(`redelivery.${ctx.redelivery.how}`, {
+          date: ctx.redelivery.firstOn,
+          address: ctx.redelivery.firstTo ?? '',
+          delivered: ctx.redelivery.deliveredOn,
+        })
+      : '',
     effect,
     e: effect,
     state,

@@ -42,6 +42,8 @@ export const LOG_CODES = {
   OUTBOX_FAILED: 'an outgoing mail failed for good; the TD is told',
   RELAY_DELIVERED_LATE:
     "a move's relay that had failed went out on a later day: the move counts as delivered then, and the player's clock from then (P-6d)",
+  RELAY_REWRITE_FAILED:
+    "a move's relay going out late could not be written anew as of today (P-6d); it went out as it was queued",
   OUTBOX_ERROR:
     'sending from the outbox stopped on an unexpected error; tried again on the next change',
   IMAP_CONNECT: 'connected to the IMAP server',

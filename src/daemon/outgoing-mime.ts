@@ -26,6 +26,8 @@ export interface MimeInput {
   /** The player's Message-ID we are answering, if any. */
   inReplyTo?: string;
   date: Date;
+  /** The Message-ID, when it is not made from `seed`: a queued mail written anew keeps its own. */
+  messageId?: string;
 }
 
 const domainOf = (address: string) => address.split('@')[1] ?? 'amici.invalid';
@@ -130,7 +132,7 @@ function multipart(subtype: string, boundary: string, parts: string[], extra = '
 
 export function buildMime(input: MimeInput): { messageId: string; raw: Buffer } {
   const { mail, from } = input;
-  const messageId = messageIdFor(input.seed, from.address);
+  const messageId = input.messageId ?? messageIdFor(input.seed, from.address);
   const root = threadRootId(mail.threadKey, from.address);
   const references = input.inReplyTo ? [root, input.inReplyTo] : [root];
   const boundary = (n: number) => `amici-${hash(`${messageId}:${n}`).slice(0, 24)}-${n}`;
@@ -178,4 +180,32 @@ export function readdressed(raw: Buffer, to: string, messageId: string): Buffer 
     /^to:/i.test(f) ? `To: ${to}` : /^message-id:/i.test(f) ? `Message-ID: ${messageId}` : f,
   );
   return Buffer.from(out.join(CRLF) + body, 'utf8');
+}
+
+/**
+ * The Subject of a mail we built, decoded (its encoded-words are UTF-8, Q or B): what its
+ * recipient saw, for the TD's notice of a bounce. '' when it has none.
+ */
+export function subjectOf(raw: Buffer): string {
+  const text = raw.toString('utf8');
+  const end = text.search(/\r?\n\r?\n/);
+  const head = (end < 0 ? text : text.slice(0, end)).replace(/\r?\n(?=[ \t])/g, '');
+  const field = /^subject:[ \t]*(.*)$/im.exec(head)?.[1] ?? '';
+  return field
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(
+      /=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g,
+      (_, _charset: string, enc: string, data: string) =>
+        enc.toUpperCase() === 'B'
+          ? Buffer.from(data, 'base64').toString('utf8')
+          : Buffer.from(
+              data
+                .replace(/_/g, ' ')
+                .replace(/=([0-9A-Fa-f]{2})/g, (_m, h: string) =>
+                  String.fromCharCode(Number.parseInt(h, 16)),
+                ),
+              'latin1',
+            ).toString('utf8'),
+    )
+    .trim();
 }

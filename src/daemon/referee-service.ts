@@ -6,7 +6,7 @@
 // and a move's relay that goes out only after failing dates the move's delivery (P-6d).
 
 import type { Reading } from '../chess/index.ts';
-import { isLanguage, parseReading } from '../chess/index.ts';
+import { isLanguage, moveNumber, parseReading, writeMove } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
 import { calendarDateOf, compareDates, daysBetween } from '../clock/index.ts';
 import type { ComposeContext, ComposedMail, MailFailedInput, TdNotice } from '../compose/index.ts';
@@ -75,7 +75,7 @@ import { cachingResolver, checkSender } from './authenticate.ts';
 import type { GameRefResolved } from './directory.ts';
 import { Directory } from './directory.ts';
 import type { Logger } from './log.ts';
-import { buildMime } from './outgoing-mime.ts';
+import { buildMime, subjectOf } from './outgoing-mime.ts';
 import type { InboundItem, Sender, SettleOutcome } from './transport.ts';
 
 export interface ServiceOptions {
@@ -113,7 +113,7 @@ export interface ReadItem {
 const WAIT_FOR_RELAY: readonly string[] = ['reminder', 'silence', 'time-exceeded'];
 
 /** A composed mail of a game; `relayOf`, for a move's relay to the player who must answer it. */
-type GameMail = ComposedMail & { relayOf?: number };
+type GameMail = ComposedMail & { relayOf?: number; relayEffect?: string };
 
 /** What every inbound row of a mail starts from: its key, when it came, its bytes, its id. */
 type InboundBase = { dedupeKey: string; receivedAt: string; raw: Buffer; messageId?: string };
@@ -474,6 +474,7 @@ export class RefereeService {
         inReplyTo: replyTo?.side === mail.to ? replyTo.messageId : undefined,
       }),
       ...(mail.relayOf !== undefined ? { relayOf: mail.relayOf } : {}),
+      ...(mail.relayEffect !== undefined ? { relayEffect: mail.relayEffect } : {}),
     }));
   }
 
@@ -488,7 +489,9 @@ export class RefereeService {
       composeEffect(e, ctx).map((mail): GameMail => {
         if (e.kind !== 'move-relayed' || mail.to === 'td' || !byMail) return mail;
         const last = ctx.state.plies[e.plies[e.plies.length - 1] ?? -1];
-        return last && last.side !== mail.to ? { ...mail, relayOf: last.seq } : mail;
+        return last && last.side !== mail.to
+          ? { ...mail, relayOf: last.seq, relayEffect: JSON.stringify(e) }
+          : mail;
       }),
     );
   }
@@ -1687,6 +1690,36 @@ export class RefereeService {
     return 'rejected';
   }
 
+  /**
+   * Our mail a bounce returns, named for the TD: what it was — a move's relay with the move and
+   * the player it went to, or its kind — where and when it went, and its subject as its
+   * recipient would have seen it; not the report's own subject.
+   */
+  private lostMail(row: OutboxRow, ref: GameRefResolved, state: GameState): string {
+    const info = this.store.outboxInfo(row.id);
+    const sent = info?.sentAt ? `, sent ${this.today(ref.event, info.sentAt)}` : '';
+    const ply = row.relayOf === null ? -1 : state.plies.findIndex((p) => p.seq === row.relayOf);
+    const side =
+      ply >= 0 ? other(state.plies[ply]!.side) : this.sideWithAddress(ref, row.recipients);
+    const who = side
+      ? `${side === 'white' ? 'White' : 'Black'} (${this.player(ref.event, ref.game[side]).name}, ${row.recipients.join(', ')})`
+      : row.recipients.join(', ');
+    const what =
+      row.kind === 'move-relayed' && ply >= 0
+        ? `the relay of ${this.plyText(state, ply, ref.event.language)} to ${who}`
+        : `a mail (${row.kind}) to ${who}`;
+    return `The mail that came back: ${what}${sent}; subject "${subjectOf(row.raw)}".`;
+  }
+
+  /** A ply with its number, as the TD reads moves ("2.Sf3" in German, "12...Nf6"). */
+  private plyText(state: GameState, ply: number, lang: string): string {
+    const pos = state.initial.clone();
+    for (const p of state.plies.slice(0, ply)) pos.play(p.move);
+    const p = state.plies[ply]!;
+    const notation = { kind: 'san', lang: isLanguage(lang) ? lang : 'en' } as const;
+    return `${moveNumber(p.number, p.side)}${writeMove(pos, p.move, notation)}`;
+  }
+
   /** A bounce of our mail: the TD of the game (or of the player's event) is told. */
   private bounce(inbound: Inbound, base: InboundBase, at: string): SettleOutcome {
     const c = inbound.classification;
@@ -1737,7 +1770,7 @@ export class RefereeService {
           text: [
             `Delivery to ${failed ?? '(unknown address)'} failed.`,
             c.kind === 'bounce' && c.status ? `Status: ${c.status}` : '',
-            `Subject: ${inbound.mail.subject}`,
+            row ? this.lostMail(row, ref, state) : `Subject of the report: ${inbound.mail.subject}`,
             bounced === undefined
               ? ''
               : `\`amici outbox show ${bounced}\` prints the mail. Once the player's address is corrected in the config (the new one first), \`amici outbox resend ${bounced}\` sends a copy there; or give the address: \`amici outbox resend ${bounced} --to ADDRESS\`.`,
@@ -2098,7 +2131,7 @@ export class RefereeService {
           messageId: row.messageId,
           from: row.sender,
           to: row.recipients,
-          raw: row.raw,
+          raw: this.relayWrittenAnew(row, now.toISOString()),
         });
         if (r.ok) {
           const at = this.clock().toISOString();
@@ -2157,6 +2190,66 @@ export class RefereeService {
     const state = this.state(ref.gameKey);
     if (moveAwaitingAnswer(state, moveSeq) === undefined) return undefined;
     return { ref, state, moveSeq, side: state.pos.turn };
+  }
+
+  /**
+   * The bytes to hand over for `row`. A move's relay going out on a later day than it was
+   * written (retried after a failure, a copy after a bounce) is written anew as of today: the
+   * move counts as delivered now (P-6d), so the clock and the last day it gives count from now,
+   * and a line at its top says why it comes late. The new bytes are stored, synced, before they
+   * are handed over (`rewriteOutboxRaw`), so what goes out is what is stored; the Message-ID
+   * and the thread stay the mail's own. Any other mail, a relay going out the day it was
+   * written, or one queued before relays kept their effect, goes out as stored.
+   */
+  private relayWrittenAnew(row: OutboxRow, at: string): Buffer {
+    if (row.lastError === null || row.relayEffect === null) return row.raw;
+    const relayed = this.relayedMove(row);
+    if (!relayed) return row.raw;
+    const { ref, state, moveSeq, side } = relayed;
+    const today = this.today(ref.event, at);
+    const decision = decide(state, { kind: 'relay-sent', moveSeq }, today, this.rules(ref.event));
+    const corrected = decision.events.find((e) => e.type === 'delivery-corrected');
+    if (corrected?.type !== 'delivery-corrected') return row.raw;
+    try {
+      const effect = JSON.parse(row.relayEffect) as Effect;
+      if (effect.kind !== 'move-relayed') return row.raw;
+      const after = extendGame(state, decision.events);
+      const first = row.copyOf === null ? undefined : this.store.outboxInfo(row.copyOf);
+      const redelivery: NonNullable<ComposeContext['redelivery']> = first
+        ? {
+            how: 'resent',
+            firstOn: this.today(ref.event, first.sentAt ?? first.createdAt),
+            firstTo: first.recipients.join(', '),
+            deliveredOn: corrected.deliveredOn,
+          }
+        : {
+            how: 'late',
+            firstOn: this.today(ref.event, row.createdAt),
+            deliveredOn: corrected.deliveredOn,
+          };
+      const [mail] = composeEffect(
+        { ...effect, to: [side] },
+        { ...this.composeContext(ref, after, today), redelivery },
+      );
+      if (!mail) return row.raw;
+      const { raw } = buildMime({
+        mail,
+        from: this.config.from,
+        to: row.recipients,
+        seed: row.messageId,
+        messageId: row.messageId,
+        date: new Date(at),
+      });
+      return this.store.rewriteOutboxRaw(row.id, raw) ? raw : row.raw;
+    } catch (err) {
+      this.logger.warn({
+        code: 'RELAY_REWRITE_FAILED',
+        messageId: row.messageId,
+        game: row.gameKey,
+        error: err instanceof Error ? err.message : String(err),
+      });
+      return row.raw;
+    }
   }
 
   /** The side of the game whose player has one of `addresses`, if either has. */

@@ -116,6 +116,11 @@ const MIGRATIONS: string[] = [
   // before it is not listed twice. NULL for a report made before this: the next lists from its
   // day on, inclusive.
   'ALTER TABLE td_report ADD COLUMN listed TEXT;',
+  // 10: a relay's effect (JSON), so that a relay going out days after it was queued (retried
+  // after a failure, a copy after a bounce) is written again as of the day it goes out (P-6d);
+  // and the mail a copy (`amici outbox resend`) was made of, which the copy names.
+  `ALTER TABLE outbox ADD COLUMN relay_effect TEXT;
+   ALTER TABLE outbox ADD COLUMN copy_of INTEGER;`,
 ];
 
 /** The columns of an `OutboxInfo`, as one SELECT list. */
@@ -124,7 +129,8 @@ const OUTBOX_INFO = `id, message_id AS messageId, game_key AS gameKey, kind, rec
   last_error AS lastError, bounced_at AS bouncedAt`;
 /** The columns of an `OutboxRow` and the tables they come from, for a SELECT. */
 const OUTBOX_ROW = `id, message_id AS messageId, game_key AS gameKey, kind, recipients, sender, r.raw AS raw,
-  attempts, next_try_at AS nextTryAt, status, last_error AS lastError, relay_of AS relayOf
+  attempts, created_at AS createdAt, next_try_at AS nextTryAt, status, last_error AS lastError,
+  relay_of AS relayOf, relay_effect AS relayEffect, copy_of AS copyOf
   FROM outbox JOIN outbox_raw r ON r.outbox_id = outbox.id`;
 type OutboxRowRaw = Omit<OutboxRow, 'recipients'> & { recipients: string };
 const outboxRowOf = (r: OutboxRowRaw): OutboxRow => ({
@@ -164,6 +170,8 @@ export interface NewOutboxMail {
   raw: Buffer;
   /** A move's relay to the player who must answer it: that move's log place (`Ply.seq`). */
   relayOf?: number;
+  /** Such a relay's effect, as JSON: it is written again when it goes out late (P-6d). */
+  relayEffect?: string;
 }
 
 export interface OutboxRow {
@@ -180,6 +188,12 @@ export interface OutboxRow {
   /** Why the last try failed; kept when failed mail is queued again (null once sent). */
   lastError: string | null;
   relayOf: number | null;
+  /** When it was queued. */
+  createdAt: string;
+  /** A relay's effect (JSON), when it was queued with it. */
+  relayEffect: string | null;
+  /** The mail this is a copy of (`amici outbox resend`), if it is one. */
+  copyOf: number | null;
 }
 
 export interface OutboxInfo {
@@ -431,8 +445,8 @@ export class Store implements CheckpointStore {
 
   private enqueue(mails: readonly NewOutboxMail[], at: string, inboundId?: number): void {
     const insert = this.sql(
-      `INSERT INTO outbox (message_id, game_key, kind, recipients, sender, created_at, next_try_at, status, inbound_id, relay_of)
-       VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?) ON CONFLICT(message_id) DO NOTHING`,
+      `INSERT INTO outbox (message_id, game_key, kind, recipients, sender, created_at, next_try_at, status, inbound_id, relay_of, relay_effect)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?) ON CONFLICT(message_id) DO NOTHING`,
     );
     const insertRaw = this.sql('INSERT INTO outbox_raw (outbox_id, raw) VALUES (?, ?)');
     for (const m of mails) {
@@ -446,6 +460,7 @@ export class Store implements CheckpointStore {
         at,
         inboundId ?? null,
         m.relayOf ?? null,
+        m.relayEffect ?? null,
       );
       if (r.changes) insertRaw.run(r.lastInsertRowid, m.raw);
     }
@@ -718,6 +733,20 @@ export class Store implements CheckpointStore {
       .immediate();
   }
 
+  /**
+   * The bytes of mail `id`, still waiting, written anew (a relay going out late, as of the day
+   * it goes out, P-6d): stored, synced, before they are handed over, so that what goes out is
+   * what is stored. False, nothing changed, when the mail no longer waits.
+   */
+  rewriteOutboxRaw(id: number, raw: Buffer): boolean {
+    return this.db.transaction(() => {
+      const waiting = this.sql(`SELECT 1 FROM outbox WHERE id = ? AND status = 'pending'`).get(id);
+      if (!waiting) return false;
+      this.sql('UPDATE outbox_raw SET raw = ? WHERE outbox_id = ?').run(raw, id);
+      return true;
+    })();
+  }
+
   markRetry(id: number, nextTryAt: string, error: string): void {
     this.sql(
       'UPDATE outbox SET attempts = attempts + 1, next_try_at = ?, last_error = ? WHERE id = ?',
@@ -783,8 +812,8 @@ export class Store implements CheckpointStore {
   ): number | undefined {
     return this.db.transaction(() => {
       const r = this.sql(
-        `INSERT INTO outbox (message_id, game_key, kind, recipients, sender, created_at, next_try_at, status, inbound_id, relay_of, last_error)
-         SELECT ?, game_key, kind, ?, sender, ?, ?, 'pending', inbound_id, relay_of, ? FROM outbox WHERE id = ? AND status = 'sent'`,
+        `INSERT INTO outbox (message_id, game_key, kind, recipients, sender, created_at, next_try_at, status, inbound_id, relay_of, last_error, relay_effect, copy_of)
+         SELECT ?, game_key, kind, ?, sender, ?, ?, 'pending', inbound_id, relay_of, ?, relay_effect, id FROM outbox WHERE id = ? AND status = 'sent'`,
       ).run(copy.messageId, JSON.stringify(copy.recipients), at, at, copy.note, id);
       if (!r.changes) return undefined;
       this.sql('INSERT INTO outbox_raw (outbox_id, raw) VALUES (?, ?)').run(

@@ -8,7 +8,7 @@ import type { StartSpec } from '../../src/chess/index.ts';
 import { readMove, startPosition, tokenizeMovetext } from '../../src/chess/index.ts';
 import type { CalendarDate } from '../../src/clock/index.ts';
 import { addDays, claimRecord, perMoveControl, tripleBlockControl } from '../../src/clock/index.ts';
-import type { TdNotice } from '../../src/compose/index.ts';
+import type { ComposeContext, TdNotice } from '../../src/compose/index.ts';
 import type {
   Effect,
   EventRules,
@@ -107,6 +107,8 @@ export interface Case {
   unauthenticated?: { side: Side; address: string; reason: string }[];
   /** The event's rules, when not RULES (another time control). */
   rules?: EventRules;
+  /** A relay going out late, written anew the day it goes out (P-6d). */
+  redelivery?: ComposeContext['redelivery'];
 }
 
 const OPENING = '1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 6.Re1 b5 7.Bb3 d6 8.c3 O-O 9.h3';
@@ -135,6 +137,33 @@ export function cases(): Case[] {
       }),
     ),
   );
+  // Black's relay bounced (sent 25 October to White's old address) and a copy goes out on 3
+  // November; or it failed and went out only then: it counts as delivered then (P-6d), and the
+  // relay, written that day, says so at its top and gives White's clock from then.
+  for (const [name, how] of [
+    ['move-resent', 'resent'],
+    ['move-sent-late', 'late'],
+  ] as const) {
+    const relayed = out[0]!;
+    const lateOn: CalendarDate = '2026-11-03';
+    const ply = relayed.state.plies.length - 1;
+    out.push({
+      name,
+      state: extendGame(relayed.state, [
+        { type: 'delivery-corrected', on: lateOn, ply, deliveredOn: lateOn },
+      ]),
+      now: lateOn,
+      effects: relayed.effects
+        .filter((e) => e.kind === 'move-relayed')
+        .map((e) => ({ ...e, to: ['white' as const] })),
+      redelivery: {
+        how,
+        firstOn: now,
+        ...(how === 'resent' ? { firstTo: 'anna@old.example' } : {}),
+        deliveredOn: lateOn,
+      },
+    });
+  }
   // White plays 10.Bc2 into that line: 10...c5 is played at once (P-4f); White is told it is
   // his move again, Black that his answer was played and White is to move.
   out.push(

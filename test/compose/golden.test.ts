@@ -44,6 +44,7 @@ function contextFor(c: Case, lang: string): ComposeContext {
     rules: c.rules ?? RULES,
     now: c.now,
     ...(c.writtenOn ? { writtenOn: c.writtenOn } : {}),
+    ...(c.redelivery ? { redelivery: c.redelivery } : {}),
     event: { name: 'World Championship 2026', tag: 'WCH26' },
     gameId: '7',
     players: {

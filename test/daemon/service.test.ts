@@ -819,6 +819,53 @@ describe('the referee service (one message, one transaction)', () => {
     expect(sent.map((m) => m.to)).toEqual([['petr@right.example']]);
     expect(service.state('CLUB/1').plies[0]?.deliveredOn).toBe('2026-11-06');
   });
+  it('P-6d: a copy of a bounced relay gives the clock and last day as of the day it goes out, and says why it comes late', async () => {
+    const { service, setNow } = setup();
+    await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    const relay = sent.find((m) => m.to[0] === 'petr@x.example')!;
+    const id = service.store.outboxIdOf(relay.messageId)!;
+    const before = (await simpleParser(relay.raw)).text ?? '';
+    expect(before).toContain('Last day to send it in time: 2026-12-02');
+    setNow('2026-11-05T09:00:00Z');
+    await service.processInbound(bounceOf(relay.messageId, '2026-11-05T09:00:00Z', 'b5'));
+    sent.length = 0;
+    await service.flushOutbox(sender);
+    // The TD's notice names the mail that came back, not the report's own subject.
+    const notice = (await simpleParser(sent[0]!.raw)).text ?? '';
+    expect(notice).toContain(
+      'The mail that came back: the relay of 1.e4 to Black (Petr, petr@x.example), sent 2026-11-02; subject "[CLUB/1] Jan – Petr: 1. 5254 — your move".',
+    );
+    expect(notice).not.toContain('Undelivered Mail Returned to Sender');
+    // The copy goes out on the 20th: 18 days later, its text counts from then.
+    setNow('2026-11-20T09:00:00Z');
+    const copy = service.store.resend(
+      id,
+      {
+        messageId: '<copy5@club.example>',
+        recipients: ['petr@right.example'],
+        raw: relay.raw,
+        note: `copy of mail ${id}`,
+      },
+      '2026-11-20T09:00:00.000Z',
+    )!;
+    sent.length = 0;
+    await service.flushOutbox(sender);
+    expect(sent.map((m) => m.to)).toEqual([['petr@right.example']]);
+    const out = sent[0]!;
+    // What went out is what is stored, with the copy's own Message-ID in the game's thread.
+    expect(out.raw.equals(service.store.outboxRaw(copy)!)).toBe(true);
+    expect(out.raw.toString()).toContain('Message-ID: <copy5@club.example>');
+    expect(out.raw.toString()).toMatch(/^In-Reply-To: <thread\./m);
+    const text = (await simpleParser(out.raw)).text ?? '';
+    expect(text).toContain(
+      'This mail is a copy: it was first sent on 2026-11-02 to petr@x.example and did not arrive. It goes out again today, so the move counts as delivered to you on 2026-11-20',
+    );
+    expect(text).toContain('Last day to send it in time: 2026-12-20');
+    expect(text).not.toContain('2026-12-02');
+    expect(service.state('CLUB/1').plies[0]?.deliveredOn).toBe('2026-11-20');
+  });
   it('P-6d: a relay that bounced after it was sent: no reminder or claim until a copy goes out', async () => {
     const { service, setNow } = setup();
     await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));
@@ -1484,6 +1531,42 @@ describe('a relay that failed for good and went out later (P-6d: delivered when 
     expect(ack).not.toContain('the record has');
     expect(ack).toContain('move 1. 5254 was delivered on 2026-11-11');
     expect(ack).toMatch(/Black\s+1\s+10\s+10\s+10\s+20/); // 10 days of his, not 19
+  });
+
+  it('P-6d: a relay retried days after it failed tells its player the clock and last day as of the day it goes out', async () => {
+    const { service, setNow } = setup();
+    await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));
+    await service.flushOutbox(refusing('petr@x.example').sender);
+    // 11 November: the TD queues it again (amici outbox retry), and it goes out.
+    setNow('2026-11-11T10:00:00Z');
+    service.store.requeue('failed', '2026-11-11T10:00:00.000Z');
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    const relay = sent.find((m) => m.to[0] === 'petr@x.example')!;
+    const id = service.store.outboxIdOf(relay.messageId)!;
+    // Handed over as stored, under its own Message-ID.
+    expect(relay.raw.equals(service.store.outboxRaw(id)!)).toBe(true);
+    expect(relay.raw.toString()).toContain(`Message-ID: ${relay.messageId}`);
+    const said = await text(relay);
+    expect(said).toContain(
+      'This mail could not be delivered when it was first due to go out, on 2026-11-02; it goes out only today, so the move counts as delivered to you on 2026-11-11',
+    );
+    expect(said).toContain('Last day to send it in time: 2026-12-11.');
+    expect(said).not.toContain('2026-12-02');
+  });
+
+  it('P-6d: a relay retried the day it failed goes out as it was written', async () => {
+    const { service } = setup();
+    await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));
+    await service.flushOutbox(refusing('petr@x.example').sender);
+    service.store.requeue('failed', '2026-11-02T09:00:00.000Z');
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    const relay = sent.find((m) => m.to[0] === 'petr@x.example')!;
+    expect(
+      relay.raw.equals(service.store.outboxRaw(service.store.outboxIdOf(relay.messageId)!)!),
+    ).toBe(true);
+    expect(await text(relay)).not.toContain('could not be delivered');
   });
 
   it('P-7a: no time claim is filed while the relay has not gone out; the clock runs from the day it does', async () => {

@@ -145,7 +145,7 @@ describe('the store', () => {
     store.close();
     const old = new Database(path);
     old.exec(
-      'ALTER TABLE outbox DROP COLUMN bounced_at; ALTER TABLE outbox DROP COLUMN relay_of; ALTER TABLE td_report DROP COLUMN listed; PRAGMA user_version = 6;',
+      'ALTER TABLE outbox DROP COLUMN copy_of; ALTER TABLE outbox DROP COLUMN relay_effect; ALTER TABLE outbox DROP COLUMN bounced_at; ALTER TABLE outbox DROP COLUMN relay_of; ALTER TABLE td_report DROP COLUMN listed; PRAGMA user_version = 6;',
     );
     old.close();
 
