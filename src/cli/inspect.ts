@@ -16,6 +16,7 @@ import type { Adjudication, Claim, GameState, Side } from '../referee/index.ts';
 import {
   annulled,
   crossCell,
+  currentAnalyses,
   gameClock,
   inAdjudication,
   openStop,
@@ -436,7 +437,11 @@ export async function showCommand(args: string[], io: CliIo): Promise<number> {
         '',
         'Adjudication analyses sent through amici (P-10):',
         ...(['white', 'black'] as const).map((side) => {
-          const days = state.analyses.filter((a) => a.side === side).map((a) => a.on);
+          // One sent before play last resumed was for an adjudication that no longer holds.
+          const current = currentAnalyses(state);
+          const days = state.analyses
+            .filter((a) => a.side === side)
+            .map((a) => (current.includes(a) ? a.on : `${a.on} (before play resumed)`));
           return `  ${side.padEnd(5)}  ${days.length ? days.join(', ') : 'none'}`;
         }),
       );

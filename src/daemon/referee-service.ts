@@ -47,6 +47,7 @@ import type {
 import {
   answeredDeliveredOn,
   claimedExcess,
+  currentAnalyses,
   decide,
   due,
   effectSummary,
@@ -1735,7 +1736,13 @@ export class RefereeService {
       }
     }
     const mails: NewOutboxMail[] = [];
-    if (ref && this.store.hasGame(ref.gameKey)) {
+    // A report that delivery is only delayed (the server still retries, `Action: delayed`,
+    // status 4.x.x) or that it succeeded (`delivered`, `relayed`, 2.x.x) is no failure: nothing
+    // is marked and the TD is not troubled; a failure for good follows if it comes to that.
+    const action = c.kind === 'bounce' ? c.action : undefined;
+    const status = c.kind === 'bounce' ? c.status : undefined;
+    const failedForGood = action ? action === 'failed' : !(status && /^[24]\./.test(status));
+    if (ref && failedForGood && this.store.hasGame(ref.gameKey)) {
       const state = this.state(ref.gameKey);
       const now = this.today(ref.event);
       const side =
@@ -1752,18 +1759,14 @@ export class RefereeService {
           ? this.store.outboxIdOf(c.originalMessageId)
           : undefined;
       const row = bounced === undefined ? undefined : this.store.outboxRow(bounced);
-      const relayed = row ? this.relayedMove(row) : undefined;
-      // The relay came back from every address it went to: the player is not reminded or
-      // claimed against until a copy goes out (P-6d). Marked before the bounce is committed,
-      // and marking twice changes nothing, so a crash in between loses nothing.
-      if (
-        row &&
-        relayed &&
-        (failed
-          ? row.recipients.every((r) => r.toLowerCase() === failed)
-          : row.recipients.length === 1)
-      )
-        this.store.markBounced(row.id, at);
+      // A move's relay that came back from every address it went to (one report per address)
+      // has not reached the player: they are not reminded or claimed against until a copy goes
+      // out (P-6d). Marked before the bounce is committed, and marking twice changes nothing,
+      // so a crash in between loses nothing.
+      const undelivered =
+        row !== undefined &&
+        this.relayedMove(row) !== undefined &&
+        this.store.markBounced(row.id, failed, at);
       const notice = composeTdNotice(
         {
           kind: 'bounce',
@@ -1778,7 +1781,7 @@ export class RefereeService {
             .filter(Boolean)
             .join('\n'),
           ...(side ? { side } : {}),
-          ...(relayed ? { moveUndelivered: true } : {}),
+          ...(undelivered ? { moveUndelivered: true } : {}),
         },
         this.composeContext(ref, state, now),
       );
@@ -1788,7 +1791,9 @@ export class RefereeService {
       {
         ...base,
         status: 'ignored',
-        note: `bounce ${failed ?? ''}`.trim(),
+        note: failedForGood
+          ? `bounce ${failed ?? ''}`.trim()
+          : `delivery report: ${action ?? status ?? ''} ${failed ?? ''}`.trim(),
         ...(ref ? { gameKey: ref.gameKey } : {}),
       },
       [],
@@ -2027,7 +2032,7 @@ export class RefereeService {
           toMove: name(ref.game[side]),
           daysLeft: clock.ok ? (clock.value.live?.daysLeft ?? null) : null,
           analyses: (['white', 'black'] as const).map((s) => {
-            const first = state.analyses.find((a) => a.side === s);
+            const first = currentAnalyses(state).find((a) => a.side === s);
             return { name: name(ref.game[s]), ...(first ? { on: first.on } : {}) };
           }),
         });

@@ -524,7 +524,7 @@ const SIGNATURE_RE = new RegExp(
     String.raw`https?://|www\.`,
     String.raw`(?:tel|phone|mob|fax|tel\.?|telefon)\s*[:.]?\s*\+?[\d(]`,
     String.raw`\+\d{2,3}[\s\d()/-]{6,}`,
-    String.raw`confidential|intended (?:solely )?(?:for|recipient)|privileged|vertraulich|empfänger|poufn|adresat|důvěrn|adresát|конфіденц|адресат`,
+    `confidential|intended (?:solely )?(?:for|recipient)|privileged|vertraulich|empfänger|poufn|adresat|důvěrn|adresát|конфіденц|адресат`,
   ].join('|'),
   'iu',
 );

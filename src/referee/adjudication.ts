@@ -60,6 +60,18 @@ export function adjudicationOf(rules: EventRules): Adjudication | undefined {
  * The key of the adjudication notice's `due-done`: `adjudication:<endDate>`, with `:r<n>` after
  * n resumes (a game stopped again, perhaps at an end date it was stopped at before).
  */
+/**
+ * The analyses sent for the adjudication the game is in now (P-10): since play last resumed
+ * (the end moved later), as one sent before is about a position and an end that no longer hold.
+ */
+export function currentAnalyses(state: GameState): GameState['analyses'] {
+  const resumed = state.stops.reduce<CalendarDate | undefined>(
+    (day, x) => (x.to !== null && (day === undefined || x.to > day) ? x.to : day),
+    undefined,
+  );
+  return resumed === undefined ? state.analyses : state.analyses.filter((a) => a.on >= resumed);
+}
+
 export const adjudicationKey = (endDate: CalendarDate, resumes: number): string =>
   `adjudication:${endDate}${resumes ? `:r${resumes}` : ''}`;
 

@@ -17,7 +17,7 @@ import {
   rangesOverlap,
   validateRange,
 } from '../clock/index.ts';
-import { APPEAL_DAYS } from './adjudication.ts';
+import { APPEAL_DAYS, currentAnalyses } from './adjudication.ts';
 import type { Decision } from './decision.ts';
 import { combine, nothing } from './decision.ts';
 import { claimedExcess, claimedPeriodStillOver } from './due.ts';
@@ -198,7 +198,7 @@ function appealable(state: GameState, input: TdRuling, now: CalendarDate, end: D
   const ended = end.events.find((e) => e.type === 'ended');
   if (ended?.type !== 'ended' || ended.rule !== 'P-10') return end;
   const analysed = (['white', 'black'] as const).filter((s) =>
-    state.analyses.some((a) => a.side === s),
+    currentAnalyses(state).some((a) => a.side === s),
   );
   return {
     events: end.events,

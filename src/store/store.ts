@@ -121,6 +121,9 @@ const MIGRATIONS: string[] = [
   // and the mail a copy (`amici outbox resend`) was made of, which the copy names.
   `ALTER TABLE outbox ADD COLUMN relay_effect TEXT;
    ALTER TABLE outbox ADD COLUMN copy_of INTEGER;`,
+  // 11: the addresses a mail came back from (JSON), so that a mail to several addresses counts
+  // as bounced (`bounced_at`) once each of them has sent its report.
+  'ALTER TABLE outbox ADD COLUMN bounced_to TEXT;',
 ];
 
 /** The columns of an `OutboxInfo`, as one SELECT list. */
@@ -648,9 +651,27 @@ export class Store implements CheckpointStore {
     return (r.stuck ?? 0) > 0 && (r.sent ?? 0) === 0;
   }
 
-  /** Records that mail `id` came back as a bounce (the first time it did). */
-  markBounced(id: number, at: string): void {
-    this.sql('UPDATE outbox SET bounced_at = COALESCE(bounced_at, ?) WHERE id = ?').run(at, id);
+  /**
+   * Records that mail `id` came back from `failed` (unknown: from its only address); once it has
+   * from every address it went to, it is bounced, dated the first time. Returns whether it is.
+   */
+  markBounced(id: number, failed: string | undefined, at: string): boolean {
+    return this.db.transaction(() => {
+      const r = this.sql('SELECT recipients, bounced_to FROM outbox WHERE id = ?').get(id) as
+        | { recipients: string; bounced_to: string | null }
+        | undefined;
+      if (!r) return false;
+      const recipients = (JSON.parse(r.recipients) as string[]).map((a) => a.toLowerCase());
+      const back = new Set(JSON.parse(r.bounced_to ?? '[]') as string[]);
+      if (failed) back.add(failed.toLowerCase());
+      else if (recipients.length === 1) back.add(recipients[0]!);
+      const all = recipients.every((a) => back.has(a));
+      this.sql(
+        `UPDATE outbox SET bounced_to = ?,
+           bounced_at = CASE WHEN ? THEN COALESCE(bounced_at, ?) ELSE bounced_at END WHERE id = ?`,
+      ).run(JSON.stringify([...back]), all ? 1 : 0, at, id);
+      return all;
+    })();
   }
 
   /** The outbox id of one of our Message-IDs (the mail a bounce returns), if ours. */
@@ -872,7 +893,7 @@ export class Store implements CheckpointStore {
 
   /**
    * The event's last report, if one was queued: its day (in the event's zone) and the keys of
-   * the finished games it listed (`finishedKey`; absent for a report from before migration 8).
+   * the finished games it listed (`finishedKey`; absent for a report from before migration 9).
    */
   lastTdReport(eventTag: string): LastTdReport | undefined {
     const row = this.sql('SELECT last_on AS lastOn, listed FROM td_report WHERE event_tag = ?').get(

@@ -564,7 +564,7 @@ describe('amici demo and the commands around an installation', () => {
     const relay = store
       .outboxList(['sent'])
       .find((m) => m.kind === 'move-relayed' && m.recipients.includes('petr@demo.example'))!;
-    store.markBounced(relay.id, new Date().toISOString());
+    store.markBounced(relay.id, undefined, new Date().toISOString());
     store.close();
     const shown = (await runCli(['show', 'DEMO/1', '--config', file])).out;
     expect(shown).toContain(

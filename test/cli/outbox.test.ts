@@ -123,7 +123,7 @@ describe('amici outbox', () => {
 
     // A mail that came back as a bounce says so, in the list and in show.
     const marked = new Store(join(dir, 'amici.sqlite'));
-    marked.markBounced(relay.id, '2026-11-05T09:00:00.000Z');
+    marked.markBounced(relay.id, undefined, '2026-11-05T09:00:00.000Z');
     marked.close();
     expect((await runCli(['outbox', 'show', String(relay.id), '--config', config])).out).toContain(
       ', came back as a bounce 2026-11-05T09:00:00.000Z',

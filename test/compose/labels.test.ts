@@ -107,7 +107,7 @@ describe('P-7e, P-2k: a move whose days count from a restart says so, and leave 
   it('the row’s days are explained by the restart; leave before it is not mentioned', () => {
     const text = liveText([{ side: 'black', row } as never], labels, 'en');
     expect(text).toContain(
-      'Black, move 1: days counted from 2027-02-19, when a time claim was upheld (rule P-7e).',
+      'Black, move 1: days counted afresh from 2027-02-19 under a time claim since upheld (rule P-7e).',
     );
     expect(text).not.toContain('not counted');
   });

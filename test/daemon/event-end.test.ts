@@ -14,7 +14,7 @@ import { configDrift, storedGames } from '../../src/daemon/config-drift.ts';
 import { memoryLogger } from '../../src/daemon/log.ts';
 import { RefereeService } from '../../src/daemon/referee-service.ts';
 import type { InboundItem } from '../../src/daemon/transport.ts';
-import { gameClock, inAdjudication } from '../../src/referee/index.ts';
+import { currentAnalyses, gameClock, inAdjudication } from '../../src/referee/index.ts';
 import { Store } from '../../src/store/store.ts';
 import { outboxCatcher } from '../support/outbox.ts';
 
@@ -427,6 +427,38 @@ describe('a player’s mail in a game in adjudication (P-10, P-5a)', () => {
     expect(late.find((m) => kindOf(m) === 'analysis-received')!.mail.text).toContain(
       'Analyses had to reach the Tournament Director by 2027-03-17; yours came on 2027-03-20, later',
     );
+  });
+});
+
+describe('analyses of an adjudication that no longer holds (P-10, L-6.10)', () => {
+  it('P-10: an analysis sent before play resumed does not count at the next adjudication', async () => {
+    const { service, flush, at, reload, opening } = setup();
+    await opening();
+    at('2027-02-16T06:00:00Z');
+    await service.sweep();
+    at('2027-02-20T09:00:00Z');
+    await service.processInbound(
+      item('jan@x.example', 'My claim: White wins, 2.c4 is strong.', '2027-02-20T09:00:00Z'),
+    );
+    expect(service.state('CLUB/1').analyses).toMatchObject([{ side: 'white' }]);
+    at('2027-03-01T10:00:00Z');
+    await reload({ endDate: '2027-04-30' });
+    at('2027-05-01T06:00:00Z');
+    await service.sweep();
+    await flush();
+    expect(currentAnalyses(service.state('CLUB/1'))).toEqual([]);
+    const r = await service.decideAndCommit(
+      service.resolveGame('CLUB/1')!,
+      service.state('CLUB/1'),
+      {
+        kind: 'ruling',
+        ruling: { kind: 'set-result', result: '0-1', reason: 'adjudicated', rule: 'P-10' },
+      },
+      '2027-06-05',
+      'test:adjudicated',
+    );
+    const ended = r.decision.effects.find((e) => e.kind === 'game-ended');
+    expect(ended).toMatchObject({ appeal: { analysed: [] } });
   });
 });
 

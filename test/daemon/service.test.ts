@@ -71,9 +71,15 @@ const mail = (from: string, body: string, subject = 'Re: [CLUB/1] move', extra =
 });
 
 /** A delivery report from Petr's server returning our mail `messageId` on `at`. */
-const bounceOf = (messageId: string, at: string, id: string) => {
+const bounceOf = (
+  messageId: string,
+  at: string,
+  id: string,
+  action = 'failed',
+  status = '5.1.1',
+) => {
   const dsn = `Content-Type: multipart/report; report-type=delivery-status; boundary="b"\r\n`;
-  const body = `--b\r\nContent-Type: text/plain\r\n\r\nDelivery failed.\r\n--b\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; mx.example\r\n\r\nFinal-Recipient: rfc822; petr@x.example\r\nAction: failed\r\nStatus: 5.1.1\r\n--b\r\nContent-Type: text/rfc822-headers\r\n\r\nMessage-ID: ${messageId}\r\n--b--\r\n`;
+  const body = `--b\r\nContent-Type: text/plain\r\n\r\nDelivery failed.\r\n--b\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; mx.example\r\n\r\nFinal-Recipient: rfc822; petr@x.example\r\nAction: ${action}\r\nStatus: ${status}\r\n--b\r\nContent-Type: text/rfc822-headers\r\n\r\nMessage-ID: ${messageId}\r\n--b--\r\n`;
   return {
     id: 'bounce',
     receivedAt: at,
@@ -901,6 +907,23 @@ describe('the referee service (one message, one transaction)', () => {
     setNow('2027-01-25T09:00:00Z');
     await service.sweep();
     expect(service.state('CLUB/1').claims).toMatchObject([{ side: 'black', on: '2027-01-25' }]);
+  });
+  it('P-6d: a report that delivery is only delayed marks nothing and troubles no TD', async () => {
+    const { service, setNow } = setup();
+    await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    const relay = sent.find((m) => m.to[0] === 'petr@x.example')!;
+    setNow('2026-11-03T09:00:00Z');
+    const delayed = bounceOf(relay.messageId, '2026-11-03T09:00:00Z', 'b4', 'delayed', '4.4.1');
+    expect(await service.processInbound(delayed)).toBe('ignored');
+    sent.length = 0;
+    await service.flushOutbox(sender);
+    expect(sent).toEqual([]);
+    // Petr had the move: weeks later he is reminded and claimed against as usual.
+    setNow('2026-12-20T09:00:00Z');
+    await service.sweep();
+    expect(service.state('CLUB/1').claims).toMatchObject([{ side: 'black' }]);
   });
   it('P-6d: while a move’s relay has not reached its player, they are not reminded or claimed against', async () => {
     const { service, setNow } = setup();

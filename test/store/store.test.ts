@@ -145,7 +145,7 @@ describe('the store', () => {
     store.close();
     const old = new Database(path);
     old.exec(
-      'ALTER TABLE outbox DROP COLUMN copy_of; ALTER TABLE outbox DROP COLUMN relay_effect; ALTER TABLE outbox DROP COLUMN bounced_at; ALTER TABLE outbox DROP COLUMN relay_of; ALTER TABLE td_report DROP COLUMN listed; PRAGMA user_version = 6;',
+      'ALTER TABLE outbox DROP COLUMN bounced_to; ALTER TABLE outbox DROP COLUMN copy_of; ALTER TABLE outbox DROP COLUMN relay_effect; ALTER TABLE outbox DROP COLUMN bounced_at; ALTER TABLE outbox DROP COLUMN relay_of; ALTER TABLE td_report DROP COLUMN listed; PRAGMA user_version = 6;',
     );
     old.close();
 
@@ -156,6 +156,18 @@ describe('the store', () => {
       ['<c@x>', null],
     ]);
     again.close();
+  });
+
+  it('P-6d: a mail to two addresses counts as bounced once both have come back', () => {
+    const store = new Store(':memory:');
+    store.enqueueMail([{ ...mail('<two@x>'), recipients: ['a@x.example', 'B@x.example'] }], at);
+    const [row] = store.outboxList(['pending']);
+    expect(store.markBounced(row!.id, 'a@x.example', at)).toBe(false);
+    expect(store.markBounced(row!.id, 'a@x.example', at)).toBe(false);
+    expect(store.outboxInfo(row!.id)?.bouncedAt).toBeNull();
+    expect(store.markBounced(row!.id, 'b@x.example', '2026-11-05T00:00:00.000Z')).toBe(true);
+    expect(store.outboxInfo(row!.id)?.bouncedAt).toBe('2026-11-05T00:00:00.000Z');
+    store.close();
   });
 
   it('a store written before the outbox bytes moved to their own table keeps its queued mail', () => {
