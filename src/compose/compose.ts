@@ -231,6 +231,11 @@ function viewFor(
   const orientation: Side = ctx.boardFromRecipientSide && r.side ? r.side : 'white';
   const lastPly = state.plies[state.plies.length - 1];
   const attachments: MailAttachment[] = [];
+  // P-10: after the event's end date an unfinished game is in adjudication, its clocks stopped:
+  // judged on the day the mail is written, which may be after the day the mail it answers came.
+  const writtenOn =
+    ctx.writtenOn && compareDates(ctx.writtenOn, ctx.now) > 0 ? ctx.writtenOn : ctx.now;
+  const adjudication = inAdjudication(state, writtenOn, ctx.rules);
 
   const board = (): Block => {
     const text = boardText(state.pos, {
@@ -251,9 +256,10 @@ function viewFor(
     const lettersDiffer =
       r.notation !== 'numeric' && PIECE_ROLES.some((role) => own[role] !== shown[role]);
     const legend = `${t('boardLegend', { list: named(shown, [...PIECE_ROLES, 'pawn']) })}${lettersDiffer ? ` ${t('moveLetters', { list: named(own, PIECE_ROLES) })}` : ''}`;
+    // In adjudication no one is to move any more: the position is the one to be judged (P-10).
     const toMove = state.result
       ? ''
-      : `\n${t('toMoveLine', { side: sideLabel(state.pos.turn), move: state.pos.fullmoves })}`;
+      : `\n${t(adjudication ? 'toMoveAdjudicated' : 'toMoveLine', { side: sideLabel(state.pos.turn), move: state.pos.fullmoves })}`;
     // The sender of an accepted move has just seen this position: the text board is enough,
     // and a board image is the most expensive part of a mail (issue 5's backlog bench).
     const png =
@@ -282,11 +288,6 @@ function viewFor(
   };
 
   const lines: ClockLine[] = clockLines(state, ctx.rules, ctx.now);
-  // P-10: after the event's end date an unfinished game is in adjudication, its clocks stopped:
-  // judged on the day the mail is written, which may be after the day the mail it answers came.
-  const writtenOn =
-    ctx.writtenOn && compareDates(ctx.writtenOn, ctx.now) > 0 ? ctx.writtenOn : ctx.now;
-  const adjudication = inAdjudication(state, writtenOn, ctx.rules);
   const clock = (): Block => {
     const table = tableBlock(clockTable(lines, labels));
     const live = adjudication
