@@ -52,6 +52,21 @@ import { label, labelIfAny, loadLabels, pluralForm } from './labels.ts';
 import type { Block } from './render.ts';
 import { htmlEscape, renderMail, TEMPLATES_DIR, templateLanguage } from './render.ts';
 
+/**
+ * The problems that ask for a transmission again (P-4c, P-4d, L-9.4): only their rejection's
+ * subject says "please send again".
+ */
+const RESEND: readonly Problem['code'][] = [
+  'move',
+  'repetition-missing',
+  'repetition-wrong',
+  'line-deviation',
+  'score-differs',
+  'blank',
+  'extra-moves',
+  'claim-needs-move',
+];
+
 /** The TD's mails list this many players of the table at most; `amici standings` all. */
 const STANDINGS_MAX_ROWS = 40;
 
@@ -359,8 +374,28 @@ function viewFor(
     const repeat = pliesToRepeat(state, sender).map((i) => move(i)!);
     const own = moveNumber(state.pos.fullmoves, state.pos.turn);
     const error = 'error' in p ? p.error : undefined;
+    /** The sender's last move, which stands (P-4a): "12... Nf6". */
+    const lastOwn = (() => {
+      const i = state.plies.findLastIndex((x) => x.side === sender);
+      const m = i >= 0 ? move(i) : undefined;
+      return m ? `${m.number} ${m.primary}` : '';
+    })();
+    /**
+     * The subject of its rejection: "please send again" only where a transmission must be sent
+     * again (RESEND); a mail out of turn, after the game or about leave is asked for nothing.
+     */
+    const subject = (): string => {
+      if (RESEND.includes(p.code)) return t('rejectedSubject.resend');
+      if (p.code.startsWith('leave-')) return t('rejectedSubject.leave');
+      if (p.code === 'not-your-turn' && lastOwn)
+        return t('rejectedSubject.not-your-turn-stands', { move: lastOwn });
+      return (
+        labelIfAny(labels, `rejectedSubject.${p.code}`, labelLang) ?? t('rejectedSubject.other')
+      );
+    };
     return {
       ...p,
+      subject: subject(),
       error,
       errorKind: error ? t(`errorKind.${error.kind}`) : '',
       // A wrong repetition is the opponent's move misread: its reason speaks of their pieces.
@@ -379,12 +414,7 @@ function viewFor(
               to: p.overlaps?.to ?? '',
             })
           : '',
-      /** The sender's last move, which stands (P-4a): "12... Nf6". */
-      lastOwn: (() => {
-        const i = state.plies.findLastIndex((x) => x.side === sender);
-        const m = i >= 0 ? move(i) : undefined;
-        return m ? `${m.number} ${m.primary}` : '';
-      })(),
+      lastOwn,
       repetition: repeat.map((m) => `${m.number} ${m.primary}`).join(' '),
       repetitionBoth: repeat.map((m) => m.text).join(', '),
       ownNumber: own,

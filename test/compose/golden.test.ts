@@ -31,6 +31,7 @@ import {
 } from '../../src/compose/index.ts';
 import { TEMPLATES_DIR } from '../../src/compose/render.ts';
 import { AMICI_MARKER } from '../../src/mail/marker.ts';
+import type { Problem } from '../../src/referee/index.ts';
 import type { Case } from './cases.ts';
 import { cases, RULES } from './cases.ts';
 
@@ -144,6 +145,43 @@ describe('the relay of a move that ends the game', () => {
       expect(relay?.to).toBe('black');
       expect(relay?.subject).toMatch(/4\. (Qxf7#|8567)$/);
       expect(relay?.subject).not.toContain(yourMove[lang]);
+    });
+  }
+});
+
+describe('the subject of a rejected transmission asks to send again only when something is to be sent', () => {
+  const rejection = (c: Case, lang: string) =>
+    mailsOf(c, lang).find((m) => m.kind === 'transmission-rejected')!;
+  const state = ALL.find((c) => c.name === 'rejected-not-your-turn')!.state;
+  /** A rejection of `problem` in the game of the cases, as the rulebook would send it. */
+  const rejected = (name: string, problem: Problem): Case => ({
+    name,
+    state,
+    now: '2026-10-25',
+    effects: [{ kind: 'transmission-rejected', to: ['white'], problem, penaltyDays: 0, rules: [] }],
+  });
+  for (const lang of LANGS) {
+    const labels = JSON.parse(readFileSync(join(TEMPLATES_DIR, lang, 'labels.json'), 'utf8'));
+    const again: string = labels.rejectedSubject.resend;
+    it(`${lang}: P-4a a move out of turn, a mail after the game, an acceptance of no offer, leave: no "send again"`, () => {
+      const notYourTurn = rejection(ALL.find((c) => c.name === 'rejected-not-your-turn')!, lang);
+      // The move sent stands (P-4a): the subject names it, as the body does.
+      expect(notYourTurn.subject).toContain('9. h3');
+      for (const m of [
+        notYourTurn,
+        rejection(rejected('over', { code: 'game-over', result: '1-0' }), lang),
+        rejection(rejected('no-offer', { code: 'no-draw-offer' }), lang),
+        rejection(rejected('offer', { code: 'offer-standing' }), lang),
+        rejection(rejected('leave', { code: 'leave-not-in-advance' }), lang),
+        rejection(rejected('tablebase', { code: 'tablebase-too-many-pieces', pieces: 9 }), lang),
+      ]) {
+        expect(m.subject).not.toContain(again);
+        expect(m.subject).not.toMatch(/rejectedSubject|undefined/);
+      }
+    });
+    it(`${lang}: P-4c, P-4d an impossible move or a blank transmission: "send again"`, () => {
+      for (const name of ['rejected-impossible', 'rejected-repetition', 'rejected-offer-alone'])
+        expect(rejection(ALL.find((c) => c.name === name)!, lang).subject).toContain(again);
     });
   }
 });

@@ -62,6 +62,20 @@ describe.each(LANGS)('labels of %s', (lang) => {
     ])
       expect(labels.standings[k], k).toBeTruthy();
   });
+  it('the subject of every rejection, with the move that stands (P-4a)', () => {
+    for (const k of [
+      'resend',
+      'leave',
+      'not-your-turn',
+      'game-over',
+      'no-draw-offer',
+      'offer-standing',
+      'tablebase-too-many-pieces',
+      'other',
+    ])
+      expect(labels.rejectedSubject[k], k).toBeTruthy();
+    expect(labels.rejectedSubject['not-your-turn-stands']).toContain('{move}');
+  });
   it('P-10: the clocks stopped at the event’s end, with its date', () => {
     expect(labels.clock.stopped).toContain('{date}');
     expect(labels.clock.stopped).toContain('P-10');

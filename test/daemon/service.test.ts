@@ -1651,3 +1651,42 @@ describe('a relay that failed for good and went out later (P-6d: delivered when 
     expect(service.state('CLUB/1').plies[0]!.deliveredOn).toBe('2026-11-02');
   });
 });
+
+describe('answers a player reads on a phone: the subject and the words say what happened', () => {
+  /** `m` as it reached amici at `iso`, amici's clock then too. */
+  const on = (s: ReturnType<typeof setup>, iso: string, m: ReturnType<typeof mail>) => {
+    s.setNow(iso);
+    return s.service.processInbound({ ...m, receivedAt: iso });
+  };
+  /** The mails queued since the last call, parsed. */
+  const sentSince = async (service: RefereeService) => {
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    return Promise.all(
+      sent.map(async (m) => {
+        const p = await simpleParser(m.raw);
+        return {
+          to: m.to,
+          subject: p.subject ?? '',
+          text: p.text ?? '',
+          kind: String(p.headers.get('x-amici-kind') ?? ''),
+        };
+      }),
+    );
+  };
+
+  it('P-4a: a changed mind after the move was sent is told the move stands, not asked to send again', async () => {
+    const s = setup(undefined, ':memory:', { jan: { language: 'pl' } });
+    await on(s, '2026-11-02T10:00:00Z', mail('Jan <jan@x.example>', '1.e4'));
+    await on(s, '2026-11-03T10:00:00Z', mail('Petr <petr@x.example>', '1.5254 5755'));
+    await on(s, '2026-11-04T10:00:00Z', mail('Jan <jan@x.example>', '1...e5 2.Sf3'));
+    await sentSince(s.service);
+    const sorry = mail('Jan <jan@x.example>', 'Przepraszam, miało być 2.Gc4 a nie 2.Sf3!');
+    expect(await on(s, '2026-11-04T11:00:00Z', sorry)).toBe('rejected');
+    const [reply] = await sentSince(s.service);
+    expect(reply!.to).toEqual(['jan@x.example']);
+    expect(reply!.subject).not.toContain('wyślij ponownie');
+    expect(reply!.subject).toContain('to nie Twój ruch — Twoje posunięcie 2. Sf3 obowiązuje');
+    expect(s.service.state('CLUB/1').plies.map((p) => p.uci)).toEqual(['e2e4', 'e7e5', 'g1f3']);
+  });
+});
