@@ -1689,4 +1689,39 @@ describe('answers a player reads on a phone: the subject and the words say what 
     expect(reply!.subject).toContain('to nie Twój ruch — Twoje posunięcie 2. Sf3 obowiązuje');
     expect(s.service.state('CLUB/1').plies.map((p) => p.uci)).toEqual(['e2e4', 'e7e5', 'g1f3']);
   });
+  it('P-5d: words that were not passed on say how to write to the TD too, in every language; the words given reach the TD', async () => {
+    const words = 'Свій хід я помилково надіслала на адресу директора турніру.';
+    const tdLine = {
+      en: 'TD:',
+      pl: 'Sędzia:',
+      cs: 'Ředitel:',
+      de: 'Turnierleiter:',
+      uk: 'Директору:',
+    };
+    for (const [language, label] of Object.entries(tdLine)) {
+      const s = setup(undefined, ':memory:', { petr: { language } });
+      await on(s, '2026-11-02T10:00:00Z', mail('Jan <jan@x.example>', '1.e4'));
+      await sentSince(s.service);
+      // With a move: played, and the words quoted back as not passed on.
+      const reply = mail('Petr <petr@x.example>', `1.5254 5755\n\n${words}`);
+      expect(await on(s, '2026-11-03T10:00:00Z', reply)).toBe('done');
+      const ack = (await sentSince(s.service)).find((m) => m.kind === 'move-accepted')!;
+      expect(ack.text, language).toContain(words);
+      expect(ack.text, language).toContain(`${label}`);
+      expect(ack.text, language).toContain('(Anna)');
+      expect(ack.text, language).toContain('P-5d');
+      // Alone, with no move: the answer says the same.
+      expect(await on(s, '2026-11-03T11:00:00Z', mail('Petr <petr@x.example>', words))).toBe(
+        'ignored',
+      );
+      const [noMove] = await sentSince(s.service);
+      expect(noMove!.kind, language).toBe('no-move');
+      expect(noMove!.text, language).toContain(`${label}`);
+      // Written as told, the words go to the TD, with the whole mail (P-5d).
+      const told = mail('Petr <petr@x.example>', `${label} ${words}`);
+      expect(await on(s, '2026-11-03T12:00:00Z', told)).toBe('done');
+      const toTd = (await sentSince(s.service)).find((m) => m.to[0] === 'td@club.example');
+      expect(toTd?.text, language).toContain(words);
+    }
+  });
 });
