@@ -790,7 +790,7 @@ export const isSalutation = (line: string): boolean =>
 export const protestsIn = (line: string): boolean => PROTEST.test(line);
 
 /** The sentences of a line: split after a sentence end and a space ("3.d4" is no end). */
-const sentencesOf = (line: string): string[] =>
+export const sentencesOf = (line: string): string[] =>
   line.split(/(?<=[.!?;…])\s+/u).filter((s) => s.trim() !== '');
 
 /** Words that make a sentence a condition or a musing: nothing in it binds (P-4f, L-5.2.3). */

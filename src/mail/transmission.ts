@@ -10,7 +10,14 @@ import type { CalendarDate } from '../clock/index.ts';
 import { isCalendarDate } from '../clock/index.ts';
 import type { Side, Transmission } from '../referee/index.ts';
 import type { CommandKind } from './keywords.ts';
-import { correctionAt, findCommands, isSalutation, museAt, slipWordsBefore } from './keywords.ts';
+import {
+  correctionAt,
+  findCommands,
+  isSalutation,
+  museAt,
+  sentencesOf,
+  slipWordsBefore,
+} from './keywords.ts';
 import type { Inbound } from './read-inbound.ts';
 import { readText } from './read-inbound.ts';
 import { nextDayMonth } from './stated-date.ts';
@@ -529,6 +536,25 @@ const SIGNATURE_RE = new RegExp(
   'iu',
 );
 
+/**
+ * The sentences beside a resignation on its line ("I resign. Congratulations and thanks for the
+ * game!", "Здаюся. Дякую за гру!"): every sentence of the line that says no command, the
+ * resignation's own sentence aside. A line that is the resignation alone gives none.
+ */
+function besideResignation(inbound: Inbound): string[] {
+  const at = (kinds: readonly string[]) =>
+    new Set(inbound.commands.filter((c) => kinds.includes(c.kind)).map((c) => c.span.line));
+  // A note or a line for the TD that resigns ("Note: I resign, thanks") passes on its own words.
+  const said = at(['note', 'td-message']);
+  return [...at(['resign'])]
+    .filter((i) => !said.has(i))
+    .flatMap((i) =>
+      sentencesOf((inbound.newText.lines[i] ?? '').replace(/\s+/g, ' ').trim())
+        .filter((sentence) => /\p{L}/u.test(sentence) && !isSalutation(sentence))
+        .filter((sentence) => findCommands(sentence).length === 0),
+    );
+}
+
 /** A word that is (part of) the moves of a line: a move, its number, a result, a mark. */
 const isMoveWord = (word: string): boolean => {
   const { tokens, result } = tokenizeMovetext(word);
@@ -636,6 +662,14 @@ export function assembleTransmission(
     }
   }
   if (conditional.length) t.conditional = conditional;
+  // A resignation ends the game (L-5.1.2), and nothing after it is answered: the words that come
+  // with it ("Congratulations and thanks for the game!") are the player's last to the opponent,
+  // passed on with the result as a note would be, not quoted back as not passed on.
+  if (t.resign) {
+    const words = [...besideResignation(inbound), ...(t.unread ?? [])];
+    if (words.length) t.note = [...(t.note ? [t.note] : []), ...words].join('\n');
+    delete t.unread;
+  }
   return t;
 }
 

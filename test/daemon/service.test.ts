@@ -1724,4 +1724,37 @@ describe('answers a player reads on a phone: the subject and the words say what 
       expect(toTd?.text, language).toContain(words);
     }
   });
+  it('L-5.1.2: the words that come with a resignation reach the winner with the result, not quoted back', async () => {
+    for (const [language, words, said] of [
+      [
+        'en',
+        'I resign. Congratulations and thanks for the game!',
+        'Congratulations and thanks for the game!',
+      ],
+      ['uk', 'Здаюся. Дякую за гру!', 'Дякую за гру!'],
+      [
+        'pl',
+        'Poddaję się.\nGratulacje, świetnie zagrana końcówka!\nPetr',
+        'Gratulacje, świetnie zagrana końcówka!',
+      ],
+    ] as const) {
+      const s = setup(undefined, ':memory:', { petr: { language } });
+      await on(s, '2026-11-02T10:00:00Z', mail('Jan <jan@x.example>', '1.e4'));
+      await sentSince(s.service);
+      expect(await on(s, '2026-11-03T10:00:00Z', mail('Petr <petr@x.example>', words))).toBe(
+        'done',
+      );
+      expect(s.service.state('CLUB/1').result?.result).toBe('1-0');
+      const out = await sentSince(s.service);
+      const toJan = out.filter((m) => m.to[0] === 'jan@x.example');
+      expect(toJan.map((m) => m.kind).sort(), language).toEqual(['game-ended', 'note-relayed']);
+      const note = toJan.find((m) => m.kind === 'note-relayed')!;
+      expect(note.text, language).toContain(`"${said}"`);
+      // The resignation's own sentence and the signature are not part of it.
+      expect(note.text, language).not.toMatch(/resign|Здаюся|Poddaję|"Petr"|\nPetr"/);
+      // The resigning player is not told the words went nowhere.
+      for (const m of out.filter((m) => m.to[0] === 'petr@x.example'))
+        expect(m.text, language).not.toContain(said);
+    }
+  });
 });

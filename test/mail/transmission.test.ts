@@ -58,8 +58,14 @@ const CASES: Record<string, Expect | null> = {
   '18-thunderbird-pl-draw-offer-words.eml': { moves: '12...Sf6', ...D, drawOffer: true },
   '19-gmail-de-draw-accept.eml': { moves: '', ...D, acceptDraw: true },
   '20-outlook-cs-draw-decline-iso88592.eml': { moves: '12...Jd7', ...D, declineDraw: true },
-  '21-mailru-ru-resign-koi8r.eml': { moves: '', statedReceivedOn: '2026-11-20', resign: true },
-  '22-gmail-en-resign.eml': { moves: '', ...D, resign: true },
+  // The words that come with a resignation go to the winner with the result (L-5.1.2).
+  '21-mailru-ru-resign-koi8r.eml': {
+    moves: '',
+    statedReceivedOn: '2026-11-20',
+    resign: true,
+    note: 'Спасибо за партию!',
+  },
+  '22-gmail-en-resign.eml': { moves: '', ...D, resign: true, note: 'Thank you for a fine game.' },
   '23-thunderbird-pl-leave.eml': {
     moves: '12...Sf6',
     ...D,
@@ -897,6 +903,23 @@ describe('P-4d: a move typed into the subject', () => {
     const resign = await read('[CLUB/1] 1.e4 e5', 'I resign');
     expect(resign.moves).toBe('');
     expect(resign.t.resign).toBe(true);
+  });
+  it('L-5.1.2: the words beside a resignation are its note for the winner; its own sentence is not', async () => {
+    const beside = await read('Re: [CLUB/1]', 'I resign. Congratulations and thanks for the game!');
+    expect(beside.t).toMatchObject({
+      resign: true,
+      note: 'Congratulations and thanks for the game!',
+    });
+    expect(beside.t.unread).toBeUndefined();
+    const lines = await read(
+      'Re: [CLUB/1]',
+      'Thank you for a fine game.\nI resign.\n\nBest regards,\nJan',
+    );
+    expect(lines.t).toMatchObject({ resign: true, note: 'Thank you for a fine game.' });
+    // A resignation alone, or said in a note, passes on nothing more.
+    expect((await read('Re: [CLUB/1]', 'I resign.\nJan')).t.note).toBeUndefined();
+    const inNote = await read('Re: [CLUB/1]', 'Note: I resign. Thanks for the game!');
+    expect(inNote.t).toMatchObject({ resign: true, note: 'I resign. Thanks for the game!' });
   });
   it('a subject of words over an empty body is a message, not a blank transmission', async () => {
     const r = await read('[CLUB/1] Question about my clock', '');
