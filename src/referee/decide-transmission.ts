@@ -33,12 +33,20 @@ import {
   replyNotation,
   writeMove,
 } from '../chess/index.ts';
-import type { CalendarDate } from '../clock/index.ts';
-import { addDays, checkLeaveRequest, compareDates, deliveryDate } from '../clock/index.ts';
+import type { CalendarDate, DateRange } from '../clock/index.ts';
+import {
+  addDays,
+  allowsLeave,
+  checkLeaveRequest,
+  compareDates,
+  deliveryDate,
+  rangeContains,
+  validateRange,
+} from '../clock/index.ts';
 import type { Adjudication } from './adjudication.ts';
 import { inAdjudication } from './adjudication.ts';
 import type { Decision } from './decision.ts';
-import type { DateCorrection, Effect, Problem, Recipient } from './effect.ts';
+import type { DateCorrection, Effect, LeaveAside, Problem, Recipient } from './effect.ts';
 import { endGame, winFor } from './end-game.ts';
 import type { EventRules } from './event-rules.ts';
 import { answeredDeliveredOn } from './game-clock.ts';
@@ -215,35 +223,58 @@ function dateCorrections(state: GameState, t: Transmission): DateCorrection[] {
 
 function decideLeave(state: GameState, t: Transmission, rules: EventRules, draft: Draft): void {
   const leave = t.leave!;
+  const own = state.leaves.filter((l) => l.side === t.side);
+  /** Every day of `range` is leave of the sender's already (taken or granted). */
+  const covered = (range: DateRange) => {
+    for (let d = range.from; compareDates(d, range.to) <= 0; d = addDays(d, 1))
+      if (!own.some((l) => rangeContains(l, d))) return false;
+    return true;
+  };
   // Leave already recorded, mentioned again ("from 20.12 I am on leave, as announced"): it
   // stands as it was, and nothing is refused.
-  const recorded = state.leaves.some(
-    (l) =>
-      l.side === t.side &&
-      compareDates(l.from, leave.from) <= 0 &&
-      compareDates(leave.to, l.to) <= 0,
-  );
-  if (recorded) return;
-  if (compareDates(leave.from, t.sentOn) <= 0) {
-    draft.effects.push({
-      kind: 'transmission-rejected',
-      to: [t.side],
-      problem: { code: 'leave-not-in-advance' },
-      penaltyDays: 0,
-      rules: ['P-8b', 'P-8c'],
-    });
-    return;
+  if (compareDates(leave.from, leave.to) <= 0 && covered(leave)) return;
+  const aside: LeaveAside = t.moves.length ? { withMove: true } : {};
+  // Leave that had begun by the day of the mail was not announced in advance (P-8b): only the
+  // TD may grant those days (P-8c), and is asked to. The days after the mail's are announced in
+  // advance, so they are recorded at once, as any leave (P-8a): the player, who wrote that they
+  // are away, is not left with a clock running while the TD decides. Where the event allows no
+  // leave (L-10.1) there is nothing to ask.
+  let ask: { from: CalendarDate; to: CalendarDate } | undefined;
+  let ahead = leave;
+  if (
+    compareDates(leave.from, t.sentOn) <= 0 &&
+    validateRange(leave).ok &&
+    allowsLeave(rules.timeControl)
+  ) {
+    const begun = { from: leave.from, to: earlier(leave.to, t.sentOn) };
+    if (!covered(begun)) ask = begun;
+    ahead = { from: addDays(t.sentOn, 1), to: leave.to };
+    // Nothing ahead, or only days already recorded ("1 to 14 February", sent again): the TD
+    // alone can add the days that had begun.
+    if (compareDates(leave.to, t.sentOn) <= 0 || covered(ahead)) {
+      if (ask) requestLeave(draft, t, ask);
+      draft.effects.push({
+        kind: 'transmission-rejected',
+        to: [t.side],
+        problem: { code: 'leave-not-in-advance', ...aside, ...(ask ? { tdAsked: ask } : {}) },
+        penaltyDays: 0,
+        rules: ['P-8b', 'P-8c'],
+      });
+      return;
+    }
   }
+  const about: LeaveAside = ask ? { ...aside, tdAsked: ask } : aside;
   // The player's leave in all their games when the service says (P-8a), else in this one.
   const taken = t.leaveTaken ?? state.leaves.filter((l) => l.side === t.side && !l.granted);
   const check = checkLeaveRequest(
     rules.timeControl,
     { allowancePerYear: rules.leavePerYear, grants: [] },
     taken,
-    leave,
+    ahead,
   );
   if (!check.ok) {
     const e = check.error;
+    if (ask) requestLeave(draft, t, ask);
     draft.effects.push({
       kind: 'transmission-rejected',
       to: [t.side],
@@ -254,22 +285,52 @@ function decideLeave(state: GameState, t: Transmission, rules: EventRules, draft
         ...(e.code === 'overlaps-taken-leave'
           ? { overlaps: { from: e.with.from, to: e.with.to } }
           : {}),
+        ...about,
       },
       penaltyDays: 0,
       rules: e.code === 'leave-not-allowed' ? ['L-10.1'] : ['P-8a'],
     });
     return;
   }
-  draft.events.push({ type: 'leave', on: t.sentOn, side: t.side, from: leave.from, to: leave.to });
+  draft.events.push({ type: 'leave', on: t.sentOn, side: t.side, from: ahead.from, to: ahead.to });
   // The player is told it is recorded and what is left; the opponent and the TD are told (P-8b).
   draft.effects.push({
     kind: 'leave-announced',
     to: [t.side, other(t.side), 'td'],
     side: t.side,
-    from: leave.from,
-    until: leave.to,
+    from: ahead.from,
+    until: ahead.to,
     left: check.value.map((y) => ({ year: y.year, days: y.availableDays })),
+    ...(ask ? { tdAsked: ask } : {}),
     rules: ['P-8a', 'P-8b'],
+  });
+  if (ask) requestLeave(draft, t, ask, ahead);
+}
+
+/** The earlier of two days. */
+const earlier = (a: CalendarDate, b: CalendarDate): CalendarDate =>
+  compareDates(a, b) <= 0 ? a : b;
+
+/**
+ * The TD asked to grant the days of a leave that had begun by the day of the mail (P-8b, P-8c),
+ * with what was recorded of the rest.
+ */
+function requestLeave(
+  draft: Draft,
+  t: Transmission,
+  days: { from: CalendarDate; to: CalendarDate },
+  recorded?: { from: CalendarDate; to: CalendarDate },
+): void {
+  draft.effects.push({
+    kind: 'leave-requested',
+    to: ['td'],
+    side: t.side,
+    from: days.from,
+    until: days.to,
+    asked: t.leave!,
+    sentOn: t.sentOn,
+    ...(recorded ? { recorded } : {}),
+    rules: ['P-8b', 'P-8c'],
   });
 }
 
@@ -627,7 +688,11 @@ function decideRun(
     draft.effects.push({
       kind: 'transmission-rejected',
       to: [sender],
-      problem: { code: 'leave-unread', words: t.leaveUnread },
+      problem: {
+        code: 'leave-unread',
+        words: t.leaveUnread,
+        ...(t.moves.length ? { withMove: true as const } : {}),
+      },
       penaltyDays: 0,
       rules: ['P-8b'],
     });

@@ -55,9 +55,9 @@ export function problemText(p: Problem): string {
     case 'tablebase-too-many-pieces':
       return `a tablebase claim with ${p.pieces} pieces (7 at most)`;
     case 'leave-refused':
-      return `leave not recorded: ${p.reason}${p.available !== undefined ? ` (${p.available} days left${p.year ? ` in ${p.year}` : ''})` : ''}${p.overlaps ? ` (overlaps ${p.overlaps.from}..${p.overlaps.to})` : ''}`;
+      return `leave not recorded: ${p.reason}${p.available !== undefined ? ` (${p.available} days left${p.year ? ` in ${p.year}` : ''})` : ''}${p.overlaps ? ` (overlaps ${p.overlaps.from}..${p.overlaps.to})` : ''}${p.tdAsked ? `; the TD asked for ${p.tdAsked.from}..${p.tdAsked.to} (P-8c)` : ''}`;
     case 'leave-not-in-advance':
-      return 'leave not announced in advance';
+      return `leave not announced in advance${p.tdAsked ? `; the TD asked for ${p.tdAsked.from}..${p.tdAsked.to} (P-8c)` : ''}`;
     case 'leave-unread':
       return `leave dates not read: "${p.words}"`;
   }
@@ -139,6 +139,9 @@ export function effectSummary(
         break;
       case 'leave-announced':
         parts.push(`leave ${e.from}..${e.until}`);
+        break;
+      case 'leave-requested':
+        parts.push(`the TD asked for leave ${e.from}..${e.until}, begun before the mail (P-8c)`);
         break;
       default:
         parts.push(e.kind);

@@ -52,7 +52,7 @@ export type Problem =
   | { code: 'conditional-refused'; error: MoveError }
   | { code: 'claim-needs-move' }
   | { code: 'tablebase-too-many-pieces'; pieces: number }
-  | {
+  | ({
       code: 'leave-refused';
       reason: string;
       available?: number;
@@ -60,10 +60,19 @@ export type Problem =
       year?: number;
       /** The leave already announced that it overlaps. */
       overlaps?: { from: CalendarDate; to: CalendarDate };
-    }
-  | { code: 'leave-not-in-advance' }
+    } & LeaveAside)
+  /** Leave that had begun by the day of the mail: only the TD grants it (P-8b, P-8c). */
+  | ({ code: 'leave-not-in-advance' } & LeaveAside)
   /** Leave announced in words whose dates could not be read (`words`, as written). */
-  | { code: 'leave-unread'; words: string };
+  | ({ code: 'leave-unread'; words: string } & LeaveAside);
+
+/** What a mail about leave held besides it, and what the TD was asked for (P-8b, P-8c). */
+export interface LeaveAside {
+  /** The mail held a move too: it is answered in a mail of its own. */
+  withMove?: true;
+  /** The days of the leave that had begun by the day of the mail, which the TD was asked for. */
+  tdAsked?: { from: CalendarDate; to: CalendarDate };
+}
 
 export type Effect =
   | {
@@ -225,6 +234,29 @@ export type Effect =
       until: CalendarDate;
       /** For the player who took it: the leave days left, per calendar year it touches (P-8a). */
       left?: { year: number; days: number }[];
+      /**
+       * The leave asked for began earlier: its days up to the mail's, which only the TD grants,
+       * were not recorded and the TD was asked for them (P-8b, P-8c).
+       */
+      tdAsked?: { from: CalendarDate; to: CalendarDate };
+      rules: string[];
+    }
+  | {
+      /**
+       * Leave asked for days that had begun by the day of the mail (P-8b: announced in advance):
+       * only the TD may grant them (P-8c), and the TD is asked to, with the ruling that does.
+       */
+      kind: 'leave-requested';
+      to: Recipient[];
+      side: Side;
+      /** The days the TD is asked for. */
+      from: CalendarDate;
+      until: CalendarDate;
+      /** The leave as the mail asked for it, and the day the mail came. */
+      asked: { from: CalendarDate; to: CalendarDate };
+      sentOn: CalendarDate;
+      /** The days after the mail's, recorded at once as announced in advance (P-8a, P-8b). */
+      recorded?: { from: CalendarDate; to: CalendarDate };
       rules: string[];
     }
   | {

@@ -331,6 +331,26 @@ export function cases(): Case[] {
     ),
   );
 
+  // Leave from two days ago to 10 days ahead, with no move (P-8b, P-8c): the days ahead are
+  // recorded, the player told the TD was asked for the two that had begun; the TD asked, with
+  // the ruling that grants them.
+  out.push(
+    decided(
+      'leave-late',
+      base,
+      tx('black', now, '', { moves: [], leave: { from: '2026-10-23', to: '2026-11-04' } }),
+      ['leave-announced', 'leave-requested'],
+    ),
+  );
+  // Leave that is over by the day of the mail, with no move: nothing recorded, the TD asked.
+  out.push(
+    decided(
+      'leave-late-over',
+      base,
+      tx('black', now, '', { moves: [], leave: { from: '2026-10-20', to: '2026-10-24' } }),
+    ),
+  );
+
   // Leave that overlaps leave already announced, sent with the move: the move stands, the
   // leave is refused, naming the leave it overlaps (P-8a).
   out.push(

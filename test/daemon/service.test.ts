@@ -1757,4 +1757,69 @@ describe('answers a player reads on a phone: the subject and the words say what 
         expect(m.text, language).not.toContain(said);
     }
   });
+  it('P-8b, P-8c: leave that had begun is asked of the TD, who can grant it by mail; the days ahead are recorded at once', async () => {
+    const s = setup(undefined, ':memory:', { petr: { language: 'uk' } });
+    await on(s, '2026-11-02T10:00:00Z', mail('Jan <jan@x.example>', '1.e4'));
+    await on(s, '2026-11-03T10:00:00Z', mail('Petr <petr@x.example>', '1.5254 5755'));
+    await sentSince(s.service);
+    // Sent on 3 December: the 1st to the 3rd had begun, the 4th to the 14th are ahead.
+    const leave = mail('Petr <petr@x.example>', 'Відпустка з 1 по 14 грудня.');
+    expect(await on(s, '2026-12-03T10:00:00Z', leave)).toBe('done');
+    expect(s.service.state('CLUB/1').leaves).toEqual([
+      { side: 'black', from: '2026-12-04', to: '2026-12-14', granted: false },
+    ]);
+    const out = await sentSince(s.service);
+    const toPetr = out.filter((m) => m.to[0] === 'petr@x.example');
+    expect(toPetr.map((m) => m.kind)).toEqual(['leave-announced']);
+    expect(toPetr[0]!.text).toContain('Вашу відпустку з 2026-12-04 до 2026-12-14 записано');
+    expect(toPetr[0]!.text).toContain('Дні з 2026-12-01 до 2026-12-03 вже почалися');
+    expect(toPetr[0]!.text).toContain('передано директорові турніру');
+    const request = out.find((m) => m.kind === 'leave-requested')!;
+    expect(request.to).toEqual(['td@club.example']);
+    expect(request.text).toContain('grant-leave --side black --from 2026-12-01 --to 2026-12-03');
+    expect(request.text).toContain(
+      'amici td CLUB/1 grant-leave --side black --from 2026-12-01 --to 2026-12-03',
+    );
+    expect(request.text).toContain('2026-12-04 to 2026-12-14 were announced in advance');
+    // The TD answers with the line the request gives: the days are granted, both players told.
+    const grant = mail(
+      'Anna <td@club.example>',
+      'OK.\n\ngrant-leave --side black --from 2026-12-01 --to 2026-12-03',
+      `Re: ${request.subject}`,
+    );
+    expect(await on(s, '2026-12-03T12:00:00Z', grant)).toBe('done');
+    expect(s.service.state('CLUB/1').leaves).toContainEqual({
+      side: 'black',
+      from: '2026-12-01',
+      to: '2026-12-03',
+      granted: true,
+    });
+    const told = await sentSince(s.service);
+    expect(told.map((m) => m.to[0]).sort()).toEqual(['jan@x.example', 'petr@x.example']);
+  });
+  it('P-8b, P-8c: leave that is over is not recorded; the TD is asked; no word of a move the mail did not have', async () => {
+    const s = setup(undefined, ':memory:', { petr: { language: 'uk' } });
+    await on(s, '2026-11-02T10:00:00Z', mail('Jan <jan@x.example>', '1.e4'));
+    await on(s, '2026-11-03T10:00:00Z', mail('Petr <petr@x.example>', '1.5254 5755'));
+    await sentSince(s.service);
+    const leave = mail('Petr <petr@x.example>', 'Відпустка з 1 по 2 грудня.');
+    expect(await on(s, '2026-12-03T10:00:00Z', leave)).toBe('rejected');
+    expect(s.service.state('CLUB/1').leaves).toEqual([]);
+    const out = await sentSince(s.service);
+    const [reply] = out.filter((m) => m.to[0] === 'petr@x.example');
+    expect(reply!.subject).toContain('відпустку не записано');
+    expect(reply!.text).toContain('ваше прохання про них передано директорові турніру');
+    expect(reply!.text).not.toMatch(/хід у ньому|ходом|хід у вашому листі/);
+    expect(out.find((m) => m.kind === 'leave-requested')?.text).toContain(
+      'grant-leave --side black --from 2026-12-01 --to 2026-12-02',
+    );
+    // With a move, the leave's answer says the move is answered on its own.
+    const withMove = mail('Jan <jan@x.example>', '1...e5 2.Nf3\nLeave from 1.12 to 2.12');
+    expect(await on(s, '2026-12-03T11:00:00Z', withMove)).toBe('done');
+    const jan = (await sentSince(s.service)).filter((m) => m.to[0] === 'jan@x.example');
+    expect(jan.map((m) => m.kind).sort()).toEqual(['move-accepted', 'transmission-rejected']);
+    expect(jan.find((m) => m.kind === 'transmission-rejected')!.text).toContain(
+      'The move in your mail is answered in a mail of its own.',
+    );
+  });
 });

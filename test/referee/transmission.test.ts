@@ -860,16 +860,72 @@ describe('leave (P-8a, P-8b, L-10.1)', () => {
       expect(r.state.leaves).toHaveLength(1);
     }
   });
-  it('P-8b: leave not announced in advance is refused (the TD may grant it, P-8c)', () => {
+  it('P-8b, P-8c: leave that had begun by the day of the mail is asked of the TD; the days ahead are recorded at once', () => {
+    // "Leave from 6 to 10 January", sent on the 6th: the 6th had begun, the 7th to 10th are ahead.
     const r = send(
       opening(newGame()),
       tx('white', '2026-01-06', '', { leave: { from: '2026-01-06', to: '2026-01-10' } }),
     );
+    expect(r.state.leaves).toEqual([
+      { side: 'white', from: '2026-01-07', to: '2026-01-10', granted: false },
+    ]);
+    expect(r.effects.find((e) => e.kind === 'leave-announced')).toMatchObject({
+      to: ['white', 'black', 'td'],
+      from: '2026-01-07',
+      until: '2026-01-10',
+      tdAsked: { from: '2026-01-06', to: '2026-01-06' },
+    });
+    expect(r.effects.find((e) => e.kind === 'leave-requested')).toMatchObject({
+      to: ['td'],
+      side: 'white',
+      from: '2026-01-06',
+      until: '2026-01-06',
+      asked: { from: '2026-01-06', to: '2026-01-10' },
+      sentOn: '2026-01-06',
+      recorded: { from: '2026-01-07', to: '2026-01-10' },
+    });
+    expect(rejection(r.effects)).toBeUndefined();
+    // The same leave sent again: the days ahead stand, the TD is asked again for the rest.
+    const again = send(
+      r.state,
+      tx('white', '2026-01-06', '', { leave: { from: '2026-01-06', to: '2026-01-10' } }),
+    );
+    expect(again.state.leaves).toHaveLength(1);
+    expect(rejection(again.effects)).toMatchObject({
+      problem: { code: 'leave-not-in-advance', tdAsked: { from: '2026-01-06', to: '2026-01-06' } },
+    });
+  });
+  it('P-8b, P-8c: leave that is over or ends today is not recorded; the TD is asked, the player told so', () => {
+    const r = send(
+      opening(newGame()),
+      tx('white', '2026-01-06', '', { leave: { from: '2026-01-02', to: '2026-01-06' } }),
+    );
     expect(r.state.leaves).toHaveLength(0);
     expect(rejection(r.effects)).toMatchObject({
-      problem: { code: 'leave-not-in-advance' },
+      problem: { code: 'leave-not-in-advance', tdAsked: { from: '2026-01-02', to: '2026-01-06' } },
       penaltyDays: 0,
     });
+    expect((rejection(r.effects) as { problem: object }).problem).not.toHaveProperty('withMove');
+    expect(r.effects.find((e) => e.kind === 'leave-requested')).toMatchObject({
+      to: ['td'],
+      from: '2026-01-02',
+      until: '2026-01-06',
+    });
+    expect(r.effects.find((e) => e.kind === 'leave-requested')).not.toHaveProperty('recorded');
+    // Days the TD granted are not asked for again.
+    const granted: GameEvent = {
+      type: 'leave',
+      on: '2026-01-07',
+      side: 'white',
+      from: '2026-01-02',
+      to: '2026-01-06',
+      granted: true,
+    };
+    const after = send(
+      extendGame(opening(newGame()), [granted]),
+      tx('white', '2026-01-08', '', { leave: { from: '2026-01-02', to: '2026-01-06' } }),
+    );
+    expect(after.effects).toEqual([]);
   });
   it('P-8a: more than 30 days in a calendar year is refused with the days still available', () => {
     let s = send(
