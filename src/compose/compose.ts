@@ -115,7 +115,14 @@ function standingsBlock(
  */
 export interface TdNotice {
   /** `analysis`: a player's mail in a game in adjudication, their claim and analysis (P-10). */
-  kind: 'dispute' | 'analysis' | 'bounce' | 'unknown-sender' | 'unauthenticated' | 'ruling-unread';
+  kind:
+    | 'dispute'
+    | 'analysis'
+    | 'bounce'
+    | 'unknown-sender'
+    | 'unauthenticated'
+    | 'ruling-unread'
+    | 'no-ruling';
   /**
    * Free text: the dispute as a player put it, the analysis, the bounce report, the mail in
    * question, or for `ruling-unread` what was wrong and how rulings are written.
@@ -159,6 +166,23 @@ export interface TdNotice {
    * holds what follows them (how rulings are written).
    */
   rulingErrors?: { line: string; code: string; params?: Record<string, string>; text: string }[];
+  /**
+   * For `no-ruling` (a TD's mail that holds no ruling line; `text`, the words it holds): the
+   * player's mail it forwards, which is not played from the TD's address (P-2d): its sender, the
+   * day it was sent (P-2j), the player's `side` in the game when the sender is one, and the
+   * `amici post` command that enters it as the player sent it (when it holds a move).
+   */
+  forward?: {
+    address: string;
+    name?: string;
+    sentOn?: CalendarDate;
+    /** The date as the forward writes it, when it reads as no day. */
+    dateWritten?: string;
+    side?: Side;
+    /** The player's other unfinished games, when the mail names none of them. */
+    games?: string[];
+    command?: string;
+  };
 }
 
 interface Reader {

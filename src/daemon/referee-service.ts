@@ -26,11 +26,17 @@ import {
 } from '../compose/index.ts';
 import { eventRulesOf, eventStartsOn } from '../config/load-config.ts';
 import type { AmiciConfig, EventConfig, PlayerConfig } from '../config/schema.ts';
+import { forwardedOf } from '../mail/forwarded.ts';
 import type { Inbound, InboundMail, ReadError, Result } from '../mail/index.ts';
 import { headerOnly, protestsIn, readMail, readMessage } from '../mail/index.ts';
 import type { MailRuling } from '../mail/td-rulings.ts';
 import { RULINGS_HELP, readRulings } from '../mail/td-rulings.ts';
-import { findGameRef, notATransmission, readTransmission } from '../mail/transmission.ts';
+import {
+  findGameRef,
+  movetextOf,
+  notATransmission,
+  readTransmission,
+} from '../mail/transmission.ts';
 import type {
   Decision,
   Effect,
@@ -108,6 +114,11 @@ export interface ReadItem {
    * `mail` is the parsed header, to tell the sender.
    */
   failed?: { error: Error; mail: InboundMail };
+  /**
+   * A mail a TD sent with another mail attached whole (message/rfc822): the attached mail, read,
+   * so a forwarded player's mail can be named with its own sender and date (P-2j).
+   */
+  attached?: InboundMail;
 }
 
 /** Due work about a player's clock, which waits while their move's relay has not reached them. */
@@ -534,6 +545,24 @@ export class RefereeService {
       }
     }
     const from = read.ok ? read.value.mail.from?.address : undefined;
+    const checked = await this.senderChecked(item, read, key, from);
+    // A TD's mail with a mail attached whole: the attached one is read now, while reading may
+    // wait (the decision that names it may not).
+    const original =
+      read.ok && from && this.isTd(from) ? read.value.mail.report.original : undefined;
+    if (original === undefined || read.ok === false || read.value.classification.kind !== 'normal')
+      return checked;
+    const attached = await readMessage(original);
+    return attached.ok ? { ...checked, attached: attached.value } : checked;
+  }
+
+  /** The reading of `item`, with the DKIM check of its sender where one is needed (P-2d). */
+  private async senderChecked(
+    item: InboundItem,
+    read: ReadItem['read'],
+    key: string,
+    from: string | undefined,
+  ): Promise<ReadItem> {
     if (
       !from ||
       item.senderConfirmed ||
@@ -779,7 +808,11 @@ export class RefereeService {
     if (ref === 'unknown-sender') {
       // A TD's mail: rulings on its lines, for the game it answers about (P-7d).
       if (this.isTd(sender))
-        return this.tdMail(reading, inbound, sender, base, at) ?? ignore('from the TD', who);
+        return (
+          this.tdMail(reading, inbound, sender, base, at) ??
+          this.tdNoRuling(reading, inbound, sender, base, at) ??
+          ignore('from the TD', who)
+        );
       return this.unknownSender(inbound, sender, base, at) ?? ignore('unknown sender', who);
     }
     if (!('gameKey' in ref)) {
@@ -1475,6 +1508,108 @@ export class RefereeService {
       events: touched.reduce((n, [, g]) => n + g.events.length, 0),
     });
     return 'done';
+  }
+
+  /**
+   * A TD's mail about a game that holds no ruling line (P-7d). A player's mail the TD forwards
+   * (Fwd:, an attached mail, a mail client's "Forwarded message" block) is not played from the
+   * TD's address: amici plays only what comes from the player's own address (P-2d), and a
+   * forward's sender and date are lines the forwarder's client wrote, which nothing proves and
+   * which no two clients write alike — played on a guess, a move would bind the player (P-4a)
+   * and a misread date would move the clock (P-2j, P-6d). The TD is told so at once, with who
+   * sent the forwarded mail and when, and the exact `amici post` command that enters it dated
+   * the day the player sent it. Other words with no ruling ("Noted, thanks", a ruling put in
+   * prose) are answered once a day a game: no ruling was read, nothing changed. A mail not
+   * proven to be the TD's (P-2d), or about none of the TD's games, is left unanswered
+   * (`undefined`).
+   */
+  private tdNoRuling(
+    reading: ReadItem,
+    inbound: Inbound,
+    sender: string,
+    base: InboundBase,
+    at: string,
+  ): SettleOutcome | undefined {
+    if (!this.tdVerified(reading) || inbound.classification.kind !== 'normal') return undefined;
+    const forward = forwardedOf(inbound.mail, reading.attached);
+    const found = this.tdRulingsIn(inbound, sender);
+    const named = found && 'ref' in found ? found.ref : undefined;
+    // The forwarded mail's sender, when a player of this TD's: their games not yet over.
+    const address = forward?.from?.address ?? '';
+    const open = this.directory
+      .memberships(address)
+      .filter((m) => m.event.td.address.toLowerCase() === sender.toLowerCase())
+      .flatMap((m) => this.directory.gamesOf(m.event, m.player.id))
+      .filter((g) => this.store.hasGame(g.gameKey) && !this.state(g.gameKey).result);
+    const game =
+      open.find((g) => g.gameKey === named?.gameKey) ?? (open.length === 1 ? open[0] : undefined);
+    const ref = game ?? named ?? open[0];
+    if (!ref) return undefined;
+    const last = forward ? undefined : this.answeredLately('td-no-ruling', ref.gameKey, sender, at);
+    // The day the TD reads the answer, and may run the command: the opponent gets the move then.
+    const today = this.today(ref.event);
+    const side = game ? this.sideWithAddress(game, [address]) : undefined;
+    const moves = forward
+      ? forward.text
+          .split('\n')
+          .filter((l) => movetextOf([l]).length > 0)
+          .map((l) => l.trim())
+          .join(' ')
+          .replace(/["$`\\]/g, '')
+      : '';
+    const notice: TdNotice = {
+      kind: 'no-ruling',
+      text: forward ? forward.text : inbound.newText.text,
+      ...(forward
+        ? {
+            forward: {
+              address,
+              ...(forward.from?.name ? { name: forward.from.name } : {}),
+              ...(forward.sentOn ? { sentOn: forward.sentOn } : {}),
+              ...(forward.dateWritten ? { dateWritten: forward.dateWritten } : {}),
+              ...(side ? { side } : {}),
+              ...(!game && open.length > 1 ? { games: open.map((g) => g.gameKey) } : {}),
+              ...(side && moves
+                ? {
+                    command: `amici post ${ref.gameKey} --as ${side} --moves "${moves}" --postmark ${forward.sentOn ?? 'YYYY-MM-DD'} --received ${today}`,
+                  }
+                : {}),
+            },
+          }
+        : {}),
+    };
+    const ctx = this.composeContext(ref, this.state(ref.gameKey), today);
+    const mails = last
+      ? []
+      : this.outgoing(ref, [composeTdNotice(notice, ctx)], `${base.dedupeKey}:td-no-ruling`).map(
+          (m) => ({ ...m, kind: 'td-no-ruling' }),
+        );
+    const note = forward
+      ? `TD forwarded a mail from ${address || '?'}${forward.sentOn ? ` of ${forward.sentOn}` : ''}: not played from the TD's address (P-2d); the TD told how to enter it`
+      : 'from the TD, no ruling';
+    this.store.commitInbound(
+      {
+        ...base,
+        sender,
+        subject: inbound.mail.subject,
+        gameKey: ref.gameKey,
+        status: 'ignored',
+        note: last ? `${note}; answered ${last}` : `${note}; answered`,
+      },
+      [],
+      mails,
+      at,
+    );
+    this.logger.info({
+      code: 'INBOUND_TD_RULING',
+      ...this.mailLog,
+      game: ref.gameKey,
+      status: 'ignored',
+      reason: forward ? 'forwarded' : 'no-ruling',
+      ...(forward ? { forwarded: address } : {}),
+      ...(last ? { answered: last } : {}),
+    });
+    return 'ignored';
   }
 
   /**

@@ -63,9 +63,9 @@ const LEAD_IN_ADDRESS_RE = /\d{4}.*<[^<>\s@]+@[^<>\s]+>\s*:\s*$/u;
 const LEAD_IN_START_RE = /^(?:on|w dniu|dnia|dne|am|le|el|il|em|op)\s/iu;
 const LEAD_IN_POLISH_IOS_RE = /^Wiadomość napisana przez .+:\s*$/iu;
 
-const SEPARATOR_RE =
+export const SEPARATOR_RE =
   /^[ \t]*(?:-{2,}|_{2,}|={2,})?\s*(?:original message|forwarded message|wiadomość oryginalna|oryginalna wiadomość|przekazana wiadomość|wiadomość przekazana|původní zpráva|přeposlaná zpráva|ursprüngliche nachricht|weitergeleitete nachricht|исходное сообщение|пересылаемое сообщение|пересланное сообщение|оригінальне повідомлення|вихідне повідомлення|пересланий лист|переслане повідомлення|message d'origine)\s*(?:-{2,}|_{2,}|={2,})\s*$/iu;
-const FORWARD_LEAD_RE =
+export const FORWARD_LEAD_RE =
   /^[ \t]*(?:begin forwarded message|początek przekazywanej wiadomości|začátek přeposlané zprávy|anfang der weitergeleiteten nachricht|начало переадресованного сообщения|початок пересланого повідомлення)\s*:\s*$/iu;
 
 const HEADER_LABELS = {
@@ -107,7 +107,7 @@ type HeaderLabel = keyof typeof HEADER_LABELS;
 
 const LABEL_LINE_RE = /^[ \t]*\*?[ \t]*([\p{L}]+)[ \t]*:[ \t]*\*?[ \t]*(.*)$/u;
 
-function headerLabelOf(line: string): { label: HeaderLabel; value: string } | undefined {
+export function headerLabelOf(line: string): { label: HeaderLabel; value: string } | undefined {
   const match = LABEL_LINE_RE.exec(line);
   const word = match?.[1]?.toLowerCase();
   if (!word) return undefined;
@@ -121,7 +121,7 @@ function headerLabelOf(line: string): { label: HeaderLabel; value: string } | un
 }
 
 /** An Outlook-style header block starts here: From, then two more of Sent/To/Cc/Subject. */
-function isReplyHeaderBlock(lines: string[], index: number): boolean {
+export function isReplyHeaderBlock(lines: string[], index: number): boolean {
   const first = headerLabelOf(lines[index] ?? '');
   if (first?.label !== 'from' || /^\d/.test(first.value.trim())) return false;
   const seen = new Set<HeaderLabel>();

@@ -1041,5 +1041,44 @@ export function cases(): Case[] {
       },
     ],
   });
+  // A TD's mail with no ruling (P-7d): a player's move forwarded (P-2d, P-2j), with the command
+  // that enters it; one whose date did not read, from a player of several games; one from no
+  // player; one that holds no move; and words alone.
+  out.push({
+    name: 'td-no-ruling',
+    state: base,
+    now,
+    effects: [],
+    notices: [
+      {
+        kind: 'no-ruling',
+        text: '9...Na5\n\nJan',
+        forward: {
+          address: 'jan.novak@example.cz',
+          name: 'Jan Novák',
+          sentOn: '2026-10-23',
+          side: 'black',
+          command:
+            'amici post WCH26/7 --as black --moves "9...Na5" --postmark 2026-10-23 --received 2026-10-25',
+        },
+      },
+      {
+        kind: 'no-ruling',
+        text: '9...Na5',
+        forward: {
+          address: 'jan.novak@example.cz',
+          dateWritten: 'gestern Abend',
+          games: ['WCH26/7', 'WCH26/12'],
+        },
+      },
+      { kind: 'no-ruling', text: '9...Na5', forward: { address: 'someone@example.org' } },
+      {
+        kind: 'no-ruling',
+        text: 'Thanks for the game!',
+        forward: { address: 'jan.novak@example.cz', sentOn: '2026-10-23', side: 'black' },
+      },
+      { kind: 'no-ruling', text: 'Noted, thanks.' },
+    ],
+  });
   return out;
 }

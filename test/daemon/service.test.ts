@@ -617,12 +617,16 @@ describe('the referee service (one message, one transaction)', () => {
       '"good luck, I did not expect to play White!"',
     );
   });
-  it('a TD answering a notice is not taken for an unknown player: filed, not answered', async () => {
+  it('a TD answering a notice is not taken for an unknown player: filed, and told no ruling was read (P-7d)', async () => {
     const { service, logger } = setup();
     const m = mail('Anna <TD@club.example>', 'Noted, thanks.', 'Re: [CLUB/1] Jan – Petr: dispute');
     expect(await service.processInbound(m)).toBe('ignored');
-    expect(logger.lines.at(-1)).toMatchObject({ code: 'INBOUND_IGNORED', note: 'from the TD' });
-    expect(service.store.outboxCounts().pending).toBe(0);
+    expect(logger.lines.at(-1)).toMatchObject({
+      code: 'INBOUND_TD_RULING',
+      status: 'ignored',
+      reason: 'no-ruling',
+    });
+    expect(service.store.outboxCounts().pending).toBe(1);
   });
   it('P-5c: a reply to our mail from an unknown address finds the game by our Message-ID; in the event language', async () => {
     const { service } = setup();
@@ -1821,5 +1825,97 @@ describe('answers a player reads on a phone: the subject and the words say what 
     expect(jan.find((m) => m.kind === 'transmission-rejected')!.text).toContain(
       'The move in your mail is answered in a mail of its own.',
     );
+  });
+  it('P-2d, P-5d, P-6d: a player’s move the TD forwards is not played from the TD’s address; the TD is told at once how to enter it, dated as sent', async () => {
+    const s = setup(undefined, ':memory:', { petr: { language: 'uk' } });
+    await on(s, '2026-11-02T10:00:00Z', mail('Jan <jan@x.example>', '1.e4'));
+    await sentSince(s.service);
+    // Petr sent "1.5254 5755" to the TD by mistake on 3 November; the TD forwards it on the 5th.
+    const body = `Petr sent his move to me by mistake, please process it.
+
+Anna
+
+---------- Forwarded message ---------
+From: Petr <petr@x.example>
+Date: Tue, Nov 3, 2026 at 7:00 PM
+Subject: RE: [CLUB/1] Jan – Petr: 1. e4 — ваш хід
+To: Anna <td@club.example>
+
+
+1.5254 5755
+
+Petr
+`;
+    const forward = mail(
+      'Anna <td@club.example>',
+      body.replace(/\n/g, '\r\n'),
+      'Fwd: RE: [CLUB/1] Jan – Petr: 1. e4 — ваш хід',
+    );
+    expect(await on(s, '2026-11-05T09:00:00Z', forward)).toBe('ignored');
+    // Nothing played, nothing to the players: the TD decides.
+    expect(s.service.state('CLUB/1').plies).toHaveLength(1);
+    expect(s.logger.lines.at(-1)).toMatchObject({
+      code: 'INBOUND_TD_RULING',
+      status: 'ignored',
+      reason: 'forwarded',
+      forwarded: 'petr@x.example',
+    });
+    const out = await sentSince(s.service);
+    expect(out.map((m) => m.to)).toEqual([['td@club.example']]);
+    const [answer] = out;
+    expect(answer!.subject).toContain('[CLUB/1]');
+    expect(answer!.subject).toContain('no ruling read in your mail');
+    expect(answer!.text).toContain('holds no ruling, so amici changed nothing');
+    expect(answer!.text).toContain(
+      'It forwards a mail from Petr <petr@x.example> (Black (Petr)), sent on 2026-11-03.',
+    );
+    expect(answer!.text).toContain("A player's mail forwarded from your address is not played");
+    expect(answer!.text).toContain(
+      'amici post CLUB/1 --as black --moves "1.5254 5755" --postmark 2026-11-03 --received 2026-11-05',
+    );
+    expect(s.service.store.inboundLog().at(-1)?.note).toMatch(
+      /^TD forwarded a mail from petr@x\.example of 2026-11-03: not played/,
+    );
+    // Forwarded as an attachment (message/rfc822): its own From and Date name it.
+    const original = `From: Petr <petr@x.example>\r\nTo: td@club.example\r\nSubject: RE: [CLUB/1] 1. e4\r\nDate: Tue, 3 Nov 2026 23:30:00 +0200\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n1.5254 5755\r\n`;
+    const attached = mail(
+      'Anna <td@club.example>',
+      `--b\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nPlease process it.\r\n--b\r\nContent-Type: message/rfc822\r\n\r\n${original}\r\n--b--`,
+      'Fwd: RE: [CLUB/1] 1. e4',
+      'MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary="b"\r\n',
+    );
+    expect(await on(s, '2026-11-05T09:30:00Z', attached)).toBe('ignored');
+    const [byAttachment] = await sentSince(s.service);
+    expect(byAttachment!.text).toContain(
+      'amici post CLUB/1 --as black --moves "1.5254 5755" --postmark 2026-11-03 --received 2026-11-05',
+    );
+    expect(s.service.state('CLUB/1').plies).toHaveLength(1);
+    // Forwarded again: answered again; a forward is never passed over in silence.
+    const again = mail('Anna <td@club.example>', body, 'Fwd: my move');
+    expect(await on(s, '2026-11-05T10:00:00Z', again)).toBe('ignored');
+    expect((await sentSince(s.service)).map((m) => m.to)).toEqual([['td@club.example']]);
+  });
+  it('P-7d: a TD’s words with no ruling about a game are answered once a day: nothing changed; a word to amici about no game is not', async () => {
+    const s = setup();
+    await on(s, '2026-11-02T10:00:00Z', mail('Jan <jan@x.example>', '1.e4'));
+    await sentSince(s.service);
+    const prose = mail(
+      'Anna <td@club.example>',
+      'Please give Petr three more days.',
+      'Re: [CLUB/1] Jan – Petr: dispute',
+    );
+    expect(await on(s, '2026-11-03T10:00:00Z', prose)).toBe('ignored');
+    const [answer, ...more] = await sentSince(s.service);
+    expect(more).toEqual([]);
+    expect(answer!.to).toEqual(['td@club.example']);
+    expect(answer!.text).toContain('holds no ruling, so amici changed nothing');
+    expect(answer!.text).toContain('Please give Petr three more days.');
+    expect(answer!.text).not.toContain('forwards');
+    const thanks = mail('Anna <td@club.example>', 'Noted, thanks.', 'Re: [CLUB/1] no ruling read');
+    expect(await on(s, '2026-11-03T11:00:00Z', thanks)).toBe('ignored');
+    expect(await sentSince(s.service)).toEqual([]);
+    const news = mail('Anna <td@club.example>', 'Hello amici, nice work.', 'Club news');
+    expect(await on(s, '2026-11-05T11:00:00Z', news)).toBe('ignored');
+    expect(await sentSince(s.service)).toEqual([]);
   });
 });

@@ -333,11 +333,25 @@ describe('P-7d: rulings mailed by the TD', () => {
     expect(text).toContain('reject-claim ID [--used N | --clock N --bank N]');
   });
 
-  it('no ruling line ("Noted, thanks"): filed, nothing applied, nothing answered', async () => {
+  it('no ruling line ("Noted, thanks"): filed, nothing applied; the TD told so once a day, and only when signed', async () => {
     const s = setup(keyServer([players, club]).resolver);
     await opening(s);
     const thanks = await signMail(raw(TD, 'Noted, thanks. I will look at it tomorrow.'), club);
     expect(await s.service.processInbound(item(thanks))).toBe('ignored');
+    expect(s.logger.lines.at(-1)).toMatchObject({
+      code: 'INBOUND_TD_RULING',
+      status: 'ignored',
+      reason: 'no-ruling',
+    });
+    const out = await s.flush();
+    expect(out.map((m) => m.to)).toEqual([['td@club.example']]);
+    expect(out[0]!.mail.text).toContain('holds no ruling, so amici changed nothing');
+    const more = await signMail(raw(TD, 'And thanks again.'), club);
+    expect(await s.service.processInbound(item(more))).toBe('ignored');
+    expect(await s.flush()).toEqual([]);
+    // In the TD's name but not signed: filed, unanswered, as a forgery gets no answer.
+    const unsigned = raw(TD, 'Noted.', 'Re: [CLUB/1] other');
+    expect(await s.service.processInbound(item(unsigned, '2026-11-07T10:00:00Z'))).toBe('ignored');
     expect(s.logger.lines.at(-1)).toMatchObject({ code: 'INBOUND_IGNORED', note: 'from the TD' });
     expect(await s.flush()).toEqual([]);
   });
