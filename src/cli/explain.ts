@@ -153,7 +153,7 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
         reading = values.from
           ? reading
           : service.readingOf(ref.event, service.player(ref.event, ref.game[side]));
-        rules = service.rules(ref.event);
+        rules = service.rules(ref.event, ref.game);
         title = service.gameTitle(ref);
         const today = mail.date ? calendarDateOf(mail.date, ref.event.timeZone) : undefined;
         if (today?.ok) sentOn = today.value;
@@ -335,7 +335,7 @@ async function explainTdMail(
       state,
       { kind: 'ruling', ruling: r.ruling, ...(r.note ? { note: r.note } : {}) },
       service.today(event, mail.date ?? new Date()),
-      service.rules(event),
+      service.rules(event, service.resolveGame(gameKey)?.game),
     );
     states.set(gameKey, extendGame(state, decision.events));
     return { line: r.line, game: gameKey, ruling: r.ruling, effects: decision.effects };

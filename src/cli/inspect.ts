@@ -145,13 +145,13 @@ function summary(service: RefereeService, gameKey: string) {
   const state = service.state(gameKey);
   const toMove: Side = state.pos.turn;
   const today = service.today(ref.event);
-  const clock = gameClock(state, service.rules(ref.event), toMove, today);
+  const clock = gameClock(state, service.rules(ref.event, ref.game), toMove, today);
   const live = clock.ok ? clock.value.live : null;
   const last = state.plies.at(-1);
   // Why the clock of the player to move does not run today: the event's end, the game in
   // adjudication (P-10: the days left are as they stood on the end date), a TD pause (L-6.10),
   // leave (P-8a).
-  const adjudication = inAdjudication(state, today, service.rules(ref.event));
+  const adjudication = inAdjudication(state, today, service.rules(ref.event, ref.game));
   // Stopped at an end date since moved later (P-10): the sweep resumes it.
   const stop = openStop(state);
   const pause = state.pauses.find((p) => p.to === null);
@@ -295,7 +295,7 @@ export async function showCommand(args: string[], io: CliIo): Promise<number> {
     if (!key) return 1;
     const ref = service.resolveGame(key)!;
     const state = service.state(key);
-    const rules = service.rules(ref.event);
+    const rules = service.rules(ref.event, ref.game);
     const today = service.today(ref.event);
     const clocks = (['white', 'black'] as const).map((side) => {
       const c = gameClock(state, rules, side, today);
@@ -456,12 +456,12 @@ export function pgnOf(service: RefereeService, key: string): string {
   const startsOn = eventStartsOn(ref.event);
   const pgn = gamePgn(
     state,
-    { name: ref.event.name, mode: ref.event.mode, ...(startsOn ? { startsOn } : {}) },
+    { name: ref.event.name, mode: service.modeOf(ref), ...(startsOn ? { startsOn } : {}) },
     {
       white: service.player(ref.event, ref.game.white).name,
       black: service.player(ref.event, ref.game.black).name,
     },
-    service.rules(ref.event).timeControl,
+    service.rules(ref.event, ref.game).timeControl,
   );
   if (pgn === undefined) throw new Error(`${key}: no PGN`);
   return pgn;

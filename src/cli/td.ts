@@ -233,7 +233,7 @@ export async function postCommand(args: string[], io: CliIo): Promise<number> {
     // A card already recorded, entered again (after the answer to it, too): its dates are
     // those of a move already played, not a reply's; the preview says what it is (P-4a).
     if (
-      decide(state, t, today, service.rules(ref.event)).effects.some(
+      decide(state, t, today, service.rules(ref.event, ref.game)).effects.some(
         (e) => e.kind === 'transmission-repeated',
       )
     )
@@ -254,7 +254,7 @@ export async function postCommand(args: string[], io: CliIo): Promise<number> {
         received,
         t.statedSentOn,
         reply ? since : state.clockStartsOn,
-        service.rules(ref.event).transitDays,
+        service.rules(ref.event, ref.game).transitDays,
       );
       return { ...t, sentOn: recorded, postmarkMissing: true };
     }
@@ -288,7 +288,7 @@ export async function postCommand(args: string[], io: CliIo): Promise<number> {
         if (!players.has(g.game[side]) || (g.gameKey === ref.gameKey && side === s)) continue;
         const t = cardIn(service, g, side, today);
         if (typeof t === 'string') continue;
-        const { effects } = decide(state, t, today, service.rules(g.event));
+        const { effects } = decide(state, t, today, service.rules(g.event, g.game));
         if (
           effects.some((e) => e.kind === 'move-accepted') &&
           !effects.some((e) => e.kind === 'transmission-rejected')
@@ -421,7 +421,7 @@ async function apply(
       io.err(`${resolved}\n`);
       return 2;
     }
-    const stop = preview?.(decide(state, resolved, today, service.rules(ref.event)), {
+    const stop = preview?.(decide(state, resolved, today, service.rules(ref.event, ref.game)), {
       service,
       ref,
       state,

@@ -42,8 +42,11 @@ export interface ComposeContext {
     name: string;
     /** The short tag of the subject: `WCH26` in `[WCH26/7]`. */
     tag: string;
-    /** How the moves travel (the PGN's Mode); email when absent. */
-    mode?: 'email' | 'postal';
+    /**
+     * How the game's moves travel (the PGN's Mode): both players by email, both by post, or
+     * one each (`mixed`); email when absent.
+     */
+    mode?: 'email' | 'postal' | 'mixed';
     /** The day the event's first games start (the PGN's EventDate). */
     startsOn?: CalendarDate;
   };

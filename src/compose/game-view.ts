@@ -348,32 +348,42 @@ export function pgnEndComment(state: GameState): string | undefined {
   return undefined;
 }
 
+/** The PGN's Site by how the game's moves travel. */
+const SITES = {
+  email: 'amici (email)',
+  postal: 'amici (post)',
+  mixed: 'amici (post and email)',
+} as const;
+
 /**
  * A game's PGN, the same for the TD's attachment and `amici pgn`: the roster (`Round` "-": all
  * the games of a correspondence section start together, there are no rounds), `Mode` "EM" or
- * "PM" (paper mail) by how the event's moves travel, `TimeControl`, `Termination`, `EventDate`
+ * "PM" (paper mail) by how the game's moves travel, `TimeControl`, `Termination`, `EventDate`
  * (the day the event's first games start) and the comment of `pgnEndComment`.
  */
 export function gamePgn(
   state: GameState,
-  event: { name: string; mode?: 'email' | 'postal'; startsOn?: CalendarDate },
+  event: { name: string; mode?: 'email' | 'postal' | 'mixed'; startsOn?: CalendarDate },
   names: Record<Side, string>,
   timeControl?: TimeControl,
 ): string | undefined {
   const moves: RecordedMove[] = state.plies.map((p) =>
     p.drawOffer ? { move: p.move, drawOffer: true } : { move: p.move },
   );
-  const postal = event.mode === 'postal';
+  // A mixed game (one player by post, one by email) says Mode "PM": PGN has no value for both,
+  // and "EM" would say every move went electronically when half of them went on paper, under
+  // postal timing (the transit counted, P-3a). Site says both.
+  const mode = event.mode ?? 'email';
   const tags: Record<string, string> = {
     Event: event.name,
-    Site: postal ? 'amici (post)' : 'amici (email)',
+    Site: SITES[mode],
     // The day play began: a game restarted with the colours corrected (L-7.1) began again then.
     Date: pgnDate(state.clockStartsOn),
     Round: '-',
     White: names.white,
     Black: names.black,
     ...pgnResultTags(state),
-    Mode: postal ? 'PM' : 'EM',
+    Mode: mode === 'email' ? 'EM' : 'PM',
     ...(timeControl ? { TimeControl: timeControlTag(timeControl) } : {}),
     ...(event.startsOn ? { EventDate: pgnDate(event.startsOn) } : {}),
   };

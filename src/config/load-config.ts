@@ -11,7 +11,7 @@ import type { CalendarDate } from '../clock/index.ts';
 import type { EventRules } from '../referee/index.ts';
 import { defaultEventRules } from '../referee/index.ts';
 import { editDistance } from '../words.ts';
-import type { AmiciConfig, EventConfig } from './schema.ts';
+import type { AmiciConfig, EventConfig, GameConfig, PlayerConfig } from './schema.ts';
 import { configSchema } from './schema.ts';
 
 export type ConfigResult =
@@ -195,9 +195,52 @@ export async function loadConfig(file: string): Promise<ConfigResult> {
   return r.ok ? { ...r, file: resolve(file) } : r;
 }
 
-/** The rulebook's settings for an event. */
-export function eventRulesOf(e: EventConfig): EventRules {
+/** How a game's moves travel: both players by email, both by post, or one each. */
+export type GameMode = 'email' | 'postal' | 'mixed';
+
+/**
+ * Whether `player`'s moves in `game` travel by post: the game's own `mode`, else the player's
+ * `post`, else the event's `mode`.
+ */
+export function playsByPost(e: EventConfig, game: GameConfig, player: PlayerConfig): boolean {
+  return (
+    (game.mode ?? (player.post === undefined ? e.mode : player.post ? 'postal' : 'email')) ===
+    'postal'
+  );
+}
+
+/** A game's mode from whether each of its players plays by post. */
+export function gameModeOf(byPost: { white: boolean; black: boolean }): GameMode {
+  return byPost.white && byPost.black ? 'postal' : byPost.white || byPost.black ? 'mixed' : 'email';
+}
+
+const ownModes = new WeakMap<EventConfig, boolean>();
+
+/**
+ * Whether any game or player of the event sets a mode of its own. Without one, every game
+ * follows the event's `mode` and the reminders wait the transit as they always did (P-3a),
+ * for every game whatever the mode.
+ */
+function setsOwnModes(e: EventConfig): boolean {
+  let own = ownModes.get(e);
+  if (own === undefined) {
+    own = e.games.some((g) => g.mode !== undefined) || e.players.some((p) => p.post !== undefined);
+    ownModes.set(e, own);
+  }
+  return own;
+}
+
+/**
+ * The rulebook's settings for an event, or for one of its games: given which of the game's
+ * players play by post, the transit counts in the reminder's wait only for them (P-3a), once any
+ * game or player of the event sets a mode of its own.
+ */
+export function eventRulesOf(
+  e: EventConfig,
+  byPost?: { white: boolean; black: boolean },
+): EventRules {
   return defaultEventRules({
+    ...(byPost && setsOwnModes(e) ? { byPost: { ...byPost } } : {}),
     timeControl: e.timeControl,
     delivery: e.delivery,
     excessesAllowed: e.excessesAllowed,

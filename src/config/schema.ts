@@ -170,6 +170,9 @@ const timeControl = z.discriminatedUnion('preset', [
   z.strictObject({ preset: z.literal('per-move'), days: z.number().int().positive().default(30) }),
 ]);
 
+/** How the moves travel: by email, or on postcards the TD enters with `amici post`. */
+const gameMode = z.enum(['email', 'postal']);
+
 const player = z.strictObject({
   id: z.string().regex(/^[\w.-]+$/, { message: 'expected a short id (letters, digits, _ . -)' }),
   name: z.string(),
@@ -178,6 +181,12 @@ const player = z.strictObject({
   notation: notation.optional(),
   /** For this player instead of the inbox's `authentication` (a provider that signs nothing). */
   authentication: authentication.optional(),
+  /**
+   * The player's moves travel by post in every game of theirs that sets no `mode` of its own,
+   * whatever the event's `mode` (`false`: by email). A game with one player by post and one by
+   * email is a mixed game (load-config.ts, `playsByPost`).
+   */
+  post: z.boolean().optional(),
 });
 
 const game = z
@@ -189,6 +198,11 @@ const game = z
     startsOn: date,
     fen: z.string().optional(),
     chess960: z.number().int().min(0).max(959).optional(),
+    /**
+     * How this game's moves travel, for both players: the event's `mode` and the players'
+     * `post` when absent.
+     */
+    mode: gameMode.optional(),
   })
   .refine((g) => !(g.fen && g.chess960 !== undefined), {
     message: 'give fen or chess960, not both',
@@ -215,8 +229,9 @@ const event = z
     timeControl: timeControl.default({ preset: 'postal', moves: 10, days: 30 }),
     delivery: z.enum(['same-day', 'next-day']).default('same-day'),
     // How the moves travel: by email, or on postcards the TD enters with `amici post` (the
-    // PGN says which: Mode "EM" or "PM").
-    mode: z.enum(['email', 'postal']).default('email'),
+    // PGN says which: Mode "EM" or "PM"). The default of the event's games: a game's own `mode`
+    // and a player's `post` set it game by game.
+    mode: gameMode.default('email'),
     excessesAllowed: z.number().int().nonnegative().default(1),
     penaltyDays: z.number().int().nonnegative().default(5),
     leavePerYear: z.number().int().nonnegative().optional(),

@@ -9,7 +9,8 @@
 // adjudication under a new end; games in play go to adjudication at once, the end being past.
 
 import { addDays, type CalendarDate, calendarDateOf, compareDates } from '../clock/index.ts';
-import type { AmiciConfig } from '../config/schema.ts';
+import { playsByPost } from '../config/load-config.ts';
+import type { AmiciConfig, EventConfig, GameConfig } from '../config/schema.ts';
 import type { GameEvent } from '../referee/index.ts';
 import { ANALYSIS_DAYS, FoldError, foldGame, openStop } from '../referee/index.ts';
 import type { Store } from '../store/store.ts';
@@ -71,6 +72,24 @@ const controlText = (c: Readonly<Record<string, unknown>>): string =>
     .map(([k, v]) => (k === 'preset' ? String(v) : `${k} ${String(v)}`))
     .join(', ');
 
+/**
+ * How a game's moves travel, for the TD: "by email", "by post", or "by post for Jan Kowalski
+ * only, by email for the opponent" (a mixed game; the same words for each of Jan's games, so
+ * that they are named together). `byPost`: the ids of the players by post.
+ */
+function modeText(byPost: readonly string[], players: { id: string; name: string }[]): string {
+  const by = players.filter((p) => byPost.includes(p.id));
+  if (by.length === players.length) return 'by post';
+  if (!by.length) return 'by email';
+  return `by post for ${by.map((p) => p.name).join(', ')} only, by email for the opponent`;
+}
+
+/** The ids of a game's players whose moves travel by post, as the config now says. */
+function postalIds(event: EventConfig, game: GameConfig): string[] {
+  const players = new Map(event.players.map((p) => [p.id, p]));
+  return [game.white, game.black].filter((id) => playsByPost(event, game, players.get(id)!));
+}
+
 /** Games a config edit changed one setting of, grouped by the change ("was→now"). */
 class Changes {
   private readonly byChange = new Map<string, { was: string; now: string; keys: string[] }>();
@@ -112,6 +131,7 @@ export function configDrift(
   const startMoved = new Changes();
   const controlMoved = new Changes();
   const allowedMoved = new Changes();
+  const modeMoved = new Changes();
   /** What the events' end dates do to their games (P-10). */
   const ending: string[] = [];
   let fromPairings = false;
@@ -149,6 +169,15 @@ export function configDrift(
       // under another (P-6b, P-7f).
       if (c.excessesAllowed !== undefined)
         allowedMoved.note(String(c.excessesAllowed), String(event.excessesAllowed), key);
+      // And how its moves travel: the reminders' wait (P-3a) and the PGN's Mode follow the
+      // config's, mid-game too.
+      if (c.byPost !== undefined && !changed) {
+        const both = [
+          { id: game.white, name: now.white.name },
+          { id: game.black, name: now.black.name },
+        ];
+        modeMoved.note(modeText(c.byPost, both), modeText(postalIds(event, game), both), key);
+      }
       if (changed) {
         const played = `${count(known.moves, 'half-move')} played`;
         // The same names under other ids: an id was renamed, which the TD cannot see by name.
@@ -201,6 +230,10 @@ export function configDrift(
   for (const { was, now, them, one } of allowedMoved.all())
     warnings.push(
       `${them} ${one ? 'was' : 'were'} created allowing ${was} excess${was === '1' ? '' : 'es'} of time; the config now allows ${now}, and claims are ruled under that (P-6b, P-7f): an excess the players were told would restart the count may now lose the game, or the other way round. If that is not meant, put excessesAllowed back`,
+    );
+  for (const { was, now, them, one } of modeMoved.all())
+    warnings.push(
+      `${them} ${one ? 'was' : 'were'} created to be played ${was}; the config now says ${now} (a game's \`mode\`, a player's \`post\` or the event's \`mode\`), which ${one ? 'it follows' : 'they follow'} from now on, mid-game too: the reminders' wait (the transit counts for a player by post, P-3a) and the PGN's Mode and Site change. If that is not meant, put the mode back`,
     );
   warnings.push(...ending);
   // A finished game may leave the config with its whole event; one of an event still running

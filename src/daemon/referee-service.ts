@@ -24,8 +24,9 @@ import {
   composeWhichGame,
   gameTitle,
 } from '../compose/index.ts';
-import { eventRulesOf, eventStartsOn } from '../config/load-config.ts';
-import type { AmiciConfig, EventConfig, PlayerConfig } from '../config/schema.ts';
+import type { GameMode } from '../config/load-config.ts';
+import { eventRulesOf, eventStartsOn, gameModeOf, playsByPost } from '../config/load-config.ts';
+import type { AmiciConfig, EventConfig, GameConfig, PlayerConfig } from '../config/schema.ts';
 import { forwardedOf } from '../mail/forwarded.ts';
 import type { Inbound, InboundMail, ReadError, Result } from '../mail/index.ts';
 import { headerOnly, protestsIn, readMail, readMessage } from '../mail/index.ts';
@@ -285,6 +286,9 @@ export class RefereeService {
           clockStartsOn: game.startsOn,
           timeControl: { ...event.timeControl },
           excessesAllowed: event.excessesAllowed,
+          byPost: [game.white, game.black].filter((id) =>
+            playsByPost(event, game, this.player(event, id)),
+          ),
         };
         // A game added after a player announced leave: the leave stops its clock too (P-8a).
         const key = gameKeyOf(event.tag, game.id);
@@ -362,8 +366,25 @@ export class RefereeService {
     return { games, rows };
   }
 
-  rules(event: EventConfig): EventRules {
-    return eventRulesOf(event);
+  /**
+   * The rulebook's settings for an event, or (`game`, with its colours as now oriented) for one
+   * of its games: which of its players play by post (P-3a).
+   */
+  rules(event: EventConfig, game?: GameConfig): EventRules {
+    return eventRulesOf(event, game && this.byPost(event, game));
+  }
+
+  /** Whether each side of a game plays by post (the game's mode, the player's, the event's). */
+  byPost(event: EventConfig, game: GameConfig): { white: boolean; black: boolean } {
+    return {
+      white: playsByPost(event, game, this.player(event, game.white)),
+      black: playsByPost(event, game, this.player(event, game.black)),
+    };
+  }
+
+  /** How a game's moves travel (its PGN's Mode and Site). */
+  modeOf(ref: GameRefResolved): GameMode {
+    return gameModeOf(this.byPost(ref.event, ref.game));
   }
 
   today(event: EventConfig, at: Date | string = this.clock()): CalendarDate {
@@ -400,13 +421,13 @@ export class RefereeService {
     const startsOn = eventStartsOn(ref.event);
     return {
       state,
-      rules: this.rules(ref.event),
+      rules: this.rules(ref.event, ref.game),
       now,
       writtenOn: this.today(ref.event),
       event: {
         name: ref.event.name,
         tag: ref.event.tag,
-        mode: ref.event.mode,
+        mode: this.modeOf(ref),
         ...(startsOn ? { startsOn } : {}),
       },
       gameId: ref.game.id,
@@ -1054,7 +1075,10 @@ export class RefereeService {
         if (other.gameKey === ref.gameKey || !this.store.hasGame(other.gameKey)) continue;
         const state = this.state(other.gameKey);
         // Over, or in adjudication after its event's end (P-10): no clock runs to stop.
-        if (state.result || inAdjudication(state, this.today(other.event), this.rules(other.event)))
+        if (
+          state.result ||
+          inAdjudication(state, this.today(other.event), this.rules(other.event, other.game))
+        )
           continue;
         const side = this.colourOf(other, player.id);
         const e: GameEvent = { ...leave, side };
@@ -1090,7 +1114,10 @@ export class RefereeService {
     return this.directory.gamesOf(ref.event, player).flatMap((other) => {
       if (other.gameKey === ref.gameKey || !this.store.hasGame(other.gameKey)) return [];
       const state = this.state(other.gameKey);
-      if (state.result || inAdjudication(state, this.today(other.event), this.rules(other.event)))
+      if (
+        state.result ||
+        inAdjudication(state, this.today(other.event), this.rules(other.event, other.game))
+      )
         return [];
       const side = this.colourOf(other, player);
       const input: RefereeInput = {
@@ -1223,7 +1250,7 @@ export class RefereeService {
     const now = this.today(ref.event, at);
     const reading = this.readingOf(ref.event, this.player(ref.event, ref.game[side]));
     const state = this.state(ref.gameKey);
-    const rules = this.rules(ref.event);
+    const rules = this.rules(ref.event, ref.game);
     // A move typed into the subject, or a PGN attached, to a mail with none in its body (P-4d).
     const { inbound: read, t } = readTransmission(
       inbound,
@@ -1450,7 +1477,7 @@ export class RefereeService {
     const rule = (on: GameRefResolved, input: RefereeInput, seed: string) => {
       const g = game(on.gameKey);
       const today = this.today(on.event, reading.item.receivedAt);
-      const decision = decide(g.now, input, today, this.rules(on.event));
+      const decision = decide(g.now, input, today, this.rules(on.event, on.game));
       g.now = extendGame(g.now, decision.events);
       g.events.push(...decision.events);
       const mails = this.composeAll(decision.effects, this.composeContext(on, g.now, today));
@@ -1992,9 +2019,10 @@ export class RefereeService {
     for (const g of games) {
       const ref = this.resolveGame(g.gameKey);
       if (!ref) continue;
-      const rules = this.rules(ref.event);
       const today = this.today(ref.event);
       let state = this.state(g.gameKey);
+      // After the state, which orients the game's colours (L-7.1) for who plays by post.
+      const rules = this.rules(ref.event, ref.game);
       // Claims' deadlines first: one may end the game (P-7f), and then no reminder, claim or
       // notice of the same sweep goes out after the result.
       const found = due(state, today, rules);
@@ -2206,7 +2234,7 @@ export class RefereeService {
      */
     archive?: Omit<InboundRecord, 'status' | 'gameKey' | 'note'>,
   ): Promise<{ committed: boolean; decision: Decision; state: GameState; mails: number }> {
-    const decision = decide(state, input, today, this.rules(ref.event));
+    const decision = decide(state, input, today, this.rules(ref.event, ref.game));
     const after = extendGame(state, decision.events);
     const postal = input.kind === 'transmission' && input.postal === true;
     const mails = this.composeAll(
@@ -2347,7 +2375,12 @@ export class RefereeService {
     if (!relayed) return row.raw;
     const { ref, state, moveSeq, side } = relayed;
     const today = this.today(ref.event, at);
-    const decision = decide(state, { kind: 'relay-sent', moveSeq }, today, this.rules(ref.event));
+    const decision = decide(
+      state,
+      { kind: 'relay-sent', moveSeq },
+      today,
+      this.rules(ref.event, ref.game),
+    );
     const corrected = decision.events.find((e) => e.type === 'delivery-corrected');
     if (corrected?.type !== 'delivery-corrected') return row.raw;
     try {
@@ -2437,7 +2470,12 @@ export class RefereeService {
       if (!relayed) return false;
       const { ref, state, moveSeq } = relayed;
       const today = this.today(ref.event, at);
-      const decision = decide(state, { kind: 'relay-sent', moveSeq }, today, this.rules(ref.event));
+      const decision = decide(
+        state,
+        { kind: 'relay-sent', moveSeq },
+        today,
+        this.rules(ref.event, ref.game),
+      );
       if (!decision.events.length) return false;
       const change = {
         gameKey: ref.gameKey,

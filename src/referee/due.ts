@@ -230,8 +230,10 @@ function planDue(state: GameState, rules: EventRules): Plan {
       (day, x) => (x.to !== null && compareDates(x.to, day) > 0 ? x.to : day),
       since,
     );
-    // P-3a: "within 14 days (plus average transit both ways)": the one-way transit, twice.
-    const waitDays = rules.reminderDays + 2 * rules.transitDays;
+    // P-3a: "within 14 days (plus average transit both ways)": the one-way transit, twice. A
+    // player by email in a game of mixed modes gets the move and answers it without transit.
+    const transit = rules.byPost === undefined || rules.byPost[side] ? rules.transitDays : 0;
+    const waitDays = rules.reminderDays + 2 * transit;
     const reminderOn = nthCountedDay(remindFrom, waitDays + 1, quiet);
     if (reminderOn !== null)
       add({

@@ -5,6 +5,7 @@
 
 import type { CalendarDate, DeliveryRule, TimeControl } from '../clock/index.ts';
 import { defaultLeavePerYear, postalControl } from '../clock/index.ts';
+import type { Side } from './game-event.ts';
 
 export const CONDITIONAL_VISIBILITY = ['shown', 'hidden'] as const;
 export type ConditionalVisibility = (typeof CONDITIONAL_VISIBILITY)[number];
@@ -30,6 +31,12 @@ export interface EventRules {
    * The reminder waits `reminderDays` plus the transit both ways, `2 × transitDays`.
    */
   transitDays: number;
+  /**
+   * Which sides' moves travel by post, in a game of an event whose games travel in different
+   * ways: the transit counts in the reminder's wait (P-3a) only for a side by post. Absent, the
+   * event's transit counts for both.
+   */
+  byPost?: Readonly<Record<Side, boolean>>;
   /** P-3b: days without a move before the TD is told (four months). */
   silenceDays: number;
   /** P-7c, P-11: days for a protest against a claim. */

@@ -52,6 +52,11 @@ export type GameEvent =
       timeControl?: Readonly<Record<string, unknown>>;
       /** Likewise the excesses of time the event allowed (P-6b, P-7f). */
       excessesAllowed?: number;
+      /**
+       * Likewise the ids of the players whose moves travel by post (none: by email; absent in
+       * older logs): the reminders' wait (P-3a) and the PGN's Mode follow the config's.
+       */
+      byPost?: string[];
     }
   | {
       type: 'move';

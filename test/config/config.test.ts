@@ -1,7 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { eventRulesOf, loadConfig, secret, validateConfig } from '../../src/config/load-config.ts';
+import {
+  eventRulesOf,
+  gameModeOf,
+  loadConfig,
+  playsByPost,
+  secret,
+  validateConfig,
+} from '../../src/config/load-config.ts';
 import { clubConfig } from '../support/config.ts';
 
 const EXAMPLE = fileURLToPath(new URL('../../config/example.yaml', import.meta.url));
@@ -207,5 +214,84 @@ describe('configuration', () => {
     expect(secret('AMICI_TEST_SECRET', { AMICI_TEST_SECRET: 's3cret' })).toBe('s3cret');
     expect(secret('AMICI_TEST_SECRET', {})).toBeUndefined();
     expect(parse('x: 1')).toEqual({ x: 1 });
+  });
+
+  describe("a game by post or by email: the event's mode, a player's post, a game's mode (P-2m, P-3a)", () => {
+    /** An event of mode `mode` with players a, b (post: true), c (post: false), d. */
+    const mixed = (mode: 'email' | 'postal', games: Record<string, unknown>[]) => {
+      const c = clubConfig({
+        mode,
+        transitDays: 3,
+        players: [
+          { id: 'a', name: 'A', addresses: ['a@x.example'] },
+          { id: 'b', name: 'B', addresses: ['b@x.example'], post: true },
+          { id: 'c', name: 'C', addresses: ['c@x.example'], post: false },
+          { id: 'd', name: 'D', addresses: ['d@x.example'] },
+        ],
+        games: games.map((g, i) => ({ id: String(i + 1), startsOn: '2026-12-01', ...g })),
+      });
+      const r = validateConfig(c, '/srv/amici');
+      if (!r.ok) throw new Error(r.errors.join('\n'));
+      const e = r.config.events[0]!;
+      return e.games.map((g) => {
+        const byPost = {
+          white: playsByPost(e, g, e.players.find((p) => p.id === g.white)!),
+          black: playsByPost(e, g, e.players.find((p) => p.id === g.black)!),
+        };
+        return { mode: gameModeOf(byPost), rules: eventRulesOf(e, byPost) };
+      });
+    };
+
+    it("a postal event: a game's mode email makes it all email, a player's post: false a mixed game", () => {
+      const games = mixed('postal', [
+        { white: 'a', black: 'd', mode: 'email' },
+        { white: 'a', black: 'd' },
+        { white: 'a', black: 'c' },
+        { white: 'c', black: 'b', mode: 'postal' },
+      ]);
+      expect(games.map((g) => g.mode)).toEqual(['email', 'postal', 'mixed', 'postal']);
+      // The reminder's transit (P-3a) counts for the players by post only.
+      expect(games[0]!.rules.byPost).toEqual({ white: false, black: false });
+      expect(games[2]!.rules.byPost).toEqual({ white: true, black: false });
+    });
+
+    it('an email event: a player with post: true plays every game of theirs by post', () => {
+      const games = mixed('email', [
+        { white: 'a', black: 'd' },
+        { white: 'b', black: 'a' },
+        { white: 'a', black: 'b', mode: 'email' },
+      ]);
+      expect(games.map((g) => g.mode)).toEqual(['email', 'mixed', 'email']);
+    });
+
+    it('an event that sets no mode game by game keeps its rules as they were: the transit counts for every game', () => {
+      const r = validateConfig(
+        { ...minimal(), events: [{ ...minimal().events[0]!, mode: 'postal', transitDays: 3 }] },
+        '/srv/amici',
+      );
+      if (!r.ok) throw new Error(r.errors.join('\n'));
+      const e = r.config.events[0]!;
+      expect(eventRulesOf(e, { white: true, black: true }).byPost).toBeUndefined();
+    });
+
+    it('a mode misspelt, a post that is not true or false: named, with the game or player', () => {
+      const c = minimal();
+      Object.assign(c.events[0]!.games[0]!, { mode: 'post' });
+      Object.assign(c.events[0]!.players[0]!, { post: 'yes' });
+      const r = validateConfig(c, '/srv/amici');
+      expect(r.ok).toBe(false);
+      if (r.ok) return;
+      expect(r.errors).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(
+            /^events\[0\]\.games\[0\]\.mode: .*"email"\|"postal" — in event .*, game 1$/,
+          ),
+          expect.stringMatching(
+            /^events\[0\]\.players\[0\]\.post: .*boolean.* — in event .*, player a$/,
+          ),
+        ]),
+      );
+      expect(r.errors).toHaveLength(2);
+    });
   });
 });

@@ -155,6 +155,46 @@ describe('a config edited after its games were created', () => {
   });
 });
 
+describe('a game’s mode changed mid-game (P-3a)', () => {
+  /** The games as made by email, as amici records it now (the players by post: none). */
+  const byEmail = created(section(ORDER)).map((g) => ({
+    ...g,
+    created: { ...g.created, byPost: [] as string[] },
+  }));
+
+  it('a player put on post: true: each of their games is named, by whom the moves now go by post', () => {
+    const config = section(ORDER);
+    config.events[0]!.players.find((p) => p.id === 'jan')!.post = true;
+    const d = configDrift(config, byEmail);
+    expect(d.errors).toEqual([]);
+    expect(d.warnings).toHaveLength(1);
+    expect(d.warnings[0]).toMatch(
+      /^FC26A\/1, .* \(5 games\) were created to be played by email; the config now says by post for Player JAN only, by email for the opponent .*the reminders' wait \(the transit counts for a player by post, P-3a\).*PGN's Mode and Site change/,
+    );
+  });
+
+  it('a postal event with one game put on mode: email: that game alone', () => {
+    const postal = section(ORDER, { mode: 'postal' });
+    const stored = created(postal).map((g, i) => {
+      const { white, black } = postal.events[0]!.games[i]!;
+      return { ...g, created: { ...g.created, byPost: [white, black] } };
+    });
+    expect(configDrift(postal, stored).warnings).toEqual([]);
+    const edited = section(ORDER, { mode: 'postal' });
+    edited.events[0]!.games[0]!.mode = 'email';
+    expect(configDrift(edited, stored).warnings).toEqual([
+      expect.stringMatching(
+        /^FC26A\/1 was created to be played by post; the config now says by email \(a game's `mode`, a player's `post` or the event's `mode`\), which it follows from now on, mid-game too/,
+      ),
+    ]);
+  });
+
+  it('games of an older log, which did not record it, are not guessed about', () => {
+    const config = section(ORDER, { mode: 'postal' });
+    expect(configDrift(config, created(section(ORDER))).warnings).toEqual([]);
+  });
+});
+
 describe('an event’s end date moved (P-10)', () => {
   // 1 March 2027: games 1 and 2 went to adjudication after the end of 15 February, game 3 ended,
   // the others are in play (a move sent on 20 February in game 4).

@@ -66,6 +66,27 @@ describe('reminders (P-3a)', () => {
     expect(one(afterE4, '2026-01-24', 'reminder', withTransit).dueOn).toBe('2026-01-24');
   });
 
+  it('P-3a: in a game with one player by post and one by email, the transit counts only for the player by post', () => {
+    // Black to move after 1.e4, delivered 2026-01-03; transit 3 days each way.
+    const blackByEmail = defaultEventRules({
+      transitDays: 3,
+      byPost: { white: true, black: false },
+    });
+    // Black gets the move by email and answers by email: 14 days, the reminder on the 15th.
+    expect(due(afterE4, '2026-01-17', blackByEmail)).toEqual([]);
+    expect(one(afterE4, '2026-01-18', 'reminder', blackByEmail).dueOn).toBe('2026-01-18');
+    // Black by post: 14 + 2 × 3 days, as in a game all by post.
+    const blackByPost = defaultEventRules({
+      transitDays: 3,
+      byPost: { white: false, black: true },
+    });
+    expect(due(afterE4, '2026-01-23', blackByPost)).toEqual([]);
+    expect(one(afterE4, '2026-01-24', 'reminder', blackByPost).dueOn).toBe('2026-01-24');
+    // Both by email (an email game in a postal event): no transit.
+    const email = defaultEventRules({ transitDays: 3, byPost: { white: false, black: false } });
+    expect(one(afterE4, '2026-01-18', 'reminder', email).dueOn).toBe('2026-01-18');
+  });
+
   it('P-3a: days on leave do not count, and no reminder goes out during leave', () => {
     const s = scenario('2026-01-01')
       .play('1.e4')
