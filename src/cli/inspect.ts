@@ -318,6 +318,7 @@ export async function showCommand(args: string[], io: CliIo): Promise<number> {
       drawOffer: state.drawOffer ?? null,
       drawOffers: state.drawOffers,
       analyses: state.analyses,
+      appeals: state.appeals,
       end: state.result ?? null,
     };
     if (v.json) {
@@ -444,6 +445,13 @@ export async function showCommand(args: string[], io: CliIo): Promise<number> {
             .map((a) => (current.includes(a) ? a.on : `${a.on} (before play resumed)`));
           return `  ${side.padEnd(5)}  ${days.length ? days.join(', ') : 'none'}`;
         }),
+      );
+    // P-11, P-13: the appeals of the result that went to the TD through amici.
+    if (state.appeals.length)
+      out.push(
+        '',
+        `Appeals sent through amici (${state.result?.rule === 'P-10' ? 'P-11' : 'P-13'}):`,
+        ...state.appeals.map((a) => `  ${a.side.padEnd(5)}  ${a.on}${a.late ? ' (late)' : ''}`),
       );
     io.out(`${out.join('\n')}\n`);
     return 0;

@@ -13,6 +13,7 @@ import { moveNumber, PIECE_LETTERS, PIECE_ROLES } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
 import { compareDates } from '../clock/index.ts';
 import type {
+  AppealRoute,
   Effect,
   EventRules,
   GameState,
@@ -114,10 +115,14 @@ function standingsBlock(
  * about a game from an unknown or unverified sender, a TD's mailed ruling not applied (P-7d).
  */
 export interface TdNotice {
-  /** `analysis`: a player's mail in a game in adjudication, their claim and analysis (P-10). */
+  /**
+   * `analysis`: a player's mail in a game in adjudication, their claim and analysis (P-10);
+   * `appeal`: a player's mail after a result set under P-10 or P-13, their appeal (P-11, P-13).
+   */
   kind:
     | 'dispute'
     | 'analysis'
+    | 'appeal'
     | 'bounce'
     | 'unknown-sender'
     | 'unauthenticated'
@@ -147,6 +152,8 @@ export interface TdNotice {
    * have it yet; their clock counts from the day it is finally delivered (P-6d).
    */
   moveUndelivered?: boolean;
+  /** For `appeal`: the result appealed, the rule it was set under and the appeal's last day. */
+  appeal?: AppealRoute;
   /** For `dispute` and `analysis`: the time claims against the player this mail protests (P-7c). */
   protests?: string[];
   /**

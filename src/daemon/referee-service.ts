@@ -53,6 +53,7 @@ import type {
 } from '../referee/index.ts';
 import {
   answeredDeliveredOn,
+  appealOf,
   claimedExcess,
   currentAnalyses,
   decide,
@@ -888,11 +889,18 @@ export class RefereeService {
     // After the event's end, what a player writes in the game is their adjudication claim and
     // analysis (P-10): the rulebook records it, and the TD gets the whole mail (below).
     const adjudicating = inAdjudication(state, now, rules) !== undefined;
-    /** The TD's copy of the mail: a message for the TD (P-5d), or the player's analysis (P-10). */
-    const tdMails = (game: GameState, analysis = false) => {
+    // After a result the TD set under P-10 or P-13, a mail that appeals in words goes to the
+    // rulebook, which records it as the player's appeal (P-11, P-13), even with no move in it.
+    const route = appealOf(state);
+    const appealing = t.appeal === true && route !== undefined;
+    /**
+     * The TD's copy of the mail: a message for the TD (P-5d), the player's analysis (P-10) or
+     * their appeal (P-11, P-13).
+     */
+    const tdMails = (game: GameState, forwarded?: 'analysis' | 'appeal') => {
       const tdContext = this.composeContext(ref, game, now);
       const told =
-        analysis && !protested.length
+        forwarded && !protested.length
           ? []
           : [
               composeTdForwarded(
@@ -906,9 +914,10 @@ export class RefereeService {
         [
           composeTdNotice(
             {
-              kind: analysis ? 'analysis' : 'dispute',
+              kind: forwarded ?? 'dispute',
               side,
-              text: mailForTd(said, sender, base.receivedAt, analysis ? ANALYSIS_LINES : 40),
+              ...(forwarded === 'appeal' && route ? { appeal: route } : {}),
+              text: mailForTd(said, sender, base.receivedAt, forwarded ? ANALYSIS_LINES : 40),
               ...(protested.length ? { protests: protested.map((c) => c.id) } : {}),
               ...(late.length
                 ? {
@@ -932,7 +941,7 @@ export class RefereeService {
     const protestNote = protested.length
       ? `protest of ${protested.map((c) => c.id).join(', ')} (P-7c); `
       : '';
-    if (toTd && notATransmission(said, t) && !adjudicating) {
+    if (toTd && notATransmission(said, t) && !adjudicating && !appealing) {
       this.store.commitInbound(
         {
           ...base,
@@ -948,7 +957,7 @@ export class RefereeService {
       this.logger.info({ code: 'INBOUND_TD_MESSAGE', ...this.mailLog, game: ref.gameKey, side });
       return 'done';
     }
-    if (notATransmission(said, t) && !adjudicating) {
+    if (notATransmission(said, t) && !adjudicating && !appealing) {
       // Words with no move, command or date in them ("Thanks!", "is it my move?") are no
       // transmission, so not a blank one (P-4d, which an empty mail still is): nothing is
       // played and no penalty given; the player is told where the game stands — once a day
@@ -1003,22 +1012,25 @@ export class RefereeService {
       }
     }
     decision.events.push(...protests);
-    const analysis = decision.events.some((e) => e.type === 'analysis');
+    const forwarded = decision.events.some((e) => e.type === 'analysis')
+      ? 'analysis'
+      : decision.events.some((e) => e.type === 'appeal')
+        ? 'appeal'
+        : undefined;
+    const told = forwarded === 'appeal' ? 'appeal-received' : 'analysis-received';
     // Words alone go to the TD each time, but the player hears of it at most once a day, so no
     // robot that answers every mail starts an exchange.
     const address = this.player(ref.event, ref.game[side]).addresses[0]!;
     const quiet =
-      analysis &&
+      forwarded !== undefined &&
       notATransmission(said, t) &&
-      this.answeredLately('analysis-received', ref.gameKey, address, at) !== undefined;
-    const effects = quiet
-      ? decision.effects.filter((e) => e.kind !== 'analysis-received')
-      : decision.effects;
+      this.answeredLately(told, ref.gameKey, address, at) !== undefined;
+    const effects = quiet ? decision.effects.filter((e) => e.kind !== told) : decision.effects;
     const after = extendGame(state, decision.events);
     const mails = this.composeAll(effects, this.composeContext(ref, after, now));
     const outbox = this.outgoing(ref, mails, key, messageId ? { side, messageId } : undefined);
     const others = this.leaveInOtherGames(ref, sender, decision.events, key);
-    outbox.push(...others.mails, ...(toTd || analysis ? tdMails(after, analysis) : []));
+    outbox.push(...others.mails, ...(toTd || forwarded ? tdMails(after, forwarded) : []));
     const status: InboundStatus = rejectedOnly(decision.effects) ? 'rejected' : 'done';
     const committed = this.store.commitInbound(
       {

@@ -471,6 +471,20 @@ export const KEYWORDS = {
     uk: ['протест\\p{L}*', 'спір', 'заперечу\\p{L}*', 'заперечен\\p{L}*', 'оскаржу\\p{L}*'],
   },
   /**
+   * Words that appeal a result the TD set (P-10 with P-11, P-13): "I appeal the adjudication",
+   * "Odwołuję się od decyzji", "Podávám odvolání", "Ich lege Berufung ein", "Подаю апеляцію".
+   * Read only in a game whose result may be appealed (`appealsIn`); a protest of the result is
+   * one too. Never "odwołać"/"odvolat" alone, which also call off (leave, a visit).
+   */
+  appeal: {
+    en: ['appeal\\p{L}*'],
+    pl: ['odwołuję się', 'odwołać się', 'odwołuje się', 'odwołani\\p{L}*', 'apelacj\\p{L}*'],
+    cs: ['odvolání\\p{L}*', 'odvolávám se', 'odvolat se', 'odvolám se', 'apelac\\p{L}*'],
+    de: ['berufung\\p{L}*', 'einspruch\\p{L}*', 'anfecht\\p{L}*', 'fechte'],
+    ru: ['апелляц\\p{L}*', 'апеллиру\\p{L}*', 'обжал\\p{L}*', 'обжалу\\p{L}*'],
+    uk: ['апеляці\\p{L}*', 'апелю\\p{L}*', 'оскарж\\p{L}*'],
+  },
+  /**
    * Words that dispute a claim on a line for the TD without the word protest ("TD: the count is
    * wrong"); said to the opponent they are no protest ("That was the wrong rook").
    */
@@ -846,6 +860,34 @@ function protestsPlainly(line: string): boolean {
       !NOT_PROTESTING.test(sentence) &&
       sentence.split(PROSE_CLAUSE_RE).some((clause) => {
         const word = PROTEST_WORD.exec(clause);
+        if (!word) return false;
+        const after = clause.slice(word.index + word[0].length);
+        const reason = REASON.exec(after);
+        return !NO_PROTEST.test(
+          clause.slice(0, clause.length - after.length + (reason?.index ?? after.length)),
+        );
+      }),
+  );
+}
+
+const APPEAL_WORD = anyWordOf(['appeal', 'protest']);
+const NOT_APPEALING = anyWordOf(['conditionIf', 'conditionOther', 'whether', 'hedge']);
+
+/**
+ * Whether a mail's line appeals a result the TD set (P-10, P-11, P-13), said plainly: "I appeal
+ * against the adjudication", "Protest: the expert missed 41...Rxf2", "Odwołuję się". Never a
+ * mention: a question ("Can I appeal?"), a condition or a musing ("If the TD agrees I might
+ * appeal"), or an appeal the words refuse ("No appeal from me, thanks for the game", "I will not
+ * appeal"); a negation in the reason ("I appeal, because the expert did not see 41...Rxf2") is
+ * the reason's.
+ */
+export function appealsIn(line: string): boolean {
+  return sentencesOf(line).some(
+    (sentence) =>
+      !/\?/.test(sentence) &&
+      !NOT_APPEALING.test(sentence) &&
+      sentence.split(PROSE_CLAUSE_RE).some((clause) => {
+        const word = APPEAL_WORD.exec(clause);
         if (!word) return false;
         const after = clause.slice(word.index + word[0].length);
         const reason = REASON.exec(after);

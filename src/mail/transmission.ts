@@ -11,6 +11,7 @@ import { isCalendarDate } from '../clock/index.ts';
 import type { Side, Transmission } from '../referee/index.ts';
 import type { CommandKind } from './keywords.ts';
 import {
+  appealsIn,
   correctionAt,
   findCommands,
   isSalutation,
@@ -611,6 +612,8 @@ export function assembleTransmission(
   const unread = unreadWords(inbound);
   if (unread.length) t.unread = unread;
   if (corrected.length) t.corrected = corrected.map(named);
+  // An appeal said plainly (P-11, P-13): it counts only in a game whose result may be appealed.
+  if (inbound.newText.lines.some(appealsIn)) t.appeal = true;
   const { received, sent } = inbound.dates;
   if (received && isCalendarDate(received)) t.statedReceivedOn = received;
   if (sent && isCalendarDate(sent)) t.statedSentOn = sent;

@@ -17,7 +17,7 @@ import {
   rangesOverlap,
   validateRange,
 } from '../clock/index.ts';
-import { APPEAL_DAYS, currentAnalyses } from './adjudication.ts';
+import { APPEAL_DAYS, appealableRule, currentAnalyses } from './adjudication.ts';
 import type { Decision } from './decision.ts';
 import { combine, nothing } from './decision.ts';
 import { claimedExcess, claimedPeriodStillOver } from './due.ts';
@@ -190,13 +190,15 @@ export function resultRule(result: Result, reason: string): string {
 }
 
 /**
- * An adjudicated result (P-10): its mail to everyone carries the TD's note and the appeal —
- * by when it reaches the TD (P-11: 14 days), and whose analysis came, since a player who sent
- * none has no appeal (P-10). Other results are told as they were.
+ * A result that may be appealed (P-10, P-13): its one mail to everyone carries the TD's note and
+ * the appeal — by when it arrives (14 days: P-11 for an adjudication, P-13c for the TD's own
+ * decision) and, for an adjudication, whose analysis came, since a player who sent none has no
+ * appeal (P-10). Other results are told as they were.
  */
 function appealable(state: GameState, input: TdRuling, now: CalendarDate, end: Decision): Decision {
   const ended = end.events.find((e) => e.type === 'ended');
-  if (ended?.type !== 'ended' || ended.rule !== 'P-10') return end;
+  if (ended?.type !== 'ended' || !appealableRule(ended.rule)) return end;
+  const rule = ended.rule;
   const analysed = (['white', 'black'] as const).filter((s) =>
     currentAnalyses(state).some((a) => a.side === s),
   );
@@ -207,8 +209,8 @@ function appealable(state: GameState, input: TdRuling, now: CalendarDate, end: D
         ? {
             ...e,
             ...(input.note ? { note: input.note } : {}),
-            appeal: { by: addDays(now, APPEAL_DAYS), analysed },
-            rules: [...e.rules, 'P-11'],
+            appeal: { rule, by: addDays(now, APPEAL_DAYS), analysed },
+            rules: rule === 'P-10' ? [...e.rules, 'P-11'] : e.rules,
           }
         : e,
     ),
@@ -578,8 +580,11 @@ export function decideRuling(
     case 'set-result': {
       const rule = r.rule ?? resultRule(r.result, r.reason);
       const end = endGame(now, r.result, 'ruling', rule, r.reason);
-      // An adjudication is told in one mail, the result's, with the appeal (P-10, P-11).
-      return rule === 'P-10' ? appealable(state, input, now, end) : combine(applied(input), end);
+      // A result that may be appealed is told in one mail, the result's, with the appeal (P-10,
+      // P-11, P-13).
+      return appealableRule(rule)
+        ? appealable(state, input, now, end)
+        : combine(applied(input), end);
     }
     case 'annul':
       return combine(applied(input), endGame(now, '*', 'annulled', 'P-9a', r.reason));

@@ -44,7 +44,7 @@ import {
   validateRange,
 } from '../clock/index.ts';
 import type { Adjudication } from './adjudication.ts';
-import { inAdjudication } from './adjudication.ts';
+import { appealOf, inAdjudication } from './adjudication.ts';
 import type { Decision } from './decision.ts';
 import type { DateCorrection, Effect, LeaveAside, Problem, Recipient } from './effect.ts';
 import { endGame, winFor } from './end-game.ts';
@@ -650,6 +650,31 @@ function duringAdjudication(
   return draft;
 }
 
+/**
+ * Whether a mail after a result that may be appealed (P-10, P-13) is the player's appeal: it
+ * says so plainly ("I appeal against the adjudication", at any time — one after the 14 days is
+ * still the TD's to weigh), or, within the 14 days, it holds moves, which in a finished game
+ * can only be analysis for the TD (not the sender's last transmission sent again, P-4a).
+ * Anything else is not: a thank-you or a note for the opponent ("Note: thanks for the game")
+ * is told or relayed as after any game, and an appeal the words refuse ("no appeal from me") is
+ * none.
+ */
+function isAppeal(
+  state: GameState,
+  t: Transmission,
+  now: CalendarDate,
+  rules: EventRules,
+  by: CalendarDate,
+): boolean {
+  if (t.appeal) return true;
+  if (t.resign || t.acceptDraw || t.declineDraw) return false;
+  return (
+    t.moves.length > 0 &&
+    compareDates(now, by) <= 0 &&
+    sameAsLastTransmission(state, t, rules) === undefined
+  );
+}
+
 function decideRun(
   state: GameState,
   t: Transmission,
@@ -660,6 +685,23 @@ function decideRun(
   const sender = t.side;
   const opponent = other(sender);
   if (state.result) {
+    const appealed = appealOf(state);
+    if (appealed && isAppeal(state, t, now, rules, appealed.by)) {
+      // P-11, P-13: the mail goes to the TD, whole, as the player's appeal (the shell forwards
+      // it); one after the 14 days goes too, said late: the TD decides whether it counts.
+      relayNote(draft, t);
+      const late = compareDates(now, appealed.by) > 0;
+      draft.events.push({ type: 'appeal', on: now, side: sender, ...(late ? { late } : {}) });
+      draft.effects.push({
+        kind: 'appeal-received',
+        to: [sender],
+        side: sender,
+        on: now,
+        appeal: appealed,
+        rules: [appealed.rule === 'P-10' ? 'P-11' : 'P-13'],
+      });
+      return draft;
+    }
     // Words after the game ("Note: thanks for the game") still reach the opponent.
     const noteOnly =
       t.note &&

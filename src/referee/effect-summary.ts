@@ -128,6 +128,11 @@ export function effectSummary(
           `adjudication analysis of ${e.side}, to the TD (P-10)${compareDates(e.on, e.analysisBy) > 0 ? `; late: due by ${e.analysisBy}` : ''}${e.notPlayed ? `; nothing played: in adjudication since ${e.since}` : ''}`,
         );
         break;
+      case 'appeal-received':
+        parts.push(
+          `appeal of ${e.side} against the ${e.appeal.rule} result of ${e.appeal.ruledOn}, to the TD (${e.rules.join(', ')})${compareDates(e.on, e.appeal.by) > 0 ? `; late: due by ${e.appeal.by}` : ''}`,
+        );
+        break;
       case 'note-relayed':
         parts.push('note relayed');
         break;

@@ -4,6 +4,7 @@
 
 import type { DetailKey, MoveError } from '../chess/index.ts';
 import type { CalendarDate, ClockRow, Excess, SetClockItem } from '../clock/index.ts';
+import type { AppealRoute } from './adjudication.ts';
 import type { EndKind, Result, Side } from './game-event.ts';
 
 export type Recipient = Side | 'td';
@@ -131,6 +132,21 @@ export type Effect =
       notPlayed: boolean;
       rules: string[];
     }
+  | {
+      /**
+       * A player's mail after a result the TD set under P-10 or P-13 went to the TD, whole, as
+       * their appeal; the player is told so and by when appeals had to arrive (the shell
+       * forwards the mail itself).
+       */
+      kind: 'appeal-received';
+      to: Recipient[];
+      side: Side;
+      /** The day it came. */
+      on: CalendarDate;
+      /** The rule the result was set under, the day, and the appeal's last day (14 days on). */
+      appeal: AppealRoute;
+      rules: string[];
+    }
   | { kind: 'note-relayed'; to: Recipient[]; from: Side; note: string; rules: string[] }
   | {
       kind: 'game-ended';
@@ -145,11 +161,13 @@ export type Effect =
       /** The TD's words with a result they set (`--note`), for the players. */
       note?: string;
       /**
-       * An adjudicated result (P-10): an appeal reaches the TD by `by` and a second expert
-       * decides, finally (P-11); `analysed`, the players whose analysis came through amici — a
-       * player who sent none has no appeal (P-10).
+       * A result that may be appealed: an appeal arrives by `by`, 14 days on. For an
+       * adjudication (`P-10`) it goes to the TD and a second expert decides, finally (P-11);
+       * `analysed`, the players whose analysis came through amici — a player who sent none has no
+       * appeal (P-10). For the TD's own decision (`P-13`) the chairman of the ICCF Appeals
+       * Commission decides, finally (P-13c).
        */
-      appeal?: { by: CalendarDate; analysed: Side[] };
+      appeal?: { rule: 'P-10' | 'P-13'; by: CalendarDate; analysed: Side[] };
       rules: string[];
     }
   | {

@@ -173,6 +173,11 @@ export type GameEvent =
    * notice say who sent one.
    */
   | { type: 'analysis'; on: CalendarDate; side: Side }
+  /**
+   * A player's mail after a result the TD set under P-10 or P-13 went to the TD as their appeal
+   * (P-11, P-13); `late`, it came after the 14 days.
+   */
+  | { type: 'appeal'; on: CalendarDate; side: Side; late?: true }
   /** Due work done (P-3a reminder, P-3b report, notices): its key, so it is never done twice. */
   | { type: 'due-done'; on: CalendarDate; key: string };
 

@@ -137,6 +137,8 @@ export interface GameState {
   claims: Claim[];
   /** The days each player's mail went to the TD as their adjudication analysis (P-10). */
   analyses: { side: Side; on: CalendarDate }[];
+  /** The days each player's mail went to the TD as their appeal of the result (P-11, P-13). */
+  appeals: { side: Side; on: CalendarDate; late?: true }[];
   dueDone: Set<string>;
   result?: {
     result: Result;
@@ -234,6 +236,7 @@ function emptyState(
     lines: {},
     claims: [],
     analyses: [],
+    appeals: [],
     dueDone: new Set(),
   };
 }
@@ -415,6 +418,9 @@ function applyEvent(s: GameState, e: GameEvent, seq: number): void {
       return;
     case 'analysis':
       s.analyses.push({ side: e.side, on: e.on });
+      return;
+    case 'appeal':
+      s.appeals.push({ side: e.side, on: e.on, ...(e.late ? { late: true as const } : {}) });
       return;
     case 'due-done': {
       s.dueDone.add(e.key);

@@ -73,6 +73,11 @@ export interface Transmission {
   /** Free text for the opponent, relayed as written. */
   note?: string;
   /**
+   * The mail appeals, said plainly ("I appeal against the adjudication"): in a game whose result
+   * the TD set under P-10 or P-13, it goes to the TD as the player's appeal (P-11, P-13).
+   */
+  appeal?: boolean;
+  /**
    * Lines of words the mail holds that amici read nothing from (no move, date or command) and
    * so did not pass on: "Thanks for the nice opening!" The answer says so, and how to write a
    * note for the opponent, so that no word the player meant for someone is lost in silence.

@@ -638,6 +638,26 @@ export function cases(): Case[] {
     });
   }
 
+  // A result the TD set under P-13 (no rule covers it): one mail each, with the appeal, within
+  // 14 days, to the chairman of the ICCF Appeals Commission (P-13c), and the TD's address.
+  {
+    const decided13 = decideRuling(
+      base,
+      {
+        kind: 'ruling',
+        ruling: { kind: 'set-result', result: '1-0', reason: 'Black stopped answering' },
+      },
+      '2027-08-20',
+      RULES,
+    );
+    out.push({
+      name: 'result-set-p13',
+      state: extendGame(base, decided13.events),
+      now: '2027-08-20',
+      effects: decided13.effects,
+    });
+  }
+
   // Due work on the base game (Black to move since White's 9.h3).
   const since = base.plies[base.plies.length - 1]!.deliveredOn;
   out.push({

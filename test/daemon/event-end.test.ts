@@ -188,6 +188,70 @@ describe('after the event’s end date (P-10)', () => {
     expect(to('td@club.example')).toContain(
       'An appeal must reach you by 2027-04-26 (rule P-11); the players have been told how. Analyses that came through amici: White (Jan)',
     );
+
+    // P-11: Jan's appeal, mailed to amici within the 14 days, goes to the TD whole as his
+    // appeal, is recorded, and Jan is told by when appeals had to arrive (before: 'game over').
+    at('2027-04-15T09:00:00Z');
+    expect(
+      await service.processInbound(
+        item(
+          'jan@x.example',
+          'I appeal against the adjudication: the expert missed 2.c4.',
+          '2027-04-15T09:00:00Z',
+        ),
+      ),
+    ).toBe('done');
+    const appealed = await flush();
+    expect(appealed.map((m) => `${m.to[0]} ${kindOf(m)}`).sort()).toEqual([
+      'jan@x.example appeal-received',
+      'td@club.example td-notice',
+    ]);
+    const tdCopy = appealed.find((m) => m.to[0] === 'td@club.example')!.mail;
+    expect(tdCopy.subject).toContain('appeal of White (Jan)');
+    expect(tdCopy.text).toContain('the expert missed 2.c4');
+    expect(tdCopy.text).toContain('in time (appeals are due by 2027-04-26)');
+    const jansAnswer = appealed.find((m) => m.to[0] === 'jan@x.example')!.mail.text ?? '';
+    expect(jansAnswer).toContain(
+      'Your mail went, whole, to the Tournament Director (Anna, td@club.example) as your appeal',
+    );
+    expect(jansAnswer).toContain(
+      'Appeals must arrive by 2027-04-26; yours came on 2027-04-15, in time.',
+    );
+    expect(jansAnswer).not.toContain('game is over');
+    expect(service.state('CLUB/1').appeals).toEqual([{ side: 'white', on: '2027-04-15' }]);
+
+    // The false reading: a thank-you, even one that names the appeal to refuse it, is no appeal:
+    // nothing goes to the TD; a note still reaches the opponent.
+    at('2027-04-16T09:00:00Z');
+    await service.processInbound(
+      item('petr@x.example', 'Thanks for the game, no appeal from me.', '2027-04-16T09:00:00Z'),
+    );
+    await service.processInbound(
+      item('petr@x.example', 'Note: thanks for the game!', '2027-04-16T10:00:00Z'),
+    );
+    const thanks = await flush();
+    expect(thanks.map((m) => m.to[0])).not.toContain('td@club.example');
+    expect(thanks.map(kindOf)).toContain('note-relayed');
+    expect(service.state('CLUB/1').appeals).toHaveLength(1);
+
+    // After the 14 days: an appeal still goes to the TD, said late.
+    at('2027-04-30T09:00:00Z');
+    await service.processInbound(
+      item('petr@x.example', 'I appeal: White was lost.', '2027-04-30T09:00:00Z'),
+    );
+    const late = await flush();
+    expect(late.map(kindOf).sort()).toEqual(['appeal-received', 'td-notice']);
+    expect(late.find((m) => kindOf(m) === 'appeal-received')!.mail.text).toContain(
+      'Appeals had to arrive by 2027-04-26; yours came on 2027-04-30, later',
+    );
+    expect(late.find((m) => kindOf(m) === 'td-notice')!.mail.text).toContain(
+      'after 2027-04-26, the last day for appeals',
+    );
+    expect(service.state('CLUB/1').appeals.at(-1)).toEqual({
+      side: 'black',
+      on: '2027-04-30',
+      late: true,
+    });
   });
 });
 

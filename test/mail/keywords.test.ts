@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Command, findCommands } from '../../src/mail/keywords.ts';
+import { appealsIn, type Command, findCommands } from '../../src/mail/keywords.ts';
 
 const kinds = (text: string): string[] => findCommands(text).map((command) => command.kind);
 
@@ -613,5 +613,31 @@ describe('P-5d, P-7c: words for the TD on a line with moves keep the moves', () 
       { kind: 'note', from: 0, whole: true },
     ]);
     expect(read('Die Eröffnung war einwandfrei.')).toEqual([]);
+  });
+});
+
+describe('an appeal of a result the TD set, said plainly (P-11, P-13)', () => {
+  it.each([
+    'I appeal against the adjudication: the expert missed 41...Rxf2.',
+    'Appeal: White was lost.',
+    'Odwołuję się od decyzji sędziego.',
+    'Podávám odvolání proti rozhodnutí.',
+    'Ich lege Berufung gegen die Abschätzung ein.',
+    'Подаю апеляцію на присудження.',
+    'I appeal, because the expert did not see 2.c4.',
+  ])('P-11: "%s" appeals', (line) => {
+    expect(appealsIn(line)).toBe(true);
+  });
+
+  it.each([
+    'Thanks for the game!',
+    'Thanks for the game, no appeal from me.',
+    'I will not appeal.',
+    'Can I still appeal?',
+    'If the TD agrees, I might appeal.',
+    'Nie będę się odwoływać, dziękuję za partię.',
+    'Keine Berufung, danke für die Partie.',
+  ])('P-11: "%s" is no appeal (the false reading)', (line) => {
+    expect(appealsIn(line)).toBe(false);
   });
 });

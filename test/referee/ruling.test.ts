@@ -589,7 +589,7 @@ describe('results set by the TD (P-10, P-9a, L-6.9)', () => {
         kind: 'game-ended',
         to: ['white', 'black', 'td'],
         result: '1-0',
-        appeal: { by: '2026-03-15', analysed: [] },
+        appeal: { rule: 'P-10', by: '2026-03-15', analysed: [] },
         rules: ['P-10', 'P-12', 'L-8.5', 'P-11'],
       }),
     ]);
@@ -603,9 +603,6 @@ describe('results set by the TD (P-10, P-9a, L-6.9)', () => {
     { result: '0-0', reason: 'both exceeded, order unknown', want: 'L-6.9' },
     { result: '0-1', reason: 'white withdrew from the event', want: 'P-9a' },
     { result: '1/2-1/2', reason: 'draw agreed by phone', want: 'L-5.2.3' },
-    { result: '1-0', reason: 'Black never sent a move', want: 'P-13' },
-    // A reason that only mentions a resignation is no resignation.
-    { result: '0-1', reason: 'Dave offered to resign but never did', want: 'P-13' },
   ] as const)('$want: set-result $result ends the game', ({ result, reason, want }) => {
     const d = rule(game, { kind: 'set-result', result, reason });
     expect(d.events).toEqual([
@@ -616,6 +613,31 @@ describe('results set by the TD (P-10, P-9a, L-6.9)', () => {
     expect(d.effects[1]).toMatchObject({ to: ['white', 'black', 'td'], withPgn: true });
     expect(resultRule(result, reason)).toBe(want);
   });
+
+  it.each([
+    { result: '1-0', reason: 'Black never sent a move' },
+    // A reason that only mentions a resignation is no resignation.
+    { result: '0-1', reason: 'Dave offered to resign but never did' },
+  ] as const)(
+    'P-13: set-result $result for "$reason" is one mail to everyone, with the appeal (14 days, P-13c)',
+    ({ result, reason }) => {
+      const d = rule(game, { kind: 'set-result', result, reason });
+      expect(d.events).toEqual([
+        { type: 'ended', on: NOW, result, kind: 'ruling', rule: 'P-13', detail: reason },
+      ]);
+      // Before, a 'ruling-applied' mail and a 'game-ended' mail, neither with the appeal.
+      expect(d.effects).toEqual([
+        expect.objectContaining({
+          kind: 'game-ended',
+          to: ['white', 'black', 'td'],
+          withPgn: true,
+          appeal: { rule: 'P-13', by: '2026-03-15', analysed: [] },
+          rules: ['P-13', 'P-12', 'L-8.5'],
+        }),
+      ]);
+      expect(resultRule(result, reason)).toBe('P-13');
+    },
+  );
 
   it('P-9a: annul ends the game with no result (*), everyone told, the PGN to the TD', () => {
     const reason = 'Black withdrew after 3 of 14 games';
