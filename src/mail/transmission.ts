@@ -286,12 +286,22 @@ export function readMovetext(
     mention = undefined;
     for (const t of moves) {
       const last = tokens.at(-1);
+      // The slip's number and side: written, or counted on from the last numbered move ("1.e4
+      // e6, sorry, I meant 1...e5": e6 is 1...e6). With no number anywhere, the sender's own
+      // numbered move corrects the last one ("e4 e6, sorry, I meant 1...e5").
+      const ply = last && plyAt(tokens, tokens.length - 1);
       const same =
         last &&
         (t.number === undefined
-          ? side !== undefined && last.side === side
-          : t.number === last.number && t.side === last.side);
-      if (correcting.has(t) && same) corrected.push(tokens.pop()!);
+          ? side !== undefined && (ply?.side ?? last.side) === side
+          : ply
+            ? t.number === ply.number && t.side === ply.side
+            : side !== undefined && t.side === side);
+      if (correcting.has(t) && same) {
+        tokens.pop();
+        // The answer names the slip with its number, as the player would find it (L-4.2).
+        corrected.push(ply && last.number === undefined ? { ...last, ...ply } : last);
+      }
       tokens.push(t);
     }
   };
@@ -442,6 +452,24 @@ function withoutSlips(tokens: readonly MovetextToken[]): {
     return { slip, ...(before ? { before } : {}), ...(after ? { after } : {}) };
   });
   return { words, slips };
+}
+
+/**
+ * The number and side of the move at `i` of `tokens`: its own, or counted on from the last
+ * numbered move before it ("1.e4 e6": e6 is 1...e6); undefined when no move before it has a
+ * number.
+ */
+function plyAt(
+  tokens: readonly MovetextToken[],
+  i: number,
+): { number: number; side: Side } | undefined {
+  for (let j = i; j >= 0; j--) {
+    const t = tokens[j]!;
+    if (t.number === undefined) continue;
+    const ply = (t.number - 1) * 2 + (t.side === 'black' ? 1 : 0) + (i - j);
+    return { number: Math.floor(ply / 2) + 1, side: ply % 2 ? 'black' : 'white' };
+  }
+  return undefined;
 }
 
 /** Whether two tokens write the same move: the same number, side and text, marks aside. */

@@ -508,6 +508,47 @@ describe('a mail through to the ruling', () => {
       expect(named.events.find((e) => e.type === 'move')).toMatchObject({ uci: 'e7e5' });
     }
   });
+  it('L-4.2: a numbered correction replaces a slip written without its number ("1.e4 e6, sorry, I meant 1...e5"); the answer names the slip', async () => {
+    const read = (side: 'white' | 'black', ...lines: string[]) => {
+      const r = readMovetext(lines, side);
+      return [r.moves.map(show), r.corrected.map(show)];
+    };
+    // Was: both moves sent, [1.e4, e6, 1...e5], and returned as more than one move.
+    expect(read('black', '1.e4 e6, sorry, I meant 1...e5')).toEqual([
+      ['1.e4', '1...e5'],
+      ['1...e6'],
+    ]);
+    expect(read('black', '1.e4 e6', 'Sorry, I meant 1...e5')).toEqual([
+      ['1.e4', '1...e5'],
+      ['1...e6'],
+    ]);
+    expect(read('white', '3...a6 Ba4, przepraszam, miało być 4.Bc4')).toEqual([
+      ['3...a6', '4.Bc4'],
+      ['4.Ba4'],
+    ]);
+    expect(read('white', '3...a6 Ba4 oops Bc4')).toEqual([['3...a6', 'Bc4'], ['4.Ba4']]);
+    expect(read('black', 'e4 e6, sorry, I meant 1...e5')).toEqual([['e4', '1...e5'], ['e6']]);
+    // A correction of another move corrects nothing: the opponent's move counted on stays.
+    expect(read('white', '3...a6 Ba4, sorry, I meant 5.Bc4')).toEqual([
+      ['3...a6', 'Ba4', '5.Bc4'],
+      [],
+    ]);
+    const r = await readInbound(
+      `From: Black <b@x.org>\r\nTo: amici@x.org\r\nSubject: Re: [CLUB/1] move 1\r\nDate: Fri, 20 Nov 2026 10:00:00 +0000\r\nMessage-ID: <m5@x.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n1.e4 e6, sorry, I meant 1...e5\r\n`,
+    );
+    if (!r.ok) throw new Error(r.error);
+    const t = assembleTransmission(r.value, {
+      side: 'black',
+      reading: { kind: 'algebraic', lang: 'en' },
+      sentOn: '2026-11-03',
+    });
+    const d = decideTransmission(afterE4(), t!, '2026-11-03', defaultEventRules());
+    expect(d.effects[0]).toMatchObject({
+      kind: 'move-accepted',
+      warnings: [{ code: 'corrected', slips: ['1...e6'] }],
+    });
+    expect(d.events.find((e) => e.type === 'move')).toMatchObject({ uci: 'e7e5' });
+  });
   it('L-4.2: a mail that only corrects a move already sent plays nothing; the move sent stands', async () => {
     // 1...e5 was played and relayed; the next mail takes it back by naming it.
     const state = extendGame(afterE4(), [
