@@ -8,7 +8,8 @@
 // sender wrote the mail, on their own clock. A label's date is read after it ("received:
 // 20.11.", "got it yesterday") or right before it, the order of German, Polish, Czech and
 // Ukrainian ("gestern erhalten, heute gesendet", "12.1. erhalten"); never a date that ends a
-// range ("Urlaub bis 15.12."). Results are 'YYYY-MM-DD'; impossible dates are errors, never
+// range ("Urlaub bis 15.12."). Two labels joined by "and" share one date ("heute erhalten und
+// gesendet", "received and sent today"). Results are 'YYYY-MM-DD'; impossible dates are errors, never
 // guesses.
 
 import { addDays, type CalendarDate } from '../clock/index.ts';
@@ -833,16 +834,37 @@ export function findStatedDates(text: string, options: FindStatedDatesOptions = 
   const result: StatedDates = { yearInferred: [], spans: [], problems: [] };
   const { reference } = options;
   const today = options.today ?? reference?.slice(0, 10);
+  const record = (kind: DateLabelKind, found: Found, span: LineSpan) => {
+    const { date, inferred } = found;
+    if (!date.date.ok) {
+      result.problems.push({ kind, raw: date.raw, error: date.date.error, span });
+    } else if (result[kind] === undefined) {
+      result[kind] = date.date.value;
+      if (inferred) result.yearInferred.push(kind);
+    }
+  };
   text.split('\n').forEach((line, index) => {
     const labels = [...line.matchAll(LABEL_RE)];
     /** Where the text the labels so far read their dates from ends. */
     let taken = 0;
+    /**
+     * Two labels joined by "and" share one date (P-2f..h): the one before the first ("heute
+     * erhalten und gesendet") or after the second ("received and sent today"). `shared` is the
+     * first's date for the second; `waiting` the first label, dateless, for the second's date.
+     */
+    let shared: Found | undefined;
+    let waiting: { kind: DateLabelKind; start: number } | undefined;
     labels.forEach((label, k) => {
       const kind: DateLabelKind = label.groups?.received ? 'received' : 'sent';
       const from = label.index + label[0].length;
       const next = labels[k + 1]?.index;
       const until = next ?? line.length;
       const afterText = line.slice(from, until);
+      const joined = next !== undefined && CONJUNCTION_RE.test(afterText.trim());
+      const joinedTo = waiting;
+      const carried = shared;
+      shared = undefined;
+      waiting = undefined;
       let after = dateAfter(afterText, reference, today);
       const before = dateBefore(line.slice(taken, label.index), reference, today);
       // "gestern erhalten heute gesendet": the day right before the next label is its own.
@@ -854,20 +876,26 @@ export function findStatedDates(text: string, options: FindStatedDatesOptions = 
       if (after) {
         found = after;
         const suffix = YEAR_SUFFIX_RE.exec(afterText.slice(after.date.end))?.[0].length ?? 0;
-        span = { line: index, start: label.index, end: from + after.date.end + suffix };
+        span = {
+          line: index,
+          start: joinedTo?.start ?? label.index,
+          end: from + after.date.end + suffix,
+        };
+        if (joinedTo && joinedTo.kind !== kind) record(joinedTo.kind, found, span);
       } else if (before && (nextOwns || endsClause(afterText))) {
         found = before;
         span = { line: index, start: taken + before.date.start, end: from };
-      } else return;
+        if (joined) shared = found;
+      } else if (carried && endsClause(afterText)) {
+        found = carried;
+        span = { line: index, start: taken, end: from };
+      } else {
+        if (joined) waiting = { kind, start: label.index };
+        return;
+      }
       taken = span.end;
       result.spans.push(span);
-      const { date, inferred } = found;
-      if (!date.date.ok) {
-        result.problems.push({ kind, raw: date.raw, error: date.date.error, span });
-      } else if (result[kind] === undefined) {
-        result[kind] = date.date.value;
-        if (inferred) result.yearInferred.push(kind);
-      }
+      record(kind, found, span);
     });
   });
   return result;

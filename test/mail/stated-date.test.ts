@@ -226,6 +226,26 @@ describe('findStatedDates (P-2f..h)', () => {
     expect([found.received, found.sent]).toEqual([received, sent]);
   });
   it.each([
+    // Was: only the received date read, the sent date reported missing (P-2i).
+    ['Heute erhalten und gesendet', '2026-11-24', '2026-11-24'],
+    ['received and sent today', '2026-11-24', '2026-11-24'],
+    ['otrzymałem i wysłałem dziś', '2026-11-24', '2026-11-24'],
+    ['přijato i odesláno dnes', '2026-11-24', '2026-11-24'],
+    ['отримав і надіслав сьогодні', '2026-11-24', '2026-11-24'],
+    ['Received and sent 20.11.', '2026-11-20', '2026-11-20'],
+    ['gestern erhalten und gesendet.', '2026-11-23', '2026-11-23'],
+    // Each label its own date still.
+    ['gestern erhalten und heute gesendet', '2026-11-23', '2026-11-24'],
+    ['received 20.11 and sent today', '2026-11-20', '2026-11-24'],
+    ['received and sent', undefined, undefined],
+  ])('P-2f..h: two labels joined by "and" share their date: %j', (text, received, sent) => {
+    const found = findStatedDates(text, {
+      reference: '2026-11-24T06:00:00Z',
+      today: '2026-11-24',
+    });
+    expect([found.received, found.sent]).toEqual([received, sent]);
+  });
+  it.each([
     // The end of a range or a span of time is no stated date.
     ['Urlaub vom 1.12. bis 15.12. Zug erhalten'],
     ['I am away from today received'],

@@ -724,6 +724,21 @@ describe('words for the opponent outside a note', () => {
     expect(t).toMatchObject({ statedReceivedOn: '2026-11-02', statedSentOn: '2026-11-03' });
     expect(t?.unread).toBeUndefined();
   });
+  it('P-2f..h, P-2i: one date for both labels ("Heute erhalten und gesendet") is both dates, and no word is quoted back', async () => {
+    for (const line of ['Heute erhalten und gesendet', 'received and sent today']) {
+      const r = await readInbound(
+        `From: Black <b@x.org>\r\nTo: amici@x.org\r\nSubject: Re: [CLUB/1] move 1\r\nDate: Tue, 3 Nov 2026 10:00:00 +0100\r\nMessage-ID: <u5@x.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n1.e4 e5\r\n${line}\r\n`,
+      );
+      if (!r.ok) throw new Error(r.error);
+      const t = assembleTransmission(r.value, {
+        side: 'black',
+        reading: { kind: 'auto' },
+        sentOn: '2026-11-03',
+      });
+      expect(t).toMatchObject({ statedReceivedOn: '2026-11-03', statedSentOn: '2026-11-03' });
+      expect(t?.unread).toBeUndefined();
+    }
+  });
   it('a sentence beside the moves of a line is quoted back too, the moves still read', async () => {
     expect(await unreadOf('1.e4 e5 Danke für die schnelle Antwort!')).toEqual([
       'Danke für die schnelle Antwort!',
