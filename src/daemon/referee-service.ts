@@ -1266,7 +1266,7 @@ export class RefereeService {
     // A move typed into the subject, or a PGN attached, to a mail with none in its body (P-4d).
     const { inbound: read, t } = readTransmission(
       inbound,
-      { side, reading, sentOn: now },
+      { side, reading, sentOn: now, since: answeredDeliveredOn(state, state.plies.length) },
       this.gameTitle(ref),
       (t) => playsNewMove(state, t, now, rules),
     );

@@ -2,7 +2,10 @@
 // of the reply; P-2i when they are missing; P-8b leave dates): ISO, day-first numeric with dots,
 // slashes or dashes (two-digit years too), Roman-numeral months (20.XI.2026, Polish and Czech),
 // and month names in English, Polish (nominative and genitive), Czech, German, Russian and
-// Ukrainian. Slashes are read day-first unless that is impossible. After a label, a date without
+// Ukrainian. Slashes are read day-first unless that is impossible ("11/13") or, when both
+// readings exist ("11/12"), day-first is after the day the sender wrote and month-first is not;
+// the month-first reading is kept beside the date (`monthFirst`) for the assembler, which knows
+// when the move answered was delivered. After a label, a date without
 // a year ("20.11", "20/11", "20 Nov", "Nov 20th", "20. listopada") takes the mail's year (P-2i).
 // "Today", "yesterday" and "the day before yesterday" (in each language) count from the day the
 // sender wrote the mail, on their own clock. A label's date is read after it ("received:
@@ -314,6 +317,15 @@ function valid(year: number, month: number, day: number): boolean {
 
 const pad = (value: number, width: number): string => String(value).padStart(width, '0');
 
+/** The month-first reading of `parts` (`DateSpan.monthFirst`), when it is another date. */
+function monthFirstOf(parts: Parts): string | undefined {
+  const { day, month, year, swappable } = parts;
+  if (!swappable || day === month || !valid(year, month, day) || !valid(year, day, month))
+    return undefined;
+  const other = toIso({ year, day: month, month: day, swappable: false });
+  return other.ok ? other.value : undefined;
+}
+
 function toIso(parts: Parts): Result<string, DateError> {
   const { year } = parts;
   if (year < 1990 || year > 2199) return fail('implausible-year');
@@ -342,6 +354,11 @@ export interface DateSpan {
   end: number;
   raw: string;
   date: Result<string, DateError>;
+  /**
+   * The other reading of a date written with slashes or dashes, month first ("11/12/2026" →
+   * 2026-11-12), when both readings are dates and differ.
+   */
+  monthFirst?: string;
 }
 
 /** Every date in a string, in order; spans whose month word is no month are skipped. */
@@ -351,11 +368,14 @@ export function findDates(text: string): DateSpan[] {
     if (!match.groups) continue;
     const parts = partsOf(match.groups);
     if (!parts) continue;
+    const date = toIso(parts);
+    const monthFirst = date.ok ? monthFirstOf(parts) : undefined;
     spans.push({
       start: match.index,
       end: match.index + match[0].length,
       raw: match[0],
-      date: toIso(parts),
+      date,
+      ...(monthFirst ? { monthFirst } : {}),
     });
   }
   return spans;
@@ -645,6 +665,11 @@ export interface StatedDates {
   spans: LineSpan[];
   /** Labelled dates that could not be read (the reply tells the player, P-2i). */
   problems: StatedDateProblem[];
+  /**
+   * The month-first reading of a date read day-first that could be either ("11/12"): the
+   * assembler takes it when the day-first one is before the move answered was delivered.
+   */
+  monthFirst?: Partial<Record<DateLabelKind, string>>;
 }
 
 export interface FindStatedDatesOptions {
@@ -745,10 +770,26 @@ function dayMonths(text: string, reference: string): DateSpan[] {
         month,
         swappable: g.m !== undefined && match[0].includes('/'),
       };
+      const day = reference.slice(0, 10);
       let date = toIso({ ...parts, year });
-      if (date.ok && date.value > reference.slice(0, 10))
-        date = toIso({ ...parts, year: year - 1 });
-      found.push({ start: match.index, end: match.index + match[0].length, raw: match[0], date });
+      let monthFirst = monthFirstOf({ ...parts, year });
+      if (date.ok && date.value > day) {
+        // "11/12" written on 24 November: 11 December has not come, 12 November has.
+        if (monthFirst && monthFirst <= day) {
+          date = ok(monthFirst);
+          monthFirst = undefined;
+        } else {
+          date = toIso({ ...parts, year: year - 1 });
+          monthFirst = monthFirstOf({ ...parts, year: year - 1 });
+        }
+      }
+      found.push({
+        start: match.index,
+        end: match.index + match[0].length,
+        raw: match[0],
+        date,
+        ...(monthFirst ? { monthFirst } : {}),
+      });
     }
   }
   return found;
@@ -839,7 +880,13 @@ export function findStatedDates(text: string, options: FindStatedDatesOptions = 
     if (!date.date.ok) {
       result.problems.push({ kind, raw: date.raw, error: date.date.error, span });
     } else if (result[kind] === undefined) {
-      result[kind] = date.date.value;
+      let value = date.date.value;
+      let other = date.monthFirst;
+      // "Received 11/12/2026" written on 24 November 2026: 11 December has not come.
+      if (other && today && value > today.slice(0, 10) && other <= today.slice(0, 10))
+        [value, other] = [other, undefined];
+      result[kind] = value;
+      if (other) result.monthFirst = { ...result.monthFirst, [kind]: other };
       if (inferred) result.yearInferred.push(kind);
     }
   };

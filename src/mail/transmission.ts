@@ -614,6 +614,12 @@ export interface AssembleContext {
   reading: Reading;
   /** The day the mail reached amici, in the event's time zone: the real dispatch date (P-2j). */
   sentOn: CalendarDate;
+  /**
+   * The day the move this mail answers was delivered to its sender, when known: a stated date
+   * before it cannot be right, so a date that reads both ways ("11/10") is read month first
+   * when only that reading falls between it and `sentOn` (P-2f..h).
+   */
+  since?: CalendarDate;
 }
 
 /** The transmission a mail carries. Auto-replies and bounces carry none (never answered). */
@@ -642,7 +648,17 @@ export function assembleTransmission(
   if (corrected.length) t.corrected = corrected.map(named);
   // An appeal said plainly (P-11, P-13): it counts only in a game whose result may be appealed.
   if (inbound.newText.lines.some(appealsIn)) t.appeal = true;
-  const { received, sent } = inbound.dates;
+  const { since } = ctx;
+  /** The stated date of `kind`, read month first when only that reading can be true. */
+  const stated = (kind: 'received' | 'sent'): string | undefined => {
+    const value = inbound.dates[kind];
+    const other = inbound.dates.monthFirst?.[kind];
+    return value && other && since && value < since && since <= other && other <= ctx.sentOn
+      ? other
+      : value;
+  };
+  const received = stated('received');
+  const sent = stated('sent');
   if (received && isCalendarDate(received)) t.statedReceivedOn = received;
   if (sent && isCalendarDate(sent)) t.statedSentOn = sent;
   const conditional: MovetextToken[] = [];

@@ -226,6 +226,30 @@ describe('findStatedDates (P-2f..h)', () => {
     expect([found.received, found.sent]).toEqual([received, sent]);
   });
   it.each([
+    // Was: 11 December, a day still to come (and "11/12" was even put back to 2025).
+    ['Received 11/12', '2026-11-12', undefined],
+    ['Received 11/12/2026', '2026-11-12', undefined],
+    ['Received: 11/20/2026, sent 11/24/2026', '2026-11-20', undefined],
+    // Impossible day first: month first, as before.
+    ['Received 11/13', '2026-11-13', undefined],
+    // European dates that can be true stay day-first; the other reading is kept beside them.
+    ['Received 20/11', '2026-11-20', undefined],
+    ['Received 3/11', '2026-11-03', '2026-03-11'],
+    ['Received 10/11/2026', '2026-11-10', '2026-10-11'],
+    ['Received 20.11.', '2026-11-20', undefined],
+    // Both readings to come: last year's day-first, as before.
+    ['Received 12/12', '2025-12-12', undefined],
+  ])(
+    'P-2f..h: a slash date is read day first unless only month first can be true: %j',
+    (text, received, monthFirst) => {
+      const found = findStatedDates(text, {
+        reference: '2026-11-24T06:00:00Z',
+        today: '2026-11-24',
+      });
+      expect([found.received, found.monthFirst?.received]).toEqual([received, monthFirst]);
+    },
+  );
+  it.each([
     // Was: only the received date read, the sent date reported missing (P-2i).
     ['Heute erhalten und gesendet', '2026-11-24', '2026-11-24'],
     ['received and sent today', '2026-11-24', '2026-11-24'],

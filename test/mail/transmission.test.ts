@@ -739,6 +739,32 @@ describe('words for the opponent outside a note', () => {
       expect(t?.unread).toBeUndefined();
     }
   });
+  it('P-2f..h: a slash date that reads both ways is read month first only when day first is before the move answered was delivered', async () => {
+    const dates = async (line: string, since?: string) => {
+      const r = await readInbound(
+        `From: Black <b@x.org>\r\nTo: amici@x.org\r\nSubject: Re: [CLUB/1] move 1\r\nDate: Tue, 24 Nov 2026 10:00:00 -0500\r\nMessage-ID: <u6@x.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n1.e4 e5\r\n${line}\r\n`,
+      );
+      if (!r.ok) throw new Error(r.error);
+      const t = assembleTransmission(r.value, {
+        side: 'black',
+        reading: { kind: 'auto' },
+        sentOn: '2026-11-24',
+        ...(since ? { since: since as CalendarDate } : {}),
+      });
+      return [t?.statedReceivedOn, t?.statedSentOn];
+    };
+    // Was: 11 October, before 1.e4 reached the player on 5 November.
+    expect(await dates('Received 11/10/2026, sent 11/24/2026', '2026-11-05')).toEqual([
+      '2026-11-10',
+      '2026-11-24',
+    ]);
+    expect(await dates('Received 11/10', '2026-11-05')).toEqual(['2026-11-10', undefined]);
+    // A European date that can be true stays day first.
+    expect(await dates('Received 10/11/2026', '2026-11-05')).toEqual(['2026-11-10', undefined]);
+    // Neither reading fits, or nothing is known of the move answered: day first, as written.
+    expect(await dates('Received 03/04/2026', '2026-11-05')).toEqual(['2026-04-03', undefined]);
+    expect(await dates('Received 11/10/2026')).toEqual(['2026-10-11', undefined]);
+  });
   it('a sentence beside the moves of a line is quoted back too, the moves still read', async () => {
     expect(await unreadOf('1.e4 e5 Danke für die schnelle Antwort!')).toEqual([
       'Danke für die schnelle Antwort!',
