@@ -216,7 +216,16 @@ function dateCorrections(state: GameState, t: Transmission): DateCorrection[] {
     });
   else if (!t.statedSentOn) out.push({ field: 'sent', recorded: t.sentOn, rule: 'P-2i' });
   else if (t.statedSentOn !== t.sentOn) {
-    out.push({ field: 'sent', stated: t.statedSentOn, recorded: t.sentOn, rule: 'P-2j' });
+    // A reply dated before the move it answers was delivered cannot be right (P-2f..j).
+    const delivered = answeredDeliveredOn(state, state.plies.length);
+    const impossible = state.plies.length > 0 && compareDates(t.statedSentOn, delivered) < 0;
+    out.push({
+      field: 'sent',
+      stated: t.statedSentOn,
+      recorded: t.sentOn,
+      rule: 'P-2j',
+      ...(impossible ? { beforeDelivery: delivered } : {}),
+    });
   }
   return out;
 }

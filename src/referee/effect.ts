@@ -23,6 +23,11 @@ export interface DateCorrection {
    * that can be true, else one estimated from the day it arrived.
    */
   noPostmark?: true;
+  /**
+   * A stated reply date before the move it answers reached the sender (P-2f..j): it cannot be
+   * right, and the answer says so, naming that day.
+   */
+  beforeDelivery?: CalendarDate;
 }
 
 /** Why a transmission (or part of one) was not accepted. */

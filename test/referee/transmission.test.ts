@@ -403,6 +403,29 @@ describe('the transmission rules (P-2, P-4)', () => {
     });
     expect(wrong.state.plies[3]).toMatchObject({ sentOn: '2026-01-07' });
   });
+  it('P-2f..j: a reply dated before the move it answers was delivered cannot be right; the answer names the delivery day', () => {
+    const s = opening(newGame());
+    // Was: told only that the date stated differs, as for any slip of a day.
+    const early = send(
+      s,
+      tx('black', '2026-01-07', '2.Nf3 Nc6', {
+        statedReceivedOn: '2026-01-05',
+        statedSentOn: '2026-01-03',
+      }),
+    );
+    expect(early.effects.find((e) => e.kind === 'move-accepted')).toMatchObject({
+      corrections: [
+        {
+          field: 'sent',
+          stated: '2026-01-03',
+          recorded: '2026-01-07',
+          rule: 'P-2j',
+          beforeDelivery: '2026-01-05',
+        },
+      ],
+    });
+    expect(early.state.plies[3]).toMatchObject({ sentOn: '2026-01-07' });
+  });
 
   it('P-6d: delivery the next day by the ICCF email custom', () => {
     const rules = defaultEventRules({ delivery: 'next-day' });
@@ -509,7 +532,13 @@ describe('postal cards entered by the TD (P-2f..h, P-6d)', () => {
     const accepted = r.effects.find((e) => e.kind === 'move-accepted');
     expect(accepted?.kind === 'move-accepted' && accepted.corrections).toEqual([
       { field: 'received', stated: '2026-01-05', recorded: '2026-01-06', rule: 'P-6d' },
-      { field: 'sent', stated: '2026-01-04', recorded: '2026-01-07', rule: 'P-2j' },
+      {
+        field: 'sent',
+        stated: '2026-01-04',
+        recorded: '2026-01-07',
+        rule: 'P-2j',
+        beforeDelivery: '2026-01-06',
+      },
     ]);
   });
 
