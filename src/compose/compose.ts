@@ -639,6 +639,38 @@ export function composeTdForwarded(
   return composeOne('td-forwarded', { kind: 'td-forwarded' }, { protests }, ctx, side);
 }
 
+/**
+ * The TD's copy of `mail`, a mail to a player who plays by post (P-2m): the TD prints it and
+ * posts it, so its first line, in the TD's language, says to whom and where ("Please print this
+ * and post it to Petr, Dlouhá 5, Praha"), and the subject says it is for printing. The text,
+ * the board and the attachments are the player's own, in the player's language. A copy of its
+ * own thread and kind (`print:move-relayed`), which delivers nothing to the player by itself.
+ */
+export function composePrintCopy(
+  mail: ComposedMail,
+  /** The game's subject tag (`[WCH26/7]`) and the TD's language. */
+  td: { tag: string; lang: string; templatesDir?: string | undefined },
+  player: { name: string; postalAddress?: string | undefined },
+): ComposedMail {
+  const labels = loadLabels(td.templatesDir ?? TEMPLATES_DIR, td.lang);
+  const line = player.postalAddress
+    ? label(labels, 'printCopy.line', { name: player.name, address: player.postalAddress })
+    : label(labels, 'printCopy.lineNoAddress', { name: player.name });
+  const tag = td.tag;
+  const rest = mail.subject.startsWith(tag) ? mail.subject.slice(tag.length).trim() : mail.subject;
+  const prefix = label(labels, 'printCopy.subject', { name: player.name });
+  const first = `<p style="margin:0 0 12px 0;font-weight:bold">${htmlEscape(line)}</p>`;
+  return {
+    ...mail,
+    to: 'td',
+    subject: `${tag} ${prefix}: ${rest}`,
+    text: `${line}\n\n${mail.text}`,
+    html: mail.html.replace(/(<body[^>]*>\n?)/, `$1${first}\n`),
+    threadKey: `${mail.threadKey}/print`,
+    kind: `print:${mail.kind}`,
+  };
+}
+
 /** One of a player's unfinished games, as the which-game reply lists it. */
 export interface WhichGameEntry {
   /** The event's tag: `WCH26` in `[WCH26/7]`. */

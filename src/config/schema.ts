@@ -187,6 +187,11 @@ const player = z.strictObject({
    * email is a mixed game (load-config.ts, `playsByPost`).
    */
   post: z.boolean().optional(),
+  /**
+   * Where a player by post gets their mail on paper: amici's every mail to them also goes to the
+   * TD to print and post to this address (referee-service.ts, `outgoing`).
+   */
+  postalAddress: z.string().trim().min(1, { message: 'expected a postal address' }).optional(),
 });
 
 const game = z

@@ -15,6 +15,7 @@ import {
   composeInboxAlert,
   composeMailFailed,
   composeNoMove,
+  composePrintCopy,
   composeTdForwarded,
   composeTdNotice,
   composeTdReport,
@@ -495,21 +496,46 @@ export class RefereeService {
     return colours.white === ref.game.white ? ref : { ...ref, game: { ...ref.game, ...colours } };
   }
 
-  /** Compose effects into queued MIME. `seed` makes Message-IDs stable for this decision. */
+  /**
+   * Compose effects into queued MIME. `seed` makes Message-IDs stable for this decision. A mail
+   * to a player who plays by post (P-2m) also goes to the TD to print and post
+   * (`composePrintCopy`); that copy carries none of the relay's delivery bookkeeping, so its
+   * failure or bounce says nothing of whether the move reached the player (P-6d).
+   */
   private outgoing(
     ref: GameRefResolved,
     mails: GameMail[],
     seed: string,
     replyTo?: { side: Side; messageId: string },
   ): NewOutboxMail[] {
-    return mails.map((mail, i) => ({
-      ...this.mailTo(mail, this.addressesOf(ref, mail.to), `${seed}:${i}:${mail.to}`, {
-        gameKey: ref.gameKey,
-        inReplyTo: replyTo?.side === mail.to ? replyTo.messageId : undefined,
-      }),
-      ...(mail.relayOf !== undefined ? { relayOf: mail.relayOf } : {}),
-      ...(mail.relayEffect !== undefined ? { relayEffect: mail.relayEffect } : {}),
-    }));
+    return mails.flatMap((mail, i) => {
+      const own: NewOutboxMail = {
+        ...this.mailTo(mail, this.addressesOf(ref, mail.to), `${seed}:${i}:${mail.to}`, {
+          gameKey: ref.gameKey,
+          inReplyTo: replyTo?.side === mail.to ? replyTo.messageId : undefined,
+        }),
+        ...(mail.relayOf !== undefined ? { relayOf: mail.relayOf } : {}),
+        ...(mail.relayEffect !== undefined ? { relayEffect: mail.relayEffect } : {}),
+      };
+      if (mail.to === 'td') return [own];
+      const player = this.player(ref.event, ref.game[mail.to]);
+      if (!playsByPost(ref.event, ref.game, player)) return [own];
+      const { relayOf: _r, relayEffect: _e, ...composed } = mail;
+      const copy = composePrintCopy(
+        composed,
+        {
+          tag: `[${ref.event.tag}/${ref.game.id}]`,
+          lang: ref.event.language,
+          templatesDir: this.templatesDir,
+        },
+        player,
+      );
+      const to = [ref.event.td.address];
+      return [
+        own,
+        this.mailTo(copy, to, `${seed}:${i}:${mail.to}:print`, { gameKey: ref.gameKey }),
+      ];
+    });
   }
 
   /**
@@ -1919,13 +1945,14 @@ export class RefereeService {
     if (ref && failedForGood && this.store.hasGame(ref.gameKey)) {
       const state = this.state(ref.gameKey);
       const now = this.today(ref.event);
+      const tdAddress = ref.event.td.address.toLowerCase();
+      // The side whose address failed; none for the TD's own (a copy to print, P-2m).
       const side =
-        failed &&
-        this.player(ref.event, ref.game.white).addresses.some((a) => a.toLowerCase() === failed)
-          ? 'white'
-          : failed
-            ? 'black'
-            : undefined;
+        !failed || failed === tdAddress
+          ? undefined
+          : this.player(ref.event, ref.game.white).addresses.some((a) => a.toLowerCase() === failed)
+            ? 'white'
+            : 'black';
       // The mail that bounced, when it is ours: the TD can read it and send a copy once the
       // address is corrected; a move's relay not delivered leaves the player's clock waiting.
       const bounced =
@@ -1941,6 +1968,10 @@ export class RefereeService {
         row !== undefined &&
         this.relayedMove(row) !== undefined &&
         this.store.markBounced(row.id, failed, at);
+      // A notice of a bounce that bounced from the TD's own address is not sent there again:
+      // each would come back with another report, and so on without end.
+      const tdsCopy = row?.recipients.some((r) => r.toLowerCase() === tdAddress) ?? false;
+      const tdsOwn = tdsCopy && row?.kind === 'td-notice';
       const notice = composeTdNotice(
         {
           kind: 'bounce',
@@ -1950,7 +1981,9 @@ export class RefereeService {
             row ? this.lostMail(row, ref, state) : `Subject of the report: ${inbound.mail.subject}`,
             bounced === undefined
               ? ''
-              : `\`amici outbox show ${bounced}\` prints the mail. Once the player's address is corrected in the config (the new one first), \`amici outbox resend ${bounced}\` sends a copy there; or give the address: \`amici outbox resend ${bounced} --to ADDRESS\`.`,
+              : tdsCopy
+                ? `\`amici outbox show ${bounced}\` prints the mail; \`amici outbox resend ${bounced} --to ADDRESS\` sends a copy to another address of yours.`
+                : `\`amici outbox show ${bounced}\` prints the mail. Once the player's address is corrected in the config (the new one first), \`amici outbox resend ${bounced}\` sends a copy there; or give the address: \`amici outbox resend ${bounced} --to ADDRESS\`.`,
           ]
             .filter(Boolean)
             .join('\n'),
@@ -1959,7 +1992,7 @@ export class RefereeService {
         },
         this.composeContext(ref, state, now),
       );
-      mails.push(...this.outgoing(ref, [notice], base.dedupeKey));
+      if (!tdsOwn) mails.push(...this.outgoing(ref, [notice], base.dedupeKey));
     }
     this.store.commitInbound(
       {

@@ -293,5 +293,26 @@ describe('configuration', () => {
       );
       expect(r.errors).toHaveLength(2);
     });
+
+    it("P-2m: a player's postal address, where the TD posts their mail: kept as written, a blank one named", () => {
+      const c = minimal();
+      Object.assign(c.events[0]!.players[0]!, {
+        post: true,
+        postalAddress: ' Dlouhá 5, 110 00 Praha 1 ',
+      });
+      const r = validateConfig(c, '/srv/amici');
+      if (!r.ok) throw new Error(r.errors.join('\n'));
+      expect(r.config.events[0]!.players[0]!.postalAddress).toBe('Dlouhá 5, 110 00 Praha 1');
+      expect(r.config.events[0]!.players[1]!.postalAddress).toBeUndefined();
+      Object.assign(c.events[0]!.players[0]!, { postalAddress: '  ' });
+      const blank = validateConfig(c, '/srv/amici');
+      expect(blank.ok).toBe(false);
+      if (blank.ok) return;
+      expect(blank.errors).toEqual([
+        expect.stringMatching(
+          /^events\[0\]\.players\[0\]\.postalAddress: expected a postal address — in event .*, player a$/,
+        ),
+      ]);
+    });
   });
 });

@@ -1,0 +1,150 @@
+// A player by post reads no email (P-2m): every mail amici writes them also goes to the TD to
+// print and post, with the player's postal address on its first line; the copy carries nothing
+// of the relay's delivery (P-6d), and a bounce of it changes nothing about the move.
+
+import { simpleParser } from 'mailparser';
+import { describe, expect, it } from 'vitest';
+import { validateConfig } from '../../src/config/load-config.ts';
+import { memoryLogger } from '../../src/daemon/log.ts';
+import { RefereeService } from '../../src/daemon/referee-service.ts';
+import type { OutgoingMail, Sender } from '../../src/daemon/transport.ts';
+import { Store } from '../../src/store/store.ts';
+import { clubConfig } from '../support/config.ts';
+
+/** Jan (by email) against Petr (`petr`: by post unless said otherwise) in game CLUB/1. */
+function setup(petr: Record<string, unknown>, tdLanguage = 'en') {
+  const r = validateConfig(
+    clubConfig({
+      timeZone: 'Europe/Warsaw',
+      language: tdLanguage,
+      players: [
+        { id: 'jan', name: 'Jan', addresses: ['jan@x.example'] },
+        { id: 'petr', name: 'Petr Novák', addresses: ['petr@x.example'], language: 'cs', ...petr },
+      ],
+      games: [{ id: '1', white: 'jan', black: 'petr', startsOn: '2026-11-02' }],
+    }),
+    '/',
+  );
+  if (!r.ok) throw new Error(r.errors.join('\n'));
+  let now = new Date('2026-11-02T09:00:00Z');
+  const service = new RefereeService({
+    config: r.config,
+    store: new Store(':memory:'),
+    logger: memoryLogger(),
+    clock: () => now,
+  });
+  service.ensureGames();
+  const sent: OutgoingMail[] = [];
+  const sender: Sender = {
+    name: 'test',
+    send: async (m) => {
+      sent.push(m);
+      return { ok: true };
+    },
+    close: async () => {},
+  };
+  /** Jan's 1.e4, and the mail it causes, sent. */
+  const janMoves = async () => {
+    await service.processInbound({
+      id: 'm1',
+      receivedAt: '2026-11-02T10:00:00Z',
+      raw: Buffer.from(
+        'From: Jan <jan@x.example>\r\nTo: referee@club.example\r\nSubject: [CLUB/1] move\r\nDate: Mon, 2 Nov 2026 10:00:00 +0000\r\nMessage-ID: <in1@x.example>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n1.e4\r\n',
+      ),
+    });
+    await service.flushOutbox(sender);
+  };
+  return {
+    service,
+    sent,
+    sender,
+    janMoves,
+    setNow: (iso: string) => (now = new Date(iso)),
+  };
+}
+
+/** A report from the TD's server that our mail `messageId` to the TD failed for good. */
+const tdBounce = (messageId: string, at: string, id: string) => ({
+  id,
+  receivedAt: at,
+  raw: Buffer.from(
+    `From: MAILER-DAEMON@mx.example\r\nTo: referee@club.example\r\nSubject: Undelivered Mail Returned to Sender\r\nMessage-ID: <${id}@mx>\r\nMIME-Version: 1.0\r\nContent-Type: multipart/report; report-type=delivery-status; boundary="b"\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\nDelivery failed.\r\n--b\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; mx.example\r\n\r\nFinal-Recipient: rfc822; td@club.example\r\nAction: failed\r\nStatus: 5.2.2\r\n--b\r\nContent-Type: text/rfc822-headers\r\n\r\nMessage-ID: ${messageId}\r\n--b--\r\n`,
+  ),
+});
+
+const textOf = async (m: OutgoingMail) => (await simpleParser(m.raw)).text ?? '';
+const toTd = (sent: OutgoingMail[]) => sent.filter((m) => m.to.includes('td@club.example'));
+
+describe('P-2m: mail to a player by post goes to the TD to print and post', () => {
+  it("P-2m: the relay of Jan's move reaches Petr (by post) by email and, as a copy to print with his postal address, the TD", async () => {
+    const { sent, janMoves } = setup({ post: true, postalAddress: 'Dlouhá 5, 110 00 Praha 1' });
+    await janMoves();
+    const relay = sent.find((m) => m.to.includes('petr@x.example'));
+    expect(relay).toBeDefined();
+    const copies = toTd(sent);
+    expect(copies).toHaveLength(1);
+    const copy = await simpleParser(copies[0]!.raw);
+    const text = copy.text ?? '';
+    expect(text.split('\n')[0]).toBe(
+      'Please print this and post it to Petr Novák, Dlouhá 5, 110 00 Praha 1',
+    );
+    expect(copy.subject).toMatch(/^\[CLUB\/1\] to print and post to Petr Novák: /);
+    expect(copy.html).toContain('Please print this and post it to Petr Novák');
+    // Below it, the mail Petr gets, in his language (Czech), with its board and attachments.
+    const own = await simpleParser(relay!.raw);
+    expect(text).toContain((own.text ?? '').trim());
+    expect(copy.attachments.map((a) => a.filename)).toEqual(own.attachments.map((a) => a.filename));
+  });
+
+  it('P-2m: with no postal address in the config, the copy says so; the TD reads it in their language', async () => {
+    const { sent, janMoves } = setup({ post: true }, 'de');
+    await janMoves();
+    const [copy] = toTd(sent);
+    expect((await textOf(copy!)).split('\n')[0]).toBe(
+      'Bitte ausdrucken und per Post an Petr Novák senden (keine Postanschrift in der Konfiguration)',
+    );
+  });
+
+  it('P-2m: a player by email gets the relay by email only: nothing goes to the TD to print', async () => {
+    const { sent, janMoves } = setup({ postalAddress: 'Dlouhá 5, 110 00 Praha 1' });
+    await janMoves();
+    expect(sent.map((m) => m.to)).toContainEqual(['petr@x.example']);
+    expect(toTd(sent)).toEqual([]);
+  });
+
+  it('P-6d: a bounce of the copy to print changes nothing about the move: delivered, Petr reminded and claimed against as usual; the TD is told once, with no loop', async () => {
+    const { service, sent, sender, janMoves, setNow } = setup({
+      post: true,
+      postalAddress: 'Dlouhá 5, 110 00 Praha 1',
+    });
+    await janMoves();
+    expect(service.state('CLUB/1').plies[0]?.deliveredOn).toBe('2026-11-02');
+    const [copy] = toTd(sent);
+    setNow('2026-11-03T09:00:00Z');
+    expect(
+      await service.processInbound(tdBounce(copy!.messageId, '2026-11-03T09:00:00Z', 'b1')),
+    ).toBe('ignored');
+    sent.length = 0;
+    await service.flushOutbox(sender);
+    // The TD is told which mail came back (its subject says it was the copy to print) …
+    expect(sent.map((m) => m.to)).toEqual([['td@club.example']]);
+    const notice = await textOf(sent[0]!);
+    expect(notice).toContain('Delivery to td@club.example failed.');
+    expect(notice).toContain('to print and post to Petr Novák');
+    expect(notice).not.toContain('does not have it yet');
+    expect(notice).toMatch(
+      /`amici outbox resend \d+ --to ADDRESS` sends a copy to another address of yours/,
+    );
+    // … and when that notice comes back from the same address too, nothing more is sent.
+    const again = sent[0]!;
+    sent.length = 0;
+    await service.processInbound(tdBounce(again.messageId, '2026-11-03T10:00:00Z', 'b2'));
+    await service.flushOutbox(sender);
+    expect(sent).toEqual([]);
+    // The move still counts as delivered on the 2nd: Petr is claimed against as usual (P-7a).
+    expect(service.state('CLUB/1').plies[0]?.deliveredOn).toBe('2026-11-02');
+    setNow('2026-12-20T09:00:00Z');
+    await service.sweep();
+    expect(service.state('CLUB/1').claims).toMatchObject([{ side: 'black' }]);
+  });
+});
