@@ -127,8 +127,11 @@ export interface ReadItem {
 /** Due work about a player's clock, which waits while their move's relay has not reached them. */
 const WAIT_FOR_RELAY: readonly string[] = ['reminder', 'silence', 'time-exceeded'];
 
-/** A composed mail of a game; `relayOf`, for a move's relay to the player who must answer it. */
-type GameMail = ComposedMail & { relayOf?: number; relayEffect?: string };
+/**
+ * A composed mail of a game; `relayOf`, for a move's relay to the player who must answer it;
+ * `ofCard`, the relay or acknowledgement of a postal card, whose players have it on paper.
+ */
+type GameMail = ComposedMail & { relayOf?: number; relayEffect?: string; ofCard?: true };
 
 /** What every inbound row of a mail starts from: its key, when it came, its bytes, its id. */
 type InboundBase = { dedupeKey: string; receivedAt: string; raw: Buffer; messageId?: string };
@@ -517,10 +520,10 @@ export class RefereeService {
         ...(mail.relayOf !== undefined ? { relayOf: mail.relayOf } : {}),
         ...(mail.relayEffect !== undefined ? { relayEffect: mail.relayEffect } : {}),
       };
-      if (mail.to === 'td') return [own];
+      if (mail.to === 'td' || mail.ofCard) return [own];
       const player = this.player(ref.event, ref.game[mail.to]);
       if (!playsByPost(ref.event, ref.game, player)) return [own];
-      const { relayOf: _r, relayEffect: _e, ...composed } = mail;
+      const { relayOf: _r, relayEffect: _e, ofCard: _c, ...composed } = mail;
       const copy = composePrintCopy(
         composed,
         {
@@ -547,6 +550,10 @@ export class RefereeService {
   private composeAll(effects: Effect[], ctx: ComposeContext, byMail = true): GameMail[] {
     return effects.flatMap((e) =>
       composeEffect(e, ctx).map((mail): GameMail => {
+        // A card went from player to player by post: its relay and its acknowledgement are
+        // for the record, and are not printed for a player by post as well.
+        if (!byMail && (e.kind === 'move-relayed' || e.kind === 'move-accepted'))
+          return { ...mail, ofCard: true };
         if (e.kind !== 'move-relayed' || mail.to === 'td' || !byMail) return mail;
         const last = ctx.state.plies[e.plies[e.plies.length - 1] ?? -1];
         return last && last.side !== mail.to

@@ -4,6 +4,7 @@
 
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
+import { tokenizeMovetext } from '../../src/chess/index.ts';
 import { validateConfig } from '../../src/config/load-config.ts';
 import { memoryLogger } from '../../src/daemon/log.ts';
 import { RefereeService } from '../../src/daemon/referee-service.ts';
@@ -105,6 +106,35 @@ describe('P-2m: mail to a player by post goes to the TD to print and post', () =
     );
   });
 
+  it('P-2m: a postal card the TD enters went from player to player on paper: its acknowledgement is not printed', async () => {
+    const { service, sent, sender, janMoves, setNow } = setup({
+      post: true,
+      postalAddress: 'Dlouhá 5, 110 00 Praha 1',
+    });
+    await janMoves();
+    setNow('2026-11-09T09:00:00Z');
+    sent.length = 0;
+    const ref = service.resolveGame('CLUB/1')!;
+    const r = await service.decideAndCommit(
+      ref,
+      service.state('CLUB/1'),
+      {
+        kind: 'transmission',
+        side: 'black',
+        sentOn: '2026-11-06',
+        reading: { kind: 'algebraic', lang: 'en' },
+        moves: tokenizeMovetext('1.e4 e5').tokens,
+        postal: true,
+        deliveredOn: '2026-11-09',
+      },
+      '2026-11-09',
+      'card:1',
+    );
+    expect(r.decision.effects.map((e) => e.kind)).toContain('move-accepted');
+    await service.flushOutbox(sender);
+    expect(sent.map((m) => m.to[0])).toContain('petr@x.example');
+    expect(toTd(sent)).toEqual([]);
+  });
   it('P-2m: a player by email gets the relay by email only: nothing goes to the TD to print', async () => {
     const { sent, janMoves } = setup({ postalAddress: 'Dlouhá 5, 110 00 Praha 1' });
     await janMoves();
