@@ -179,6 +179,14 @@ export interface TdNotice {
    * day it was sent (P-2j), the player's `side` in the game when the sender is one, and the
    * `amici post` command that enters it as the player sent it (when it holds a move).
    */
+  /**
+   * For `dispute`, `analysis` and `appeal`: the player's mail as it came (`raw`, its bytes as
+   * archived, P-5a) and its ID in `amici inbox`. The text above is only what they wrote now: a
+   * PGN, a PDF analysis or a photo of a scoresheet is in the mail itself, so it goes with the
+   * notice, attached whole (message/rfc822) — up to `ORIGINAL_LIMIT`; over it the notice says
+   * where it is kept (`amici inbox show ID`).
+   */
+  original?: { raw: Buffer; inboundId?: number };
   forward?: {
     address: string;
     name?: string;
@@ -586,9 +594,35 @@ export function composeEffect(effect: Effect, ctx: ComposeContext): ComposedMail
   return effect.to.map((to) => composeOne(effect.kind, effect, {}, ctx, to));
 }
 
+/**
+ * A player's mail bigger than this goes to the TD as its ID in the archive rather than attached
+ * (P-5a): a notice of a few kilobytes stays one, and mailboxes that take 10 MB are common; the
+ * mail is kept whole in the store either way (`amici inbox show ID`).
+ */
+export const ORIGINAL_LIMIT = 10 * 2 ** 20;
+
 /** A notice to the TD that is not a rulebook effect: a dispute (P-5d) or a bounce. */
 export function composeTdNotice(notice: TdNotice, ctx: ComposeContext): ComposedMail {
   const errors = notice.rulingErrors;
+  if (notice.original) {
+    const { raw, ...rest } = notice.original;
+    const attached = raw.length <= ORIGINAL_LIMIT;
+    const mail = composeOne(
+      'td-notice',
+      { kind: 'td-notice' },
+      { notice: { ...notice, original: { ...rest, attached } } },
+      ctx,
+      'td',
+    );
+    // The player's mail as it came, for the TD's mail program to open with its attachments.
+    if (attached)
+      mail.attachments.push({
+        filename: 'original.eml',
+        contentType: 'message/rfc822',
+        content: raw,
+      });
+    return mail;
+  }
   if (!errors?.length) return composeOne('td-notice', { kind: 'td-notice' }, { notice }, ctx, 'td');
   const dir = ctx.templatesDir ?? TEMPLATES_DIR;
   const labels = loadLabels(dir, templateLanguage(dir, readerOf(ctx, 'td').lang, 'td-notice'));

@@ -1,7 +1,8 @@
 // Turning a composed mail into the MIME we queue: From, To, the game's thread (a stable
 // Message-ID per mail, In-Reply-To and References to the game thread's root — and to the
 // player's own mail when we answer it), Auto-Submitted so auto-responders stay quiet, the text
-// and HTML parts, the board image inline by cid, the PGN attached. The Date is the decision's
+// and HTML parts, the board image inline by cid, the PGN attached, a player's mail for the TD
+// attached whole (message/rfc822, unencoded as RFC 2046 asks). The Date is the decision's
 // time and the boundaries come from the Message-ID, so the same decision builds the same bytes.
 //
 // Built synchronously: the structure (multipart/mixed ⊃ alternative ⊃ related) is a few lines,
@@ -104,8 +105,35 @@ function textPart(contentType: string, text: string, preferBase64 = false): stri
   return `${type}${CRLF}Content-Transfer-Encoding: quoted-printable${CRLF}${CRLF}${qp.wrap(qp.encode(body), 76)}`;
 }
 
+/** The longest line SMTP carries, in octets without its CRLF (RFC 5322 §2.1.1). */
+const MAX_LINE = 998;
+
+/**
+ * A mail attached whole (message/rfc822) as it may travel: RFC 2046 §5.2.1 allows such a part
+ * no encoding but 7bit, 8bit or binary, so it goes unencoded — its line ends made CRLF (a
+ * Maildir keeps LF), its last one left to the boundary — 7bit when it is all ASCII, else 8bit.
+ * Its octets are a latin1 string, one character each (`buildMime` writes the body so).
+ * Undefined when it is no clean mail: a NUL, or a line too long for SMTP, needs `binary`, which
+ * no relay is sure to carry.
+ */
+function rfc822Body(content: Buffer | string): { encoding: string; octets: string } | undefined {
+  const octets = Buffer.from(content)
+    .toString('latin1')
+    .replace(/\r\n|\r|\n/g, CRLF)
+    .replace(/\r\n$/, '');
+  if (octets.includes('\0')) return undefined;
+  if (octets.split(CRLF).some((line) => line.length > MAX_LINE)) return undefined;
+  return { encoding: /[\x80-\xff]/.test(octets) ? '8bit' : '7bit', octets };
+}
+
 function attachmentPart(a: MailAttachment): string {
-  const type = mime.buildHeaderValue({ value: a.contentType, params: { name: a.filename } });
+  // A mail attached whole goes unencoded, so the TD's mail program shows it as a mail, with its
+  // sender, date and attachments; one that cannot (a NUL, an endless line) goes as a file,
+  // base64, which mail programs open by its .eml name.
+  const whole = a.contentType === 'message/rfc822' ? rfc822Body(a.content) : undefined;
+  const contentType =
+    a.contentType === 'message/rfc822' && !whole ? 'application/octet-stream' : a.contentType;
+  const type = mime.buildHeaderValue({ value: contentType, params: { name: a.filename } });
   const disposition = mime.buildHeaderValue({
     value: a.cid ? 'inline' : 'attachment',
     params: { filename: a.filename },
@@ -113,10 +141,10 @@ function attachmentPart(a: MailAttachment): string {
   return [
     mime.foldLines(`Content-Type: ${type}`, 76),
     ...(a.cid ? [`Content-ID: <${a.cid}>`] : []),
-    'Content-Transfer-Encoding: base64',
+    `Content-Transfer-Encoding: ${whole?.encoding ?? 'base64'}`,
     mime.foldLines(`Content-Disposition: ${disposition}`, 76),
     '',
-    base64Lines(a.content),
+    whole?.octets ?? base64Lines(a.content),
   ].join(CRLF);
 }
 
@@ -163,7 +191,13 @@ export function buildMime(input: MimeInput): { messageId: string; raw: Buffer } 
     `Date: ${rfc2822Date(input.date)}`,
     'MIME-Version: 1.0',
   ].join(CRLF);
-  return { messageId, raw: Buffer.from(`${head}${CRLF}${body}${CRLF}`, 'utf8') };
+  // The head may hold UTF-8 (an address); the body is ASCII but for the octets of a mail
+  // attached whole as 8bit, which are a latin1 string, one character an octet.
+  const raw = Buffer.concat([
+    Buffer.from(`${head}${CRLF}`, 'utf8'),
+    Buffer.from(`${body}${CRLF}`, 'latin1'),
+  ]);
+  return { messageId, raw };
 }
 
 /**
@@ -171,15 +205,15 @@ export function buildMime(input: MimeInput): { messageId: string; raw: Buffer } 
  * header fields replaced, folded lines and all, the rest as it was.
  */
 export function readdressed(raw: Buffer, to: string, messageId: string): Buffer {
-  const text = raw.toString('utf8');
-  const end = text.indexOf('\r\n\r\n');
-  const head = end < 0 ? text : text.slice(0, end);
-  const body = end < 0 ? '' : text.slice(end);
+  // The body is kept as bytes: a mail attached whole as 8bit need not be UTF-8.
+  const end = raw.indexOf('\r\n\r\n');
+  const head = (end < 0 ? raw : raw.subarray(0, end)).toString('utf8');
+  const body = end < 0 ? Buffer.alloc(0) : raw.subarray(end);
   const fields = head.split(/\r\n(?![ \t])/);
   const out = fields.map((f) =>
     /^to:/i.test(f) ? `To: ${to}` : /^message-id:/i.test(f) ? `Message-ID: ${messageId}` : f,
   );
-  return Buffer.from(out.join(CRLF) + body, 'utf8');
+  return Buffer.concat([Buffer.from(out.join(CRLF), 'utf8'), body]);
 }
 
 /**

@@ -930,7 +930,7 @@ export class RefereeService {
      * The TD's copy of the mail: a message for the TD (P-5d), the player's analysis (P-10) or
      * their appeal (P-11, P-13).
      */
-    const tdMails = (game: GameState, forwarded?: 'analysis' | 'appeal') => {
+    const tdMails = (game: GameState, forwarded: 'analysis' | 'appeal' | undefined, id: number) => {
       const tdContext = this.composeContext(ref, game, now);
       const told =
         forwarded && !protested.length
@@ -951,6 +951,8 @@ export class RefereeService {
               side,
               ...(forwarded === 'appeal' && route ? { appeal: route } : {}),
               text: mailForTd(said, sender, base.receivedAt, forwarded ? ANALYSIS_LINES : 40),
+              // The mail as it came, its attachments with it (a PGN, a PDF analysis, P-5a).
+              original: { raw: base.raw, inboundId: id },
               ...(protested.length ? { protests: protested.map((c) => c.id) } : {}),
               ...(late.length
                 ? {
@@ -984,7 +986,7 @@ export class RefereeService {
           note: `${protestNote}for the TD (P-5d)`,
         },
         protests.length ? [{ gameKey: ref.gameKey, events: protests }] : [],
-        tdMails(extendGame(state, protests)),
+        (id) => tdMails(extendGame(state, protests), undefined, id),
         at,
       );
       this.logger.info({ code: 'INBOUND_TD_MESSAGE', ...this.mailLog, game: ref.gameKey, side });
@@ -1063,7 +1065,14 @@ export class RefereeService {
     const mails = this.composeAll(effects, this.composeContext(ref, after, now));
     const outbox = this.outgoing(ref, mails, key, messageId ? { side, messageId } : undefined);
     const others = this.leaveInOtherGames(ref, sender, decision.events, key);
-    outbox.push(...others.mails, ...(toTd || forwarded ? tdMails(after, forwarded) : []));
+    outbox.push(...others.mails);
+    // The TD's copy names the mail's ID in the archive, known once it is committed.
+    let queued = outbox.length;
+    const withTd = (id: number) => {
+      const all = [...outbox, ...(toTd || forwarded ? tdMails(after, forwarded, id) : [])];
+      queued = all.length;
+      return all;
+    };
     const status: InboundStatus = rejectedOnly(decision.effects) ? 'rejected' : 'done';
     const committed = this.store.commitInbound(
       {
@@ -1074,7 +1083,7 @@ export class RefereeService {
         note: `${protestNote}${effectSummary(decision.effects, state, after)}`,
       },
       [{ gameKey: ref.gameKey, events: decision.events }, ...others.changes],
-      outbox,
+      withTd,
       at,
       { gameKey: ref.gameKey, events: state.events.length },
     );
@@ -1093,7 +1102,7 @@ export class RefereeService {
       status,
       effects: decision.effects.map((e) => e.kind),
       events: decision.events.length,
-      mails: outbox.length,
+      mails: queued,
     });
     return status;
   }

@@ -9,6 +9,7 @@ import { readMove, startPosition, tokenizeMovetext } from '../../src/chess/index
 import type { CalendarDate } from '../../src/clock/index.ts';
 import { addDays, claimRecord, perMoveControl, tripleBlockControl } from '../../src/clock/index.ts';
 import type { ComposeContext, TdNotice } from '../../src/compose/index.ts';
+import { ORIGINAL_LIMIT } from '../../src/compose/index.ts';
 import type {
   Effect,
   EventRules,
@@ -911,6 +912,11 @@ export function cases(): Case[] {
         kind: 'dispute',
         side: 'white',
         text: 'My opponent says my move 8.c3 never arrived, but I sent it on 2026-10-16.',
+        // Attached whole (P-5a).
+        original: {
+          raw: Buffer.from('From: anna@example.org\r\nSubject: 8.c3\r\n\r\nI sent it.\r\n'),
+          inboundId: 16,
+        },
       },
       // A protest against a time claim (P-7c): the TD is told it waits for their ruling.
       {
@@ -918,6 +924,8 @@ export function cases(): Case[] {
         side: 'white',
         text: 'I protest: my move 10 was sent in time, your server lost it.',
         protests: ['time:white:10:1'],
+        // Too big to mail again: the TD is told where it is kept (P-5a).
+        original: { raw: Buffer.alloc(ORIGINAL_LIMIT + 1), inboundId: 17 },
       },
       // A protest after the window closed (P-7c): the TD is told it came late, and how it ended.
       {

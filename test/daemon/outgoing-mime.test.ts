@@ -43,6 +43,24 @@ const input = (mail: ComposedMail, extra: { inReplyTo?: string } = {}) => ({
 });
 
 describe('outgoing MIME', () => {
+  it("P-5a: a player's mail that cannot travel unencoded (a NUL, an endless line) is attached as original.eml, base64, byte for byte", async () => {
+    for (const raw of [
+      Buffer.from('From: jan@x.example\r\nSubject: card\r\n\r\nphoto\0of the card\r\n'),
+      Buffer.from(`From: jan@x.example\r\nSubject: card\r\n\r\n${'x'.repeat(1200)}\r\n`),
+    ]) {
+      const mail = relay({
+        attachments: [{ filename: 'original.eml', contentType: 'message/rfc822', content: raw }],
+      });
+      const built = buildMime(input(mail)).raw;
+      expect(built.toString()).toContain(
+        'Content-Type: application/octet-stream; name=original.eml\r\nContent-Transfer-Encoding: base64',
+      );
+      const [a] = (await simpleParser(built)).attachments;
+      expect(a?.filename).toBe('original.eml');
+      expect(a?.headers.get('content-transfer-encoding')).toBe('base64');
+      expect(a?.content.equals(raw)).toBe(true);
+    }
+  });
   it('reads back with the thread headers, both text parts, the inline board and the PGN', async () => {
     const { messageId, raw } = buildMime(input(relay(), { inReplyTo: '<p1@player.example>' }));
     const m = await simpleParser(raw);

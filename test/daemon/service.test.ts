@@ -484,6 +484,78 @@ describe('the referee service (one message, one transaction)', () => {
     const tdCopy = sent.find((m) => m.to[0] === 'td@club.example')!;
     expect((await simpleParser(tdCopy.raw)).text).toMatch(/The game so far:\n1\.e4 e5\n/);
   });
+  it("P-5a, P-5d: the TD's notice carries the player's mail as it was sent, its PDF and photo with it", async () => {
+    const { service } = setup();
+    await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));
+    const pdf = '%PDF-1.4\r\n% my analysis of 2.Nf3\r\n%%EOF';
+    const photo = Buffer.from('89504e470d0a1a0a00000000', 'hex');
+    const body = [
+      '--b',
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      'TD: my opponent disputes the date of 1.e4, my scoresheet and analysis are attached.',
+      '--b',
+      'Content-Type: application/pdf; name="analysis.pdf"',
+      'Content-Disposition: attachment; filename="analysis.pdf"',
+      '',
+      pdf,
+      '--b',
+      'Content-Type: image/png; name="card.png"',
+      'Content-Transfer-Encoding: base64',
+      'Content-Disposition: attachment; filename="card.png"',
+      '',
+      photo.toString('base64'),
+      '--b--',
+    ].join('\r\n');
+    const sentByPetr = mail(
+      'Petr <petr@x.example>',
+      body,
+      'Re: [CLUB/1] move',
+      'MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary="b"\r\n',
+    );
+    expect(await service.processInbound(sentByPetr)).toBe('done');
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    const notice = await simpleParser(sent.find((m) => m.to[0] === 'td@club.example')!.raw);
+    expect(notice.text).toContain(
+      "The player's mail is attached as it was sent, with its attachments (rule P-5a).",
+    );
+    // Attached whole, unencoded (RFC 2046 allows message/rfc822 no base64): the TD's mail
+    // program shows it as a mail, and what was attached to it opens as the player sent it.
+    const original = notice.attachments.find((a) => a.contentType === 'message/rfc822')!;
+    expect(original.filename).toBe('original.eml');
+    expect(original.headers.get('content-transfer-encoding')).toBe('7bit');
+    expect(original.content.toString()).toBe(sentByPetr.raw.toString().replace(/\r\n$/, ''));
+    const inner = await simpleParser(original.content);
+    expect(inner.from?.value[0]).toEqual({ name: 'Petr', address: 'petr@x.example' });
+    expect(inner.attachments.map((a) => [a.filename, a.content.toString('hex')])).toEqual([
+      ['analysis.pdf', Buffer.from(pdf).toString('hex')],
+      ['card.png', photo.toString('hex')],
+    ]);
+  });
+  it('P-5a: a line for the TD in a Latin-1 mail with bare line ends: the mail reaches the TD byte for byte, as 8bit', async () => {
+    const { service } = setup();
+    await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));
+    const raw = Buffer.concat([
+      Buffer.from(
+        'From: Petr <petr@x.example>\nTo: referee@club.example\nSubject: Re: [CLUB/1] move\nDate: Mon, 2 Nov 2026 10:00:00 +0000\nMessage-ID: <latin@x.example>\nMIME-Version: 1.0\nContent-Type: text/plain; charset=iso-8859-1\nContent-Transfer-Encoding: 8bit\n\nTD: ',
+      ),
+      Buffer.from('Mój przeciwnik twierdzi, że ruch nie doszedł. Grüße\n', 'latin1'),
+    ]);
+    const item = { id: 'latin', receivedAt: '2026-11-02T10:00:00Z', raw };
+    expect(await service.processInbound(item)).toBe('done');
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    const notice = await simpleParser(sent.find((m) => m.to[0] === 'td@club.example')!.raw);
+    const original = notice.attachments.find((a) => a.contentType === 'message/rfc822')!;
+    expect(original.headers.get('content-transfer-encoding')).toBe('8bit');
+    const crlf = Buffer.from(
+      raw.toString('latin1').replace(/\n/g, '\r\n').replace(/\r\n$/, ''),
+      'latin1',
+    );
+    expect(original.content.equals(crlf)).toBe(true);
+    expect((await simpleParser(original.content)).text).toContain('Grüße');
+  });
   it('P-7c: the claimed player writing to the TD within the window protests: the TD is told the claim waits for a ruling', async () => {
     const { service } = setup();
     fileClaim(service);
