@@ -33,7 +33,7 @@ import type { EventRules } from './event-rules.ts';
 import { answeredDeliveredOn, gameClock } from './game-clock.ts';
 import type { Side } from './game-event.ts';
 import type { GameState } from './game-state.ts';
-import { openStop, upheldExcesses } from './game-state.ts';
+import { openStop, sideToMove, upheldExcesses } from './game-state.ts';
 import type { DueInput } from './referee-input.ts';
 
 export function decideDue(
@@ -252,6 +252,8 @@ export function decideDue(
             side: leave.side,
             phase: starts ? 'starts' : 'ends',
             on: starts ? leave.from : addDays(leave.to, 1),
+            // Whose clock runs now: the player back from leave only if it is their move (P-8a).
+            ...(starts ? {} : { toMove: sideToMove(state) === leave.side }),
             rules: ['P-8b', 'P-8a'],
           },
         ],

@@ -288,6 +288,12 @@ export type Effect =
       side: Side;
       phase: 'starts' | 'ends';
       on: CalendarDate;
+      /**
+       * For `ends`: whether `side` has the move, so their clock runs again from `on`; if not,
+       * it runs again once they have the move. Only their clock stopped (P-8a): the opponent's
+       * was never affected.
+       */
+      toMove?: boolean;
       rules: string[];
     }
   | {

@@ -698,6 +698,7 @@ export function cases(): Case[] {
     ],
   });
   // Leave 20..27 December is over: the subject says when the clock runs again, not 'ends 28th'.
+  // Black is to move: Black's clock runs again; White is told theirs was not affected (P-8a).
   out.push({
     name: 'leave-over',
     state: base,
@@ -705,11 +706,30 @@ export function cases(): Case[] {
     effects: [
       {
         kind: 'leave-notice',
-        to: ['black'],
+        to: ['black', 'white'],
         side: 'black',
         phase: 'ends',
         on: '2026-12-28',
+        toMove: true,
         rules: ['P-8b'],
+      },
+    ],
+  });
+  // White's leave is over while Black is to move: no clock restarts. White's runs again once
+  // White has the move; Black's, running all along, was not affected (P-8a).
+  out.push({
+    name: 'leave-over-not-to-move',
+    state: base,
+    now,
+    effects: [
+      {
+        kind: 'leave-notice',
+        to: ['white', 'black'],
+        side: 'white',
+        phase: 'ends',
+        on: '2026-12-28',
+        toMove: false,
+        rules: ['P-8b', 'P-8a'],
       },
     ],
   });

@@ -548,7 +548,17 @@ describe('leave notices (P-8b)', () => {
     ]);
     const after = sweep(s, '2026-01-10');
     const ends = doWork(after, one(after, '2026-01-15', 'leave-ends'), '2026-01-15');
-    expect(ends.effects[0]).toMatchObject({ phase: 'ends', on: '2026-01-15' });
+    expect(ends.effects[0]).toMatchObject({ phase: 'ends', on: '2026-01-15', toMove: true });
+  });
+
+  it("P-8a: leave over while the opponent is to move restarts no clock: the notice says it is not the player's move", () => {
+    const t = scenario('2026-01-01')
+      .play('1.e4')
+      .add({ type: 'leave', on: '2026-01-06', side: 'white', from: '2026-01-10', to: '2026-01-14' })
+      .state();
+    const after = sweep(t, '2026-01-10');
+    const ends = doWork(after, one(after, '2026-01-15', 'leave-ends'), '2026-01-15');
+    expect(ends.effects[0]).toMatchObject({ side: 'white', phase: 'ends', toMove: false });
   });
 });
 
