@@ -111,10 +111,11 @@ const MAX_LINE = 998;
 /**
  * A mail attached whole (message/rfc822) as it may travel: RFC 2046 §5.2.1 allows such a part
  * no encoding but 7bit, 8bit or binary, so it goes unencoded — its line ends made CRLF (a
- * Maildir keeps LF), its last one left to the boundary — 7bit when it is all ASCII, else 8bit.
- * Its octets are a latin1 string, one character each (`buildMime` writes the body so).
- * Undefined when it is no clean mail: a NUL, or a line too long for SMTP, needs `binary`, which
- * no relay is sure to carry.
+ * Maildir keeps LF), its last one left to the boundary — as 7bit, all ASCII. Its octets are a
+ * latin1 string, one character each (`buildMime` writes the body so). Undefined when it is not
+ * 7bit: octets over 127 need 8bit, which a server without 8BITMIME may refuse (and then the TD
+ * gets no notice at all); a NUL, or a line too long for SMTP, needs `binary`, which no relay is
+ * sure to carry. Such a mail goes as `original.eml`, encoded like any file.
  */
 function rfc822Body(content: Buffer | string): { encoding: string; octets: string } | undefined {
   const octets = Buffer.from(content)
@@ -123,7 +124,8 @@ function rfc822Body(content: Buffer | string): { encoding: string; octets: strin
     .replace(/\r\n$/, '');
   if (octets.includes('\0')) return undefined;
   if (octets.split(CRLF).some((line) => line.length > MAX_LINE)) return undefined;
-  return { encoding: /[\x80-\xff]/.test(octets) ? '8bit' : '7bit', octets };
+  if (/[\x80-\xff]/.test(octets)) return undefined;
+  return { encoding: '7bit', octets };
 }
 
 function attachmentPart(a: MailAttachment): string {
