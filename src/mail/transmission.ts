@@ -382,7 +382,11 @@ export function readMovetext(
       // A move in words counts in prose only after its number: "4.castles", not "the castle".
       const counted = kept.filter((t) => !t.spelled || t.number !== undefined);
       // Moves alone in their clause, ended by a full stop ("Hi! 3...a6 4.Ba4. Regards"), are sent.
-      const ending = counted.filter((t) => t.endsSentence && numbered(t) && !bare.has(t)).at(-1);
+      // A correction that ends its sentence counts with or without its number ("Sorry, should
+      // be 5755.", L-4.2).
+      const ending = counted
+        .filter((t) => t.endsSentence && (numbered(t) || correcting.has(t)) && !bare.has(t))
+        .at(-1);
       const mentioned = movesOf(
         counted.filter((t) => !t.endsSentence || bare.has(t)),
         tokens.at(-1),
@@ -399,8 +403,10 @@ export function readMovetext(
       // else and the sentence has no more than a greeting besides ("Danke. exd5 Sxd5", "Hi
       // Jan, exd5 Nxd5"; not "I thought about this for a long time: Nc6").
       const greeting = words.filter((t) => !isMoveToken(t)).length <= 3;
+      // A correction on a line of its own is sent with or without its number: "2. 5254 5756",
+      // then "sorry I meant 5755" (L-4.2); it replaces the slip only when it is the sender's.
       if (
-        said.some((t) => t.number !== undefined) ||
+        said.some((t) => t.number !== undefined || correcting.has(t)) ||
         (greeting && said.length && said.every((t) => bare.has(t)))
       )
         take(said);

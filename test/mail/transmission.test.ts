@@ -549,6 +549,91 @@ describe('a mail through to the ruling', () => {
     });
     expect(d.events.find((e) => e.type === 'move')).toMatchObject({ uci: 'e7e5' });
   });
+  it('L-4.2: a correction on a line of its own, with or without its number, is played in numeric as in algebraic; the answer names the slip (was: the slip played, the correction dropped)', async () => {
+    const afterE4Twice = () =>
+      extendGame(
+        foldGame([
+          {
+            type: 'created',
+            on: '2026-11-01',
+            start: { kind: 'standard' },
+            white: 'w@x.org',
+            black: 'b@x.org',
+            clockStartsOn: '2026-11-01',
+          },
+          {
+            type: 'move',
+            on: '2026-11-02',
+            side: 'white',
+            uci: 'g1f3',
+            sentOn: '2026-11-02',
+            deliveredOn: '2026-11-02',
+          },
+        ]),
+        [
+          {
+            type: 'move',
+            on: '2026-11-03',
+            side: 'black',
+            uci: 'g8f6',
+            sentOn: '2026-11-03',
+            deliveredOn: '2026-11-03',
+          },
+          {
+            type: 'move',
+            on: '2026-11-04',
+            side: 'white',
+            uci: 'e2e4',
+            sentOn: '2026-11-04',
+            deliveredOn: '2026-11-04',
+          },
+        ],
+      );
+    const rule = async (body: string, numeric: boolean) => {
+      const r = await readInbound(
+        `From: Black <b@x.org>\r\nTo: amici@x.org\r\nSubject: Re: [CLUB/1] move 2\r\nDate: Fri, 20 Nov 2026 10:00:00 +0000\r\nMessage-ID: <m6@x.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body.replaceAll('\n', '\r\n')}\r\n`,
+      );
+      if (!r.ok) throw new Error(r.error);
+      const t = assembleTransmission(r.value, {
+        side: 'black',
+        reading: numeric ? { kind: 'numeric' } : { kind: 'algebraic', lang: 'en' },
+        sentOn: '2026-11-05',
+      });
+      return decideTransmission(afterE4Twice(), t!, '2026-11-05', defaultEventRules());
+    };
+    const cases: [string, boolean, string][] = [
+      ['2. 5254 5756, sorry I meant 2...5755', true, '2...5756'],
+      ['2. 5254 5756\nsorry I meant 5755', true, '2...5756'],
+      ['2. 5254 5756\nSorry, I meant 2...5755', true, '2...5756'],
+      ['2. 5254 5756 sorry, should be 5755', true, '2...5756'],
+      ['2.5254 5756\n\nsorry, should be 5755.\n\nRegards, Olena', true, '2...5756'],
+      ['2. e4 e6, sorry I meant 2...e5', false, '2...e6'],
+      ['2. e4 e6\nsorry I meant e5', false, '2...e6'],
+      ['2. e4 e6\nSorry, should be e5!', false, '2...e6'],
+    ];
+    for (const [body, numeric, slip] of cases) {
+      const d = await rule(body, numeric);
+      expect(d.effects[0], body).toMatchObject({
+        kind: 'move-accepted',
+        warnings: [{ code: 'corrected', slips: [slip] }],
+      });
+      expect(
+        d.events.find((e) => e.type === 'move'),
+        body,
+      ).toMatchObject({ uci: 'e7e5' });
+    }
+    // An apology for something else, or a question, corrects nothing: the move sent stands.
+    for (const body of [
+      '2. e4 e6\nSorry, I meant to ask: is e5 good?',
+      '2. 5254 5756\nSorry for the delay.',
+    ]) {
+      const d = await rule(body, body.includes('5254'));
+      expect(
+        d.events.find((e) => e.type === 'move'),
+        body,
+      ).toMatchObject({ uci: 'e7e6' });
+    }
+  });
   it('L-4.2: a mail that only corrects a move already sent plays nothing; the move sent stands', async () => {
     // 1...e5 was played and relayed; the next mail takes it back by naming it.
     const state = extendGame(afterE4(), [
