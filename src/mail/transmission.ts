@@ -572,16 +572,17 @@ const SIGNATURE_RE = new RegExp(
 );
 
 /**
- * The sentences beside a resignation on its line ("I resign. Congratulations and thanks for the
- * game!", "Здаюся. Дякую за гру!"): every sentence of the line that says no command, the
- * resignation's own sentence aside. A line that is the resignation alone gives none.
+ * The sentences beside a resignation or an accepted draw on its line ("I resign. Congratulations
+ * and thanks for the game!", "Здаюся. Дякую за гру!", "I accept the draw. Thanks for the game!"):
+ * every sentence of the line that says no command, the command's own sentence aside. A line
+ * that is the command alone gives none.
  */
-function besideResignation(inbound: Inbound): string[] {
+function besideEnding(inbound: Inbound, kind: 'resign' | 'draw-accept'): string[] {
   const at = (kinds: readonly string[]) =>
     new Set(inbound.commands.filter((c) => kinds.includes(c.kind)).map((c) => c.span.line));
   // A note or a line for the TD that resigns ("Note: I resign, thanks") passes on its own words.
   const said = at(['note', 'td-message']);
-  return [...at(['resign'])]
+  return [...at([kind])]
     .filter((i) => !said.has(i))
     .flatMap((i) =>
       sentencesOf((inbound.newText.lines[i] ?? '').replace(/\s+/g, ' ').trim())
@@ -715,11 +716,13 @@ export function assembleTransmission(
     }
   }
   if (conditional.length) t.conditional = conditional;
-  // A resignation ends the game (L-5.1.2), and nothing after it is answered: the words that come
-  // with it ("Congratulations and thanks for the game!") are the player's last to the opponent,
-  // passed on with the result as a note would be, not quoted back as not passed on.
-  if (t.resign) {
-    const words = [...besideResignation(inbound), ...(t.unread ?? [])];
+  // A resignation (L-5.1.2) or an accepted draw (L-5.2.3) ends the game, and nothing after it is
+  // answered: the words that come with it ("Congratulations and thanks for the game!", "Дякую за
+  // гру!") are the player's last to the opponent, passed on with the result as a note would be,
+  // not dropped or quoted back as not passed on.
+  const ending = t.resign ? 'resign' : t.acceptDraw && !t.moves.length ? 'draw-accept' : undefined;
+  if (ending) {
+    const words = [...besideEnding(inbound, ending), ...(t.unread ?? [])];
     if (words.length) t.note = [...(t.note ? [t.note] : []), ...words].join('\n');
     delete t.unread;
   }

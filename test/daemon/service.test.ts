@@ -1829,6 +1829,32 @@ describe('answers a player reads on a phone: the subject and the words say what 
         expect(m.text, language).not.toContain(said);
     }
   });
+  it('L-5.2.3: the words that come with an accepted draw reach the opponent with the result, not dropped', async () => {
+    for (const [language, words, said] of [
+      ['en', 'I accept the draw. Thanks for the game!', 'Thanks for the game!'],
+      ['uk', 'Приймаю нічию. Дякую за гру!', 'Дякую за гру!'],
+      ['pl', 'Przyjmuję remis.\nDziękuję za ciekawą partię!\nPetr', 'Dziękuję za ciekawą partię!'],
+    ] as const) {
+      const s = setup(undefined, ':memory:', { petr: { language } });
+      await on(s, '2026-11-02T10:00:00Z', mail('Jan <jan@x.example>', '1.e4'));
+      await on(s, '2026-11-03T10:00:00Z', mail('Petr <petr@x.example>', '1.5254 5755'));
+      await on(s, '2026-11-04T10:00:00Z', mail('Jan <jan@x.example>', '1...e5 2.Nf3 (=)'));
+      await sentSince(s.service);
+      expect(await on(s, '2026-11-05T10:00:00Z', mail('Petr <petr@x.example>', words))).toBe(
+        'done',
+      );
+      expect(s.service.state('CLUB/1').result?.result, language).toBe('1/2-1/2');
+      const out = await sentSince(s.service);
+      const toJan = out.filter((m) => m.to[0] === 'jan@x.example');
+      expect(toJan.map((m) => m.kind).sort(), language).toEqual(['game-ended', 'note-relayed']);
+      const note = toJan.find((m) => m.kind === 'note-relayed')!;
+      expect(note.text, language).toContain(`"${said}"`);
+      // The acceptance's own sentence and the signature are not part of it.
+      expect(note.text, language).not.toMatch(/accept|Приймаю|Przyjmuję|"Petr"|\nPetr"/);
+      for (const m of out.filter((m) => m.to[0] === 'petr@x.example'))
+        expect(m.text, language).not.toContain(said);
+    }
+  });
   it('P-8b, P-8c: leave that had begun is asked of the TD, who can grant it by mail; the days ahead are recorded at once', async () => {
     const s = setup(undefined, ':memory:', { petr: { language: 'uk' } });
     await on(s, '2026-11-02T10:00:00Z', mail('Jan <jan@x.example>', '1.e4'));
