@@ -12,8 +12,9 @@
 // 20.11.", "got it yesterday") or right before it, the order of German, Polish, Czech and
 // Ukrainian ("gestern erhalten, heute gesendet", "12.1. erhalten"); never a date that ends a
 // range ("Urlaub bis 15.12."). Two labels joined by "and" share one date ("heute erhalten und
-// gesendet", "received and sent today"). Results are 'YYYY-MM-DD'; impossible dates are errors, never
-// guesses.
+// gesendet", "received and sent today"). A label in a story of a transmission sent astray ("I
+// sent my move on 20 January, but to the TD's address by mistake") reads no date. Results are
+// 'YYYY-MM-DD'; impossible dates are errors, never guesses.
 
 import { addDays, type CalendarDate } from '../clock/index.ts';
 import { fail, ok, type Result } from './result.ts';
@@ -866,6 +867,50 @@ const endsClause = (after: string): boolean => {
 };
 
 /**
+ * Words that make a sentence a story of another transmission, gone astray: "I sent my move on
+ * 20 January, but to the TD's address by mistake", "Я надіслала свій хід ще 20 січня, але
+ * помилково на адресу директора турніру". A date in such a sentence is no stated date of this
+ * transmission (P-2f..h, P-2j).
+ */
+const STORY_RE = new RegExp(
+  `(?<![\\p{L}])(?:${[
+    'by mistake',
+    'by accident',
+    'mistakenly',
+    'accidentally',
+    'wrong address',
+    'wrong e-?mail',
+    'omyłkowo',
+    'pomyłkowo',
+    'przez pomyłkę',
+    'niechcący',
+    'omylem',
+    'nedopatřením',
+    'versehentlich',
+    'irrtümlich',
+    'aus versehen',
+    'fälschlicherweise',
+    'по ошибке',
+    'ошибочно',
+    'случайно',
+    'помилково',
+    'через помилку',
+    'випадково',
+  ]
+    .map((w) => w.replace(/\s+/g, '\\s+'))
+    .join('|')})(?![\\p{L}])`,
+  'iu',
+);
+
+/** The sentence of `line` around `at`: from the last sentence end before it to the next. */
+function sentenceAround(line: string, at: number): string {
+  const ends = [...line.matchAll(/[.!?…]+(?=\s|$)/gu)].map((m) => m.index + m[0].length);
+  const start = ends.filter((e) => e <= at).at(-1) ?? 0;
+  const end = ends.find((e) => e > at) ?? line.length;
+  return line.slice(start, end);
+}
+
+/**
  * Finds the labelled received and reply dates in a body (P-2f..h); the first of each wins. A
  * label's date is the one after it; or the one right before it when the label ends its clause
  * ("gestern erhalten, heute gesendet", "12.1. erhalten"), or when the date after it is the next
@@ -903,6 +948,8 @@ export function findStatedDates(text: string, options: FindStatedDatesOptions = 
     let waiting: { kind: DateLabelKind; start: number } | undefined;
     labels.forEach((label, k) => {
       const kind: DateLabelKind = label.groups?.received ? 'received' : 'sent';
+      // "I sent my move on 20 January, but to the TD's address by mistake": a story, no date.
+      if (STORY_RE.test(sentenceAround(line, label.index))) return;
       const from = label.index + label[0].length;
       const next = labels[k + 1]?.index;
       const until = next ?? line.length;

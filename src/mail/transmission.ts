@@ -542,7 +542,7 @@ function unreadWords(inbound: Inbound): string[] {
   return inbound.rest
     .filter((l) => !commanded.has(l.line))
     .flatMap((l) => {
-      const line = l.text.replace(/\s+/g, ' ').trim();
+      const line = withoutHoles(inbound, l.line, l.text).replace(/\s+/g, ' ').trim();
       return tokenizeMovetext(line).tokens.some(isMoveToken) ? proseBesideMoves(line) : [line];
     })
     .filter(
@@ -552,6 +552,36 @@ function unreadWords(inbound: Inbound): string[] {
         !BODY_GAME_RE.test(words) &&
         !SIGNATURE_RE.test(words),
     );
+}
+
+/**
+ * The words of line `index` left after its dates were read (`text`), with every sentence a date
+ * was cut out of the middle of put back whole: "I got your move on 20.11, what a surprise it was
+ * for me." is quoted as written, never as "I , what a surprise it was for me." (P-2f..h).
+ */
+function withoutHoles(inbound: Inbound, index: number, text: string): string {
+  const spans = inbound.dates.spans.filter((s) => s.line === index);
+  const line = inbound.newText.lines[index] ?? '';
+  if (!spans.length) return text;
+  const ends = [...line.matchAll(/[.!?…]+(?=\s|$)/gu)].map((m) => m.index + m[0].length);
+  const bounds = [0, ...ends.filter((e) => e < line.length), line.length];
+  let holed = false;
+  const sentences = bounds.slice(1).map((end, i) => {
+    const start = bounds[i]!;
+    const chars = line.slice(start, end).split('');
+    let hole = false;
+    for (const span of spans) {
+      if (span.end <= start || span.start >= end) continue;
+      const from = Math.max(span.start, start) - start;
+      const to = Math.min(span.end, end) - start;
+      if (/\p{L}/u.test(chars.slice(0, from).join('')) && /\p{L}/u.test(chars.slice(to).join('')))
+        hole = true;
+      for (let c = from; c < to; c++) chars[c] = ' ';
+    }
+    holed ||= hole;
+    return hole ? line.slice(start, end) : chars.join('');
+  });
+  return holed ? sentences.join(' ').replace(/^[\s,;.]+/u, '') : text;
 }
 
 /**

@@ -1761,6 +1761,20 @@ describe('answers a player reads on a phone: the subject and the words say what 
     expect(reply!.subject).toContain('to nie Twój ruch — Twoje posunięcie 2. Sf3 obowiązuje');
     expect(s.service.state('CLUB/1').plies.map((p) => p.uci)).toEqual(['e2e4', 'e7e5', 'g1f3']);
   });
+  it('P-2j: a date in a story of a move sent astray is no stated reply date, and the sentence is quoted back whole', async () => {
+    const words = 'Я надіслала свій хід ще 20 січня, але помилково на адресу директора турніру.';
+    const s = setup(undefined, ':memory:', { petr: { language: 'uk' } });
+    await on(s, '2027-01-18T10:00:00Z', mail('Jan <jan@x.example>', '1.e4'));
+    await sentSince(s.service);
+    const reply = mail('Petr <petr@x.example>', `1.5254 5755\n\n${words}`);
+    expect(await on(s, '2027-01-22T10:00:00Z', reply)).toBe('done');
+    // Was: recorded as sent on 2027-01-20 (P-2j) and quoted back as "Я , але помилково …".
+    expect(s.service.state('CLUB/1').plies[1]).toMatchObject({ uci: 'e7e5', sentOn: '2027-01-22' });
+    const ack = (await sentSince(s.service)).find((m) => m.kind === 'move-accepted')!;
+    expect(ack.text).toContain(words);
+    expect(ack.text).not.toContain('Я , але');
+    expect(ack.text).not.toContain('2027-01-20');
+  });
   it('P-5d: words that were not passed on say how to write to the TD too, in every language; the words given reach the TD', async () => {
     const words = 'Свій хід я помилково надіслала на адресу директора турніру.';
     const tdLine = {

@@ -132,6 +132,23 @@ describe('findStatedDates (P-2f..h)', () => {
     expect(found.spans.map((span) => span.line)).toEqual(lines);
   });
 
+  it('P-2j: a date in a story of a transmission sent astray is no stated date; a plain label still is', () => {
+    for (const text of [
+      'Я надіслала свій хід ще 20 січня, але помилково на адресу директора турніру.',
+      'I sent my move on 20.01.2027 but to the wrong address.',
+      'Wysłałam ruch 20.01.2027, ale omyłkowo do sędziego.',
+      'Ich habe den Zug am 20.01.2027 versehentlich an den Turnierleiter gesendet.',
+    ])
+      expect(findStatedDates(text, { reference: '2027-01-22T10:00:00Z' }), text).toMatchObject({
+        spans: [],
+      });
+    // The story is one sentence; the labels of the next one are read as usual.
+    const next = findStatedDates(
+      'I sent it to the TD by mistake. Received: 18.01.2027, sent: 22.01.2027',
+    );
+    expect([next.received, next.sent]).toEqual(['2027-01-18', '2027-01-22']);
+  });
+
   it('P-2i reports an impossible labelled date instead of guessing', () => {
     const found = findStatedDates('received: 31.11.2026');
     expect(found.received).toBeUndefined();

@@ -1071,6 +1071,17 @@ describe('P-4d: a move typed into the subject', () => {
     expect(resign.moves).toBe('');
     expect(resign.t.resign).toBe(true);
   });
+  it('P-2f..h: a sentence a stated date was cut from the middle of is quoted back whole, never with a hole', async () => {
+    const r = await read(
+      'Re: [CLUB/1]',
+      'I got your move on 19.11, what a surprise it was for me.\nSent 20.11. Thanks for the game so far!',
+    );
+    expect(r.t).toMatchObject({ statedReceivedOn: '2026-11-19', statedSentOn: '2026-11-20' });
+    expect(r.t.unread).toEqual([
+      'I got your move on 19.11, what a surprise it was for me.',
+      'Thanks for the game so far!',
+    ]);
+  });
   it('L-5.1.2: the words beside a resignation are its note for the winner; its own sentence is not', async () => {
     const beside = await read('Re: [CLUB/1]', 'I resign. Congratulations and thanks for the game!');
     expect(beside.t).toMatchObject({
