@@ -11,7 +11,7 @@
 import type { DetailKey, Language } from '../chess/index.ts';
 import { moveNumber, PIECE_LETTERS, PIECE_ROLES } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
-import { compareDates } from '../clock/index.ts';
+import { addDays, compareDates } from '../clock/index.ts';
 import type {
   AppealRoute,
   Effect,
@@ -22,7 +22,7 @@ import type {
   Recipient,
   Side,
 } from '../referee/index.ts';
-import { inAdjudication, other, pliesToRepeat, pointsText } from '../referee/index.ts';
+import { gameClock, inAdjudication, other, pliesToRepeat, pointsText } from '../referee/index.ts';
 import { boardPngFor } from './board-image.ts';
 import { boardLetters, boardText } from './board-text.ts';
 import type {
@@ -646,8 +646,47 @@ export function composeNoMove(
   side: Side,
   /** Moves the mail named only in a question or a thought ("I wonder if 4.Ba4 works"). */
   thoughts: readonly string[] = [],
+  /** The mail says the opponent exceeded the time, or claims the game for it (P-7a). */
+  claimsTime = false,
 ): ComposedMail {
-  return composeOne('no-move', { kind: 'no-move' }, { thoughts }, ctx, side);
+  const timeClaim = claimsTime ? timeClaimAnswer(ctx, side) : undefined;
+  return composeOne('no-move', { kind: 'no-move' }, { thoughts, timeClaim }, ctx, side);
+}
+
+/**
+ * The answer to a player who claims the opponent exceeded the time (P-7a): amici files time
+ * claims itself, so the player is told where the opponent's clock stands — their move not
+ * running (`yourMove`), the days used and the last day in time (`inTime`), over the limit and
+ * claimed (`filed`, the TD decides, P-7c), or over and still to be claimed (`due`: the sweep
+ * files it, due.ts, on the day the time went over, with the record to the TD, P-7a, P-7b).
+ * Undefined when the game is over: the answer says so.
+ */
+function timeClaimAnswer(
+  ctx: ComposeContext,
+  side: Side,
+): { status: string; vars: Record<string, string | number> } | undefined {
+  const { state } = ctx;
+  if (state.result) return undefined;
+  const opponent = other(side);
+  const clock = gameClock(state, ctx.rules, opponent, ctx.now);
+  const live = clock.ok ? clock.value.live : null;
+  if (!live || state.pos.turn !== opponent) return { status: 'yourMove', vars: {} };
+  if (!live.exceeded || !live.exceedsOn)
+    return {
+      status: 'inTime',
+      vars: {
+        used: live.totalDays,
+        move: live.move,
+        date: live.exceedsOn ? addDays(live.exceedsOn, -1) : '-',
+      },
+    };
+  const over = live.exceedsOn;
+  const filed = state.claims.find(
+    (c) => c.kind === 'time' && c.side === opponent && compareDates(c.on, over) >= 0,
+  );
+  return filed
+    ? { status: 'filed', vars: { date: over, filed: filed.on } }
+    : { status: 'due', vars: { date: over } };
 }
 
 /**

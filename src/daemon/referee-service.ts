@@ -30,7 +30,7 @@ import { eventRulesOf, eventStartsOn, gameModeOf, playsByPost } from '../config/
 import type { AmiciConfig, EventConfig, GameConfig, PlayerConfig } from '../config/schema.ts';
 import { forwardedOf } from '../mail/forwarded.ts';
 import type { Inbound, InboundMail, ReadError, Result } from '../mail/index.ts';
-import { headerOnly, protestsIn, readMail, readMessage } from '../mail/index.ts';
+import { claimsTimeIn, headerOnly, protestsIn, readMail, readMessage } from '../mail/index.ts';
 import type { MailRuling } from '../mail/td-rulings.ts';
 import { RULINGS_HELP, readRulings } from '../mail/td-rulings.ts';
 import {
@@ -1004,7 +1004,17 @@ export class RefereeService {
         ? []
         : this.outgoing(
             ref,
-            [composeNoMove(this.composeContext(ref, state, now), side, t.thoughts)],
+            [
+              composeNoMove(
+                this.composeContext(ref, state, now),
+                side,
+                t.thoughts,
+                // "My opponent is late, I claim a win on time": answered with the opponent's
+                // clock and how amici files time claims itself (P-7a), not with how to write
+                // a note to that opponent.
+                said.newText.lines.some(claimsTimeIn),
+              ),
+            ],
             key,
             messageId ? { side, messageId } : undefined,
           );

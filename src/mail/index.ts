@@ -14,6 +14,7 @@ export {
   COMMAND_KINDS,
   type Command,
   type CommandKind,
+  claimsTimeIn,
   findCommands,
   KEYWORD_LANGUAGES,
   KEYWORDS,

@@ -870,6 +870,57 @@ function protestsPlainly(line: string): boolean {
   );
 }
 
+/**
+ * Words that say the opponent has run out of time, or claim the game for it (P-7a): "I claim a
+ * win on time", "my opponent is late with his move", "przekroczył czas", "Zeitüberschreitung",
+ * "překročil čas", "превысил время", "перевищив час".
+ */
+const TIME_CLAIM = anyWordOf(
+  [],
+  [
+    '(?:claim\\p{L}*|win|won|victory) (?:a |the )?(?:win |victory |game |point )?on time',
+    'time claim',
+    '(?:opponent|he|she|they)(?: has| have)? (?:exceeded|overstepped|(?:is|was|are|gone) (?:over|past)) (?:the |his |her |their )?time(?: limit)?',
+    '(?:opponent|he|she|they) (?:is|was|are|has been|have been) (?:late|overdue)',
+    'przekroczy\\p{L}* (?:limit\\p{L}* )?czas\\p{L}*',
+    'przekroczeni\\p{L}* czasu',
+    '(?:wygran\\p{L}*|zwycięstw\\p{L}*|reklamuj\\p{L}*) (?:\\p{L}+ )?na czas',
+    'překročil\\p{L}* (?:časov\\p{L}* )?(?:čas|limit)\\p{L}*',
+    'překročení (?:časového limitu|času)',
+    '(?:výhr\\p{L}*|vítězství) na čas',
+    'zeitüberschreitung',
+    'überschritten (?:die |seine |ihre )?(?:bedenkzeit|zeit)',
+    '(?:die |seine |ihre )?(?:bedenkzeit|zeit) überschritten',
+    '(?:sieg|gewinn\\p{L}*) auf zeit',
+    'превысил\\p{L}* (?:лимит\\p{L}* )?времен?\\p{L}*',
+    '(?:побед\\p{L}*|выигрыш\\p{L}*) по времени',
+    'перевищив\\p{L}* (?:ліміт\\p{L}* )?час\\p{L}*',
+    'перевищення (?:ліміту )?часу',
+    '(?:перемог\\p{L}*|виграш\\p{L}*) за часом',
+  ].map((w) => w.replace(/ /g, '\\s+')),
+);
+const NO_TIME_CLAIM = anyWordOf(['negation']);
+/** Clauses for a time claim: punctuation, a dash, "but" ("a" and "i" join, as in "claim a win"). */
+const TIME_CLAUSE_RE = /[,;:]\s*|\s+[-–—]+\s+|\s+(?=(?:but|ale|aber|но|але)\s)/iu;
+const NOT_CLAIMING_TIME = anyWordOf(['conditionIf', 'conditionOther', 'whether', 'hedge']);
+
+/**
+ * Whether a line says plainly that the opponent exceeded the time, or claims the game for it
+ * (P-7a): "My opponent is late with his move, I claim a win on time.", "Суперник перевищив час".
+ * Never a mention: a question ("Is he over the time limit?"), a condition or a musing ("If he
+ * is late, I claim …"), or words that deny it ("He is not late", "I do not claim on time").
+ */
+export function claimsTimeIn(line: string): boolean {
+  return sentencesOf(line).some(
+    (sentence) =>
+      !/\?/.test(sentence) &&
+      !NOT_CLAIMING_TIME.test(sentence) &&
+      sentence
+        .split(TIME_CLAUSE_RE)
+        .some((clause) => TIME_CLAIM.test(clause) && !NO_TIME_CLAIM.test(clause)),
+  );
+}
+
 const APPEAL_WORD = anyWordOf(['appeal', 'protest']);
 const NOT_APPEALING = anyWordOf(['conditionIf', 'conditionOther', 'whether', 'hedge']);
 

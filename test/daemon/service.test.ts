@@ -1761,6 +1761,43 @@ describe('answers a player reads on a phone: the subject and the words say what 
     expect(reply!.subject).toContain('to nie Twój ruch — Twoje posunięcie 2. Sf3 obowiązuje');
     expect(s.service.state('CLUB/1').plies.map((p) => p.uci)).toEqual(['e2e4', 'e7e5', 'g1f3']);
   });
+  it('P-7a: a player who claims the opponent exceeded the time is answered with the opponent’s clock, not told to write a note to them', async () => {
+    const claim = 'My opponent is late with his move, I claim a win on time.';
+    const s = setup(undefined, ':memory:', { jan: { language: 'en' } });
+    await on(s, '2026-11-02T10:00:00Z', mail('Jan <jan@x.example>', '1.e4'));
+    await sentSince(s.service);
+    const answer = async (iso: string, words: string) => {
+      expect(await on(s, iso, mail('Jan <jan@x.example>', words))).toBe('ignored');
+      const out = await sentSince(s.service);
+      // The words are never sent to the opponent.
+      expect(out.filter((m) => m.to[0] !== 'jan@x.example')).toEqual([]);
+      return out.find((m) => m.to[0] === 'jan@x.example')!.text;
+    };
+    // In time: the days Petr used and his last day. Was: "Words for your opponent go on a line
+    // that starts with 'Note:'".
+    const early = await answer('2026-11-07T10:00:00Z', claim);
+    expect(early).toContain('amici files a time claim itself');
+    expect(early).toMatch(
+      /Your opponent has used \d+ days on move 1; their last day to send it in time is 2026-\d\d-\d\d/,
+    );
+    expect(early).not.toContain('Note:');
+    // Over the limit, the sweep not yet run: it files the claim (due.ts, P-7a).
+    const late = await answer('2027-03-01T10:00:00Z', claim);
+    expect(late).toMatch(
+      /Your opponent exceeded the time limit on \d{4}-\d\d-\d\d; amici files the claim at its next check/,
+    );
+    expect(s.service.state('CLUB/1').claims).toEqual([]);
+    // Once filed, the answer says when, and that the TD decides (P-7c).
+    await s.service.sweep();
+    const filedOn = s.service.state('CLUB/1').claims[0]?.on;
+    expect(filedOn).toBeDefined();
+    await sentSince(s.service);
+    const filed = await answer('2027-03-02T10:00:00Z', claim);
+    expect(filed).toContain(`the claim was filed on ${filedOn}`);
+    // A question claims nothing: the usual answer.
+    const asked = await answer('2027-03-03T10:00:00Z', 'Is my opponent over the time limit?');
+    expect(asked).not.toContain('amici files a time claim itself');
+  });
   it('P-2j: a date in a story of a move sent astray is no stated reply date, and the sentence is quoted back whole', async () => {
     const words = 'Я надіслала свій хід ще 20 січня, але помилково на адресу директора турніру.';
     const s = setup(undefined, ':memory:', { petr: { language: 'uk' } });

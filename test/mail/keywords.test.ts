@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appealsIn, type Command, findCommands } from '../../src/mail/keywords.ts';
+import { appealsIn, type Command, claimsTimeIn, findCommands } from '../../src/mail/keywords.ts';
 
 const kinds = (text: string): string[] => findCommands(text).map((command) => command.kind);
 
@@ -639,5 +639,34 @@ describe('an appeal of a result the TD set, said plainly (P-11, P-13)', () => {
     'Keine Berufung, danke für die Partie.',
   ])('P-11: "%s" is no appeal (the false reading)', (line) => {
     expect(appealsIn(line)).toBe(false);
+  });
+});
+
+describe('claimsTimeIn (P-7a)', () => {
+  it('P-7a: a player who says plainly that the opponent exceeded the time, in each language', () => {
+    for (const line of [
+      'My opponent is late with his move, I claim a win on time.',
+      'He has exceeded the time limit.',
+      'Mój przeciwnik przekroczył czas do namysłu.',
+      'Reklamuję wygraną na czas.',
+      'Soupeř překročil časový limit.',
+      'Mein Gegner hat die Bedenkzeit überschritten, ich beanspruche den Sieg auf Zeit.',
+      'Соперник превысил лимит времени.',
+      'Суперник перевищив час, вимагаю перемогу за часом.',
+    ])
+      expect(claimsTimeIn(line), line).toBe(true);
+  });
+  it('P-7a: a question, a condition, a denial or one’s own lateness claims nothing', () => {
+    for (const line of [
+      'Is my opponent over the time limit?',
+      'Can I claim a win on time?',
+      'If he is late again, I claim a win on time.',
+      'My opponent is not late, no worries.',
+      'I do not claim a win on time.',
+      'Sorry, I am late with my move.',
+      'I will send my next move on time.',
+      'Maybe he has exceeded the time limit.',
+    ])
+      expect(claimsTimeIn(line), line).toBe(false);
   });
 });
