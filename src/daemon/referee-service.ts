@@ -1640,11 +1640,13 @@ export class RefereeService {
     // The day the TD reads the answer, and may run the command: the opponent gets the move then.
     const today = this.today(ref.event);
     const side = game ? this.sideWithAddress(game, [address]) : undefined;
+    // The moves alone, numbered as written: not the prose of their lines ("Hi, my move is …").
     const moves = forward
-      ? forward.text
-          .split('\n')
-          .filter((l) => movetextOf([l]).length > 0)
-          .map((l) => l.trim())
+      ? movetextOf(forward.text.split('\n'))
+          .map(
+            (m) =>
+              `${m.number === undefined ? '' : moveNumber(m.number, m.side ?? 'white')}${m.text}`,
+          )
           .join(' ')
           .replace(/["$`\\]/g, '')
       : '';

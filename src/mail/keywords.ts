@@ -477,7 +477,8 @@ export const KEYWORDS = {
    * one too. Never "odwołać"/"odvolat" alone, which also call off (leave, a visit).
    */
   appeal: {
-    en: ['appeal\\p{L}*'],
+    // Not "appealing", which praises ("a very appealing game").
+    en: ['appeal(?:s|ed)?', 'appealing against'],
     pl: ['odwołuję się', 'odwołać się', 'odwołuje się', 'odwołani\\p{L}*', 'apelacj\\p{L}*'],
     cs: ['odvolání\\p{L}*', 'odvolávám se', 'odvolat se', 'odvolám se', 'apelac\\p{L}*'],
     de: ['berufung\\p{L}*', 'einspruch\\p{L}*', 'anfecht\\p{L}*', 'fechte'],

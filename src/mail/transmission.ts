@@ -7,7 +7,7 @@
 import type { MovetextToken, Reading } from '../chess/index.ts';
 import { isBareFileCapture, isMoveToken, moveNumber, tokenizeMovetext } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
-import { isCalendarDate } from '../clock/index.ts';
+import { addDays, isCalendarDate } from '../clock/index.ts';
 import type { Side, Transmission } from '../referee/index.ts';
 import type { CommandKind } from './keywords.ts';
 import {
@@ -685,7 +685,9 @@ export function assembleTransmission(
   if (corrected.length) t.corrected = corrected.map(named);
   // An appeal said plainly (P-11, P-13): it counts only in a game whose result may be appealed.
   if (inbound.newText.lines.some(appealsIn)) t.appeal = true;
-  const { since } = ctx;
+  // The earliest day a reply can carry: the day before the answered move's recorded delivery,
+  // which next-day delivery or the sender's time zone may make the real one (P-6d).
+  const since = ctx.since && addDays(ctx.since, -1);
   /** The stated date of `kind`, read month first when only that reading can be true. */
   const stated = (kind: 'received' | 'sent'): string | undefined => {
     const value = inbound.dates[kind];

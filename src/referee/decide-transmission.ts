@@ -216,9 +216,15 @@ function dateCorrections(state: GameState, t: Transmission): DateCorrection[] {
     });
   else if (!t.statedSentOn) out.push({ field: 'sent', recorded: t.sentOn, rule: 'P-2i' });
   else if (t.statedSentOn !== t.sentOn) {
-    // A reply dated before the move it answers was delivered cannot be right (P-2f..j).
+    // A reply dated before the move it answers could have reached the player cannot be right
+    // (P-2f..j): before that move was sent, or two days or more before its recorded delivery —
+    // not the day before, which next-day delivery or the sender's time zone may make true.
     const delivered = answeredDeliveredOn(state, state.plies.length);
-    const impossible = state.plies.length > 0 && compareDates(t.statedSentOn, delivered) < 0;
+    const answered = state.plies.at(-1);
+    const impossible =
+      answered !== undefined &&
+      (compareDates(t.statedSentOn, answered.sentOn) < 0 ||
+        compareDates(t.statedSentOn, addDays(delivered, -1)) < 0);
     out.push({
       field: 'sent',
       stated: t.statedSentOn,
@@ -662,8 +668,10 @@ function duringAdjudication(
 /**
  * Whether a mail after a result that may be appealed (P-10, P-13) is the player's appeal: it
  * says so plainly ("I appeal against the adjudication", at any time — one after the 14 days is
- * still the TD's to weigh), or, within the 14 days, it holds moves, which in a finished game
- * can only be analysis for the TD (not the sender's last transmission sent again, P-4a).
+ * still the TD's to weigh), or, within the 14 days of an adjudication (P-10) that went against
+ * the sender (a loss, or a draw), it holds moves, which can then only be analysis for the TD
+ * (not the sender's last transmission sent again, P-4a). Moves after another TD result (P-13)
+ * are a move that crossed the ruling in the post, or the winner's post-mortem: no appeal.
  * Anything else is not: a thank-you or a note for the opponent ("Note: thanks for the game")
  * is told or relayed as after any game, and an appeal the words refuse ("no appeal from me") is
  * none.
@@ -677,7 +685,11 @@ function isAppeal(
 ): boolean {
   if (t.appeal) return true;
   if (t.resign || t.acceptDraw || t.declineDraw) return false;
+  const result = state.result;
+  const won = result?.result === (t.side === 'white' ? '1-0' : '0-1');
   return (
+    result?.rule === 'P-10' &&
+    !won &&
     t.moves.length > 0 &&
     compareDates(now, by) <= 0 &&
     sameAsLastTransmission(state, t, rules) === undefined

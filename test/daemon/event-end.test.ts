@@ -233,6 +233,13 @@ describe('after the event’s end date (P-10)', () => {
     expect(thanks.map((m) => m.to[0])).not.toContain('td@club.example');
     expect(thanks.map(kindOf)).toContain('note-relayed');
     expect(service.state('CLUB/1').appeals).toHaveLength(1);
+    // Moves from the winner (a post-mortem) are no appeal of his own win (P-11).
+    at('2027-04-17T09:00:00Z');
+    await service.processInbound(
+      item('petr@x.example', '2.c4 e5 3.d5 was the line I feared.', '2027-04-17T09:00:00Z'),
+    );
+    expect((await flush()).map((m) => m.to[0])).not.toContain('td@club.example');
+    expect(service.state('CLUB/1').appeals).toHaveLength(1);
 
     // After the 14 days: an appeal still goes to the TD, said late.
     at('2027-04-30T09:00:00Z');

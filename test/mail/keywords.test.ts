@@ -637,6 +637,8 @@ describe('an appeal of a result the TD set, said plainly (P-11, P-13)', () => {
     'If the TD agrees, I might appeal.',
     'Nie będę się odwoływać, dziękuję za partię.',
     'Keine Berufung, danke für die Partie.',
+    'Thanks, a very appealing game.',
+    'The opening was appealing to me.',
   ])('P-11: "%s" is no appeal (the false reading)', (line) => {
     expect(appealsIn(line)).toBe(false);
   });

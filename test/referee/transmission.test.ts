@@ -427,6 +427,21 @@ describe('the transmission rules (P-2, P-4)', () => {
     expect(early.state.plies[3]).toMatchObject({ sentOn: '2026-01-07' });
   });
 
+  it('P-2j: a reply dated the day the move was sent, under next-day delivery, is a slip, not impossible', () => {
+    const rules = defaultEventRules({ delivery: 'next-day' });
+    const s = play(newGame(), [['white', '2026-01-02', '1.e4']], rules);
+    // Black, hours behind the event's zone, replied the evening the move came; his mail
+    // arrived after midnight there: the record has 3 January, and 2 January may well be true.
+    const d = send(s, tx('black', '2026-01-03', '1.e4 e5', { statedSentOn: '2026-01-02' }), rules);
+    const accepted = d.effects.find((e) => e.kind === 'move-accepted');
+    expect(accepted).toMatchObject({
+      corrections: expect.arrayContaining([
+        expect.objectContaining({ field: 'sent', stated: '2026-01-02', rule: 'P-2j' }),
+      ]),
+    });
+    expect(JSON.stringify(accepted)).not.toContain('beforeDelivery');
+  });
+
   it('P-6d: delivery the next day by the ICCF email custom', () => {
     const rules = defaultEventRules({ delivery: 'next-day' });
     const s = play(newGame(), [['white', '2026-01-02', '1.e4']], rules);
