@@ -278,10 +278,24 @@ export function parseAlgebraicSyntax(
  * (`isBareFileCapture`).
  */
 export function isMoveSyntax(text: string): boolean {
-  if (parseNumericSyntax(text)) return true;
-  if (isBareFileCapture(text)) return false;
-  return DISTINCT_LETTER_SETS.some((lang) => parseAlgebraicSyntax(text, lang).ok);
+  const known = moveSyntaxKnown.get(text);
+  if (known !== undefined) return known;
+  const answer =
+    !!parseNumericSyntax(text) ||
+    (!isBareFileCapture(text) &&
+      DISTINCT_LETTER_SETS.some((lang) => parseAlgebraicSyntax(text, lang).ok));
+  if (moveSyntaxKnown.size >= MOVE_SYNTAX_KNOWN_MAX) moveSyntaxKnown.clear();
+  moveSyntaxKnown.set(text, answer);
+  return answer;
 }
+
+/**
+ * `isMoveSyntax`'s answers: reading a mail asks it of every word several times (lines with
+ * moves, then sentences, clauses, the moves themselves), and a word that is no move is tried in
+ * every letter set, errors and all, each time. The answer depends on the text alone.
+ */
+const moveSyntaxKnown = new Map<string, boolean>();
+const MOVE_SYNTAX_KNOWN_MAX = 10_000;
 
 /** `ed`: a pawn capture by files with no capture mark (see `isMoveSyntax`). */
 export function isBareFileCapture(text: string): boolean {
