@@ -85,6 +85,7 @@ export interface Leave {
   granted: boolean;
 }
 
+/** A field `applyEvent` changes in place must be copied in `copyState` (`extendGame`). */
 export interface GameState {
   white: string;
   black: string;
@@ -471,8 +472,39 @@ export function foldGame(events: readonly GameEvent[]): GameState {
   return state;
 }
 
-/** The state after more events (the old state is not changed). */
+/**
+ * The state after more events (the old state is not changed): a copy of what `applyEvent`
+ * changes, with only the new events applied, as `foldGame` of the whole log would apply them.
+ * Folding the whole log again replayed and checked every move of the game each time, and a
+ * decision extends a state several times (its draft, an automatic answer, the mail's protests).
+ */
 export function extendGame(state: GameState, more: readonly GameEvent[]): GameState {
   if (!more.length) return state;
-  return foldGame([...state.events, ...more]);
+  const next = copyState(state, [...state.events, ...more]);
+  const seq = state.events.length;
+  for (const [i, e] of more.entries()) applyEvent(next, e, seq + i);
+  return next;
+}
+
+/** A state whose every part `applyEvent` changes in place is its own; the rest is shared. */
+function copyState(s: GameState, events: readonly GameEvent[]): GameState {
+  return {
+    ...s,
+    events,
+    pos: s.pos.clone(),
+    plies: [...s.plies],
+    penalties: s.penalties.map((p) => ({ ...p })),
+    leaves: [...s.leaves],
+    pauses: s.pauses.map((p) => ({ ...p })),
+    stops: s.stops.map((x) => ({ ...x })),
+    clockSets: [...s.clockSets],
+    restarts: [...s.restarts],
+    restoredOn: new Map(s.restoredOn),
+    drawOffers: { ...s.drawOffers },
+    lines: { ...s.lines },
+    claims: s.claims.map((c) => ({ ...c })),
+    analyses: [...s.analyses],
+    appeals: [...s.appeals],
+    dueDone: new Set(s.dueDone),
+  };
 }
