@@ -34,10 +34,48 @@ export interface MoveView {
 /** The letters of SAN for a language code; English when the code is not a chess language. */
 export const sanLanguage = (lang: string): Language => (isLanguage(lang) ? lang : 'en');
 
+/**
+ * The position before each ply of a state, and after the last, replayed once, and its moves as
+ * written (`moveView`), for the few states composed last. A mail shows several moves of the
+ * game, its score every one, and each part (text, HTML) and each recipient asks again:
+ * replaying from the start for each move made a long game's score quadratic. A state is never
+ * changed once folded (`extendGame` makes a new one). Only a few states are kept (a position is
+ * about 0.5 KB, so a long game's are 100 KB): one decision's mails are composed one after another.
+ */
+interface StateMemo {
+  state: GameState;
+  positions?: Chess[];
+  views: Map<string, MoveView>;
+}
+const recent: StateMemo[] = [];
+const RECENT_STATES = 4;
+
+function memoOf(state: GameState): StateMemo {
+  let memo = recent.find((m) => m.state === state);
+  if (!memo) {
+    memo = { state, views: new Map() };
+    recent.unshift(memo);
+    if (recent.length > RECENT_STATES) recent.pop();
+  }
+  return memo;
+}
+
+function positions(state: GameState): Chess[] {
+  const memo = memoOf(state);
+  if (!memo.positions) {
+    const pos = state.initial.clone();
+    memo.positions = [pos.clone()];
+    for (const p of state.plies) {
+      pos.play(p.move);
+      memo.positions.push(pos.clone());
+    }
+  }
+  return memo.positions;
+}
+
 export function positionBefore(state: GameState, ply: number): Chess {
-  const pos = state.initial.clone();
-  for (let i = 0; i < ply && i < state.plies.length; i++) pos.play(state.plies[i]!.move);
-  return pos;
+  const known = positions(state);
+  return known[Math.max(0, Math.min(ply, known.length - 1))]!.clone();
 }
 
 function writeBoth(
@@ -51,17 +89,22 @@ function writeBoth(
   return notation === 'numeric' ? [numeric, san] : [san, numeric];
 }
 
+/** A ply of the game as a mail shows it (kept for the states composed last, see `memoOf`). */
 export function moveView(
   state: GameState,
   index: number,
   notation: NotationChoice,
   lang: Language,
-): MoveView | undefined {
+): Readonly<MoveView> | undefined {
   const ply = state.plies[index];
   if (!ply) return undefined;
-  const [primary, secondary] = writeBoth(positionBefore(state, index), ply.move, notation, lang);
+  const views = memoOf(state).views;
+  const key = `${index} ${notation} ${lang}`;
+  const known = views.get(key);
+  if (known) return known;
+  const [primary, secondary] = writeBoth(positions(state)[index]!, ply.move, notation, lang);
   const number = ply.side === 'white' ? `${ply.number}.` : `${ply.number}...`;
-  return {
+  const view: MoveView = {
     side: ply.side,
     number,
     primary,
@@ -72,6 +115,8 @@ export function moveView(
     deliveredOn: ply.deliveredOn,
     text: `${number} ${primary} (${secondary})${ply.drawOffer ? ' (=)' : ''}`,
   };
+  views.set(key, view);
+  return view;
 }
 
 /** A proposed continuation (UCI) written from `pos` on, numbered, in one notation (P-4f). */
