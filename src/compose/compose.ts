@@ -269,6 +269,35 @@ function timeControlText(
   return t(`timeControl.${tc.preset}`, numbers);
 }
 
+/**
+ * What every mail composed in one context shows alike (the clock lines, the PGN): one context
+ * is one decision, whose mails go to both players and the TD; worked out once for them all.
+ */
+interface Shared {
+  state: GameState;
+  lines?: ClockLine[];
+  pgn?: { value: string | undefined };
+}
+const sharedOf = new WeakMap<ComposeContext, Shared>();
+
+function sharedFor(ctx: ComposeContext): Shared {
+  let shared = sharedOf.get(ctx);
+  if (shared?.state !== ctx.state) {
+    shared = { state: ctx.state };
+    sharedOf.set(ctx, shared);
+  }
+  return shared;
+}
+
+/** A block worked out on first use: the text part and the HTML part each render the template. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => {
+    made ??= { value: make() };
+    return made.value;
+  };
+}
+
 /** Everything a template may use, for one recipient. */
 function viewFor(
   effect: Effect | ShellMail,
@@ -291,7 +320,9 @@ function viewFor(
     ctx.writtenOn && compareDates(ctx.writtenOn, ctx.now) > 0 ? ctx.writtenOn : ctx.now;
   const adjudication = inAdjudication(state, writtenOn, ctx.rules);
 
-  const board = (): Block => {
+  const shared = sharedFor(ctx);
+
+  const board = once((): Block => {
     const text = boardText(state.pos, {
       letters: r.sanLang,
       orientation,
@@ -339,10 +370,11 @@ function viewFor(
       text: textBlock,
       html: `<p style="margin:0 0 12px 0"><img src="cid:${cid}" width="${png.size}" height="${png.size}" alt="${alt}" style="display:block;max-width:100%;height:auto"></p>${toMove ? `<p style="margin:0 0 12px 0">${htmlEscape(toMove.trim())}</p>` : ''}`,
     };
-  };
+  });
 
-  const lines: ClockLine[] = clockLines(state, ctx.rules, ctx.now);
-  const clock = (): Block => {
+  shared.lines ??= clockLines(state, ctx.rules, ctx.now);
+  const lines: ClockLine[] = shared.lines;
+  const clock = once((): Block => {
     const table = tableBlock(clockTable(lines, labels));
     const live = adjudication
       ? t('clock.stopped', { date: adjudication.endDate })
@@ -353,9 +385,9 @@ function viewFor(
           html: `${table.html}\n<p style="margin:6px 0 12px 0">${htmlEscape(live)}</p>`,
         }
       : table;
-  };
+  });
 
-  const score = (): Block => pre(scoreText(state, r.notation, r.sanLang) || '-');
+  const score = once((): Block => pre(scoreText(state, r.notation, r.sanLang) || '-'));
 
   /** The event's table (L-12), for the TD; '' when the context has none. */
   let standingsRows: readonly NamedStandingsRow[] | undefined;
@@ -366,8 +398,10 @@ function viewFor(
   };
 
   const attachPgn = () => {
-    const pgn = gamePgn(state, ctx.event, names, ctx.rules.timeControl);
-    if (pgn && !attachments.some((a) => a.contentType.startsWith('application/x-chess-pgn'))) {
+    if (attachments.some((a) => a.contentType.startsWith('application/x-chess-pgn'))) return '';
+    shared.pgn ??= { value: gamePgn(state, ctx.event, names, ctx.rules.timeControl) };
+    const pgn = shared.pgn.value;
+    if (pgn) {
       attachments.push({
         filename: `${safeName(ctx.event.tag)}-${safeName(ctx.gameId)}.pgn`,
         contentType: 'application/x-chess-pgn; charset=utf-8',
