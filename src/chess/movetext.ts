@@ -244,6 +244,10 @@ export function tokenizeMovetext(text: string): Movetext {
  * A token meant as a move: one that reads as a move in some notation, or one written out, or
  * a pawn capture by files after its move number (`2...ed`).
  */
+/** A token as written, with its move number if it had one: "12...Nf6", "e5". */
+export const tokenText = (t: Pick<MovetextToken, 'number' | 'side' | 'text'>): string =>
+  `${t.number === undefined ? '' : moveNumber(t.number, t.side ?? 'white')}${t.text}`;
+
 export const isMoveToken = (t: MovetextToken): boolean =>
   t.spelled === true ||
   isMoveSyntax(t.text) ||

@@ -6,8 +6,8 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { makeUci } from 'chessops/util';
-import type { Reading } from '../chess/index.ts';
-import { moveNumber, parseReading, readPgn } from '../chess/index.ts';
+import type { MovetextToken, Reading } from '../chess/index.ts';
+import { parseReading, readPgn, tokenText } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
 import { calendarDateOf } from '../clock/index.ts';
 import { loadConfig } from '../config/load-config.ts';
@@ -42,8 +42,7 @@ as PGN). The sender's colour is taken from
 --as, or from the PGN's White/Black tags when they hold the sender's address. Nothing is
 changed or sent.`;
 
-const show = (t: { number?: number; side?: string; text: string; drawOffer?: boolean }) =>
-  `${t.number === undefined ? '' : moveNumber(t.number, t.side === 'black' ? 'black' : 'white')}${t.text}${t.drawOffer ? ' (=)' : ''}`;
+const show = (t: MovetextToken) => `${tokenText(t)}${t.drawOffer ? ' (=)' : ''}`;
 
 /** A game state from a PGN: the moves, dated `on` (dates do not matter for the ruling). */
 function stateFromPgn(

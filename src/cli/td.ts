@@ -4,9 +4,10 @@
 // and queue the mail the decision asks for, exactly as the daemon would.
 
 import { parseArgs } from 'node:util';
-import { moveNumber, parseReading, writeMove } from '../chess/index.ts';
+import { parseReading } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
 import { compareDates, isCalendarDate } from '../clock/index.ts';
+import { plyText } from '../compose/index.ts';
 import { memoryLogger } from '../daemon/log.ts';
 import type { GameRefResolved, RefereeService } from '../daemon/referee-service.ts';
 import { readInbound } from '../mail/index.ts';
@@ -372,14 +373,6 @@ export async function postCommand(args: string[], io: CliIo): Promise<number> {
       };
     },
   );
-}
-
-/** A ply as SAN with its number ("1.e4", "12...Nf6"), replayed from the game's start. */
-function plyText(state: GameState, ply: number): string {
-  const pos = state.initial.clone();
-  for (const p of state.plies.slice(0, ply)) pos.play(p.move);
-  const p = state.plies[ply]!;
-  return `${moveNumber(p.number, p.side)}${writeMove(pos, p.move, { kind: 'san', lang: 'en' })}`;
 }
 
 async function apply(

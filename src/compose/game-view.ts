@@ -8,7 +8,14 @@ import type { Chess } from 'chessops/chess';
 import type { NormalMove } from 'chessops/types';
 import { parseUci } from 'chessops/util';
 import type { Language, RecordedMove } from '../chess/index.ts';
-import { isLanguage, makeGamePgn, makeNumeric, makeSanIn } from '../chess/index.ts';
+import {
+  isLanguage,
+  makeGamePgn,
+  makeNumeric,
+  makeSanIn,
+  moveNumber,
+  writeMove,
+} from '../chess/index.ts';
 import type { CalendarDate, ClockRow, LiveClock, TimeControl } from '../clock/index.ts';
 import { addDays } from '../clock/index.ts';
 import type { EventRules, GameState, Side } from '../referee/index.ts';
@@ -76,6 +83,13 @@ function positions(state: GameState): Chess[] {
 export function positionBefore(state: GameState, ply: number): Chess {
   const known = positions(state);
   return known[Math.max(0, Math.min(ply, known.length - 1))]!.clone();
+}
+
+/** A ply with its number, in SAN of `lang`, as a TD reads it ("1.e4", "2.Sf3" in German). */
+export function plyText(state: GameState, ply: number, lang: Language = 'en'): string {
+  const p = state.plies[ply]!;
+  const pos = positions(state)[ply]!;
+  return `${moveNumber(p.number, p.side)}${writeMove(pos, p.move, { kind: 'san', lang })}`;
 }
 
 function writeBoth(

@@ -6,7 +6,7 @@
 // and a move's relay that goes out only after failing dates the move's delivery (P-6d).
 
 import type { Reading } from '../chess/index.ts';
-import { isLanguage, moveNumber, parseReading, writeMove } from '../chess/index.ts';
+import { isLanguage, parseReading, tokenText } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
 import { calendarDateOf, compareDates, daysBetween } from '../clock/index.ts';
 import type { ComposeContext, ComposedMail, MailFailedInput, TdNotice } from '../compose/index.ts';
@@ -24,6 +24,7 @@ import {
   composeUnknownAddress,
   composeWhichGame,
   gameTitle,
+  plyText,
 } from '../compose/index.ts';
 import type { GameMode } from '../config/load-config.ts';
 import { eventRulesOf, eventStartsOn, gameModeOf, playsByPost } from '../config/load-config.ts';
@@ -1643,10 +1644,7 @@ export class RefereeService {
     // The moves alone, numbered as written: not the prose of their lines ("Hi, my move is …").
     const moves = forward
       ? movetextOf(forward.text.split('\n'))
-          .map(
-            (m) =>
-              `${m.number === undefined ? '' : moveNumber(m.number, m.side ?? 'white')}${m.text}`,
-          )
+          .map(tokenText)
           .join(' ')
           .replace(/["$`\\]/g, '')
       : '';
@@ -1935,18 +1933,9 @@ export class RefereeService {
       : row.recipients.join(', ');
     const what =
       row.kind === 'move-relayed' && ply >= 0
-        ? `the relay of ${this.plyText(state, ply, ref.event.language)} to ${who}`
+        ? `the relay of ${plyText(state, ply, isLanguage(ref.event.language) ? ref.event.language : 'en')} to ${who}`
         : `a mail (${row.kind}) to ${who}`;
     return `The mail that came back: ${what}${sent}; subject "${subjectOf(row.raw)}".`;
-  }
-
-  /** A ply with its number, as the TD reads moves ("2.Sf3" in German, "12...Nf6"). */
-  private plyText(state: GameState, ply: number, lang: string): string {
-    const pos = state.initial.clone();
-    for (const p of state.plies.slice(0, ply)) pos.play(p.move);
-    const p = state.plies[ply]!;
-    const notation = { kind: 'san', lang: isLanguage(lang) ? lang : 'en' } as const;
-    return `${moveNumber(p.number, p.side)}${writeMove(pos, p.move, notation)}`;
   }
 
   /** A bounce of our mail: the TD of the game (or of the player's event) is told. */

@@ -5,7 +5,7 @@
 // conditional line P-4f, a note). Pure: the caller says who sent it and when it arrived.
 
 import type { MovetextToken, Reading } from '../chess/index.ts';
-import { isBareFileCapture, isMoveToken, moveNumber, tokenizeMovetext } from '../chess/index.ts';
+import { isBareFileCapture, isMoveToken, tokenizeMovetext, tokenText } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
 import { addDays, isCalendarDate } from '../clock/index.ts';
 import type { Side, Transmission } from '../referee/index.ts';
@@ -677,8 +677,7 @@ export function assembleTransmission(
     ctx.side,
   );
   t.moves = moves;
-  const named = (m: MovetextToken) =>
-    `${m.number === undefined ? '' : moveNumber(m.number, m.side ?? 'white')}${m.text.replace(/[?!]+$/u, '')}`;
+  const named = (m: MovetextToken) => tokenText({ ...m, text: m.text.replace(/[?!]+$/u, '') });
   if (thoughts.length) t.thoughts = thoughts.map(named);
   const unread = unreadWords(inbound);
   if (unread.length) t.unread = unread;
