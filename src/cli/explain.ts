@@ -142,7 +142,7 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
     const service = openService(loaded.config, memoryLogger());
     // Before the first `amici run` the store holds no game yet: the config's games are made to
     // read the mail against (their start only, as the daemon would), and forgotten again.
-    const undo = service.store.look();
+    const undo = service.store.look(service.gamesMissing());
     try {
       service.ensureGames();
       const ref = service.gameOf(inbound, mail.from.address, mail.date ?? undefined);

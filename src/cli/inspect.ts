@@ -116,11 +116,12 @@ async function withService<T>(
   try {
     // A backup and an export copy the store as it is: no game is made for them.
     if (copies) return await fn(service, values, positionals);
-    // The games are created to be shown, and forgotten again: looking writes nothing.
+    // The games are created to be shown, and forgotten again: looking writes nothing. The store's
+    // write lock (the running daemon's commits wait for it) is taken only when there are some.
     return await service.store.leavingNoTrace(async () => {
       service.ensureGames();
       return await fn(service, values, positionals);
-    });
+    }, service.gamesMissing());
   } finally {
     service.store.close();
   }

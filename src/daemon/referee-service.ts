@@ -270,6 +270,13 @@ export class RefereeService {
     return directory;
   }
 
+  /** Whether the config has a game the store has not (one `ensureGames` would create). */
+  gamesMissing(): boolean {
+    return this.config.events.some((event) =>
+      event.games.some((game) => !this.store.hasGame(gameKeyOf(event.tag, game.id))),
+    );
+  }
+
   /** Create in the store every game of the config that is not there yet. */
   ensureGames(): number {
     let created = 0;

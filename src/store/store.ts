@@ -267,13 +267,16 @@ export class Store implements CheckpointStore {
   }
 
   private migrate(): void {
-    const version = this.db.pragma('user_version', { simple: true }) as number;
-    for (let v = version; v < MIGRATIONS.length; v++) {
-      this.db.transaction(() => {
+    const version = () => this.db.pragma('user_version', { simple: true }) as number;
+    // The version is read again under the write lock: the daemon and a TD's command started
+    // together after an upgrade must not both run the same migration.
+    while (version() < MIGRATIONS.length)
+      this.writing(() => {
+        const v = version();
+        if (v >= MIGRATIONS.length) return;
         this.db.exec(MIGRATIONS[v]!);
         this.db.pragma(`user_version = ${v + 1}`);
-      })();
-    }
+      });
   }
 
   /**
@@ -302,10 +305,11 @@ export class Store implements CheckpointStore {
   /**
    * Runs `fn` and undoes whatever it wrote: the commands that only look (`games`, `show`,
    * `explain`, …) create the config's games to show them, and a draft config must not leave
-   * its games behind. A savepoint: the rest of the store is read as usual meanwhile.
+   * its games behind. `writes`: whether `fn` may write (the config has games the store has not);
+   * see `look`.
    */
-  async leavingNoTrace<T>(fn: () => Promise<T>): Promise<T> {
-    const undo = this.look();
+  async leavingNoTrace<T>(fn: () => Promise<T>, writes = true): Promise<T> {
+    const undo = this.look(writes);
     try {
       return await fn();
     } finally {
@@ -313,13 +317,39 @@ export class Store implements CheckpointStore {
     }
   }
 
-  /** Starts the savepoint of `leavingNoTrace`; the function returned undoes what was written since. */
-  look(): () => void {
-    this.db.exec('SAVEPOINT look');
+  /**
+   * Starts the transaction of `leavingNoTrace` (a savepoint inside one already open); the
+   * function returned undoes what was written since. One that `writes` takes the write lock when
+   * it begins (BEGIN IMMEDIATE, waiting for the daemon's commit: busy_timeout), as `writing`
+   * does: a deferred one that reads and then writes (the games made to be shown) fails at once
+   * with SQLITE_BUSY while another process commits. The daemon, `amici td` and `amici post` wait
+   * for that lock until the function returned is called: between the two, wait on nothing (no
+   * DNS, no network). One that only reads is deferred and holds no lock a writer waits for: it
+   * reads the store as it stood when it began.
+   */
+  look(writes = true): () => void {
+    const outer = !this.db.inTransaction;
+    this.db.exec(outer ? (writes ? 'BEGIN IMMEDIATE' : 'BEGIN') : 'SAVEPOINT look');
     return () => {
-      this.db.exec('ROLLBACK TO look');
-      this.db.exec('RELEASE look');
+      if (outer) this.db.exec('ROLLBACK');
+      else {
+        this.db.exec('ROLLBACK TO look');
+        this.db.exec('RELEASE look');
+      }
     };
+  }
+
+  /**
+   * Run `fn` in a transaction that takes the write lock when it begins (BEGIN IMMEDIATE), or in a
+   * savepoint inside one already open. Every write of more than one statement goes through here.
+   * Another process (the daemon, `amici td`, `amici post`) may hold the lock: BEGIN IMMEDIATE
+   * waits for it (busy_timeout), while a deferred BEGIN that has read and then writes fails at
+   * once with SQLITE_BUSY, or SQLITE_BUSY_SNAPSHOT when the other committed meanwhile — and each
+   * of these transactions reads first (a game's event count, whether a mail was seen).
+   * Synchronous: nothing is awaited with the lock held.
+   */
+  private writing<T>(fn: () => T): T {
+    return this.db.transaction(fn).immediate();
   }
 
   private readonly statements = new Map<string, Database.Statement>();
@@ -419,14 +449,14 @@ export class Store implements CheckpointStore {
     more: readonly GameEvent[] = [],
   ): boolean {
     const key = gameKeyOf(eventTag, gameId);
-    return this.db.transaction(() => {
+    return this.writing(() => {
       if (this.hasGame(key)) return false;
       this.sql(
         'INSERT INTO games (game_key, event_tag, game_id, created_at) VALUES (?, ?, ?, ?)',
       ).run(key, eventTag, gameId, at);
       this.appendEvents(key, [created, ...more], at);
       return true;
-    })();
+    });
   }
 
   private appendEvents(
@@ -477,12 +507,15 @@ export class Store implements CheckpointStore {
    * savepoints, and the whole is synced to disk once (a batch of inbound mail).
    */
   together<T>(fn: () => T): T {
-    return this.db.transaction(fn).immediate();
+    return this.writing(fn);
   }
 
-  /** Run `fn` so that a throw undoes what it wrote, and only that (a savepoint inside `together`). */
+  /**
+   * Run `fn` so that a throw undoes what it wrote, and only that: a savepoint inside `together`,
+   * a transaction of its own (taking the write lock at once) outside.
+   */
   savepoint<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+    return this.writing(fn);
   }
 
   /** The earlier processing of a message with this key, if any. */
@@ -507,7 +540,7 @@ export class Store implements CheckpointStore {
      * (`stale`). */
     expect?: { gameKey: string; events: number } | { gameKey: string; events: number }[],
   ): { committed: boolean; stale?: boolean } {
-    return this.db.transaction(() => {
+    return this.writing(() => {
       if (this.seen(record.dedupeKey)) return { committed: false };
       for (const e of expect === undefined ? [] : [expect].flat())
         if (this.eventCount(e.gameKey) !== e.events) return { committed: false, stale: true };
@@ -531,7 +564,7 @@ export class Store implements CheckpointStore {
       this.enqueue(typeof mails === 'function' ? mails(inboundId) : mails, at, inboundId);
       this.sql('DELETE FROM inbound_failure WHERE dedupe_key = ?').run(record.dedupeKey);
       return { committed: true };
-    })();
+    });
   }
 
   /** Count one more failed reading or decision of the mail `key`; how many there have been. */
@@ -555,12 +588,12 @@ export class Store implements CheckpointStore {
     mails: readonly NewOutboxMail[],
     at: string,
   ): boolean {
-    return this.db.transaction(() => {
+    return this.writing(() => {
       if (this.eventCount(gameKey) !== expectedSeq) return false;
       this.appendEvents(gameKey, events, at);
       this.enqueue(mails, at);
       return true;
-    })();
+    });
   }
 
   private eventCount(gameKey: string): number {
@@ -657,7 +690,7 @@ export class Store implements CheckpointStore {
    * from every address it went to, it is bounced, dated the first time. Returns whether it is.
    */
   markBounced(id: number, failed: string | undefined, at: string): boolean {
-    return this.db.transaction(() => {
+    return this.writing(() => {
       const r = this.sql('SELECT recipients, bounced_to FROM outbox WHERE id = ?').get(id) as
         | { recipients: string; bounced_to: string | null }
         | undefined;
@@ -672,7 +705,7 @@ export class Store implements CheckpointStore {
            bounced_at = CASE WHEN ? THEN COALESCE(bounced_at, ?) ELSE bounced_at END WHERE id = ?`,
       ).run(JSON.stringify([...back]), all ? 1 : 0, at, id);
       return all;
-    })();
+    });
   }
 
   /** The outbox id of one of our Message-IDs (the mail a bounce returns), if ours. */
@@ -741,18 +774,16 @@ export class Store implements CheckpointStore {
     at: string,
     change: { gameKey: string; expectedSeq: number; events: readonly GameEvent[] },
   ): 'committed' | 'stale' | 'not-pending' {
-    return this.db
-      .transaction(() => {
-        if (this.eventCount(change.gameKey) !== change.expectedSeq) return 'stale' as const;
-        const r = this.sql(
-          `UPDATE outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL
+    return this.writing(() => {
+      if (this.eventCount(change.gameKey) !== change.expectedSeq) return 'stale' as const;
+      const r = this.sql(
+        `UPDATE outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL
            WHERE id = ? AND status = 'pending'`,
-        ).run(at, id);
-        if (!r.changes) return 'not-pending' as const;
-        this.appendEvents(change.gameKey, change.events, at);
-        return 'committed' as const;
-      })
-      .immediate();
+      ).run(at, id);
+      if (!r.changes) return 'not-pending' as const;
+      this.appendEvents(change.gameKey, change.events, at);
+      return 'committed' as const;
+    });
   }
 
   /**
@@ -761,12 +792,12 @@ export class Store implements CheckpointStore {
    * what is stored. False, nothing changed, when the mail no longer waits.
    */
   rewriteOutboxRaw(id: number, raw: Buffer): boolean {
-    return this.db.transaction(() => {
+    return this.writing(() => {
       const waiting = this.sql(`SELECT 1 FROM outbox WHERE id = ? AND status = 'pending'`).get(id);
       if (!waiting) return false;
       this.sql('UPDATE outbox_raw SET raw = ? WHERE outbox_id = ?').run(raw, id);
       return true;
-    })();
+    });
   }
 
   markRetry(id: number, nextTryAt: string, error: string): void {
@@ -804,7 +835,7 @@ export class Store implements CheckpointStore {
    * `at`, the retry schedule from its start. Returns the ids requeued; others are left alone.
    */
   requeue(ids: readonly number[] | 'failed', at: string): number[] {
-    return this.db.transaction(() => {
+    return this.writing(() => {
       const statuses = ids === 'failed' ? `('failed')` : `('failed', 'pending')`;
       const failed = (
         this.sql(`SELECT id FROM outbox WHERE status IN ${statuses} ORDER BY id`).all() as {
@@ -818,7 +849,7 @@ export class Store implements CheckpointStore {
       );
       for (const id of failed) update.run(at, id);
       return failed;
-    })();
+    });
   }
 
   /**
@@ -832,7 +863,7 @@ export class Store implements CheckpointStore {
     copy: { messageId: string; recipients: string[]; raw: Buffer; note: string },
     at: string,
   ): number | undefined {
-    return this.db.transaction(() => {
+    return this.writing(() => {
       const r = this.sql(
         `INSERT INTO outbox (message_id, game_key, kind, recipients, sender, created_at, next_try_at, status, inbound_id, relay_of, last_error, relay_effect, copy_of)
          SELECT ?, game_key, kind, ?, sender, ?, ?, 'pending', inbound_id, relay_of, ?, relay_effect, id FROM outbox WHERE id = ? AND status = 'sent'`,
@@ -843,7 +874,7 @@ export class Store implements CheckpointStore {
         copy.raw,
       );
       return Number(r.lastInsertRowid);
-    })();
+    });
   }
 
   outboxCounts(): Record<OutboxStatus, number> {
@@ -858,7 +889,7 @@ export class Store implements CheckpointStore {
 
   /** Queue mail outside any inbound message (a TD notice about a failed delivery). */
   enqueueMail(mails: readonly NewOutboxMail[], at: string): void {
-    this.db.transaction(() => this.enqueue(mails, at))();
+    this.writing(() => this.enqueue(mails, at));
   }
 
   // --- the inbox outage the TDs were told of ----------------------------------------------
@@ -879,7 +910,7 @@ export class Store implements CheckpointStore {
     at: string,
     outage: { state: 'down' | 'back'; inbox: string; since: string },
   ): void {
-    this.db.transaction(() => {
+    this.writing(() => {
       this.enqueue(mails, at);
       if (outage.state === 'back') this.sql('DELETE FROM inbox_outage').run();
       else
@@ -887,7 +918,7 @@ export class Store implements CheckpointStore {
           `INSERT INTO inbox_outage (id, inbox, since) VALUES (1, ?, ?)
              ON CONFLICT(id) DO UPDATE SET inbox = excluded.inbox, since = excluded.since`,
         ).run(outage.inbox, outage.since);
-    })();
+    });
   }
 
   // --- the TD's report on an event ---------------------------------------------------------
@@ -914,13 +945,13 @@ export class Store implements CheckpointStore {
     mails: readonly NewOutboxMail[],
     at: string,
   ): void {
-    this.db.transaction(() => {
+    this.writing(() => {
       this.enqueue(mails, at);
       this.sql(
         `INSERT INTO td_report (event_tag, last_on, listed) VALUES (?, ?, ?)
            ON CONFLICT(event_tag) DO UPDATE SET last_on = excluded.last_on, listed = excluded.listed`,
       ).run(eventTag, on, JSON.stringify(listed));
-    })();
+    });
   }
 
   // --- IMAP checkpoints --------------------------------------------------------------------
