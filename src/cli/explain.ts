@@ -140,10 +140,22 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
       return 2;
     }
     const service = openService(loaded.config, memoryLogger());
-    // Before the first `amici run` the store holds no game yet: the config's games are made to
-    // read the mail against (their start only, as the daemon would), and forgotten again.
-    const undo = service.store.look(service.gamesMissing());
+    let undo = () => {};
     try {
+      // The sender's DKIM check (P-2d) waits on DNS: it is made first, as the daemon makes it
+      // (readItem), before the transaction below takes the store's write lock — a lookup that
+      // hangs must not keep the daemon or the TD's other commands from committing.
+      const from = mail.from.address;
+      const check = service.checksSender(from)
+        ? await checkSender(raw, {
+            from,
+            resolver: cachingResolver(),
+            at: new Date(mail.date ?? Date.now()),
+          })
+        : undefined;
+      // Before the first `amici run` the store holds no game yet: the config's games are made to
+      // read the mail against (their start only, as the daemon would), and forgotten again.
+      undo = service.store.look(service.gamesMissing());
       service.ensureGames();
       const ref = service.gameOf(inbound, mail.from.address, mail.date ?? undefined);
       if (typeof ref === 'object' && 'gameKey' in ref && service.store.hasGame(ref.gameKey)) {
@@ -158,14 +170,9 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
         if (today?.ok) sentOn = today.value;
         game = { event: ref.event.tag, game: ref.game.id, via: game?.via ?? 'thread' };
         against = `${ref.gameKey} in ${configFile}`;
-        if (service.needsSignature(service.player(ref.event, ref.game[side])))
-          senderCheck = await checkSender(raw, {
-            from: mail.from.address,
-            resolver: cachingResolver(),
-            at: new Date(mail.date ?? Date.now()),
-          });
-      } else if (ref === 'unknown-sender' && service.isTd(mail.from.address)) {
-        io.out(await explainTdMail(service, inbound, raw, file, mail.from.address, !!values.json));
+        if (service.needsSignature(service.player(ref.event, ref.game[side]))) senderCheck = check;
+      } else if (ref === 'unknown-sender' && service.isTd(from)) {
+        io.out(explainTdMail(service, inbound, check, file, from, !!values.json));
         return 0;
       } else {
         against = undefined;
@@ -302,25 +309,20 @@ const UNPLACED = {
  * applied in order to the stored game, what each would do — as the daemon would, committing
  * nothing. Text, or with `json` the same as data.
  */
-async function explainTdMail(
+function explainTdMail(
   service: RefereeService,
   inbound: Inbound,
-  raw: Buffer,
+  /** The DKIM check of the TD's mail, made before the store was opened for this (P-2d). */
+  checked: SenderCheck | undefined,
   file: string,
   from: string,
   json: boolean,
-): Promise<string> {
+): string {
   const { mail } = inbound;
   const lookup = service.tdRulingsIn(inbound, from);
   const found = lookup && 'ref' in lookup ? lookup : undefined;
   const unplaced = lookup && 'unplaced' in lookup ? lookup : undefined;
-  const check = service.tdNeedsSignature()
-    ? await checkSender(raw, {
-        from,
-        resolver: cachingResolver(),
-        at: new Date(mail.date ?? Date.now()),
-      })
-    : undefined;
+  const check = service.tdNeedsSignature() ? checked : undefined;
   const rulings = lookup?.rulings ?? [];
   const applies =
     !!found && rulings.length > 0 && rulings.every((r) => r.ok) && check?.verdict !== 'fail';

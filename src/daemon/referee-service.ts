@@ -629,10 +629,7 @@ export class RefereeService {
     if (
       !from ||
       item.senderConfirmed ||
-      !(
-        this.directory.memberships(from).some((m) => this.needsSignature(m.player)) ||
-        (this.isTd(from) && this.tdNeedsSignature())
-      ) ||
+      !this.checksSender(from) ||
       // Mail decided before (read again after a restart, delivered twice) is not checked again.
       this.store.seen(key)
     )
@@ -646,6 +643,18 @@ export class RefereeService {
     if (sender.verdict === 'temporary' && waited < KEY_LOOKUP_PATIENCE_MS)
       throw new Error(`the DKIM key of ${from} cannot be looked up now: ${sender.detail}`);
     return { item, read, key, sender };
+  }
+
+  /**
+   * Whether mail from `from` has its DKIM signature checked (P-2d): a player's address that
+   * needs one in any of their games, or a TD's where the TD's rulings need one. Known from the
+   * config alone, so the check (a DNS lookup) is made before anything is written.
+   */
+  checksSender(from: string): boolean {
+    return (
+      this.directory.memberships(from).some((m) => this.needsSignature(m.player)) ||
+      (this.isTd(from) && this.tdNeedsSignature())
+    );
   }
 
   /** The text of a parsed mail read (a method, so that a test can make it fail). */

@@ -3,10 +3,11 @@
 // keep SQLite's write lock while it waits on the network (a DKIM key's DNS lookup, P-2d), and
 // each waits for the other's commit (busy_timeout) rather than failing with SQLITE_BUSY.
 
+import dns from 'node:dns';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { main } from '../../src/cli/main.ts';
 import { loadConfig } from '../../src/config/load-config.ts';
 import type { AmiciConfig } from '../../src/config/schema.ts';
@@ -225,6 +226,38 @@ describe('the daemon and the TD’s commands on one store', () => {
     });
     expect(code).toBe(0);
     expect(outcomes).toEqual(['done']);
+  });
+
+  it('P-2d: amici explain of a signed mail keeps no lock while the key is looked up: the TD’s ruling entered meanwhile is recorded', async () => {
+    const { file, config } = await installation([GAME('1')], 'dkim');
+    daemon(config);
+    // A game in the config the store does not hold yet: explain makes it to read the mail
+    // against, and undoes it.
+    writeFileSync(
+      file,
+      readConfig(file).replace(
+        '"games":[',
+        '"games":[{"id":"2","white":"jan","black":"petr","startsOn":"2026-11-02"},',
+      ),
+    );
+    const keys = slowKeyServer(x);
+    vi.spyOn(dns.promises, 'resolve').mockImplementation(
+      keys.resolver as unknown as typeof dns.promises.resolve,
+    );
+    onTestFinished(() => {
+      vi.restoreAllMocks();
+    });
+    const eml = join(file, '..', 'jan.eml');
+    writeFileSync(eml, await signMail(janMail('1.e4'), x));
+    const explain = runCli(['explain', eml, '--config', file]);
+    await keys.lookedUp;
+    const td = await pause(file);
+    expect(td.err).toBe('');
+    expect(td.code).toBe(0);
+    keys.release();
+    const r = await explain;
+    expect(r.err).toBe('');
+    expect(r.out).toContain('Sender:   DKIM signature of x.example verified (P-2d)');
   });
 });
 
