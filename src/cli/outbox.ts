@@ -38,7 +38,8 @@ player asks what amici told them; --raw prints it byte for byte, as handed over 
 config now has it (correct it first), or to --to: a move's relay so sent counts as delivered
 the day the copy goes out (P-6d). A relay that goes out on a later day than it was written
 (retried, or a copy) is written anew that day: its clock and last day count from then, and its
-first line says when it was first sent and why it comes only now.
+first line says when it was first sent and why it comes only now; so is the TD's copy of it to
+print and post to a player by post (P-2m), which says when it was first written.
 `;
 
 const parse = (args: string[]) => parseArgs({ args, options: OPTIONS, allowPositionals: true });

@@ -62,10 +62,11 @@ export interface ComposeContext {
   /**
    * A move's relay going out late, written anew the day it goes out (P-6d): a copy of one that
    * bounced (`resent`: first sent on `firstOn` to `firstTo`), or one that could not be sent when
-   * queued on `firstOn` (`late`). The mail says so at its top.
+   * queued on `firstOn` (`late`), or the TD's copy of it to print and post that could not go to
+   * the TD when written on `firstOn` (`posted`, P-2m). The mail says so at its top.
    */
   redelivery?: {
-    how: 'resent' | 'late';
+    how: 'resent' | 'late' | 'posted';
     firstOn: CalendarDate;
     firstTo?: string;
     /** The day the move counts as delivered now (P-6d). */
@@ -100,4 +101,9 @@ export interface ComposedMail {
   threadKey: string;
   /** The effect kind (or `td-notice`) that produced it, for logs. */
   kind: string;
+  /**
+   * A copy to the TD to print and post (P-2m): the id of the player by post it is for, so a
+   * bounce of it can name them (`X-Amici-Print-For`).
+   */
+  printFor?: string;
 }

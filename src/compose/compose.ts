@@ -752,29 +752,46 @@ export function composeTdForwarded(
  * and post it to Petr, Dlouhá 5, Praha"), and the subject says it is for printing. The text,
  * the board and the attachments are the player's own, in the player's language. A copy of its
  * own thread and kind (`print:move-relayed`), which delivers nothing to the player by itself.
+ * `reminderCopy`: `mail` is a reminder (P-3a), and this copy is also the TD's copy of it, the
+ * only one the TD gets: its second line and its subject say so.
  */
 export function composePrintCopy(
   mail: ComposedMail,
   /** The game's subject tag (`[WCH26/7]`) and the TD's language. */
   td: { tag: string; lang: string; templatesDir?: string | undefined },
-  player: { name: string; postalAddress?: string | undefined },
+  player: { id: string; name: string; postalAddress?: string | undefined },
+  options: { reminderCopy?: boolean } = {},
 ): ComposedMail {
   const labels = loadLabels(td.templatesDir ?? TEMPLATES_DIR, td.lang);
-  const line = player.postalAddress
-    ? label(labels, 'printCopy.line', { name: player.name, address: player.postalAddress })
-    : label(labels, 'printCopy.lineNoAddress', { name: player.name });
+  const lines = [
+    player.postalAddress
+      ? label(labels, 'printCopy.line', { name: player.name, address: player.postalAddress })
+      : label(labels, 'printCopy.lineNoAddress', { name: player.name }),
+    ...(options.reminderCopy
+      ? [label(labels, 'printCopy.reminderCopy', { name: player.name })]
+      : []),
+  ];
   const tag = td.tag;
   const rest = mail.subject.startsWith(tag) ? mail.subject.slice(tag.length).trim() : mail.subject;
-  const prefix = label(labels, 'printCopy.subject', { name: player.name });
-  const first = `<p style="margin:0 0 12px 0;font-weight:bold">${htmlEscape(line)}</p>`;
+  const prefix = label(
+    labels,
+    options.reminderCopy ? 'printCopy.subjectReminder' : 'printCopy.subject',
+    {
+      name: player.name,
+    },
+  );
+  const first = lines
+    .map((l) => `<p style="margin:0 0 12px 0;font-weight:bold">${htmlEscape(l)}</p>`)
+    .join('\n');
   return {
     ...mail,
     to: 'td',
     subject: `${tag} ${prefix}: ${rest}`,
-    text: `${line}\n\n${mail.text}`,
+    text: `${lines.join('\n')}\n\n${mail.text}`,
     html: mail.html.replace(/(<body[^>]*>\n?)/, `$1${first}\n`),
     threadKey: `${mail.threadKey}/print`,
     kind: `print:${mail.kind}`,
+    printFor: player.id,
   };
 }
 

@@ -184,6 +184,7 @@ export function buildMime(input: MimeInput): { messageId: string; raw: Buffer } 
   const head = [
     'Auto-Submitted: auto-replied',
     `X-Amici-Kind: ${mail.kind}`,
+    ...(mail.printFor ? [`X-Amici-Print-For: ${mail.printFor}`] : []),
     mime.foldLines(`From: ${mailbox(from.name, from.address)}`, 76),
     `To: ${input.to.join(', ')}`,
     `In-Reply-To: ${input.inReplyTo ?? root}`,
@@ -216,6 +217,17 @@ export function readdressed(raw: Buffer, to: string, messageId: string): Buffer 
     /^to:/i.test(f) ? `To: ${to}` : /^message-id:/i.test(f) ? `Message-ID: ${messageId}` : f,
   );
   return Buffer.concat([Buffer.from(out.join(CRLF), 'utf8'), body]);
+}
+
+/**
+ * The player a copy to print and post was for (its `X-Amici-Print-For`, a player's id), if the
+ * mail we built is one (P-2m).
+ */
+export function printForOf(raw: Buffer): string | undefined {
+  const text = raw.toString('utf8');
+  const end = text.search(/\r?\n\r?\n/);
+  const head = end < 0 ? text : text.slice(0, end);
+  return /^x-amici-print-for:[ \t]*([\w.-]+)[ \t]*$/im.exec(head)?.[1];
 }
 
 /**

@@ -511,7 +511,10 @@ export class RefereeService {
    * Compose effects into queued MIME. `seed` makes Message-IDs stable for this decision. A mail
    * to a player who plays by post (P-2m) also goes to the TD to print and post
    * (`composePrintCopy`); that copy carries none of the relay's delivery bookkeeping, so its
-   * failure or bounce says nothing of whether the move reached the player (P-6d).
+   * failure or bounce says nothing of whether the move reached the player (P-6d). A relay's copy
+   * keeps the relay's effect, so that one going out late is written anew (`printWrittenAnew`).
+   * A reminder to a player by post is one mail to the TD, not two: its copy to print is also the
+   * TD's copy of the reminder (P-3a), which is not sent besides.
    */
   private outgoing(
     ref: GameRefResolved,
@@ -519,7 +522,11 @@ export class RefereeService {
     seed: string,
     replyTo?: { side: Side; messageId: string },
   ): NewOutboxMail[] {
+    const byPost = (to: Recipient): to is Side =>
+      to !== 'td' && playsByPost(ref.event, ref.game, this.player(ref.event, ref.game[to]));
+    const remindedByPost = mails.some((m) => m.kind === 'reminder' && !m.ofCard && byPost(m.to));
     return mails.flatMap((mail, i) => {
+      if (remindedByPost && mail.kind === 'reminder' && mail.to === 'td') return [];
       const own: NewOutboxMail = {
         ...this.mailTo(mail, this.addressesOf(ref, mail.to), `${seed}:${i}:${mail.to}`, {
           gameKey: ref.gameKey,
@@ -528,25 +535,32 @@ export class RefereeService {
         ...(mail.relayOf !== undefined ? { relayOf: mail.relayOf } : {}),
         ...(mail.relayEffect !== undefined ? { relayEffect: mail.relayEffect } : {}),
       };
-      if (mail.to === 'td' || mail.ofCard) return [own];
-      const player = this.player(ref.event, ref.game[mail.to]);
-      if (!playsByPost(ref.event, ref.game, player)) return [own];
-      const { relayOf: _r, relayEffect: _e, ofCard: _c, ...composed } = mail;
-      const copy = composePrintCopy(
-        composed,
-        {
-          tag: `[${ref.event.tag}/${ref.game.id}]`,
-          lang: ref.event.language,
-          templatesDir: this.templatesDir,
-        },
-        player,
-      );
+      if (mail.ofCard || !byPost(mail.to)) return [own];
+      const { relayOf: _r, relayEffect, ofCard: _c, ...composed } = mail;
+      const copy = this.printCopy(ref, composed, mail.to);
       const to = [ref.event.td.address];
       return [
         own,
-        this.mailTo(copy, to, `${seed}:${i}:${mail.to}:print`, { gameKey: ref.gameKey }),
+        {
+          ...this.mailTo(copy, to, `${seed}:${i}:${mail.to}:print`, { gameKey: ref.gameKey }),
+          ...(relayEffect !== undefined ? { relayEffect } : {}),
+        },
       ];
     });
+  }
+
+  /** The TD's copy to print and post of `mail`, to the player by post at `side` (P-2m). */
+  private printCopy(ref: GameRefResolved, mail: ComposedMail, side: Side): ComposedMail {
+    return composePrintCopy(
+      mail,
+      {
+        tag: `[${ref.event.tag}/${ref.game.id}]`,
+        lang: ref.event.language,
+        templatesDir: this.templatesDir,
+      },
+      this.player(ref.event, ref.game[side]),
+      { reminderCopy: mail.kind === 'reminder' },
+    );
   }
 
   /**
@@ -2377,7 +2391,9 @@ export class RefereeService {
           messageId: row.messageId,
           from: row.sender,
           to: row.recipients,
-          raw: this.relayWrittenAnew(row, now.toISOString()),
+          raw:
+            this.printWrittenAnew(row, now.toISOString()) ??
+            this.relayWrittenAnew(row, now.toISOString()),
         });
         if (r.ok) {
           const at = this.clock().toISOString();
@@ -2485,6 +2501,77 @@ export class RefereeService {
       if (!mail) return row.raw;
       const { raw } = buildMime({
         mail,
+        from: this.config.from,
+        to: row.recipients,
+        seed: row.messageId,
+        messageId: row.messageId,
+        date: new Date(at),
+      });
+      return this.store.rewriteOutboxRaw(row.id, raw) ? raw : row.raw;
+    } catch (err) {
+      this.logger.warn({
+        code: 'RELAY_REWRITE_FAILED',
+        messageId: row.messageId,
+        game: row.gameKey,
+        error: err instanceof Error ? err.message : String(err),
+      });
+      return row.raw;
+    }
+  }
+
+  /**
+   * The bytes to hand over for `row` when it is the TD's copy to print and post of a move's
+   * relay (P-2m) going out on a later day than it was written (retried after a failure, a copy
+   * after a bounce): written anew as of today, as the relay itself is (`relayWrittenAnew`), so
+   * the printed letter gives the clock and the last day as they stand now — from the move's
+   * delivery as recorded, or, when the relay by mail has not gone out either, from today, the
+   * day it will count as delivered when it does (P-6d) — and its top says that it was first
+   * written on an earlier day. The copy still dates nothing itself. Undefined for any other
+   * mail; the bytes as stored when nothing is to be written anew.
+   */
+  private printWrittenAnew(row: OutboxRow, at: string): Buffer | undefined {
+    if (row.kind !== 'print:move-relayed' || row.gameKey === null) return undefined;
+    if (row.lastError === null || row.relayEffect === null) return row.raw;
+    const ref = this.resolveGame(row.gameKey);
+    if (!ref) return row.raw;
+    const today = this.today(ref.event, at);
+    // A copy (`amici outbox resend`) was first written when the mail it copies was.
+    let first: { createdAt: string; copyOf: number | null } = row;
+    for (let n = 0; first.copyOf !== null && n < 10; n++) {
+      const copied = this.store.outboxRow(first.copyOf);
+      if (!copied) break;
+      first = copied;
+    }
+    const firstOn = this.today(ref.event, first.createdAt);
+    if (compareDates(today, firstOn) <= 0) return row.raw;
+    try {
+      const effect = JSON.parse(row.relayEffect) as Effect;
+      if (effect.kind !== 'move-relayed') return row.raw;
+      const state = this.state(ref.gameKey);
+      const ply = effect.plies[effect.plies.length - 1] ?? -1;
+      const move = state.plies[ply];
+      if (!move || moveAwaitingAnswer(state, move.seq) === undefined) return row.raw;
+      const side = state.pos.turn;
+      // The relay by mail not delivered yet dates the move the day it goes out (P-6d).
+      const events = this.store.relayUndelivered(ref.gameKey, move.seq)
+        ? decide(
+            state,
+            { kind: 'relay-sent', moveSeq: move.seq },
+            today,
+            this.rules(ref.event, ref.game),
+          ).events
+        : [];
+      const after = events.length ? extendGame(state, events) : state;
+      const [mail] = composeEffect(
+        { ...effect, to: [side] },
+        {
+          ...this.composeContext(ref, after, today),
+          redelivery: { how: 'posted', firstOn, deliveredOn: after.plies[ply]!.deliveredOn },
+        },
+      );
+      if (!mail) return row.raw;
+      const { raw } = buildMime({
+        mail: this.printCopy(ref, mail, side),
         from: this.config.from,
         to: row.recipients,
         seed: row.messageId,

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { tokenizeMovetext } from '../../src/chess/index.ts';
 import { validateConfig } from '../../src/config/load-config.ts';
 import { memoryLogger } from '../../src/daemon/log.ts';
+import { messageIdFor, readdressed } from '../../src/daemon/outgoing-mime.ts';
 import { RefereeService } from '../../src/daemon/referee-service.ts';
 import type { OutgoingMail, Sender } from '../../src/daemon/transport.ts';
 import { Store } from '../../src/store/store.ts';
@@ -44,21 +45,25 @@ function setup(petr: Record<string, unknown>, tdLanguage = 'en') {
     },
     close: async () => {},
   };
-  /** Jan's 1.e4, and the mail it causes, sent. */
-  const janMoves = async () => {
-    await service.processInbound({
+  /** Jan's 1.e4, read and decided: its mail queued. */
+  const janMail = () =>
+    service.processInbound({
       id: 'm1',
       receivedAt: '2026-11-02T10:00:00Z',
       raw: Buffer.from(
         'From: Jan <jan@x.example>\r\nTo: referee@club.example\r\nSubject: [CLUB/1] move\r\nDate: Mon, 2 Nov 2026 10:00:00 +0000\r\nMessage-ID: <in1@x.example>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n1.e4\r\n',
       ),
     });
+  /** Jan's 1.e4, and the mail it causes, sent. */
+  const janMoves = async () => {
+    await janMail();
     await service.flushOutbox(sender);
   };
   return {
     service,
     sent,
     sender,
+    janMail,
     janMoves,
     setNow: (iso: string) => (now = new Date(iso)),
   };
@@ -177,4 +182,157 @@ describe('P-2m: mail to a player by post goes to the TD to print and post', () =
     await service.sweep();
     expect(service.state('CLUB/1').claims).toMatchObject([{ side: 'black' }]);
   });
+
+  it('P-3a: a reminder to Petr (by post) reaches the TD once: the copy to print and post is also the TD’s copy of the reminder', async () => {
+    const { service, sent, sender, janMoves, setNow } = setup({
+      post: true,
+      postalAddress: 'Dlouhá 5, 110 00 Praha 1',
+    });
+    await janMoves();
+    sent.length = 0;
+    // No reply 14 days after the move reached him (P-3a): the last transmission is repeated.
+    setNow('2026-11-17T09:00:00Z');
+    await service.sweep();
+    await service.flushOutbox(sender);
+    expect(sent.map((m) => m.to)).toEqual([['petr@x.example'], ['td@club.example']]);
+    const [copy] = toTd(sent);
+    const parsed = await simpleParser(copy!.raw);
+    const lines = (parsed.text ?? '').split('\n');
+    expect(lines[0]).toBe('Please print this and post it to Petr Novák, Dlouhá 5, 110 00 Praha 1');
+    expect(lines[1]).toBe(
+      'This is also your copy of the reminder to Petr Novák (rule P-3a): no other copy of it is sent to you.',
+    );
+    expect(parsed.subject).toMatch(
+      /^\[CLUB\/1\] to print and post to Petr Novák, and your copy of the reminder: /,
+    );
+    // Below, the reminder Petr gets, in Czech, with the last transmission repeated in full.
+    expect(parsed.text).toContain(
+      ((await simpleParser(sent[0]!.raw)).text ?? '').trim().split('\n')[0],
+    );
+    expect(parsed.text).toContain('1. e4');
+  });
+
+  it('P-3a: a reminder to a player by email still sends the TD its own copy', async () => {
+    const { service, sent, sender, janMoves, setNow } = setup({});
+    await janMoves();
+    sent.length = 0;
+    setNow('2026-11-17T09:00:00Z');
+    await service.sweep();
+    await service.flushOutbox(sender);
+    const [copy] = toTd(sent);
+    expect(toTd(sent)).toHaveLength(1);
+    expect(copy!.raw.toString()).toContain('X-Amici-Kind: reminder');
+    expect(await textOf(copy!)).toContain('A copy for the Tournament Director');
+  });
+
+  it('P-6d: a copy to print of a relay that went out days late, with the relay, gives the last day as of the day it goes out', async () => {
+    const { service, sent, janMail, setNow } = setup({
+      post: true,
+      postalAddress: 'Dlouhá 5, 110 00 Praha 1',
+    });
+    // The mail server refuses everything on the 2nd: the relay and the copy to print fail.
+    await janMail();
+    await service.flushOutbox(refusingAll);
+    expect(service.store.outboxList(['failed']).map((m) => m.kind)).toEqual(
+      expect.arrayContaining(['move-relayed', 'print:move-relayed']),
+    );
+    // 11 November: the TD queues them again (amici outbox retry), and they go out.
+    setNow('2026-11-11T10:00:00Z');
+    service.store.requeue('failed', '2026-11-11T10:00:00.000Z');
+    await service.flushOutbox(working(sent));
+    expect(service.state('CLUB/1').plies[0]!.deliveredOn).toBe('2026-11-11');
+    const [copy] = toTd(sent);
+    const said = await textOf(copy!);
+    expect(said.split('\n')[0]).toBe(
+      'Please print this and post it to Petr Novák, Dlouhá 5, 110 00 Praha 1',
+    );
+    // The printed letter (Czech, Petr's language) counts from the 11th, as his mail does.
+    expect(said).toContain(
+      'Tento dopis byl poprvé napsán 2026-11-02, ale tehdy ho nebylo možné odeslat; dnes byl napsán znovu a váš čas i poslední den uvedený níže se počítají od 2026-11-11',
+    );
+    expect(said).toContain('2026-12-11');
+    expect(said).not.toContain('2026-12-02');
+    // What went out is what is stored.
+    const id = service.store.outboxIdOf(copy!.messageId)!;
+    expect(copy!.raw.equals(service.store.outboxRaw(id)!)).toBe(true);
+  });
+
+  it('P-6d: a copy to print that alone failed goes out later with the move delivered as recorded', async () => {
+    const { service, sent, janMail, setNow } = setup({
+      post: true,
+      postalAddress: 'Dlouhá 5, 110 00 Praha 1',
+    });
+    // The TD's server refuses the copy on the 2nd; the relay reaches Petr by mail.
+    await janMail();
+    await service.flushOutbox(refusing('td@club.example', sent));
+    expect(service.store.outboxCounts()).toMatchObject({ failed: 1 });
+    setNow('2026-11-06T10:00:00Z');
+    service.store.requeue('failed', '2026-11-06T10:00:00.000Z');
+    sent.length = 0;
+    await service.flushOutbox(working(sent));
+    expect(service.state('CLUB/1').plies[0]!.deliveredOn).toBe('2026-11-02');
+    const said = await textOf(toTd(sent)[0]!);
+    expect(said).toContain('se počítají od 2026-11-02');
+    expect(said).toContain('2026-12-02');
+  });
+
+  it('P-6d: a copy to print resent days later to another address of the TD (amici outbox resend) is written anew that day', async () => {
+    const { service, sent, sender, janMoves, setNow } = setup({
+      post: true,
+      postalAddress: 'Dlouhá 5, 110 00 Praha 1',
+    });
+    await janMoves();
+    const id = service.store.outboxIdOf(toTd(sent)[0]!.messageId)!;
+    // 6 November: it bounced from the TD's address; the TD has it sent to another of theirs.
+    setNow('2026-11-06T10:00:00Z');
+    const row = service.store.outboxRow(id)!;
+    const messageId = messageIdFor('resend:test', 'referee@club.example');
+    service.store.resend(
+      id,
+      {
+        messageId,
+        recipients: ['td@home.example'],
+        raw: readdressed(row.raw, 'td@home.example', messageId),
+        note: `copy of mail ${id}`,
+      },
+      '2026-11-06T10:00:00.000Z',
+    );
+    sent.length = 0;
+    await service.flushOutbox(sender);
+    expect(sent.map((m) => m.to)).toEqual([['td@home.example']]);
+    const said = await textOf(sent[0]!);
+    expect(said.split('\n')[0]).toBe(
+      'Please print this and post it to Petr Novák, Dlouhá 5, 110 00 Praha 1',
+    );
+    expect(said).toContain('Tento dopis byl poprvé napsán 2026-11-02');
+    expect(said).toContain('se počítají od 2026-11-02');
+    expect(sent[0]!.raw.toString()).toContain(`Message-ID: ${messageId}`);
+  });
+});
+
+/** A mail server that refuses everything for good. */
+const refusingAll: Sender = {
+  name: 'refusing',
+  send: async () => ({ ok: false, permanent: true, error: '554 refused' }),
+  close: async () => {},
+};
+
+/** A mail server that refuses `address` for good and takes the rest (into `sent`). */
+const refusing = (address: string, sent: OutgoingMail[]): Sender => ({
+  name: 'refusing',
+  send: async (m) => {
+    if (m.to.includes(address)) return { ok: false, permanent: true, error: '550 refused' };
+    sent.push(m);
+    return { ok: true };
+  },
+  close: async () => {},
+});
+
+const working = (sent: OutgoingMail[]): Sender => ({
+  name: 'test',
+  send: async (m) => {
+    sent.push(m);
+    return { ok: true };
+  },
+  close: async () => {},
 });
