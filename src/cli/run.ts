@@ -6,7 +6,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { calendarDateOf, compareDates, daysBetween } from '../clock/index.ts';
-import { loadConfig, restartOnlyChanges } from '../config/load-config.ts';
+import { loadConfig, postalAddressWarnings, restartOnlyChanges } from '../config/load-config.ts';
 import type { AmiciConfig } from '../config/schema.ts';
 import type { DaemonParts } from '../daemon/daemon.ts';
 import { runDaemon, runOnce } from '../daemon/daemon.ts';
@@ -208,6 +208,7 @@ export async function checkConfigCommand(args: string[], io: CliIo): Promise<num
     // What a script needs to act: valid, the warnings a person would read, the config as read.
     const warnings = [
       ...lateStarts(c).map((w) => w.replace(/^\s*warning: /, '')),
+      ...postalAddressWarnings(c),
       ...storedDrift(c).warnings,
     ];
     const out = {
@@ -233,6 +234,7 @@ export async function checkConfigCommand(args: string[], io: CliIo): Promise<num
     ),
     ...(probe ? [`  connect inbox:  ${probe.inbox}`, `  connect outbox: ${probe.outbox}`] : []),
     ...lateStarts(c),
+    ...postalAddressWarnings(c).map((w) => `  warning: ${w}`),
     ...storedDrift(c).warnings.map((w) => `  warning: ${w}`),
   ];
   io.out(`${lines.join('\n')}\n`);

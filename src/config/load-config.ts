@@ -214,6 +214,35 @@ export function gameModeOf(byPost: { white: boolean; black: boolean }): GameMode
   return byPost.white && byPost.black ? 'postal' : byPost.white || byPost.black ? 'mixed' : 'email';
 }
 
+/**
+ * Players who play by post in some game and have no `postalAddress`: amici's mail to them goes
+ * to the TD to print and post with no address on it (P-2m). A warning, not an error: the TD may
+ * keep the addresses elsewhere (a federation's register), and the copy says the address is
+ * missing; but a TD who meant amici to give it should hear so before the first copy comes.
+ * Each names the player, why they play by post, and where the key goes.
+ */
+export function postalAddressWarnings(c: AmiciConfig): string[] {
+  return c.events.flatMap((e, ei) =>
+    e.players.flatMap((p, pi) => {
+      if (p.postalAddress !== undefined) return [];
+      const games = e.games.filter((g) => g.white === p.id || g.black === p.id);
+      const byPost = games.filter((g) => playsByPost(e, g, p));
+      if (!byPost.length && !(p.post === true && !games.length)) return [];
+      const own = byPost.filter((g) => g.mode === 'postal').map((g) => g.id);
+      const why =
+        p.post === true
+          ? 'post: true'
+          : [
+              ...(own.length ? [`mode: postal on game ${own.join(', ')}`] : []),
+              ...(byPost.some((g) => g.mode === undefined) ? ["the event's mode: postal"] : []),
+            ].join(' and ');
+      return [
+        `player ${p.id} (${p.name}) of event ${e.tag} plays by post (${why}) and has no postalAddress: amici's every mail to them goes to the TD to print and post with no address to post it to (P-2m). Add postalAddress: "street, town, country" to events[${ei}].players[${pi}] (player ${p.id}).`,
+      ];
+    }),
+  );
+}
+
 const ownModes = new WeakMap<EventConfig, boolean>();
 
 /**

@@ -222,6 +222,46 @@ describe('amici demo and the commands around an installation', () => {
       errors: [expect.stringContaining('events[0].td.address: expected an email address')],
     });
   });
+  it('P-2m: check-config warns of a player by post with no postalAddress, naming the player and the key to add', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'amici-init-'));
+    const file = join(d, 'amici.yaml');
+    expect((await runCli(['init', '--config', file])).code).toBe(0);
+    const starter = readFileSync(file, 'utf8');
+    // Eva Schmidt plays by post, and the TD has not given her postal address.
+    writeFileSync(file, starter.replace('# post: true', 'post: true'));
+    const check = await runCli(['check-config', '--config', file]);
+    expect(check.code, check.err).toBe(0);
+    expect(check.out).toContain(
+      'warning: player schmidt (Eva Schmidt) of event CCC26 plays by post (post: true) and has no postalAddress: amici\'s every mail to them goes to the TD to print and post with no address to post it to (P-2m). Add postalAddress: "street, town, country" to events[0].players[2] (player schmidt).',
+    );
+    expect(
+      JSON.parse((await runCli(['check-config', '--json', '--config', file])).out).warnings,
+    ).toEqual([
+      expect.stringMatching(/^player schmidt \(Eva Schmidt\) of event CCC26 plays by post/),
+    ]);
+    // A game of the event set to postal: both its players play by post in it.
+    writeFileSync(
+      file,
+      starter.replace(
+        '{ id: "1", white: kowalski, black: novak, startsOn:',
+        '{ id: "1", mode: postal, white: kowalski, black: novak, startsOn:',
+      ),
+    );
+    const game = (await runCli(['check-config', '--config', file])).out;
+    expect(game).toContain(
+      'player kowalski (Jan Kowalski) of event CCC26 plays by post (mode: postal on game 1)',
+    );
+    expect(game).toContain(
+      'player novak (Petr Novák) of event CCC26 plays by post (mode: postal on game 1)',
+    );
+    expect(game).not.toContain('player schmidt');
+    // With her address given, nothing to warn of.
+    writeFileSync(
+      file,
+      starter.replace('# post: true', 'post: true').replace('# postalAddress:', 'postalAddress:'),
+    );
+    expect((await runCli(['check-config', '--config', file])).out).not.toContain('warning');
+  });
   it('check-config says how amici logs in to each mail server, never the secret', async () => {
     const d = mkdtempSync(join(tmpdir(), 'amici-init-'));
     const file = join(d, 'amici.yaml');
