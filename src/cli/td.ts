@@ -43,7 +43,7 @@ notice about the game (README, "Rulings by mail").`;
 
 export const POST_USAGE = `usage: amici post GAME --as white|black --moves "CARD" (--postmark DATE | --no-postmark)
                  --received DATE [--from NOTATION] [--stated-received DATE] [--stated-sent DATE]
-                 [--draw] [--yes] [--config FILE]
+                 [--draw] [--yes] [--force] [--config FILE]
 
 Enters a postal card as it reads: the repetition of the opponent's last move and the move
 ("12...Nf6 13.Nf3"), and anything else a card says — a draw offer or acceptance, "I resign", a
@@ -54,7 +54,9 @@ received it; DATE is YYYY-MM-DD. A card whose postmark is missing or illegible i
 be true, else the received date less the event's transitDays, and the player is told which date
 was recorded (P-2i). A card the rulebook rejects (penalty, letter to the player) is only
 recorded with --yes, so a typing slip costs nobody anything; a card entered twice is recorded
-once.`;
+once. A game whose players both play by email takes no card (their moves come to amici by mail,
+P-2m) unless --force says the TD means it: a move a player of such a game mailed to the TD
+instead, say (forwarded to amici, the answer gives the command to enter it).`;
 
 /** What a TD may type for a postmark that is missing or cannot be read (P-2i). */
 const NO_POSTMARK_WORDS = new Set(['unreadable', 'illegible', 'missing', 'none']);
@@ -132,6 +134,7 @@ export async function postCommand(args: string[], io: CliIo): Promise<number> {
         'stated-sent': { type: 'string' },
         draw: { type: 'boolean' },
         yes: { type: 'boolean' },
+        force: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }),
@@ -139,6 +142,17 @@ export async function postCommand(args: string[], io: CliIo): Promise<number> {
   if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
   const [game] = positionals;
+  /**
+   * Why a card is no card of game `ref`, when both its players play by email (P-2m): their moves
+   * come to amici by mail; a card is entered there only with --force.
+   */
+  const byEmail = (service: RefereeService, ref: GameRefResolved): string | undefined => {
+    // A game over says so itself (the rulebook's answer names why nothing is taken).
+    if (values.force || service.modeOf(ref) !== 'email' || service.state(ref.gameKey).result)
+      return undefined;
+    const name = (side: Side) => service.player(ref.event, ref.game[side]).name;
+    return `amici post: in ${ref.gameKey} both players play by email (${name('white')}, White, and ${name('black')}, Black): their moves come to amici by mail, and amici reads them itself. Nothing recorded. A move the player mailed to you instead: forward it to amici's address (${service.config.from.address}), and the answer gives the command that enters it with its date; or ask the player to send it there. If a card for this game really came by post, run again with --force. (A player who now plays by post is set in the config: post: true on the player, or mode: postal on the game.)`;
+  };
   const s = side(values.as);
   // A postmark that is missing or cannot be read (P-2i): `--no-postmark`, or a word for it.
   const noPostmark =
@@ -282,7 +296,7 @@ export async function postCommand(args: string[], io: CliIo): Promise<number> {
       for (const g of service.directory.gamesOf(ref.event, id)) games.set(g.gameKey, g);
     const fits: { ref: GameRefResolved; side: Side }[] = [];
     for (const g of games.values()) {
-      if (!service.store.hasGame(g.gameKey)) continue;
+      if (!service.store.hasGame(g.gameKey) || byEmail(service, g)) continue;
       const state = service.state(g.gameKey);
       if (state.result) continue;
       for (const side of ['white', 'black'] as const) {
@@ -304,6 +318,8 @@ export async function postCommand(args: string[], io: CliIo): Promise<number> {
     game,
     io,
     (service, ref, today) => {
+      const refused = byEmail(service, ref);
+      if (refused) return refused;
       const t = cardIn(service, ref, s, today);
       if (typeof t !== 'string') sentOn = t.sentOn;
       return t;

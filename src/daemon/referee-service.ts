@@ -1692,7 +1692,8 @@ export class RefereeService {
               ...(!game && open.length > 1 ? { games: open.map((g) => g.gameKey) } : {}),
               ...(side && moves
                 ? {
-                    command: `amici post ${ref.gameKey} --as ${side} --moves "${moves}" --postmark ${forward.sentOn ?? 'YYYY-MM-DD'} --received ${today}`,
+                    // A game all by email takes a card only with --force (P-2m): this is one.
+                    command: `amici post ${ref.gameKey} --as ${side} --moves "${moves}" --postmark ${forward.sentOn ?? 'YYYY-MM-DD'} --received ${today}${this.modeOf(ref) === 'email' ? ' --force' : ''}`,
                   }
                 : {}),
             },

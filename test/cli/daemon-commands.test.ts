@@ -17,7 +17,10 @@ import { amiciCommand } from '../../src/cli/io.ts';
 import { Store } from '../../src/store/store.ts';
 import { runCli } from '../support/cli.ts';
 
-/** `amici post` of one card of DEMO/1 in the config `file`. */
+/**
+ * `amici post` of one card of DEMO/1 in the config `file`. Both players of the demo play by
+ * email, so a card is entered only with --force (P-2m).
+ */
 const postCard = (file: string, as: string, text: string, postmark: string, received: string) =>
   runCli([
     'post',
@@ -30,6 +33,7 @@ const postCard = (file: string, as: string, text: string, postmark: string, rece
     postmark,
     '--received',
     received,
+    '--force',
     '--config',
     file,
   ]);
@@ -364,6 +368,7 @@ describe('amici demo and the commands around an installation', () => {
       '2026-11-03',
       '--received',
       '2026-11-06',
+      '--force',
       '--config',
       file,
     ]);
@@ -397,6 +402,7 @@ describe('amici demo and the commands around an installation', () => {
       '2026-11-03',
       '--received',
       '2026-11-06',
+      '--force',
       '--config',
       file,
     ]);
@@ -405,7 +411,7 @@ describe('amici demo and the commands around an installation', () => {
       'this card is already recorded: half-move 1, 1.e4 by White (Jan Kowalski), sent 2026-11-03, received 2026-11-06',
     );
     const card = ['post', 'DEMO/1', '--as', 'black', '--moves', '1...5755', '--postmark'];
-    const dates = ['2026-11-08', '--received', '2026-11-10', '--config', file];
+    const dates = ['2026-11-08', '--received', '2026-11-10', '--force', '--config', file];
     const bad = await runCli([...card, ...dates]);
     expect(bad.code).toBe(1);
     // The TD reads what the player would be told: what is missing and what to write first —

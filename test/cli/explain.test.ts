@@ -146,6 +146,7 @@ describe('amici explain', () => {
           '2026-11-02',
           '--received',
           '2026-11-03',
+          '--force',
           '--config',
           config,
         ])

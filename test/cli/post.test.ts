@@ -212,6 +212,67 @@ describe('amici post, and the commands a TD of a postal event uses with it', () 
     );
   });
 
+  it('P-2m: a card for a game whose players both play by email is refused, naming the game and what to do, unless --force', async () => {
+    const file = event();
+    // The event by email, but Petr plays by post: game 3 is mixed, game 1 all by email.
+    writeFileSync(
+      file,
+      CONFIG.replace('    mode: postal\n', '    mode: email\n').replace(
+        'notation: numeric }',
+        'notation: numeric, post: true }',
+      ),
+    );
+    const r = await post(
+      file,
+      'POST/1',
+      'white',
+      '1.e4',
+      '--postmark',
+      '2026-10-02',
+      '--received',
+      '2026-10-05',
+    );
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(
+      'amici post: in POST/1 both players play by email (Jan Kowalski, White, and Klaus Bauer, Black): their moves come to amici by mail, and amici reads them itself. Nothing recorded.',
+    );
+    expect(r.err).toContain(
+      "forward it to amici's address (referee@post.example), and the answer gives the command that enters it with its date",
+    );
+    expect(r.err).toContain('run again with --force');
+    expect(await history(file, 'POST/1')).toEqual([]);
+    expect(await mailsTo(file, 'klaus@post.example')).toEqual([]);
+    expect((await runCli(['inbox', '--json', '--config', file])).out.trim()).toBe('[]');
+    // The TD means it: the card is entered.
+    const forced = await post(
+      file,
+      'POST/1',
+      'white',
+      '1.e4',
+      '--postmark',
+      '2026-10-02',
+      '--received',
+      '2026-10-05',
+      '--force',
+    );
+    expect(forced.code, forced.err).toBe(0);
+    expect(await history(file, 'POST/1')).toMatchObject([
+      { sentOn: '2026-10-02', deliveredOn: '2026-10-05' },
+    ]);
+    // A mixed game takes the card of its player by post as it is.
+    const mixed = await post(
+      file,
+      'POST/3',
+      'white',
+      '1.d4',
+      '--postmark',
+      '2026-10-02',
+      '--received',
+      '2026-10-05',
+    );
+    expect(mixed.code, mixed.err).toBe(0);
+  });
+
   it('P-7a, P-7c: show says a time claim in words — against whom, filed when, the protest window', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-10-20T10:00:00Z'));

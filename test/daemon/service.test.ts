@@ -2016,7 +2016,7 @@ Petr
     );
     expect(answer!.text).toContain("A player's mail forwarded from your address is not played");
     expect(answer!.text).toContain(
-      'amici post CLUB/1 --as black --moves "1.5254 5755" --postmark 2026-11-03 --received 2026-11-05',
+      'amici post CLUB/1 --as black --moves "1.5254 5755" --postmark 2026-11-03 --received 2026-11-05 --force',
     );
     expect(s.service.store.inboundLog().at(-1)?.note).toMatch(
       /^TD forwarded a mail from petr@x\.example of 2026-11-03: not played/,
@@ -2032,7 +2032,7 @@ Petr
     expect(await on(s, '2026-11-05T09:30:00Z', attached)).toBe('ignored');
     const [byAttachment] = await sentSince(s.service);
     expect(byAttachment!.text).toContain(
-      'amici post CLUB/1 --as black --moves "1.5254 5755" --postmark 2026-11-03 --received 2026-11-05',
+      'amici post CLUB/1 --as black --moves "1.5254 5755" --postmark 2026-11-03 --received 2026-11-05 --force',
     );
     expect(s.service.state('CLUB/1').plies).toHaveLength(1);
     // Forwarded again: answered again; a forward is never passed over in silence.
