@@ -152,6 +152,12 @@ export interface TdNotice {
    * have it yet; their clock counts from the day it is finally delivered (P-6d).
    */
   moveUndelivered?: boolean;
+  /**
+   * For `bounce`: the mail that came back went to the TD's own address — a copy to print and
+   * post to a player by post (`print`, with that player's name when known, P-2m), or another
+   * mail to the TD — not to a player.
+   */
+  bouncedFromTd?: { print: boolean; player?: string };
   /** For `appeal`: the result appealed, the rule it was set under and the appeal's last day. */
   appeal?: AppealRoute;
   /** For `dispute` and `analysis`: the time claims against the player this mail protests (P-7c). */

@@ -86,7 +86,7 @@ import { cachingResolver, checkSender } from './authenticate.ts';
 import type { GameRefResolved } from './directory.ts';
 import { Directory } from './directory.ts';
 import type { Logger } from './log.ts';
-import { buildMime, subjectOf } from './outgoing-mime.ts';
+import { buildMime, printForOf, subjectOf } from './outgoing-mime.ts';
 import type { InboundItem, Sender, SettleOutcome } from './transport.ts';
 
 export interface ServiceOptions {
@@ -1962,11 +1962,29 @@ export class RefereeService {
     const who = side
       ? `${side === 'white' ? 'White' : 'Black'} (${this.player(ref.event, ref.game[side]).name}, ${row.recipients.join(', ')})`
       : row.recipients.join(', ');
+    const printed = this.printedFor(ref, row);
     const what =
       row.kind === 'move-relayed' && ply >= 0
         ? `the relay of ${plyText(state, ply, isLanguage(ref.event.language) ? ref.event.language : 'en')} to ${who}`
-        : `a mail (${row.kind}) to ${who}`;
+        : row.kind.startsWith('print:')
+          ? `the copy to print and post to ${printed?.name ?? 'a player by post'} of a mail (${row.kind.slice('print:'.length)}), to ${row.recipients.join(', ')}`
+          : `a mail (${row.kind}) to ${who}`;
     return `The mail that came back: ${what}${sent}; subject "${subjectOf(row.raw)}".`;
+  }
+
+  /**
+   * The player by post a copy to print (P-2m) was for: the one its `X-Amici-Print-For` names, or
+   * for a copy written before it carried one, the game's only player by post. Undefined for
+   * other mail.
+   */
+  private printedFor(ref: GameRefResolved, row: OutboxRow): PlayerConfig | undefined {
+    if (!row.kind.startsWith('print:')) return undefined;
+    const id = printForOf(row.raw);
+    const named = id === undefined ? undefined : ref.event.players.find((p) => p.id === id);
+    if (named) return named;
+    const byPost = this.byPost(ref.event, ref.game);
+    const sides = (['white', 'black'] as const).filter((s) => byPost[s]);
+    return sides.length === 1 ? this.player(ref.event, ref.game[sides[0]!]) : undefined;
   }
 
   /** A bounce of our mail: the TD of the game (or of the player's event) is told. */
@@ -2020,6 +2038,9 @@ export class RefereeService {
       // each would come back with another report, and so on without end.
       const tdsCopy = row?.recipients.some((r) => r.toLowerCase() === tdAddress) ?? false;
       const tdsOwn = tdsCopy && row?.kind === 'td-notice';
+      // The TD's own mail came back: the notice says so, not "a mail to a player".
+      const fromTd = tdsCopy || (!row && failed === tdAddress);
+      const printFor = row ? this.printedFor(ref, row) : undefined;
       const notice = composeTdNotice(
         {
           kind: 'bounce',
@@ -2037,6 +2058,14 @@ export class RefereeService {
             .join('\n'),
           ...(side ? { side } : {}),
           ...(undelivered ? { moveUndelivered: true } : {}),
+          ...(fromTd
+            ? {
+                bouncedFromTd: {
+                  print: row?.kind.startsWith('print:') ?? false,
+                  ...(printFor ? { player: printFor.name } : {}),
+                },
+              }
+            : {}),
         },
         this.composeContext(ref, state, now),
       );

@@ -968,6 +968,19 @@ export function cases(): Case[] {
         moveUndelivered: true,
         text: "amici could not deliver a mail (move-relayed) to jan@example.org: EACCES: permission denied, open 'var/outbox/.relay.eml.tmp'\nOnce the cause is fixed, `amici outbox retry --failed` sends it again (`amici outbox` lists it).",
       },
+      // The TD's copy to print and post to a player by post came back from the TD's address
+      // (P-2m): the notice says what it was, not "a mail to a player".
+      {
+        kind: 'bounce',
+        bouncedFromTd: { print: true, player: 'Jan Novák' },
+        text: 'Delivery to td@wch.example failed.\nStatus: 5.2.2',
+      },
+      // Another mail to the TD came back from the TD's own address.
+      {
+        kind: 'bounce',
+        bouncedFromTd: { print: false },
+        text: 'Delivery to td@wch.example failed.\nStatus: 5.2.2',
+      },
       {
         kind: 'unknown-sender',
         inboundId: 17,

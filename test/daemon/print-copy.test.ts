@@ -164,7 +164,14 @@ describe('P-2m: mail to a player by post goes to the TD to print and post', () =
     // The TD is told which mail came back (its subject says it was the copy to print) …
     expect(sent.map((m) => m.to)).toEqual([['td@club.example']]);
     const notice = await textOf(sent[0]!);
+    expect(notice).toContain(
+      'The copy to print and post to Petr Novák (rule P-2m), sent to your own address, could not be delivered, so it is not printed and posted yet.',
+    );
+    expect(notice).not.toContain('A mail to a player');
     expect(notice).toContain('Delivery to td@club.example failed.');
+    expect(notice).toContain(
+      'The mail that came back: the copy to print and post to Petr Novák of a mail (move-relayed), to td@club.example, sent 2026-11-02;',
+    );
     expect(notice).toContain('to print and post to Petr Novák');
     expect(notice).not.toContain('does not have it yet');
     expect(notice).toMatch(
@@ -307,6 +314,26 @@ describe('P-2m: mail to a player by post goes to the TD to print and post', () =
     expect(said).toContain('Tento dopis byl poprvé napsán 2026-11-02');
     expect(said).toContain('se počítají od 2026-11-02');
     expect(sent[0]!.raw.toString()).toContain(`Message-ID: ${messageId}`);
+  });
+
+  it('P-3a: a bounce of the TD’s own copy of a reminder says a mail to the TD came back, not one to a player', async () => {
+    const { service, sent, sender, janMoves, setNow } = setup({});
+    await janMoves();
+    setNow('2026-11-17T09:00:00Z');
+    await service.sweep();
+    sent.length = 0;
+    await service.flushOutbox(sender);
+    const [copy] = toTd(sent);
+    setNow('2026-11-17T10:00:00Z');
+    await service.processInbound(tdBounce(copy!.messageId, '2026-11-17T10:00:00Z', 'b1'));
+    sent.length = 0;
+    await service.flushOutbox(sender);
+    const notice = await textOf(sent[0]!);
+    expect(notice).toContain(
+      'A mail to you, sent to your own address, could not be delivered. The report says:',
+    );
+    expect(notice).toContain('The mail that came back: a mail (reminder) to td@club.example');
+    expect(notice).not.toContain('A mail to a player');
   });
 });
 
