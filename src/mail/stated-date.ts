@@ -12,7 +12,7 @@
 // 20.11.", "got it yesterday") or right before it, the order of German, Polish, Czech and
 // Ukrainian ("gestern erhalten, heute gesendet", "12.1. erhalten"); never a date that ends a
 // range ("Urlaub bis 15.12."). Two labels joined by "and" share one date ("heute erhalten und
-// gesendet", "received and sent today"). A label in a story of a transmission sent astray ("I
+// gesendet", "received and sent today", "received today and sent"). A label in a story of a transmission sent astray ("I
 // sent my move on 20 January, but to the TD's address by mistake") reads no date. Results are
 // 'YYYY-MM-DD'; impossible dates are errors, never guesses.
 
@@ -545,6 +545,11 @@ export const DATE_LABELS: Record<DateLabelKind, Record<string, readonly string[]
       'přijala jsem',
       'dostal jsem',
       'dostala jsem',
+      // "Tah jsem obdržel dnes": "jsem" goes second in the sentence, before the verb.
+      'obdržel',
+      'obdržela',
+      'dostal',
+      'dostala',
       'doručeno',
       'datum přijetí',
     ],
@@ -586,6 +591,9 @@ export const DATE_LABELS: Record<DateLabelKind, Record<string, readonly string[]
       'odesláno dne',
       'odesílám',
       'posílám',
+      'odeslal',
+      'odeslala',
+      'odpovídám',
     ],
     de: [
       'gesendet',
@@ -618,6 +626,7 @@ export const DATE_LABELS: Record<DateLabelKind, Record<string, readonly string[]
       'відправляю',
       'надіслав',
       'надіслала',
+      'відповідаю',
     ],
   },
 };
@@ -941,8 +950,9 @@ export function findStatedDates(text: string, options: FindStatedDatesOptions = 
     let taken = 0;
     /**
      * Two labels joined by "and" share one date (P-2f..h): the one before the first ("heute
-     * erhalten und gesendet") or after the second ("received and sent today"). `shared` is the
-     * first's date for the second; `waiting` the first label, dateless, for the second's date.
+     * erhalten und gesendet"), after the first, before the "and" ("received today and sent"),
+     * or after the second ("received and sent today"). `shared` is the first's date for the
+     * second; `waiting` the first label, dateless, for the second's date.
      */
     let shared: Found | undefined;
     let waiting: { kind: DateLabelKind; start: number } | undefined;
@@ -976,6 +986,10 @@ export function findStatedDates(text: string, options: FindStatedDatesOptions = 
           end: from + after.date.end + suffix,
         };
         if (joinedTo && joinedTo.kind !== kind) record(joinedTo.kind, found, span);
+        // "received today and sent", "otrzymałem dziś i wysyłam": the date between the first
+        // label and the "and" is the second's too, when the second has none of its own.
+        else if (next !== undefined && CONJUNCTION_RE.test(afterText.slice(span.end - from).trim()))
+          shared = found;
       } else if (before && (nextOwns || endsClause(afterText))) {
         found = before;
         span = { line: index, start: taken + before.date.start, end: from };

@@ -560,8 +560,18 @@ function unreadWords(inbound: Inbound): string[] {
  * for me." is quoted as written, never as "I , what a surprise it was for me." (P-2f..h).
  */
 function withoutHoles(inbound: Inbound, index: number, text: string): string {
-  const spans = inbound.dates.spans.filter((s) => s.line === index);
   const line = inbound.newText.lines[index] ?? '';
+  // Spans side by side ("received today" and " and sent") are one cut: "Tah jsem obdržel dnes
+  // a odesílám." leaves "Tah jsem" before it and nothing after, no hole.
+  const spans = inbound.dates.spans
+    .filter((s) => s.line === index)
+    .sort((a, b) => a.start - b.start)
+    .reduce<{ start: number; end: number }[]>((merged, s) => {
+      const last = merged.at(-1);
+      if (last && line.slice(last.end, s.start).trim() === '') last.end = Math.max(last.end, s.end);
+      else merged.push({ start: s.start, end: s.end });
+      return merged;
+    }, []);
   if (!spans.length) return text;
   const ends = [...line.matchAll(/[.!?…]+(?=\s|$)/gu)].map((m) => m.index + m[0].length);
   const bounds = [0, ...ends.filter((e) => e < line.length), line.length];

@@ -275,6 +275,15 @@ describe('findStatedDates (P-2f..h)', () => {
     ['отримав і надіслав сьогодні', '2026-11-24', '2026-11-24'],
     ['Received and sent 20.11.', '2026-11-20', '2026-11-20'],
     ['gestern erhalten und gesendet.', '2026-11-23', '2026-11-23'],
+    // The day-word after the first label, before the "and": was the received date alone.
+    ['received today and sent', '2026-11-24', '2026-11-24'],
+    ['otrzymałem dziś i wysyłam', '2026-11-24', '2026-11-24'],
+    ['Zug erhalten heute und gesendet', '2026-11-24', '2026-11-24'],
+    ['Tah jsem obdržel dnes a odpovídám', '2026-11-24', '2026-11-24'],
+    ['отримала сьогодні та надсилаю', '2026-11-24', '2026-11-24'],
+    ['received 20.11. and sent', '2026-11-20', '2026-11-20'],
+    // The second label with words of its own is no date of this reply.
+    ['received today and sent it to my club for analysis', '2026-11-24', undefined],
     // Each label its own date still.
     ['gestern erhalten und heute gesendet', '2026-11-23', '2026-11-24'],
     ['received 20.11 and sent today', '2026-11-20', '2026-11-24'],

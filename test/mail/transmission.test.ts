@@ -824,6 +824,31 @@ describe('words for the opponent outside a note', () => {
       expect(t?.unread).toBeUndefined();
     }
   });
+  it('P-2f..h, P-2i: a day-word after the first label and before "and" is the second label’s date too ("received today and sent")', async () => {
+    // Was: the received date read, the sent date taken as missing and the player told so.
+    for (const [language, line] of [
+      ['en', 'Your move received today and sent.'],
+      ['pl', 'Dzień dobry, otrzymałem dziś i wysyłam.'],
+      ['cs', 'Tah jsem obdržel dnes a odesílám.'],
+      ['de', 'Ihren Zug erhalten heute und gesendet.'],
+      ['uk', 'Хід отримав сьогодні і надсилаю.'],
+    ]) {
+      const r = await readInbound(
+        `From: Black <b@x.org>\r\nTo: amici@x.org\r\nSubject: Re: [CLUB/1] move 1\r\nDate: Tue, 3 Nov 2026 10:00:00 +0100\r\nMessage-ID: <u7@x.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n1.e4 e5\r\n${line}\r\n`,
+      );
+      if (!r.ok) throw new Error(r.error);
+      const t = assembleTransmission(r.value, {
+        side: 'black',
+        reading: { kind: 'auto' },
+        sentOn: '2026-11-03',
+      });
+      expect(t, language).toMatchObject({
+        statedReceivedOn: '2026-11-03',
+        statedSentOn: '2026-11-03',
+      });
+      expect(t?.unread, language).toBeUndefined();
+    }
+  });
   it('P-2f..h: a slash date that reads both ways is read month first only when day first is before the move answered was delivered', async () => {
     const dates = async (line: string, since?: string) => {
       const r = await readInbound(
