@@ -118,6 +118,11 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
   let game = findGameRef(inbound);
   /** "White – Black", as our subjects about the game begin (the subject is read when it is not). */
   let title: string | undefined;
+  /**
+   * The day the move the mail answers was delivered, from the installation's stored game; a
+   * PGN given with --game has no dates, so a slash date is read as written there (P-2f..h).
+   */
+  let since: CalendarDate | undefined;
   /** The DKIM check, when the installation requires one of this player (P-2d). */
   let senderCheck: SenderCheck | undefined;
   const configFile =
@@ -161,13 +166,15 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
       if (typeof ref === 'object' && 'gameKey' in ref && service.store.hasGame(ref.gameKey)) {
         state = service.state(ref.gameKey);
         side ??= service.sideOf(ref, mail.from.address);
-        reading = values.from
-          ? reading
-          : service.readingOf(ref.event, service.player(ref.event, ref.game[side]));
         rules = service.rules(ref.event, ref.game);
         title = service.gameTitle(ref);
         const today = mail.date ? calendarDateOf(mail.date, ref.event.timeZone) : undefined;
         if (today?.ok) sentOn = today.value;
+        // Read as the daemon reads it: the player's notation, and the day the move it answers
+        // was delivered, which decides a slash date that reads both ways (P-2f..h).
+        const ctx = service.readContext(ref, side, sentOn);
+        reading = values.from ? reading : ctx.reading;
+        since = ctx.since;
         game = { event: ref.event.tag, game: ref.game.id, via: game?.via ?? 'thread' };
         against = `${ref.gameKey} in ${configFile}`;
         if (service.needsSignature(service.player(ref.event, ref.game[side]))) senderCheck = check;
@@ -207,8 +214,11 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
     inbound: said,
     source,
     t,
-  } = readTransmission(inbound, { side: side ?? 'white', reading, sentOn }, title, (alt) =>
-    state && side ? playsNewMove(state, alt, sentOn, rules) : false,
+  } = readTransmission(
+    inbound,
+    { side: side ?? 'white', reading, sentOn, ...(since ? { since } : {}) },
+    title,
+    (alt) => (state && side ? playsNewMove(state, alt, sentOn, rules) : false),
   );
   // Words with no move, command or date: the daemon answers them and plays nothing (no P-4d).
   const chatter = t !== undefined && notATransmission(said, t);

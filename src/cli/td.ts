@@ -229,10 +229,11 @@ export async function postCommand(args: string[], io: CliIo): Promise<number> {
     const state = service.state(ref.gameKey);
     if (compareDates(received, today) > 0)
       return `amici post: the card's received date ${received} is after today (${today} in the event's time zone); enter the card once it has come`;
+    // Read as the daemon reads a mail: with the day the move it answers was delivered, which
+    // decides a slash date that reads both ways (P-2f..h).
     const read = assembleTransmission(card.value, {
-      side,
-      reading: reading ?? service.readingOf(ref.event, service.player(ref.event, ref.game[side])),
-      sentOn: dated,
+      ...service.readContext(ref, side, dated),
+      ...(reading ? { reading } : {}),
     });
     if (!read) return 'amici post: the card holds nothing to enter';
     // Dates typed as options stand for what the card states; `--draw` marks an offer. The

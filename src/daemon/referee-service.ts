@@ -35,6 +35,7 @@ import { claimsTimeIn, headerOnly, protestsIn, readMail, readMessage } from '../
 import type { MailRuling } from '../mail/td-rulings.ts';
 import { RULINGS_HELP, readRulings } from '../mail/td-rulings.ts';
 import {
+  type AssembleContext,
   findGameRef,
   movetextOf,
   notATransmission,
@@ -411,6 +412,22 @@ export class RefereeService {
     // A numeric player who writes a move in letters writes the letters of their language.
     const lang = p.language ?? event.language;
     return reading.kind === 'numeric' && isLanguage(lang) ? { kind: 'numeric', lang } : reading;
+  }
+
+  /**
+   * How a mail of `side` in game `ref` that came on `now` is read (P-2b, P-2f..h): in the
+   * player's notation, and with the day the move it answers was delivered, which decides a
+   * slash date that reads both ways ("11/10"). `amici explain` and `amici post` read with it
+   * too, so they read a mail or a card as the daemon does.
+   */
+  readContext(ref: GameRefResolved, side: Side, now: CalendarDate): AssembleContext {
+    const state = this.state(ref.gameKey);
+    return {
+      side,
+      reading: this.readingOf(ref.event, this.player(ref.event, ref.game[side])),
+      sentOn: now,
+      since: answeredDeliveredOn(state, state.plies.length),
+    };
   }
 
   private composeContext(
@@ -1343,13 +1360,12 @@ export class RefereeService {
   ) {
     const side = this.sideOf(ref, sender);
     const now = this.today(ref.event, at);
-    const reading = this.readingOf(ref.event, this.player(ref.event, ref.game[side]));
     const state = this.state(ref.gameKey);
     const rules = this.rules(ref.event, ref.game);
     // A move typed into the subject, or a PGN attached, to a mail with none in its body (P-4d).
     const { inbound: read, t } = readTransmission(
       inbound,
-      { side, reading, sentOn: now, since: answeredDeliveredOn(state, state.plies.length) },
+      this.readContext(ref, side, now),
       this.gameTitle(ref),
       (t) => playsNewMove(state, t, now, rules),
     );

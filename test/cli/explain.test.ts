@@ -219,4 +219,46 @@ describe('amici explain', () => {
     expect(store.events('CLUB/1').map((e) => e.type)).toEqual(['created', 'move']);
     store.close();
   });
+
+  it('P-2f..h: against the installation a slash date is read as the daemon reads it, from the day the move answered was delivered', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'amici-explain-since-'));
+    const config = join(d, 'amici.yaml');
+    writeFileSync(
+      config,
+      `from: { address: referee@club.example }\ninbox: { kind: maildir, path: ./in }\noutbox: { kind: pickup, path: ./out }\nstore: { path: ./amici.sqlite }\nevents:\n  - name: Club\n    tag: CLUB\n    td: { name: TD, address: td@club.example }\n    timeZone: UTC\n    players:\n      - { id: w, name: White, addresses: [white@example.org] }\n      - { id: b, name: Black, addresses: [black@example.org] }\n    games:\n      - { id: '1', white: w, black: b, startsOn: 2026-11-01 }\n`,
+    );
+    await runCli([
+      'post',
+      'CLUB/1',
+      '--as',
+      'white',
+      '--moves',
+      '1.e4',
+      '--postmark',
+      '2026-11-02',
+      '--received',
+      '2026-11-03',
+      '--config',
+      config,
+    ]);
+    // 1.e4 reached Black on 3 November; the mail of 20 November says "11/04/2026".
+    const r = await runCli([
+      'explain',
+      mail('1.e4 e5\r\nReceived 11/04/2026, sent 11/20/2026'),
+      '--config',
+      config,
+    ]);
+    // Was: 11 April, months before the move was sent; the daemon reads 4 November.
+    expect(r.out).toContain('Dates:    received 2026-11-04, sent 2026-11-20');
+    // A PGN has no dates of delivery: there the date is read as written, day first.
+    const pgnOnly = await runCli([
+      'explain',
+      mail('1.e4 e5\r\nReceived 11/04/2026'),
+      '--game',
+      pgn,
+      '--as',
+      'black',
+    ]);
+    expect(pgnOnly.out).toContain('Dates:    received 2026-04-11');
+  });
 });

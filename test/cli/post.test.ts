@@ -308,4 +308,26 @@ describe('amici post, and the commands a TD of a postal event uses with it', () 
       '  time:white:10:1: time claim against White, Jan Kowalski (filed 2026-11-15, protest by 2026-11-29) — upheld by the TD on 2026-11-15\n',
     );
   });
+
+  it('P-2f..h: a slash date on a card is read as the daemon reads a mail: month first when day first is before the move answered reached the player', async () => {
+    const file = event();
+    const white = ['--postmark', '2026-10-02', '--received', '2026-10-05'];
+    expect((await post(file, 'POST/1', 'white', '1.e4', ...white)).code).toBe(0);
+    // Klaus got 1.e4 on 5 October and writes the date month first, as on his American cards.
+    const r = await post(
+      file,
+      'POST/1',
+      'black',
+      '1.e4 e5\nReceived 10/05/2026',
+      '--postmark',
+      '2026-10-08',
+      '--received',
+      '2026-10-11',
+    );
+    expect(r.code, r.err).toBe(0);
+    // Was: read day first, 10 May, and Klaus told his date was wrong.
+    expect(r.out).not.toContain('2026-05-10');
+    expect(r.out).toContain('ACCEPTED');
+    expect((await mailsTo(file, 'klaus@post.example')).join('\n')).not.toContain('2026-05-10');
+  });
 });
