@@ -639,21 +639,33 @@ const isMoveWord = (word: string): boolean => {
 
 /**
  * The words of a line with moves that stand apart from them: a sentence after the moves
- * ("4.La4 Danke für die schnelle Antwort!") or a whole sentence before them ("Thanks for the
- * quick reply! 4.Ba4"); not an introduction ("My move: 4.Ba4") nor prose around a move it
- * names ("I wonder if 4.Ba4 works"), which the chess reader answers for.
+ * ("4.La4 Danke für die schnelle Antwort!", "4.Ba4 - thanks for the game so far") or a whole
+ * sentence before them ("Thanks for the quick reply! 4.Ba4"); not an introduction ("My move:
+ * 4.Ba4") nor prose around moves it names apart ("Thanks for 3...a6, I play 4.Ba4"), which the
+ * chess reader answers for. Words that go on with the sentence the moves are in ("Sorry for the
+ * delay, e5 is a good move I think") are quoted with it whole, the moves in place: never "is a
+ * good move I think", a sentence with a hole where the moves were.
  */
 function proseBesideMoves(line: string): string[] {
-  const words = line.split(' ');
-  const first = words.findIndex(isMoveWord);
-  const last = words.findLastIndex(isMoveWord);
-  if (first < 0 || words.slice(first, last + 1).some((w) => !isMoveWord(w))) return [];
-  const before = words.slice(0, first).join(' ');
-  const after = words
-    .slice(last + 1)
-    .join(' ')
-    .replace(/^[-–—:,.\s]+/u, '');
-  return [...(/[.!]$/u.test(before) ? [before] : []), ...(after ? [after] : [])];
+  return line.split(SENTENCE_RE).flatMap((sentence) => {
+    const words = sentence.split(' ').filter((w) => w !== '');
+    const first = words.findIndex(isMoveWord);
+    if (first < 0) return words.length ? [words.join(' ')] : [];
+    const last = words.findLastIndex(isMoveWord);
+    if (words.slice(first, last + 1).some((w) => !isMoveWord(w))) return [];
+    const before = words.slice(0, first).join(' ');
+    const rest = words.slice(last + 1).join(' ');
+    const after = rest.replace(/^[-–—:,.\s]+/u, '');
+    // Apart: after a mark ("4.Ba4 - thanks", "4.Ba4. Thanks"), or a new sentence unmarked
+    // ("4.La4 Danke für …"); else the words go on with the moves ("4.Ba4 is my move").
+    const apart =
+      after === '' || after !== rest || /[.,;:!?)]$/u.test(words[last]!) || /^\p{Lu}/u.test(after);
+    if (!apart) {
+      const prose = `${before} ${after}`.match(/\p{L}+/gu)?.length ?? 0;
+      return prose >= 3 ? [words.join(' ')] : [];
+    }
+    return [...(/[.!]$/u.test(before) ? [before] : []), ...(after ? [after] : [])];
+  });
 }
 
 export interface AssembleContext {

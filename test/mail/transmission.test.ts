@@ -890,6 +890,28 @@ describe('words for the opponent outside a note', () => {
     expect(await unreadOf('1...e5 danke')).toBeUndefined();
     expect(await unreadOf('1...e5 and I offer a draw')).toBeUndefined();
   });
+  it('a sentence moves were taken from the middle of is quoted back whole, the moves in place, never with a hole', async () => {
+    for (const line of [
+      // Was: "is a good move I think", "is my move, I think it is a good one." …
+      'Sorry for the delay, 1.e4 e5 is my move, I think it is a good one.',
+      'Przepraszam za zwłokę, 1.e4 e5 to mój ruch i chyba dobry.',
+      'Omlouvám se za zpoždění, 1.e4 e5 je můj tah a snad dobrý.',
+      'Entschuldigung für die Verspätung, 1.e4 e5 ist mein Zug, hoffentlich ein guter.',
+      'Вибачте за затримку, 1.e4 e5 мені здається непоганим ходом.',
+    ])
+      expect(await unreadOf(line), line).toEqual([line]);
+    // A move the reader did not take out of the sentence leaves no hole either.
+    expect(await unreadOf('1.e4 e5\nSorry for the delay, e5 is a good move I think')).toEqual([
+      'Sorry for the delay, e5 is a good move I think',
+    ]);
+    // Words that stand apart from the moves are still quoted alone.
+    expect(await unreadOf('Hi Jan, 1.e4 e5 - I spent a week on this move!')).toEqual([
+      'I spent a week on this move!',
+    ]);
+    expect(await unreadOf('1.e4 e5 Przepraszam za zwłokę, miałem gości')).toEqual([
+      'Przepraszam za zwłokę, miałem gości',
+    ]);
+  });
   it('L-9.1.2.1: a draw offered in a note is recorded as the offer it tells the opponent of', async () => {
     const r = await readInbound(
       `From: Black <b@x.org>\r\nTo: amici@x.org\r\nSubject: Re: [CLUB/1] move 1\r\nMessage-ID: <u3@x.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n1.e4 e5\r\nNote: I offer a draw, the position is level\r\n`,
