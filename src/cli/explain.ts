@@ -257,7 +257,8 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
     );
     const cmds = [
       t.drawOffer && 'draw offer',
-      t.acceptDraw && 'accepts the draw',
+      t.acceptDraw &&
+        `accepts the draw${t.withAcceptance ? ` (with the words "${t.withAcceptance.replace(/\n/g, ' / ')}", passed on only if the opponent's offer stands)` : ''}`,
       t.declineDraw && 'declines the draw',
       t.resign && 'resigns',
       t.claim && `claims ${t.claim.kind}`,

@@ -627,6 +627,8 @@ function besideEnding(inbound: Inbound, kind: 'resign' | 'draw-accept'): string[
     .flatMap((i) =>
       sentencesOf((inbound.newText.lines[i] ?? '').replace(/\s+/g, ' ').trim())
         .filter((sentence) => /\p{L}/u.test(sentence) && !isSalutation(sentence))
+        // The moves of the line ("2...Nc6. I accept the draw.") are no words beside it.
+        .filter((sentence) => !sentence.split(' ').every(isMoveWord))
         .filter((sentence) => findCommands(sentence).length === 0),
     );
 }
@@ -722,6 +724,11 @@ export function assembleTransmission(
   if (received && isCalendarDate(received)) t.statedReceivedOn = received;
   if (sent && isCalendarDate(sent)) t.statedSentOn = sent;
   const conditional: MovetextToken[] = [];
+  /** Notes that say the acceptance of a draw ("Note: I accept the draw, thanks for the game"). */
+  const accepting = new Set(
+    inbound.commands.filter((c) => c.kind === 'draw-accept').map((c) => c.span.line),
+  );
+  const acceptNotes: string[] = [];
   for (const c of inbound.commands) {
     switch (c.kind) {
       case 'draw-offer':
@@ -764,7 +771,8 @@ export function assembleTransmission(
         );
         break;
       case 'note':
-        t.note = t.note ? `${t.note}\n${c.text}` : c.text;
+        if (accepting.has(c.span.line)) acceptNotes.push(c.text);
+        else t.note = t.note ? `${t.note}\n${c.text}` : c.text;
         break;
     }
   }
@@ -773,11 +781,22 @@ export function assembleTransmission(
   // answered: the words that come with it ("Congratulations and thanks for the game!", "Дякую за
   // гру!") are the player's last to the opponent, passed on with the result as a note would be,
   // not dropped or quoted back as not passed on.
-  const ending = t.resign ? 'resign' : t.acceptDraw && !t.moves.length ? 'draw-accept' : undefined;
-  if (ending) {
-    const words = [...besideEnding(inbound, ending), ...(t.unread ?? [])];
+  if (t.resign) {
+    const words = [...acceptNotes, ...besideEnding(inbound, 'resign'), ...(t.unread ?? [])];
     if (words.length) t.note = [...(t.note ? [t.note] : []), ...words].join('\n');
     delete t.unread;
+  } else if (t.acceptDraw) {
+    // An acceptance ends the game only when the opponent's offer stands, which the rulebook
+    // knows: its words go with it (`withAcceptance`), and the rulebook passes them on as its
+    // note, or, with no offer standing, not at all (L-5.2.3, L-9.1.2.1). A mail with a move
+    // keeps its other words for the move's answer.
+    const words = [
+      ...acceptNotes,
+      ...besideEnding(inbound, 'draw-accept'),
+      ...(t.moves.length ? [] : (t.unread ?? [])),
+    ];
+    if (!t.moves.length) delete t.unread;
+    if (words.length) t.withAcceptance = words.join('\n');
   }
   return t;
 }

@@ -585,8 +585,11 @@ function settledByPlayers(
 ): Decision | undefined {
   if (!t.resign && !t.acceptDraw) return undefined;
   const opponent = other(t.side);
-  if (!t.resign && state.drawOffer?.by !== opponent)
-    return reject(draft, t, { code: 'no-draw-offer' }, ['L-9.1.2.1']);
+  if (!t.resign && state.drawOffer?.by !== opponent) {
+    // Nothing was agreed: the mail's move, if any, is answered as usual, the answer saying so.
+    if (t.moves.length) return undefined;
+    return reject(draft, t, noDrawOffer(state, t), ['L-5.2.3', 'L-9.1.2.1']);
+  }
   const end = t.resign
     ? endGame(now, winFor(opponent), 'resignation', 'L-5.1.2')
     : endGame(now, '1/2-1/2', 'draw-agreed', 'L-5.2.3');
@@ -594,6 +597,35 @@ function settledByPlayers(
     events: [...draft.events, ...end.events],
     effects: [...draft.effects, ...end.effects],
   };
+}
+
+/**
+ * A draw accepted while no draw offer of the opponent stands (L-5.2.3, L-9.1.2.1): nothing was
+ * agreed, and the words that came with the acceptance are not passed on; the sender is told so,
+ * and how a draw is offered (with a move), or that their own offer stands.
+ */
+function noDrawOffer(state: GameState, t: Transmission): Problem {
+  return {
+    code: 'no-draw-offer',
+    ...(t.withAcceptance ? { words: quoted(t.withAcceptance.replace(/\n/g, ' / ')) } : {}),
+    ...(state.drawOffer?.by === t.side ? { ownOffer: true as const } : {}),
+    ...(t.moves.length ? { withMove: true as const } : {}),
+  };
+}
+
+/** Words quoted back to the player, not too long. */
+const quoted = (words: string): string =>
+  words.length > 300 ? `${words.slice(0, 299).trimEnd()}…` : words;
+
+/**
+ * The words that came with an acceptance of a draw are its note when it ends the game: the
+ * opponent's offer stands (L-5.2.3). With none standing nothing was agreed, and they are not
+ * passed on as if it had been (`noDrawOffer`).
+ */
+function withAcceptanceWords(state: GameState, t: Transmission): Transmission {
+  if (!t.withAcceptance || !t.acceptDraw || t.resign) return t;
+  if (state.result || state.drawOffer?.by !== other(t.side)) return t;
+  return { ...t, note: t.note ? `${t.note}\n${t.withAcceptance}` : t.withAcceptance };
 }
 
 /** The opponent's standing draw offer declined in words (L-9.1.2.1): they are told. */
@@ -698,10 +730,11 @@ function isAppeal(
 
 function decideRun(
   state: GameState,
-  t: Transmission,
+  sent: Transmission,
   now: CalendarDate,
   rules: EventRules,
 ): Decision {
+  const t = withAcceptanceWords(state, sent);
   const draft: Draft = { events: [], effects: [] };
   const sender = t.side;
   const opponent = other(sender);
@@ -992,13 +1025,9 @@ function decideRun(
   const warnings: Problem[] = [];
   if (t.corrected?.length) warnings.push({ code: 'corrected', slips: t.corrected });
   // Words read as nothing were not passed on: said, quoted (not too long), never lost in silence.
-  if (t.unread?.length) {
-    const words = t.unread.join(' / ');
-    warnings.push({
-      code: 'not-relayed',
-      words: words.length > 300 ? `${words.slice(0, 299).trimEnd()}…` : words,
-    });
-  }
+  if (t.unread?.length) warnings.push({ code: 'not-relayed', words: quoted(t.unread.join(' / ')) });
+  // A draw accepted with no offer standing: the move is played, the draw is not (L-5.2.3).
+  if (t.acceptDraw && !t.resign) warnings.push(noDrawOffer(state, t));
   if (drawOffer && state.pos.fullmoves < rules.drawOffersFromMove) {
     warnings.push({ code: 'draw-offer-too-early', fromMove: rules.drawOffersFromMove });
     drawOffer = false;

@@ -43,7 +43,7 @@ export function problemText(p: Problem): string {
     case 'not-your-turn':
       return 'not the sender’s turn';
     case 'no-draw-offer':
-      return 'no draw offer to accept';
+      return `a draw accepted, but no draw offer of the opponent stands: nothing agreed${p.ownOffer ? ' (the sender’s own offer stands)' : ''}${p.words ? `; words not passed on: "${p.words}"` : ''}`;
     case 'offer-standing':
       return "no move, and the opponent's draw offer not answered plainly";
     case 'draw-offer-too-early':

@@ -47,7 +47,12 @@ export type Problem =
   | { code: 'extra-moves'; written: string[] }
   | { code: 'not-your-turn' }
   | { code: 'game-over'; result: Result }
-  | { code: 'no-draw-offer' }
+  /**
+   * A draw accepted with no draw offer of the opponent standing (L-5.2.3, L-9.1.2.1): nothing
+   * agreed, nothing passed on. `words`: the words that came with the acceptance, not passed on;
+   * `ownOffer`: the sender's own offer stands; `withMove`: the mail's move was played.
+   */
+  | { code: 'no-draw-offer'; words?: string; ownOffer?: true; withMove?: true }
   /** Draw words and no move while the opponent's offer stands: asked how to answer it. */
   | { code: 'offer-standing' }
   | { code: 'draw-offer-too-early'; fromMove: number }

@@ -73,6 +73,14 @@ export interface Transmission {
   /** Free text for the opponent, relayed as written. */
   note?: string;
   /**
+   * The words that came with an acceptance of a draw (`acceptDraw`): the sentences beside it, a
+   * note that says it, and (with no move) the mail's other words ("I accept the draw. Thanks for
+   * the game!"). They are the acceptance's note when it ends the game (L-5.2.3); with no draw
+   * offer of the opponent standing nothing was agreed, and they are not passed on, but quoted
+   * back to the sender with why (L-9.1.2.1).
+   */
+  withAcceptance?: string;
+  /**
    * The mail appeals, said plainly ("I appeal against the adjudication"): in a game whose result
    * the TD set under P-10 or P-13, it goes to the TD as the player's appeal (P-11, P-13).
    */

@@ -221,6 +221,16 @@ export function cases(): Case[] {
   out.push(
     decided('rejected-offer-alone', base, tx('black', now, '', { drawOffer: true, moves: [] })),
   );
+  // Black accepts a draw White never offered, with thanks (L-5.2.3, L-9.1.2.1): nothing agreed,
+  // nothing passed on; then the same with a move, which is played.
+  out.push(
+    decided(
+      'rejected-no-draw-offer',
+      base,
+      tx('black', now, '', { acceptDraw: true, withAcceptance: 'Thanks for the game!' }),
+    ),
+  );
+  out.push(decided('move-no-draw-offer', base, tx('black', now, '9.h3 Na5', { acceptDraw: true })));
   // Black repeats 9.h3 and only muses about 9...Na5 (P-4a, P-4d): asked about, no penalty.
   out.push(
     decided('rejected-undecided', base, tx('black', now, '9.h3', { thoughts: ['9...Na5'] })),

@@ -1906,6 +1906,76 @@ describe('answers a player reads on a phone: the subject and the words say what 
         expect(m.text, language).not.toContain(said);
     }
   });
+  it('L-5.2.3, L-9.1.2.1: a draw accepted with no offer of the opponent standing is told so and not passed on; a move with it is played', async () => {
+    for (const [language, words, thanks, offer] of [
+      [
+        'en',
+        'I accept your draw offer. Thanks for the game!',
+        'Thanks for the game!',
+        'I offer a draw',
+      ],
+      ['cs', 'Přijímám remízu. Děkuji za hru!', 'Děkuji za hru!', 'Nabízím remízu'],
+      [
+        'pl',
+        'Przyjmuję remis.\nDziękuję za ciekawą partię!\nPetr',
+        'Dziękuję za ciekawą partię!',
+        'Proponuję remis',
+      ],
+      [
+        'de',
+        'Ich nehme das Remis an. Danke für die Partie!',
+        'Danke für die Partie!',
+        'Ich biete Remis an',
+      ],
+      ['uk', 'Приймаю нічию. Дякую за гру!', 'Дякую за гру!', 'Пропоную нічию'],
+    ] as const) {
+      const s = setup(undefined, ':memory:', { petr: { language } });
+      await on(s, '2026-11-02T10:00:00Z', mail('Jan <jan@x.example>', '1.e4'));
+      await on(s, '2026-11-03T10:00:00Z', mail('Petr <petr@x.example>', '1.5254 5755'));
+      // Jan moves and offers nothing.
+      await on(s, '2026-11-04T10:00:00Z', mail('Jan <jan@x.example>', '1...e5 2.Nf3'));
+      await sentSince(s.service);
+      await on(s, '2026-11-05T10:00:00Z', mail('Petr <petr@x.example>', words));
+      expect(s.service.state('CLUB/1').result, language).toBeUndefined();
+      const out = await sentSince(s.service);
+      // Was: "Thanks for the game!" relayed to Jan as a note, as if the game had ended.
+      expect(
+        out.filter((m) => m.to[0] === 'jan@x.example'),
+        language,
+      ).toEqual([]);
+      const [told, ...more] = out.filter((m) => m.to[0] === 'petr@x.example');
+      expect(more, language).toEqual([]);
+      expect(told?.kind, language).toBe('transmission-rejected');
+      // The words not passed on are quoted, and how to offer a draw: with a move, in words or (=).
+      expect(told?.text, language).toContain(thanks);
+      expect(told?.text, language).toContain(offer);
+      expect(told?.text, language).toContain('(=)');
+      expect(told?.text, language).toContain('L-9.1.2.1');
+
+      // The same with his move: the move is played, the acceptance and its words stay with Petr.
+      await on(
+        s,
+        '2026-11-06T10:00:00Z',
+        mail('Petr <petr@x.example>', `2.7163 2836\nNote: ${words.split('\n')[0]}\n${thanks}`),
+      );
+      expect(s.service.state('CLUB/1').plies, language).toHaveLength(4);
+      expect(s.service.state('CLUB/1').result, language).toBeUndefined();
+      const next = await sentSince(s.service);
+      const relay = next.filter((m) => m.to[0] === 'jan@x.example');
+      expect(
+        relay.map((m) => m.kind),
+        language,
+      ).toEqual(['move-relayed']);
+      expect(relay[0]?.text, language).not.toContain(words.split('\n')[0]!.slice(0, 12));
+      expect(relay[0]?.text, language).not.toContain(thanks);
+      const answer = next.filter((m) => m.to[0] === 'petr@x.example');
+      expect(
+        answer.map((m) => m.kind),
+        language,
+      ).toEqual(['move-accepted']);
+      expect(answer[0]?.text, language).toContain(offer);
+    }
+  });
   it('P-8b, P-8c: leave that had begun is asked of the TD, who can grant it by mail; the days ahead are recorded at once', async () => {
     const s = setup(undefined, ':memory:', { petr: { language: 'uk' } });
     await on(s, '2026-11-02T10:00:00Z', mail('Jan <jan@x.example>', '1.e4'));

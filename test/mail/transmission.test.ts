@@ -1146,6 +1146,27 @@ describe('P-4d: a move typed into the subject', () => {
     const inNote = await read('Re: [CLUB/1]', 'Note: I resign. Thanks for the game!');
     expect(inNote.t).toMatchObject({ resign: true, note: 'I resign. Thanks for the game!' });
   });
+  it('L-5.2.3: the words with an acceptance of a draw, a note that says it too, wait for the rulebook; they are no note yet', async () => {
+    const beside = await read('Re: [CLUB/1]', 'I accept the draw. Thanks for the game!\nJan');
+    expect(beside.t).toMatchObject({ acceptDraw: true, withAcceptance: 'Thanks for the game!' });
+    expect(beside.t.note).toBeUndefined();
+    const inNote = await read('Re: [CLUB/1]', 'Note: Přijímám remízu, děkuji za hru.');
+    expect(inNote.t).toMatchObject({
+      acceptDraw: true,
+      withAcceptance: 'Přijímám remízu, děkuji za hru.',
+    });
+    expect(inNote.t.note).toBeUndefined();
+    // With a move: another note is the move's; the move of the line is no word beside it.
+    const moved = await read(
+      'Re: [CLUB/1]',
+      '1.e4 e5. Przyjmuję remis. Dziękuję!\nNote: Powodzenia w turnieju',
+    );
+    expect(moved.t).toMatchObject({
+      acceptDraw: true,
+      withAcceptance: 'Dziękuję!',
+      note: 'Powodzenia w turnieju',
+    });
+  });
   it('a subject of words over an empty body is a message, not a blank transmission', async () => {
     const r = await read('[CLUB/1] Question about my clock', '');
     expect(r.t.moves).toEqual([]);

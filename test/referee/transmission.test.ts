@@ -755,6 +755,37 @@ describe('draw offers, claims, ends (L-5, L-9)', () => {
     });
   });
 
+  it('L-5.2.3, L-9.1.2.1: the words with an acceptance go to the opponent only when an offer of theirs stands', () => {
+    const offered = play(opening(newGame()), [['black', '2026-01-07', '2.Nf3 Nc6 (=)']]);
+    const thanks = { acceptDraw: true, withAcceptance: 'Thanks for the game!' };
+    const agreed = send(offered, tx('white', '2026-01-08', '', thanks));
+    expect(agreed.effects.find((e) => e.kind === 'note-relayed')).toMatchObject({
+      to: ['black'],
+      note: 'Thanks for the game!',
+    });
+    // White's own offer stands, not Black's: nothing agreed, nothing relayed, White told so.
+    const own = play(opening(newGame()), [['black', '2026-01-07', '2.Nf3 Nc6']]);
+    const mine = play(own, [['white', '2026-01-08', '2...Nc6 3.Bb5 (=)']]);
+    const r = send(mine, tx('white', '2026-01-09', '', thanks));
+    expect(r.state.result).toBeUndefined();
+    expect(r.effects).toEqual([
+      {
+        kind: 'transmission-rejected',
+        to: ['white'],
+        problem: { code: 'no-draw-offer', words: 'Thanks for the game!', ownOffer: true },
+        penaltyDays: 0,
+        rules: ['L-5.2.3', 'L-9.1.2.1'],
+      },
+    ]);
+    // With a move and no offer at all: the move is played, the answer says no draw was agreed.
+    const moved = send(own, tx('white', '2026-01-09', '2...Nc6 3.Bb5', thanks));
+    expect(moved.state.plies).toHaveLength(5);
+    expect(moved.effects.find((e) => e.kind === 'move-accepted')).toMatchObject({
+      warnings: [{ code: 'no-draw-offer', words: 'Thanks for the game!', withMove: true }],
+    });
+    expect(moved.effects.find((e) => e.kind === 'move-relayed')).not.toHaveProperty('note');
+  });
+
   it('L-9.1.2.1: a reply move without accepting declines the offer', () => {
     const s = play(opening(newGame()), [['black', '2026-01-07', '2.Nf3 Nc6 (=)']]);
     const r = send(s, tx('white', '2026-01-08', '2...Nc6 3.Bb5'));
