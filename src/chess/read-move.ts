@@ -188,10 +188,47 @@ export function readMove(
     );
   }
   if (reading.kind === 'algebraic') {
-    // Errors quote the move as the player wrote it; it is read with its letters made Cyrillic.
-    const cyrillic = CYRILLIC_LETTERS.has(reading.lang) ? asCyrillic(text) : text;
-    const t = cyrillic === text ? normalized : normalizeMoveText(cyrillic);
-    return readInLanguage(pos, text, t, reading.lang, ctx, replyNotation(reading));
+    const own = readOwnLetters(pos, text, normalized, reading.lang, ctx);
+    // A piece letter the player's language does not have ("Nc6" of a Czech, who writes Jc6)
+    // is another language's (rules.md, Notation: SAN in any language must be understood; the
+    // player's language decides only a letter it has): one legal reading in all the languages
+    // makes it legible (P-4c), and the move stands (P-4a). A letter of their own language is
+    // read in it alone, legal or not ("Sc5" of a Czech is a bishop's move, never a knight's).
+    if (own.ok || own.error.reason !== 'unknown-piece-letter') return own;
+    const other = readAuto(pos, text, normalized, ctx);
+    return other.ok ? other : own;
   }
   return readAuto(pos, text, normalized, ctx);
+}
+
+/** `text` read in the letters of the player's language alone (Cyrillic ones made so). */
+function readOwnLetters(
+  pos: Position,
+  text: string,
+  normalized: string,
+  lang: Language,
+  ctx: Context,
+): Result<NormalMove> {
+  // Errors quote the move as the player wrote it; it is read with its letters made Cyrillic.
+  const cyrillic = CYRILLIC_LETTERS.has(lang) ? asCyrillic(text) : text;
+  const t = cyrillic === text ? normalized : normalizeMoveText(cyrillic);
+  return readInLanguage(pos, text, t, lang, ctx, { kind: 'san', lang });
+}
+
+/**
+ * Whether `readMove` read `text` in another language's piece letters than the player's own
+ * (P-2b): a letter their language does not have, read as the one legal move it makes in the
+ * languages that have it. The player is told how the move is written in their notation.
+ */
+export function readInOtherLetters(
+  pos: Position,
+  text: string,
+  reading: Reading,
+  ctx: Context = pos.ctx(),
+): boolean {
+  if (reading.kind !== 'algebraic') return false;
+  const normalized = normalizeMoveText(text);
+  if (parseNumericSyntax(text, normalized)) return false;
+  const own = readOwnLetters(pos, text, normalized, reading.lang, ctx);
+  return !own.ok && own.error.reason === 'unknown-piece-letter';
 }

@@ -494,6 +494,11 @@ function viewFor(
             })
           : '',
       lastOwn,
+      /** The move read in another language's letters, as the reader's notation writes it. */
+      inOwnLetters: (() => {
+        const m = p.code === 'other-letters' ? move(p.ply) : undefined;
+        return m ? `${m.number} ${m.primary}` : '';
+      })(),
       repetition: repeat.map((m) => `${m.number} ${m.primary}`).join(' '),
       repetitionBoth: repeat.map((m) => m.text).join(', '),
       ownNumber: own,

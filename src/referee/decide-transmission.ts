@@ -29,6 +29,7 @@ import {
   fenOf,
   moveNumber,
   playRecord,
+  readInOtherLetters,
   readMove,
   replyNotation,
   writeMove,
@@ -1024,6 +1025,10 @@ function decideRun(
   // The move stands (P-4a). Dates (P-2f..j), the offer (L-9.1), the line (P-4f).
   const warnings: Problem[] = [];
   if (t.corrected?.length) warnings.push({ code: 'corrected', slips: t.corrected });
+  // Written in another language's piece letters, it was read as the one legal move it makes
+  // (P-2b, P-4a): the player is told how their own notation writes it.
+  if (ownToken && readInOtherLetters(state.pos, ownToken.text, t.reading))
+    warnings.push({ code: 'other-letters', written: ownToken.text, ply: state.plies.length });
   // Words read as nothing were not passed on: said, quoted (not too long), never lost in silence.
   if (t.unread?.length) warnings.push({ code: 'not-relayed', words: quoted(t.unread.join(' / ')) });
   // A draw accepted with no offer standing: the move is played, the draw is not (L-5.2.3).

@@ -34,6 +34,8 @@ export function problemText(p: Problem): string {
       return p.drawOffer ? 'a draw offer with no move' : 'no move';
     case 'corrected':
       return `${p.slips.join(', ')}, corrected in the same mail (L-4.2)`;
+    case 'other-letters':
+      return `"${p.written}" read in another language's piece letters (P-2b)`;
     case 'not-relayed':
       return `words not passed on: "${p.words}"`;
     case 'game-over':
@@ -98,7 +100,7 @@ export function effectSummary(
               ? [`dates recorded (${[...new Set(e.corrections.map((c) => c.rule))].join(', ')})`]
               : []),
             ...e.warnings.map((w) =>
-              w.code === 'corrected' || w.code === 'not-relayed'
+              w.code === 'corrected' || w.code === 'not-relayed' || w.code === 'other-letters'
                 ? problemText(w)
                 : `not counted: ${problemText(w)}`,
             ),

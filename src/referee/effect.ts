@@ -56,6 +56,11 @@ export type Problem =
   /** Draw words and no move while the opponent's offer stands: asked how to answer it. */
   | { code: 'offer-standing' }
   | { code: 'draw-offer-too-early'; fromMove: number }
+  /**
+   * The own move written in another language's piece letters ("Nc6" of a Czech): read as the
+   * one legal move it makes there (P-2b, P-4a); `ply`, its index, shows it in the player's own.
+   */
+  | { code: 'other-letters'; written: string; ply: number }
   /** Moves the mail corrected itself, before it was sent (L-4.2): the correction was played. */
   | { code: 'corrected'; slips: string[] }
   /** Words the mail holds that were not read and not passed on (a note needs `Note:`). */

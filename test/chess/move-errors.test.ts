@@ -31,17 +31,18 @@ const CASES: {
     },
   },
   {
-    name: 'ILLEGIBLE: a letter that is no piece in Polish',
-    movetext: '1.e4 e5 2.Nf3',
+    // A letter of another language ("Nf3") is read as the one legal move it makes there (P-2b).
+    name: 'ILLEGIBLE: a letter that is no piece in Polish nor in any language',
+    movetext: '1.e4 e5 2.Xf3',
     reading: { kind: 'algebraic', lang: 'pl' },
     expected: {
       kind: 'ILLEGIBLE',
       reason: 'unknown-piece-letter',
       moveNumber: 2,
       side: 'white',
-      text: 'Nf3',
+      text: 'Xf3',
     },
-    message: /"N" is not a piece letter in Polish \(K king, H queen, W rook, G bishop, S knight\)/,
+    message: /"X" is not a piece letter in Polish \(K king, H queen, W rook, G bishop, S knight\)/,
   },
   {
     name: 'ILLEGIBLE: numeric with a 9',

@@ -182,6 +182,20 @@ export function cases(): Case[] {
       tx('black', now, '9.h3 9...Na5', { unread: ['Thanks for the quick reply, I was away.'] }),
     ),
   );
+  // White, a Czech player (J knight, S bishop), answers 9...Na5 with his English-writing
+  // opponent's letters, "10.Bc2": no Czech letter, one legal move, played; he is told how his
+  // own notation writes it (P-2b, P-4a).
+  {
+    const answered = decided('-', base, tx('black', now, '9.h3 9...Na5')).state;
+    out.push(
+      decided(
+        'move-other-letters',
+        answered,
+        tx('white', '2026-10-27', '9...Na5 10.Bc2', { reading: { kind: 'algebraic', lang: 'cs' } }),
+        ['move-accepted'],
+      ),
+    );
+  }
   // A postal card with no readable postmark and no date of its own: the TD recorded the day it
   // came less the transit, and Black is told so (P-2i).
   out.push(

@@ -236,6 +236,35 @@ describe('the transmission rules (P-2, P-4)', () => {
     expect(rejection(impossible.effects)).toMatchObject({ problem: { code: 'move' } });
   });
 
+  it('P-2b, P-4a: an own move in another language’s piece letters, one legal move, is played and the player told', () => {
+    const s = play(newGame(), [['white', '2026-01-02', '1.e4']]);
+    const cs: Reading = { kind: 'algebraic', lang: 'cs' };
+    // A Czech player (J knight, S bishop) writes his English opponent's "Nc6": N is no Czech
+    // letter, and in the languages that have it the move is the knight's, once.
+    const r = send(s, { ...tx('black', '2026-01-03', '1.e4 Nc6'), reading: cs });
+    expect(kinds(r.effects)).toEqual(['move-accepted', 'move-relayed']);
+    expect(r.state.plies.at(-1)?.uci).toBe('b8c6');
+    expect(r.state.penalties).toEqual([]);
+    const accepted = r.effects.find((e) => e.kind === 'move-accepted');
+    expect(accepted?.kind === 'move-accepted' && accepted.warnings).toEqual([
+      { code: 'other-letters', written: 'Nc6', ply: 1 },
+    ]);
+    expect(effectSummary(r.effects, s, r.state)).toContain('"Nc6" read in another language');
+    // In his own letters he is told nothing of the kind.
+    const own = send(s, { ...tx('black', '2026-01-03', '1.e4 Jc6'), reading: cs });
+    const plain = own.effects.find((e) => e.kind === 'move-accepted');
+    expect(plain?.kind === 'move-accepted' && plain.warnings).toEqual([]);
+    // A letter of his own language is read in it alone: a Czech "Sc6" is a bishop that cannot
+    // go there, his mistake (P-4c, P-6g), never another language's knight.
+    const bishop = send(s, { ...tx('black', '2026-01-03', '1.e4 Sc6'), reading: cs });
+    expect(rejection(bishop.effects)).toMatchObject({ problem: { code: 'move' }, penaltyDays: 5 });
+    // A letter no language reads as one legal move stays illegible.
+    const none = send(s, { ...tx('black', '2026-01-03', '1.e4 Xc6'), reading: cs });
+    expect(rejection(none.effects)).toMatchObject({
+      problem: { code: 'move', error: { reason: 'unknown-piece-letter' } },
+    });
+  });
+
   it('L-8.1: a draw mark copied with the repeated move is the opponent’s old offer, not a new one', () => {
     const s = play(newGame(), [
       ['white', '2026-01-02', '1.e4'],
