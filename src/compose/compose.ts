@@ -395,6 +395,18 @@ function viewFor(
 
   const score = once((): Block => pre(scoreText(state, r.notation, r.sanLang) || '-'));
 
+  /**
+   * A time claim as people read it, in place of its id (`time:white:12:3:r1`): the control move
+   * it is about and the side it is against ("move 12, White"); the id when the log lacks both.
+   */
+  const claimAt = (id: string): string => {
+    const c = state.claims.find((x) => x.id === id);
+    const move = c?.detailKey?.params.move ?? (id.startsWith('time:') ? id.split(':')[2] : '');
+    return c && move !== undefined && move !== ''
+      ? t('claimAt', { move, side: sideLabel(c.side) })
+      : id;
+  };
+
   /** The event's table (L-12), for the TD; '' when the context has none. */
   let standingsRows: readonly NamedStandingsRow[] | undefined;
   const standings = (): Block | '' => {
@@ -584,12 +596,47 @@ function viewFor(
     // restart) has no rows: say so, in words that fit a game with moves before.
     record: (rows: Parameters<typeof recordTable>[0]) =>
       rows.length
-        ? tableBlock(recordTable(rows, labels))
+        ? withRecordNotes(tableBlock(recordTable(rows, labels)), rows, t)
         : pre(t(state.plies.length ? 'clock.noneInCount' : 'clock.none')),
+    claimAt,
+    /** For the TD, who may rule on it: the claim in words and its id to rule by. */
+    claimWithId: (id: string) => {
+      const words = claimAt(id);
+      return words === id ? id : `${words}; ${t('claimIdFor', { id })}`;
+    },
     pre,
     problem,
     attachPgn,
     attachments,
+  };
+}
+
+/**
+ * The record of a time claim (P-7a) with why a row's days are fewer than its dates span: the
+ * count began again inside that move's interval, after an earlier claim upheld (P-7e) or the
+ * TD's setting of the clock (P-13); the days count from that day, not from the delivery.
+ */
+function withRecordNotes(
+  table: Block,
+  rows: Parameters<typeof recordTable>[0],
+  t: (path: string, vars?: Record<string, string | number>) => string,
+): Block {
+  const notes = rows.flatMap((r) =>
+    r.sinceReset
+      ? [
+          t(r.sinceReset.kind === 'restart' ? 'clock.restartRecord' : 'clock.setRecord', {
+            move: r.move,
+            date: r.sinceReset.on,
+            delivered: r.deliveredOn,
+          }),
+        ]
+      : [],
+  );
+  if (!notes.length) return table;
+  const text = notes.join('\n');
+  return {
+    text: `${table.text}\n${text}`,
+    html: `${table.html}\n${notes.map((n) => `<p style="margin:6px 0 12px 0">${htmlEscape(n)}</p>`).join('\n')}`,
   };
 }
 

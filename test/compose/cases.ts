@@ -594,6 +594,32 @@ export function cases(): Case[] {
     ],
   });
 
+  // White sent 11.d4 four days after the notice, while the claim waited; upheld, it restarted
+  // White's count from the notice day, inside that move's interval (P-7e). White then falls
+  // silent after 11...Qc7 and goes over again: the second claim's record shows 11.d4 with 4
+  // days though it was delivered long before, and says why (P-7a, P-7e).
+  {
+    const filedAt = claimed.events.findIndex((e) => e.type === 'claim');
+    const w11 = addDays(claimOn, 4);
+    const b11 = addDays(claimOn, 6);
+    const restarted = foldGame([
+      ...claimed.events.slice(0, filedAt + 1),
+      { type: 'move', on: w11, side: 'white', uci: 'd2d4', sentOn: w11, deliveredOn: w11 },
+      { type: 'move', on: b11, side: 'black', uci: 'd8c7', sentOn: b11, deliveredOn: b11 },
+      ...claimed.events.slice(filedAt + 1),
+    ]);
+    const overOn = addDays(claimOn, 45);
+    const work = due(restarted, overOn, RULES).find((w) => w.kind === 'time-exceeded');
+    if (!work) throw new Error('no second excess after the restart');
+    const d = decideDue(restarted, { kind: 'due', work }, overOn, RULES);
+    out.push({
+      name: 'time-claim-after-restart',
+      state: extendGame(restarted, d.events),
+      now: overOn,
+      effects: d.effects,
+    });
+  }
+
   // The second excess of White upheld by the TD: lost on time (P-7f), the claim in words.
   const secondOn = addDays(protestBy, 30);
   const secondId = `time:white:20:11:r1`;
@@ -625,7 +651,6 @@ export function cases(): Case[] {
     now: forfeitOn,
     effects: forfeit.effects.filter((e) => e.kind === 'game-ended'),
   });
-
   // Black withdrew early; the TD annuls the game (P-9a): everyone told, the PGN to the TD.
   const annul = decideRuling(
     base,

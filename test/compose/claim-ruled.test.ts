@@ -115,11 +115,18 @@ describe('leave granted that moves a claimed excess: the players told in the rul
       ],
     });
     expect(mailTo(d, '2026-02-10', 'en')).toContain(
-      'Claim time:white:10:1: with this leave the time was exceeded on 2026-02-06; the claim stands on that day, and is upheld unless protested by 2026-02-15 (rules P-8c, P-7c).',
+      'Time claim (move 10, White): with this leave the time was exceeded on 2026-02-06; the claim stands on that day, and is upheld unless protested by 2026-02-15 (rules P-8c, P-7c).',
     );
-    for (const lang of ['pl', 'cs', 'de', 'uk']) {
+    // The players read the claim in words, never its id (the TD's to rule by).
+    for (const [lang, words] of [
+      ['pl', 'posunięcie 10, Białe'],
+      ['cs', 'tah 10, Bílý'],
+      ['de', 'Zug 10, Weiß'],
+      ['uk', 'хід 10, Білі'],
+    ] as const) {
       const text = mailTo(d, '2026-02-10', lang);
-      expect(text).toContain('time:white:10:1');
+      expect(text).toContain(words);
+      expect(text).not.toContain('time:white:10:1');
       expect(text).toContain('2026-02-06');
     }
   });

@@ -565,7 +565,7 @@ describe('the referee service (one message, one transaction)', () => {
     await service.flushOutbox(sender);
     const notice = sent.find((m) => m.to[0] === 'td@club.example')!;
     expect((await simpleParser(notice.raw)).text).toContain(
-      'This mail counts as the protest of White (Jan) against the time claim time:white:10:1 (rule P-7c)',
+      'This mail counts as the protest of White (Jan) against the time claim (move 10, White) (rule P-7c): the claim is not upheld at its deadline, it waits for your ruling. Reply with one line, uphold-claim time:white:10:1',
     );
     // The player is told too: the claim now waits for the TD rather than being upheld.
     const word = sent.find((m) => m.to[0] === 'jan@x.example')!;
@@ -590,7 +590,7 @@ describe('the referee service (one message, one transaction)', () => {
     await service.flushOutbox(sender);
     const notice = sent.filter((m) => m.to[0] === 'td@club.example').at(-1)!;
     expect((await simpleParser(notice.raw)).text).toContain(
-      'it came after the protest window of claim time:white:10:1 closed on 2026-11-16 (rule P-7c)',
+      'it came after the protest window of claim (move 10, White; for a ruling: time:white:10:1) closed on 2026-11-16 (rule P-7c)',
     );
   });
   it('P-7c: a protest a day late, before the deadline was swept: the TD is told it came late and the claim waits', async () => {
