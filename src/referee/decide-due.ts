@@ -24,10 +24,11 @@
 import type { CalendarDate } from '../clock/index.ts';
 import { addDays, claimRecord, compareDates } from '../clock/index.ts';
 import { afterEnd, inAdjudication, stoppedOn } from './adjudication.ts';
-import { ruleOnClaim } from './decide-ruling.ts';
+import { ruleOnClaim, toldOfRuling } from './decide-ruling.ts';
 import type { Decision } from './decision.ts';
 import { combine, nothing } from './decision.ts';
 import { AFTER_THE_END, claimStands, namedExcess, timeClaimId } from './due.ts';
+import type { Effect } from './effect.ts';
 import { BOTH, EVERYONE } from './effect.ts';
 import type { EventRules } from './event-rules.ts';
 import { answeredDeliveredOn, gameClock } from './game-clock.ts';
@@ -219,18 +220,17 @@ export function decideDue(
         });
       const ruled = ruleOnClaim(state, claim, true, 'deadline', now, rules);
       const restarted = ruled.events.some((e) => e.type === 'clock-restarted');
-      return combine(done, ruled, {
-        events: [],
-        effects: [
-          {
-            kind: 'claim-ruled',
-            to: EVERYONE,
-            claimId: claim.id,
-            upheld: true,
-            by: 'deadline',
-            rules: restarted ? ['P-7c', 'P-7d', 'P-7e'] : ['P-7c', 'P-7d'],
-          },
-        ],
+      const told: Effect & { kind: 'claim-ruled' } = {
+        kind: 'claim-ruled',
+        to: EVERYONE,
+        claimId: claim.id,
+        upheld: true,
+        by: 'deadline',
+        rules: restarted ? ['P-7c', 'P-7d', 'P-7e'] : ['P-7c', 'P-7d'],
+      };
+      return combine(done, {
+        events: ruled.events,
+        effects: toldOfRuling(ruled, told, claim, state, rules),
       });
     }
     case 'leave-starts':

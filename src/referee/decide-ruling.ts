@@ -90,6 +90,33 @@ export function ruleOnClaim(
   });
 }
 
+/**
+ * The effects that tell of an upheld claim: `told`, the claim-ruled effect — unless upholding it
+ * ended the game on time (P-7f, L-6.7), when the result's mail says both, the claim upheld and
+ * therefore the game lost, in one mail to each player and the TD (P-7d, P-12) rather than a
+ * result and then a ruling that names no consequence.
+ */
+export function toldOfRuling(
+  ruled: Decision,
+  told: Effect & { kind: 'claim-ruled' },
+  claim: Claim,
+  state: GameState,
+  rules: EventRules,
+): Effect[] {
+  if (!ruled.effects.some((e) => e.kind === 'game-ended')) return [told, ...ruled.effects];
+  const about = {
+    id: claim.id,
+    side: claim.side,
+    by: told.by,
+    ...(claim.protestBy ? { protestBy: claim.protestBy } : {}),
+    count: upheldExcesses(state, claim.side, claim.id) + 1,
+    allowed: rules.excessesAllowed,
+  };
+  return ruled.effects.map((e) =>
+    e.kind === 'game-ended' ? { ...e, claim: about, ...(told.note ? { note: told.note } : {}) } : e,
+  );
+}
+
 /** The extra leave a TD may grant a player in a calendar year (P-8c). */
 export const TD_LEAVE_PER_YEAR = 30;
 
@@ -365,31 +392,20 @@ export function decideRuling(
     // does not count (P-6b), an upheld one restarts the count (P-7e) and a second loses (P-7f);
     // the TD what to do about the days a rejected claim leaves on the clock (P-6c).
     const restarted = ruled.events.some((e) => e.type === 'clock-restarted');
-    return combine(
-      {
-        events: [],
-        effects: [
-          {
-            kind: 'claim-ruled',
-            to: EVERYONE,
-            claimId: claim.id,
-            upheld,
-            by: 'td',
-            ...(input.note ? { note: input.note } : {}),
-            ...(r.kind === 'reject-claim' && r.clock && setting.events.length
-              ? { clockSet: r.clock }
-              : {}),
-            ...(onClock ? { excessOnClock: true as const } : {}),
-            rules: restarted
-              ? ['P-7d', 'P-7e']
-              : setting.events.length
-                ? ['P-7d', 'P-6c']
-                : ['P-7d'],
-          },
-        ],
-      },
-      ruled,
-    );
+    const told: Effect & { kind: 'claim-ruled' } = {
+      kind: 'claim-ruled',
+      to: EVERYONE,
+      claimId: claim.id,
+      upheld,
+      by: 'td',
+      ...(input.note ? { note: input.note } : {}),
+      ...(r.kind === 'reject-claim' && r.clock && setting.events.length
+        ? { clockSet: r.clock }
+        : {}),
+      ...(onClock ? { excessOnClock: true as const } : {}),
+      rules: restarted ? ['P-7d', 'P-7e'] : setting.events.length ? ['P-7d', 'P-6c'] : ['P-7d'],
+    };
+    return { events: ruled.events, effects: toldOfRuling(ruled, told, claim, state, rules) };
   }
   // A finished game's result may still be corrected: a result reported wrongly stands unless
   // the TD decides otherwise (L-8.5), and an appeal can change it (P-11, P-13). Annulling is

@@ -183,6 +183,20 @@ export type Effect =
        * Commission decides, finally (P-13c).
        */
       appeal?: { rule: 'P-10' | 'P-13'; by: CalendarDate; analysed: Side[] };
+      /**
+       * The time claim whose upholding ended the game (P-7f): one mail says both, the ruling
+       * (by the TD, or at the deadline `protestBy` with no protest, P-7c, P-7d) and the loss,
+       * with the offender's upheld excesses (`count`) and the event's allowance (`allowed`).
+       */
+      claim?: {
+        id: string;
+        /** The offender, who lost on time. */
+        side: Side;
+        by: 'td' | 'deadline';
+        protestBy?: CalendarDate;
+        count: number;
+        allowed: number;
+      };
       rules: string[];
     }
   | {

@@ -649,8 +649,23 @@ export function cases(): Case[] {
     name: 'time-forfeit',
     state: extendGame(again, forfeit.events),
     now: forfeitOn,
-    effects: forfeit.effects.filter((e) => e.kind === 'game-ended'),
+    effects: forfeit.effects,
   });
+  // The same claim unprotested at its deadline: one mail each says it is upheld, and so the
+  // game lost (P-7c, P-7d, P-7f).
+  {
+    const deadlineOn = addDays(secondOn, RULES.protestDays + 1);
+    const work = due(again, deadlineOn, RULES).find((w) => w.kind === 'claim-deadline');
+    if (!work) throw new Error('no deadline for the second claim');
+    const d = decideDue(again, { kind: 'due', work }, deadlineOn, RULES);
+    out.push({
+      name: 'time-forfeit-deadline',
+      state: extendGame(again, d.events),
+      now: deadlineOn,
+      effects: d.effects,
+    });
+  }
+
   // Black withdrew early; the TD annuls the game (P-9a): everyone told, the PGN to the TD.
   const annul = decideRuling(
     base,

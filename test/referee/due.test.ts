@@ -483,7 +483,20 @@ describe('claim deadline and its consequence (P-7c, P-7e, P-7f, L-6.7)', () => {
     const d = doWork(s, one(s, '2026-03-19', 'claim-deadline'), '2026-03-19');
     expect(eventTypes(d)).toEqual(['due-done', 'claim-ruled', 'ended']);
     expect(d.events[2]).toMatchObject({ result: '0-1', kind: 'time-forfeit', rule: 'P-7f' });
-    expect(effectKinds(d)).toContain('game-ended');
+    // One mail to each player and the TD: the claim upheld, and so the game lost (P-7d,
+    // P-7f); before, a 'game over' and then a 'claim upheld' naming no consequence.
+    expect(effectKinds(d)).toEqual(['game-ended']);
+    expect(d.effects[0]).toMatchObject({
+      to: ['white', 'black', 'td'],
+      claim: {
+        id: 'time:white:10:1:r1',
+        side: 'white',
+        by: 'deadline',
+        protestBy: '2026-03-18',
+        count: 2,
+        allowed: 1,
+      },
+    });
     // The detail counts the excesses and quotes the claim, in English and machine-readable.
     const claim = s.claims.find((c) => c.id === 'time:white:10:1:r1')!;
     const ended = d.events[2];

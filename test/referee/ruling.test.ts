@@ -212,11 +212,17 @@ describe('claims ruled by the TD (P-7d, P-7e, P-7f, L-6.7)', () => {
     const d = rule(twice, { kind: 'uphold-claim', claimId: 'time:white:10:1:r1' });
     expect(eventTypes(d)).toEqual(['claim-ruled', 'ended']);
     expect(d.events[1]).toMatchObject({ result: '0-1', kind: 'time-forfeit', rule: 'P-7f' });
-    expect(effectKinds(d)).toEqual(['claim-ruled', 'game-ended']);
+    // One mail says both, the claim upheld and therefore the game lost (P-7d, P-7f), not a
+    // result and then a ruling that names no consequence.
+    expect(effectKinds(d)).toEqual(['game-ended']);
+    expect(d.effects[0]).toMatchObject({
+      to: ['white', 'black', 'td'],
+      claim: { id: 'time:white:10:1:r1', side: 'white', by: 'td', count: 2, allowed: 1 },
+    });
     // Claims of an older log carry only their English detail: so does the end.
     expect(d.events[1]).toMatchObject({ detail: 'time exceeded 2 times (over the limit)' });
     expect(d.events[1]).not.toHaveProperty('detailKey');
-    expect(d.effects[1]).not.toHaveProperty('detailKey');
+    expect(d.effects[0]).not.toHaveProperty('detailKey');
   });
 
   it('L-6.7: the loss on time is a draw when the opponent cannot mate', () => {
