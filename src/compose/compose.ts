@@ -22,7 +22,14 @@ import type {
   Recipient,
   Side,
 } from '../referee/index.ts';
-import { gameClock, inAdjudication, other, pliesToRepeat, pointsText } from '../referee/index.ts';
+import {
+  gameClock,
+  inAdjudication,
+  other,
+  pliesToRepeat,
+  pointsText,
+  upheldExcesses,
+} from '../referee/index.ts';
 import { boardPngFor } from './board-image.ts';
 import { boardLetters, boardText } from './board-text.ts';
 import type {
@@ -384,7 +391,7 @@ function viewFor(
     const table = tableBlock(clockTable(lines, labels));
     const live = adjudication
       ? t('clock.stopped', { date: adjudication.endDate })
-      : liveText(lines, labels, labelLang);
+      : [liveText(lines, labels, labelLang), ...pendingClaims()].filter(Boolean).join(' ');
     return live
       ? {
           text: `${table.text}\n\n${live}`,
@@ -406,6 +413,28 @@ function viewFor(
       ? t('claimAt', { move, side: sideLabel(c.side) })
       : id;
   };
+
+  /**
+   * The time claims waiting for a ruling, under the clock that shows the days behind them (a
+   * negative "left"): the protest deadline (P-7c) and what upholding them does — the offender's
+   * time counted afresh from the notice (P-7e), or, beyond the excesses allowed, the game lost
+   * on time (P-7f). Without it a player reads a bare negative clock and "the time was exceeded".
+   */
+  const pendingClaims = (): string[] =>
+    state.claims.flatMap((c) => {
+      if (c.kind !== 'time' || c.ruling || c.protestBy === undefined || state.result) return [];
+      const forfeit = upheldExcesses(state, c.side, c.id) + 1 > ctx.rules.excessesAllowed;
+      const vars = {
+        claim: claimAt(c.id),
+        protestBy: c.protestBy,
+        side: sideLabel(c.side),
+        sideOf: labelIfAny(labels, `sideOf.${c.side}`, labelLang) ?? sideLabel(c.side),
+        from: c.on,
+      };
+      return [
+        `${t(`claimPending.${c.protestedOn ? 'protested' : 'open'}`, vars)} ${t(`claimPending.${forfeit ? 'forfeit' : 'restart'}`, vars)}`,
+      ];
+    });
 
   /** The event's table (L-12), for the TD; '' when the context has none. */
   let standingsRows: readonly NamedStandingsRow[] | undefined;

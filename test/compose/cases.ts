@@ -424,6 +424,21 @@ export function cases(): Case[] {
       now: '2026-10-10',
       effects: d.effects.filter((e) => e.kind === 'time-claim' && e.to.includes('td')),
     });
+    // White, still over the limit, sends 2.Nf3 while the claim waits: his acceptance shows a
+    // negative clock, and the relay of Black's 2...Nc6 to him that his time was exceeded; both
+    // say a claim is pending, till when it may be protested and what upholding it does: the
+    // count afresh from the notice (P-7c, P-7e).
+    const sent = decided(
+      'move-claim-pending',
+      extendGame(silent, d.events),
+      tx('white', '2026-10-12', '1...e5 2.Nf3'),
+    );
+    out.push(sent);
+    out.push(
+      decided('move-claim-pending-relay', sent.state, tx('black', '2026-10-14', '2.Nf3 2...Nc6'), [
+        'move-relayed',
+      ]),
+    );
   }
   out.push({
     name: 'time-claim',
