@@ -8,7 +8,7 @@
 import type { Reading } from '../chess/index.ts';
 import { isLanguage, parseReading, tokenText } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
-import { calendarDateOf, compareDates, daysBetween } from '../clock/index.ts';
+import { addDays, calendarDateOf, compareDates, daysBetween } from '../clock/index.ts';
 import type { ComposeContext, ComposedMail, MailFailedInput, TdNotice } from '../compose/index.ts';
 import {
   composeEffect,
@@ -47,6 +47,7 @@ import type {
   EventRules,
   GameEvent,
   GameState,
+  LeaveGame,
   NamedStandingsRow,
   Recipient,
   RefereeInput,
@@ -1118,11 +1119,19 @@ export class RefereeService {
       forwarded !== undefined &&
       notATransmission(said, t) &&
       this.answeredLately(told, ref.gameKey, address, at) !== undefined;
-    const effects = quiet ? decision.effects.filter((e) => e.kind !== told) : decision.effects;
+    const others = this.leaveInOtherGames(ref, sender, decision.events, key);
+    // Leave stops the player's clock in all their games (P-8a): the TD's notice and the
+    // player's acknowledgement name every one, once, with the player's colour in each (P-8b).
+    const effects = (
+      quiet ? decision.effects.filter((e) => e.kind !== told) : decision.effects
+    ).map((e) =>
+      e.kind === 'leave-announced' && others.games.length
+        ? { ...e, games: [this.leaveGame(ref, e.side), ...others.games] }
+        : e,
+    );
     const after = extendGame(state, decision.events);
     const mails = this.composeAll(effects, this.composeContext(ref, after, now));
     const outbox = this.outgoing(ref, mails, key, messageId ? { side, messageId } : undefined);
-    const others = this.leaveInOtherGames(ref, sender, decision.events, key);
     outbox.push(...others.mails);
     // The TD's copy names the mail's ID in the archive, known once it is committed.
     let queued = outbox.length;
@@ -1175,11 +1184,16 @@ export class RefereeService {
     sender: string,
     events: readonly GameEvent[],
     seed: string,
-  ): { changes: { gameKey: string; events: GameEvent[] }[]; mails: NewOutboxMail[] } {
+  ): {
+    changes: { gameKey: string; events: GameEvent[] }[];
+    mails: NewOutboxMail[];
+    games: LeaveGame[];
+  } {
     const leave = events.find((e) => e.type === 'leave');
     const out = {
       changes: [] as { gameKey: string; events: GameEvent[] }[],
       mails: [] as NewOutboxMail[],
+      games: [] as LeaveGame[],
     };
     if (leave?.type !== 'leave') return out;
     for (const { event, player } of this.directory.memberships(sender)) {
@@ -1206,9 +1220,20 @@ export class RefereeService {
         const mails = composeEffect(effect, this.composeContext(other, after, leave.on));
         out.changes.push({ gameKey: other.gameKey, events: [e] });
         out.mails.push(...this.outgoing(other, mails, `${seed}:leave:${other.gameKey}`));
+        out.games.push(this.leaveGame(other, side));
       }
     }
     return out;
+  }
+
+  /** A game as a leave mail names it to the player and the TD: its tag, title, their colour. */
+  private leaveGame(ref: GameRefResolved, side: Side, toMove?: boolean): LeaveGame {
+    return {
+      tag: `[${ref.event.tag}/${ref.game.id}]`,
+      title: this.gameTitle(ref),
+      side,
+      ...(toMove === undefined ? {} : { toMove }),
+    };
   }
 
   /**
@@ -2375,12 +2400,9 @@ export class RefereeService {
     const decision = decide(state, input, today, this.rules(ref.event, ref.game));
     const after = extendGame(state, decision.events);
     const postal = input.kind === 'transmission' && input.postal === true;
-    const mails = this.composeAll(
-      decision.effects,
-      this.composeContext(ref, after, today),
-      !postal,
-    );
-    const outbox = this.outgoing(this.oriented(ref, after), mails, seed);
+    const taker = this.leaveNoticesOnce(ref, after, decision.effects, today);
+    const mails = this.composeAll(taker.effects, this.composeContext(ref, after, today), !postal);
+    const outbox = [...this.outgoing(this.oriented(ref, after), mails, seed), ...taker.mails];
     if (!decision.events.length && !outbox.length)
       return { committed: true, decision, state, mails: 0 };
     if (archive) {
@@ -2412,6 +2434,70 @@ export class RefereeService {
       this.clock().toISOString(),
     );
     return { committed, decision, state: committed ? after : state, mails: outbox.length };
+  }
+
+  /**
+   * A leave notice (P-8b) to the player whose leave starts or ends, when it concerns several of
+   * their games: one mail listing them all, with their colour and, at its end, whether their
+   * clock runs again (P-8a), instead of one per game. Each game's sweep makes the same mail —
+   * composed in the first of those games, with a Message-ID of the player and the leave — and
+   * the outbox keeps it once. `effects` keep the opponents' notices, each of its own game.
+   */
+  private leaveNoticesOnce(
+    ref: GameRefResolved,
+    state: GameState,
+    effects: readonly Effect[],
+    today: CalendarDate,
+  ): { effects: Effect[]; mails: NewOutboxMail[] } {
+    const out = { effects: [] as Effect[], mails: [] as NewOutboxMail[] };
+    for (const e of effects) {
+      const leave =
+        e.kind === 'leave-notice'
+          ? state.leaves.find(
+              (l) =>
+                l.side === e.side &&
+                (e.phase === 'starts' ? l.from === e.on : addDays(l.to, 1) === e.on),
+            )
+          : undefined;
+      if (e.kind !== 'leave-notice' || !leave || !e.to.includes(e.side)) {
+        out.effects.push(e);
+        continue;
+      }
+      const player = this.oriented(ref, state).game[e.side];
+      const games = this.directory.gamesOf(ref.event, player).flatMap((g) => {
+        if (!this.store.hasGame(g.gameKey)) return [];
+        const s = g.gameKey === ref.gameKey ? state : this.state(g.gameKey);
+        const side = this.colourOf(g, player);
+        const held = s.leaves.some(
+          (l) => l.side === side && l.from === leave.from && l.to === leave.to,
+        );
+        if (!held || s.result || inAdjudication(s, today, this.rules(g.event, g.game))) return [];
+        return [{ ref: g, state: s, side }];
+      });
+      const first = games[0];
+      if (games.length < 2 || !first) {
+        out.effects.push(e);
+        continue;
+      }
+      out.effects.push({ ...e, to: e.to.filter((r) => r !== e.side) });
+      const mine: Effect = {
+        ...e,
+        to: [first.side],
+        side: first.side,
+        ...(e.phase === 'ends' ? { toMove: first.state.pos.turn === first.side } : {}),
+        games: games.map((g) =>
+          this.leaveGame(
+            g.ref,
+            g.side,
+            e.phase === 'ends' ? g.state.pos.turn === g.side : undefined,
+          ),
+        ),
+      };
+      const mails = composeEffect(mine, this.composeContext(first.ref, first.state, today));
+      const seed = `leave-${e.phase}:${ref.event.tag}:${player}:${leave.from}:${leave.to}`;
+      out.mails.push(...this.outgoing(this.oriented(first.ref, first.state), mails, seed));
+    }
+    return out;
   }
 
   // --- the outbox ---------------------------------------------------------------------------

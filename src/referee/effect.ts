@@ -90,6 +90,15 @@ export interface LeaveAside {
   tdAsked?: { from: CalendarDate; to: CalendarDate };
 }
 
+/** One of a player's games named in a leave mail: its subject tag, its title, their colour. */
+export interface LeaveGame {
+  tag: string;
+  title: string;
+  side: Side;
+  /** For the end of the leave: whether they have the move, so their clock runs again now. */
+  toMove?: boolean;
+}
+
 export type Effect =
   | {
       kind: 'move-relayed';
@@ -286,6 +295,13 @@ export type Effect =
        * were not recorded and the TD was asked for them (P-8b, P-8c).
        */
       tdAsked?: { from: CalendarDate; to: CalendarDate };
+      /**
+       * The player's games the leave stops, this one first, with the player's colour in each:
+       * the TD's notice and the player's acknowledgement list them all, one mail for the leave
+       * (P-8a: it stops the player's clock in every game; P-8b). Set by the shell, which knows
+       * the player's other games; absent when it stops only this one.
+       */
+      games?: LeaveGame[];
       rules: string[];
     }
   | {
@@ -318,6 +334,12 @@ export type Effect =
        * was never affected.
        */
       toMove?: boolean;
+      /**
+       * To the player who takes the leave, when it concerns several of their games: all of them,
+       * with their colour and (`ends`) whether they have the move, in one mail rather than one
+       * per game. Set by the shell; the opponents' notices name only their own game.
+       */
+      games?: LeaveGame[];
       rules: string[];
     }
   | {

@@ -812,6 +812,55 @@ export function cases(): Case[] {
       },
     ],
   });
+  // Jan Novák plays two games: his leave stops his clock in both (P-8a). The TD's notice and
+  // his acknowledgement list them, with his colour in each (P-8b); at its end he gets one mail
+  // for both, in his own words, saying where his clock runs again.
+  {
+    const games = [
+      { tag: '[WCH26/7]', title: 'Anna Nowak – Jan Novák', side: 'black' as const },
+      { tag: '[WCH26/12]', title: 'Jan Novák – Olga Kim', side: 'white' as const },
+    ];
+    out.push({
+      name: 'leave-games',
+      state: base,
+      now,
+      effects: [
+        {
+          kind: 'leave-announced',
+          to: ['black', 'td'],
+          side: 'black',
+          from: '2026-12-20',
+          until: '2027-01-03',
+          left: [
+            { year: 2026, days: 18 },
+            { year: 2027, days: 27 },
+          ],
+          games,
+          rules: ['P-8a', 'P-8b'],
+        },
+      ],
+    });
+    out.push({
+      name: 'leave-over-games',
+      state: base,
+      now,
+      effects: [
+        {
+          kind: 'leave-notice',
+          to: ['black'],
+          side: 'black',
+          phase: 'ends',
+          on: '2027-01-04',
+          toMove: true,
+          games: [
+            { ...games[0]!, toMove: true },
+            { ...games[1]!, toMove: false },
+          ],
+          rules: ['P-8b', 'P-8a'],
+        },
+      ],
+    });
+  }
   out.push({
     name: 'game-started',
     state: foldGame(gameLog('', '2026-09-01', 3)),

@@ -1158,6 +1158,72 @@ describe('the referee service (one message, one transaction)', () => {
       'td@club.example',
     ]);
   });
+  it('P-8a, P-8b: one leave mail to the TD and to its taker names every game it stops, with his colour; its start and end reach him once, in his own words', async () => {
+    const { service, setNow } = setup([
+      { id: '1', white: 'jan', black: 'petr', startsOn: '2026-11-02' },
+      { id: '2', white: 'eva', black: 'jan', startsOn: '2026-11-02' },
+    ]);
+    await service.processInbound(
+      mail('Jan <jan@x.example>', '1.e4\n\nLeave: 2026-12-01 - 2026-12-10'),
+    );
+    // Petr answers: Jan has the move in game 1 when the leave ends, not in game 2 (Eva's).
+    expect(await service.processInbound(mail('Petr <petr@x.example>', '1.5254 1...5755'))).toBe(
+      'done',
+    );
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    const parsed = async (kind: string) =>
+      Promise.all(
+        sent
+          .filter((m) => m.raw.toString().includes(`X-Amici-Kind: ${kind}`))
+          .map(async (m) => ({ to: m.to[0], mail: await simpleParser(m.raw) })),
+      );
+    const announced = await parsed('leave-announced');
+    const td = announced.filter((m) => m.to === 'td@club.example');
+    expect(td).toHaveLength(1);
+    expect(td[0]!.mail.text).toContain(
+      'The leave stops the clock of Jan in each of these games:\n  [CLUB/1] Jan – Petr (White)\n  [CLUB/2] Eva – Jan (Black)',
+    );
+    const jans = announced.filter((m) => m.to === 'jan@x.example');
+    expect(jans).toHaveLength(1);
+    expect(jans[0]!.mail.text).toContain(
+      'The games it stops your clock in:\n  [CLUB/1] Jan – Petr (White)\n  [CLUB/2] Eva – Jan (Black)',
+    );
+    // The opponents are told of their own game only.
+    expect(announced.find((m) => m.to === 'eva@x.example')!.mail.text).not.toContain('[CLUB/1]');
+    sent.length = 0;
+    setNow('2026-12-01T06:00:00Z');
+    await service.sweep();
+    setNow('2026-12-11T06:00:00Z');
+    await service.sweep();
+    await service.sweep();
+    await service.flushOutbox(sender);
+    const notices = await parsed('leave-notice');
+    const toJan = notices.filter((m) => m.to === 'jan@x.example');
+    // Once at the start and once at the end, for both games; each opponent for their own game.
+    expect(toJan).toHaveLength(2);
+    expect(notices.filter((m) => m.to === 'petr@x.example')).toHaveLength(2);
+    expect(notices.filter((m) => m.to === 'eva@x.example')).toHaveLength(2);
+    expect(notices.filter((m) => m.to === 'td@club.example')).toHaveLength(0);
+    const [starts, ends] = toJan.map((m) => m.mail);
+    expect(starts!.subject).toBe('[CLUB/1] Jan – Petr: your leave starts 2026-12-01');
+    expect(starts!.text).toContain(
+      'Your leave starts on 2026-12-01 (rules P-8b, P-8a); your clock does not run during it, in each of your games:\n  [CLUB/1] Jan – Petr (White)\n  [CLUB/2] Eva – Jan (Black)',
+    );
+    // Second person, not "leave of Jan over, their clock runs again".
+    expect(ends!.subject).toBe(
+      '[CLUB/1] Jan – Petr: your leave is over, your clock runs again from 2026-12-11 where you have the move',
+    );
+    expect(ends!.text).toContain(
+      '[CLUB/1] Jan – Petr (White): it is your move, so your clock runs again from 2026-12-11',
+    );
+    expect(ends!.text).toContain(
+      '[CLUB/2] Eva – Jan (Black): it is not your move, so your clock runs again once you have the move',
+    );
+    // Eva reads of the leave in her game, in the third person.
+    const evas = notices.filter((m) => m.to === 'eva@x.example').map((m) => m.mail);
+    expect(evas[1]!.subject).toContain('[CLUB/2] Eva – Jan: leave of Jan over');
+  });
   it('P-6d, P-6e: a move read days after it came (amici was down) counts as delivered the day it is relayed', async () => {
     const { service, setNow } = setup();
     // Jan's move reached the mailbox on 2 November; amici reads and relays it on 6 November.
