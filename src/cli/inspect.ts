@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { moveNumber, writeMove } from '../chess/index.ts';
 import { addDays, compareDates, rangeContains } from '../clock/index.ts';
-import { boardText, composeTdReport, gamePgn, timeControlTag } from '../compose/index.ts';
+import { boardText, composeTdReport, gamePgn, timeControlShort } from '../compose/index.ts';
 import { eventStartsOn } from '../config/load-config.ts';
 import { memoryLogger } from '../daemon/log.ts';
 import type { RefereeService } from '../daemon/referee-service.ts';
@@ -327,7 +327,7 @@ export async function showCommand(args: string[], io: CliIo): Promise<number> {
       return 0;
     }
     const out: string[] = [
-      `${key}  ${data.white} – ${data.black}  (${ref.event.name}, ${timeControlTag(rules.timeControl)})`,
+      `${key}  ${data.white} – ${data.black}  (${ref.event.name}, ${timeControlShort(rules.timeControl)})`,
       '',
     ];
     out.push(boardText(state.pos, {}), '');

@@ -344,8 +344,8 @@ export function liveText(lines: readonly ClockLine[], labels: LabelTree, lang: s
 
 const pgnDate = (d: CalendarDate) => d.replace(/-/g, '.');
 
-/** The event's time control as the PGN `TimeControl` and `amici show` write it. */
-export function timeControlTag(tc: TimeControl): string {
+/** The event's time control in words, as `amici show` writes it: `10/30d`, `30d/move`. */
+export function timeControlShort(tc: TimeControl): string {
   switch (tc.preset) {
     case 'postal':
       return `${tc.moves}/${tc.days}d`;
@@ -355,6 +355,34 @@ export function timeControlTag(tc: TimeControl): string {
       return `triple-block ${tc.startDays}d`;
     case 'per-move':
       return `${tc.days}d/move`;
+  }
+}
+
+const DAY_SECONDS = 86_400;
+
+/**
+ * The event's time control as PGN's `TimeControl` tag writes it (PGN standard 9.6.1), which is
+ * what databases and ICCF tools read: moves/seconds, the last period repeated. So a postal
+ * control of 10 moves in 30 days (P-6a), cumulative, is `10/2592000` (10 moves in 2,592,000
+ * seconds, again and again), and ICCF's 10 in 50 days `10/4320000` (that a move's reflection
+ * beyond 20 days counts double is no part of the limit, and PGN has no word for it); D days for
+ * every move is `1/D·86400`, as chess.com writes its daily games. Triple Block is its starting
+ * clock with the daily increment (`4320000+86400`): PGN's incremental form, without the cap,
+ * the bank and the floor, which it cannot say. The human wording ("10/30d") would be one more
+ * tag a database drops; `amici show` and the mails say it.
+ */
+export function pgnTimeControl(tc: TimeControl): string {
+  const s = (days: number) => days * DAY_SECONDS;
+  switch (tc.preset) {
+    case 'postal':
+    case 'iccf':
+      return `${tc.moves}/${s(tc.days)}`;
+    case 'triple-block':
+      return tc.incrementDays > 0 && tc.incrementMoves > 0
+        ? `${s(tc.startDays)}+${s(tc.incrementDays)}`
+        : `${s(tc.startDays)}`;
+    case 'per-move':
+      return `1/${s(tc.days)}`;
   }
 }
 
@@ -443,7 +471,7 @@ export function gamePgn(
     Black: names.black,
     ...pgnResultTags(state),
     Mode: mode === 'email' ? 'EM' : 'PM',
-    ...(timeControl ? { TimeControl: timeControlTag(timeControl) } : {}),
+    ...(timeControl ? { TimeControl: pgnTimeControl(timeControl) } : {}),
     ...(event.startsOn ? { EventDate: pgnDate(event.startsOn) } : {}),
   };
   const pgn = makeGamePgn({ start: state.start, moves }, tags, pgnEndComment(state));

@@ -6,4 +6,11 @@ export * from './board-svg.ts';
 export * from './board-text.ts';
 export * from './compose.ts';
 export * from './compose-context.ts';
-export { gamePgn, pgnEndComment, pgnResultTags, plyText, timeControlTag } from './game-view.ts';
+export {
+  gamePgn,
+  pgnEndComment,
+  pgnResultTags,
+  pgnTimeControl,
+  plyText,
+  timeControlShort,
+} from './game-view.ts';

@@ -95,7 +95,7 @@ describe('amici pgn --event: what a rating officer imports without editing (L-8.
       expect(h.get('Date')).toBe('2026.11.02');
       expect(h.get('EventDate')).toBe('2026.11.02');
       expect(h.get('Mode')).toBe('PM');
-      expect(h.get('TimeControl')).toBe('10/30d');
+      expect(h.get('TimeControl')).toBe('10/2592000');
       const termination = h.get('Termination');
       if (termination !== undefined) expect(TERMINATIONS).toContain(termination);
       // The result token that ends the movetext is the Result tag.

@@ -2,8 +2,15 @@
 // end of a game P-7f) said in the reader's language from their machine-readable form, and the
 // English text of an older log — written before that form existed — still folded and shown.
 
+import { parsePgn } from 'chessops/pgn';
 import { describe, expect, it } from 'vitest';
 import type { DetailKey } from '../../src/chess/index.ts';
+import {
+  iccfControl,
+  perMoveControl,
+  postalControl,
+  tripleBlockControl,
+} from '../../src/clock/index.ts';
 import type { ComposeContext } from '../../src/compose/index.ts';
 import { composeEffect, gamePgn, pgnResultTags } from '../../src/compose/index.ts';
 import type { Effect, EndKind, GameEvent, GameState, Result } from '../../src/referee/index.ts';
@@ -365,6 +372,30 @@ describe('the PGN of a finished game says how it ended (PGN Termination)', () =>
     expect(postal).toContain('[Mode "PM"]');
     expect(postal).toContain('[Site "amici (post)"]');
     expect(gamePgn(state, { name: 'Email Cup' }, names)).toContain('[Mode "EM"]');
+  });
+
+  // PGN standard 9.6.1: "?", "-", moves/seconds, seconds, seconds+increment or *seconds, periods
+  // joined by ":". A database reads nothing else; "10/30d" it took for no time control at all.
+  const PGN_TIME_CONTROL =
+    /^(?:\?|-|(?:\d+\/\d+|\d+(?:\+\d+)?|\*\d+)(?::(?:\d+\/\d+|\d+(?:\+\d+)?|\*\d+))*)$/;
+  it.each([
+    ['postal 10 in 30 days (P-6a)', '10/2592000', postalControl()],
+    ['postal 5 in 20 days', '5/1728000', postalControl({ moves: 5, days: 20 })],
+    ['ICCF 10 in 50 days', '10/4320000', iccfControl()],
+    ['per move, 14 days', '1/1209600', perMoveControl({ days: 14 })],
+    ['Triple Block, 50 days +1 a move (L-App.C)', '4320000+86400', tripleBlockControl()],
+    ['Triple Block with no increment', '4320000', tripleBlockControl({ incrementDays: 0 })],
+  ] as const)('the PGN’s TimeControl of %s is PGN’s own form: %s', (_, tag, control) => {
+    const pgn = gamePgn(
+      ended('resignation', '1-0'),
+      { name: 'Cup' },
+      { white: 'A', black: 'B' },
+      control,
+    );
+    const value = /\[TimeControl "([^"]*)"\]/.exec(pgn ?? '')?.[1];
+    expect(value).toBe(tag);
+    expect(value).toMatch(PGN_TIME_CONTROL);
+    expect(parsePgn(pgn!)[0]!.headers.get('TimeControl')).toBe(tag);
   });
 
   it('a game in progress has no Termination', () => {
