@@ -147,6 +147,28 @@ export function makeGamePgn(
   return ok(`${head}\n\n${makePgnMovetext(start.value, record.moves, all.Result!, endComment)}\n`);
 }
 
+/** A given name or a surname PGN may swap safely: capitalised letters, `-` and `'` inside. */
+const NAME_WORD = /^\p{Lu}[\p{L}\p{M}]*(?:['’-]\p{L}[\p{L}\p{M}]*)*$/u;
+
+/**
+ * A person's name as PGN's White and Black tags write it, "Surname, Firstname" (PGN standard
+ * 8.1.1.5), from the name as people write it, when that is safe: a name already written with
+ * its comma ("Kowalski, Jan") or a single word stands as it is, and one given name and one
+ * surname, each a capitalised word ("Jan Kowalski", "Jean-Paul Sartre", "Seán O'Brien"), is
+ * swapped ("Kowalski, Jan"). Anything else is undefined: which words make the surname of "Ana
+ * María de la Cruz" or "Ludwig van Beethoven", or of "J. R. Capablanca", nobody can tell from the
+ * words, so the config says it (`pgnName`). Two words are taken as given name then surname; a
+ * name written surname first ("Polgár Judit", "Wang Hao") needs its `pgnName` too.
+ */
+export function pgnPersonName(name: string): string | undefined {
+  const words = name.trim().split(/\s+/u).filter(Boolean);
+  if (!words.length) return undefined;
+  if (name.includes(',') || words.length === 1) return words.join(' ');
+  if (words.length === 2 && words.every((w) => NAME_WORD.test(w)))
+    return `${words[1]}, ${words[0]}`;
+  return undefined;
+}
+
 export interface ImportedGame {
   record: GameRecord;
   tags: PgnTags;

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { moveNumber, writeMove } from '../chess/index.ts';
 import { addDays, compareDates, rangeContains } from '../clock/index.ts';
 import { boardText, composeTdReport, gamePgn, timeControlShort } from '../compose/index.ts';
-import { eventStartsOn } from '../config/load-config.ts';
+import { eventStartsOn, pgnNameOf } from '../config/load-config.ts';
 import { memoryLogger } from '../daemon/log.ts';
 import type { RefereeService } from '../daemon/referee-service.ts';
 import type { Adjudication, Claim, GameState, Side } from '../referee/index.ts';
@@ -467,8 +467,8 @@ export function pgnOf(service: RefereeService, key: string): string {
     state,
     { name: ref.event.name, mode: service.modeOf(ref), ...(startsOn ? { startsOn } : {}) },
     {
-      white: service.player(ref.event, ref.game.white).name,
-      black: service.player(ref.event, ref.game.black).name,
+      white: pgnNameOf(service.player(ref.event, ref.game.white)),
+      black: pgnNameOf(service.player(ref.event, ref.game.black)),
     },
     service.rules(ref.event, ref.game).timeControl,
   );

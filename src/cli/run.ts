@@ -6,7 +6,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { calendarDateOf, compareDates, daysBetween } from '../clock/index.ts';
-import { loadConfig, postalAddressWarnings, restartOnlyChanges } from '../config/load-config.ts';
+import { loadConfig, pgnNameWarnings, postalAddressWarnings, restartOnlyChanges } from '../config/load-config.ts';
 import type { AmiciConfig } from '../config/schema.ts';
 import type { DaemonParts } from '../daemon/daemon.ts';
 import { runDaemon, runOnce } from '../daemon/daemon.ts';
@@ -209,6 +209,7 @@ export async function checkConfigCommand(args: string[], io: CliIo): Promise<num
     const warnings = [
       ...lateStarts(c).map((w) => w.replace(/^\s*warning: /, '')),
       ...postalAddressWarnings(c),
+      ...pgnNames(c).warnings,
       ...storedDrift(c).warnings,
     ];
     const out = {
@@ -232,13 +233,39 @@ export async function checkConfigCommand(args: string[], io: CliIo): Promise<num
       (e) =>
         `  event ${e.tag}: ${e.name} — TD ${e.td.name} <${e.td.address}>, ${e.timeZone}, ${e.timeControl.preset}, ${count(e.players.length, 'player')}, ${count(e.games.length, 'game')}${e.reportDays ? `, a report to the TD every ${e.reportDays} days` : ''}`,
     ),
+    ...pgnNames(c).derived,
     ...(probe ? [`  connect inbox:  ${probe.inbox}`, `  connect outbox: ${probe.outbox}`] : []),
     ...lateStarts(c),
     ...postalAddressWarnings(c).map((w) => `  warning: ${w}`),
+    ...pgnNames(c).warnings.map((w) => `  warning: ${w}`),
     ...storedDrift(c).warnings.map((w) => `  warning: ${w}`),
   ];
   io.out(`${lines.join('\n')}\n`);
   return status;
+}
+
+/**
+ * The players' names as the PGN writes them ("Surname, Firstname", PGN 8.1.1.5), which the
+ * rating officer's database files them by: the names amici swapped, shown for the TD to check,
+ * and a warning for each it could not swap and the config gives no `pgnName` for.
+ */
+function pgnNames(c: AmiciConfig): { derived: string[]; warnings: string[] } {
+  const derived: string[] = [];
+  const warnings: string[] = [];
+  for (const e of c.events) {
+    const w = pgnNameWarnings(e);
+    if (w.derived.length)
+      derived.push(
+        `  PGN names in ${e.tag} (White and Black as "Surname, Firstname"; a player's pgnName sets one): ${w.derived.join('; ')}`,
+      );
+    for (const id of w.unsure) {
+      const p = e.players.find((x) => x.id === id)!;
+      warnings.push(
+        `${e.tag}: which words of "${p.name.trim()}" (${id}) make the surname, amici cannot tell, so the PGN's White or Black tag writes the name as it is; give the player pgnName: "Surname, Firstname", as the rating officer's database files them`,
+      );
+    }
+  }
+  return { derived, warnings };
 }
 
 /**

@@ -17,6 +17,8 @@ export type NotationChoice = 'numeric' | 'san';
 
 export interface PlayerPrefs {
   name: string;
+  /** The name in the PGN's White and Black tags ("Surname, Firstname"); `name` when absent. */
+  pgnName?: string;
   /** A language code (`en`, `pl`, `cs`, `uk`, `de`, …); unknown codes fall back to English. */
   lang: string;
   notation: NotationChoice;

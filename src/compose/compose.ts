@@ -446,7 +446,11 @@ function viewFor(
 
   const attachPgn = () => {
     if (attachments.some((a) => a.contentType.startsWith('application/x-chess-pgn'))) return '';
-    shared.pgn ??= { value: gamePgn(state, ctx.event, names, ctx.rules.timeControl) };
+    const pgnNames = {
+      white: ctx.players.white.pgnName ?? names.white,
+      black: ctx.players.black.pgnName ?? names.black,
+    };
+    shared.pgn ??= { value: gamePgn(state, ctx.event, pgnNames, ctx.rules.timeControl) };
     const pgn = shared.pgn.value;
     if (pgn) {
       attachments.push({

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import type { z } from 'zod';
+import { pgnPersonName } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
 import type { EventRules } from '../referee/index.ts';
 import { defaultEventRules } from '../referee/index.ts';
@@ -193,6 +194,32 @@ export async function loadConfig(file: string): Promise<ConfigResult> {
   }
   const r = validateConfig(data, dirname(resolve(file)));
   return r.ok ? { ...r, file: resolve(file) } : r;
+}
+
+/**
+ * A player's name in the PGN's White and Black tags, which a rating officer's database files
+ * players by: `pgnName` as given, else "Surname, Firstname" from `name` when that is safe
+ * (`pgnPersonName`: "Jan Kowalski" is "Kowalski, Jan"), else `name` as written — which
+ * check-config warns of (`pgnNameWarnings`).
+ */
+export const pgnNameOf = (p: Pick<PlayerConfig, 'name' | 'pgnName'>): string =>
+  p.pgnName ?? pgnPersonName(p.name) ?? p.name.trim();
+
+/**
+ * What check-config says of the players' PGN names: the names amici swapped itself, for the TD
+ * to check ("Wang Hao" would be "Hao, Wang"), and each name it could not swap and that has no
+ * `pgnName`, which the PGN writes as it is.
+ */
+export function pgnNameWarnings(e: EventConfig): { derived: string[]; unsure: string[] } {
+  const derived: string[] = [];
+  const unsure: string[] = [];
+  for (const p of e.players) {
+    if (p.pgnName !== undefined) continue;
+    const swapped = pgnPersonName(p.name);
+    if (swapped === undefined) unsure.push(p.id);
+    else if (swapped !== p.name.trim()) derived.push(`${p.name.trim()} → ${swapped}`);
+  }
+  return { derived, unsure };
 }
 
 /** How a game's moves travel: both players by email, both by post, or one each. */

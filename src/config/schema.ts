@@ -176,6 +176,15 @@ const gameMode = z.enum(['email', 'postal']);
 const player = z.strictObject({
   id: z.string().regex(/^[\w.-]+$/, { message: 'expected a short id (letters, digits, _ . -)' }),
   name: z.string(),
+  /**
+   * The name as the PGN's White and Black tags write it, "Surname, Firstname" (PGN 8.1.1.5):
+   * needed when amici cannot swap `name` safely (load-config.ts, `pgnNameOf`).
+   */
+  pgnName: z
+    .string()
+    .trim()
+    .min(1, { message: 'expected the name as "Surname, Firstname"' })
+    .optional(),
   addresses: z.array(address).min(1),
   language: language.optional(),
   notation: notation.optional(),

@@ -27,7 +27,13 @@ import {
   plyText,
 } from '../compose/index.ts';
 import type { GameMode } from '../config/load-config.ts';
-import { eventRulesOf, eventStartsOn, gameModeOf, playsByPost } from '../config/load-config.ts';
+import {
+  eventRulesOf,
+  eventStartsOn,
+  gameModeOf,
+  pgnNameOf,
+  playsByPost,
+} from '../config/load-config.ts';
 import type { AmiciConfig, EventConfig, GameConfig, PlayerConfig } from '../config/schema.ts';
 import { forwardedOf } from '../mail/forwarded.ts';
 import type { Inbound, InboundMail, ReadError, Result } from '../mail/index.ts';
@@ -441,6 +447,7 @@ export class RefereeService {
       const reading = this.readingOf(ref.event, p);
       return {
         name: p.name,
+        pgnName: pgnNameOf(p),
         lang: p.language ?? ref.event.language,
         notation: reading.kind === 'numeric' ? ('numeric' as const) : ('san' as const),
         // Moves are written in the letters the player writes (`san:pl`, `san`).

@@ -1,6 +1,6 @@
 import { parsePgn } from 'chessops/pgn';
 import { describe, expect, it } from 'vitest';
-import { makeGamePgn, readPgn } from '../../src/chess/index.ts';
+import { makeGamePgn, pgnPersonName, readPgn } from '../../src/chess/index.ts';
 import { movesOf } from './support.ts';
 
 const EXAMPLE =
@@ -138,5 +138,34 @@ describe('PGN in: importing a game in progress', () => {
     const r = readPgn('[Event "x"]\n\n1. e4 e5 2. Ke3 *');
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error).toMatchObject({ kind: 'IMPOSSIBLE', moveNumber: 2, side: 'white' });
+  });
+});
+
+describe('PGN names: "Surname, Firstname" from a name as people write it, only when safe (PGN 8.1.1.5)', () => {
+  it.each([
+    ['Jan Kowalski', 'Kowalski, Jan'],
+    ['Petr Novák', 'Novák, Petr'],
+    ['  Eva   Schmidt ', 'Schmidt, Eva'],
+    ['Jean-Paul Sartre', 'Sartre, Jean-Paul'],
+    ['Anna Nowak-Kowalska', 'Nowak-Kowalska, Anna'],
+    ["Seán O'Brien", "O'Brien, Seán"],
+    ['Олександр Петренко', 'Петренко, Олександр'],
+    // Already in PGN's form, or a single name: as written.
+    ['Kowalski, Jan', 'Kowalski, Jan'],
+    ['Archer, Ann "the Arrow"', 'Archer, Ann "the Arrow"'],
+    ['Madonna', 'Madonna'],
+  ])('%s → %s', (name, pgn) => {
+    expect(pgnPersonName(name)).toBe(pgn);
+  });
+  it.each([
+    'Ana María de la Cruz',
+    'Ludwig van Beethoven',
+    'José Raúl Capablanca',
+    'J. R. Capablanca',
+    'jan kowalski',
+    'Baker \\ Bob',
+    '',
+  ])('%s: which words are the surname nobody can tell — undefined', (name) => {
+    expect(pgnPersonName(name)).toBeUndefined();
   });
 });

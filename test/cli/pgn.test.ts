@@ -158,3 +158,75 @@ describe('amici pgn --event: what a rating officer imports without editing (L-8.
     }
   });
 });
+
+const NAMES_CONFIG = `from: { name: amici referee, address: referee@club.example }
+inbox: { kind: maildir, path: ./inbox }
+outbox: { kind: pickup, path: ./outbox }
+store: { path: ./amici.sqlite }
+events:
+  - name: Names Cup
+    tag: NC
+    td: { name: Anna Nowak, address: td@club.example }
+    timeZone: Europe/Warsaw
+    players:
+      - { id: jan, name: Jan Kowalski, addresses: [jan@club.example] }
+      - { id: ana, name: Ana María de la Cruz, pgnName: 'de la Cruz, Ana María', addresses: [ana@club.example] }
+      - { id: lvb, name: Ludwig van Beethoven, addresses: [lvb@club.example] }
+      - { id: wang, name: Wang Hao, pgnName: 'Wang, Hao', addresses: [wang@club.example] }
+    games:
+      - { id: "1", white: jan, black: ana, startsOn: 2026-11-02 }
+      - { id: "2", white: lvb, black: wang, startsOn: 2026-11-02 }
+`;
+
+describe('PGN names: White and Black as "Surname, Firstname" (PGN 8.1.1.5), as a rating officer files players', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'amici-pgn-names-'));
+  const config = join(dir, 'amici.yaml');
+  writeFileSync(config, NAMES_CONFIG);
+  const run = (...args: string[]) => runCli([...args, '--config', config]);
+
+  it('check-config takes pgnName, shows the names it swapped, and warns of one it cannot', async () => {
+    const check = await run('check-config');
+    expect(check.code, check.err).toBe(0);
+    expect(check.out).toContain('Jan Kowalski → Kowalski, Jan');
+    // Given by pgnName: neither swapped nor warned of.
+    expect(check.out).not.toMatch(/Wang Hao →|Ana María de la Cruz →/);
+    expect(check.out).toMatch(
+      /warning: NC: which words of "Ludwig van Beethoven" \(lvb\) make the surname, amici cannot tell.*pgnName: "Surname, Firstname"/,
+    );
+    expect(check.out).not.toMatch(/warning:.*\((jan|ana|wang)\)/);
+    const json = JSON.parse((await run('check-config', '--json')).out);
+    expect(json.warnings.join('\n')).toContain('"Ludwig van Beethoven" (lvb)');
+  });
+
+  it('amici pgn and the TD’s result mail name the players as pgnName says, or swapped when that is safe', async () => {
+    const tags = async (game: string) => {
+      const r = await run('pgn', game);
+      expect(r.code, r.err).toBe(0);
+      return parsePgn(r.out)[0]!.headers;
+    };
+    const one = await tags('NC/1');
+    expect([one.get('White'), one.get('Black')]).toEqual([
+      'Kowalski, Jan',
+      'de la Cruz, Ana María',
+    ]);
+    const two = await tags('NC/2');
+    // Not swapped where unsure: "van Beethoven, Ludwig" or "Beethoven, Ludwig van"? As written.
+    expect([two.get('White'), two.get('Black')]).toEqual(['Ludwig van Beethoven', 'Wang, Hao']);
+
+    const end = await run('td', 'NC/1', 'set-result', '1-0', '--reason', 'Ana resigned by phone');
+    expect(end.code, end.err).toBe(0);
+    const store = new Store(join(dir, 'amici.sqlite'));
+    const toTd = store
+      .dueOutbox('9999-12-31T00:00:00Z')
+      .filter((m) => m.kind === 'game-ended' && m.recipients.includes('td@club.example'));
+    store.close();
+    const mail = await simpleParser(toTd[0]!.raw);
+    const pgn = mail.attachments
+      .find((x) => x.filename?.endsWith('.pgn'))!
+      .content.toString('utf8');
+    expect(parsePgn(pgn)[0]!.headers.get('White')).toBe('Kowalski, Jan');
+    expect(parsePgn(pgn)[0]!.headers.get('Black')).toBe('de la Cruz, Ana María');
+    // The mail itself still greets and names the players as they write their names.
+    expect(mail.text).toContain('Jan Kowalski');
+  });
+});
