@@ -7,6 +7,7 @@ export * from './move-error.ts';
 export * from './move-syntax.ts';
 export * from './movetext.ts';
 export * from './pgn.ts';
+export * from './pgn-charset.ts';
 export * from './read-move.ts';
 export * from './resolve.ts';
 export * from './start-position.ts';

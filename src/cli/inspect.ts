@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { moveNumber, writeMove } from '../chess/index.ts';
+import { moveNumber, pgnCharset, writeMove } from '../chess/index.ts';
 import { addDays, compareDates, rangeContains } from '../clock/index.ts';
 import { boardText, composeTdReport, gamePgn, timeControlShort } from '../compose/index.ts';
 import { eventStartsOn, pgnNameOf } from '../config/load-config.ts';
@@ -32,6 +32,8 @@ const OPTIONS = {
   json: { type: 'boolean' },
   event: { type: 'string' },
   out: { type: 'string' },
+  latin1: { type: 'boolean' },
+  ascii: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -39,7 +41,7 @@ const OPTIONS = {
 const TAKES: Record<keyof typeof HELP, readonly (keyof typeof OPTIONS)[]> = {
   games: ['config', 'help', 'json', 'event'],
   show: ['config', 'help', 'json'],
-  pgn: ['config', 'help', 'event'],
+  pgn: ['config', 'help', 'event', 'latin1', 'ascii'],
   export: ['config', 'help', 'out', 'event'],
   standings: ['config', 'help', 'json', 'event'],
   report: ['config', 'help', 'event'],
@@ -58,10 +60,14 @@ move, the days the player to move has left (P-2k), and the result.
 One game (GAME as \`amici games\` lists it, e.g. CCC26/1): the board, both clocks in days
 (P-2k), the moves with the dates they were sent and delivered, penalties, leave, claims, result.
 `,
-  pgn: `usage: amici pgn GAME [--config FILE]
-       amici pgn --event TAG [--config FILE]
+  pgn: `usage: amici pgn GAME [--latin1 | --ascii] [--config FILE]
+       amici pgn --event TAG [--latin1 | --ascii] [--config FILE]
 
-The PGN of one game, or of every game of an event, on standard output.
+The PGN of one game, or of every game of an event, on standard output, in UTF-8, which current
+ChessBase reads. --latin1 writes ISO 8859-1, the PGN standard's own character set, for a
+program that shows "NovÃ¡k" for "Novák" (older ChessBase, Chess Assistant, Arena): what
+Latin-1 lacks is spelled in Latin letters (Dvořák → Dvorák, Łukasz → Lukasz, Олександр →
+Oleksandr). --ascii spells every letter so (Novák → Novak), for a program that reads neither.
 `,
   export: `usage: amici export [--event TAG] [--out DIR] [--config FILE]
 
@@ -95,7 +101,7 @@ async function withService<T>(
   io: CliIo,
   fn: (
     s: RefereeService,
-    v: { json?: boolean; event?: string; out?: string },
+    v: { json?: boolean; event?: string; out?: string; latin1?: boolean; ascii?: boolean },
     rest: string[],
   ) => Promise<T>,
 ): Promise<T | number> {
@@ -478,6 +484,10 @@ export function pgnOf(service: RefereeService, key: string): string {
 
 export async function pgnCommand(args: string[], io: CliIo): Promise<number> {
   return withService('pgn', args, io, async (service, v, rest) => {
+    if (v.latin1 && v.ascii) {
+      io.err(`amici pgn: give --latin1 or --ascii, not both\n\n${HELP.pgn}`);
+      return 2;
+    }
     const keys = v.event
       ? service.store
           .games()
@@ -488,7 +498,10 @@ export async function pgnCommand(args: string[], io: CliIo): Promise<number> {
       if (v.event) io.err(`amici: no games in event "${v.event}"\n`);
       return 1;
     }
-    io.out(keys.map((k) => pgnOf(service, k)).join('\n'));
+    const pgn = keys.map((k) => pgnOf(service, k)).join('\n');
+    const charset = v.latin1 ? 'latin1' : v.ascii ? 'ascii' : undefined;
+    if (charset) io.outBytes(Buffer.from(pgnCharset(pgn, charset), 'latin1'));
+    else io.out(pgn);
     return 0;
   });
 }

@@ -8,12 +8,15 @@ export { count } from '../words.ts';
 
 export interface CliIo {
   out(text: string): void;
+  /** Bytes as they are, for output in another character set than UTF-8 (`pgn --latin1`). */
+  outBytes(bytes: Uint8Array): void;
   err(text: string): void;
   readStdin(): Promise<string>;
 }
 
 export const processIo: CliIo = {
   out: (text) => void process.stdout.write(text),
+  outBytes: (bytes) => void process.stdout.write(bytes),
   err: (text) => void process.stderr.write(text),
   readStdin: async () => {
     if (process.stdin.isTTY) return '';

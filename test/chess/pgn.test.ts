@@ -1,6 +1,6 @@
 import { parsePgn } from 'chessops/pgn';
 import { describe, expect, it } from 'vitest';
-import { makeGamePgn, pgnPersonName, readPgn } from '../../src/chess/index.ts';
+import { makeGamePgn, pgnCharset, pgnPersonName, readPgn } from '../../src/chess/index.ts';
 import { movesOf } from './support.ts';
 
 const EXAMPLE =
@@ -167,5 +167,26 @@ describe('PGN names: "Surname, Firstname" from a name as people write it, only w
     '',
   ])('%s: which words are the surname nobody can tell — undefined', (name) => {
     expect(pgnPersonName(name)).toBeUndefined();
+  });
+});
+
+describe('PGN in Latin-1 or ASCII, for a program that reads no UTF-8 (PGN standard 4.1)', () => {
+  it.each([
+    ['Novák, Petr', 'Novák, Petr', 'Novak, Petr'],
+    ['Dvořák, Antonín', 'Dvorák, Antonín', 'Dvorak, Antonin'],
+    ['Żółkiewski, Łukasz', 'Zólkiewski, Lukasz', 'Zolkiewski, Lukasz'],
+    ['Müller, Jürgen Groß', 'Müller, Jürgen Groß', 'Muller, Jurgen Gross'],
+    ['Петренко, Олександр', 'Petrenko, Oleksandr', 'Petrenko, Oleksandr'],
+    ['Ющенко, Юрій', 'Yushchenko, Yurii', 'Yushchenko, Yurii'],
+    ['Григорій Яворський', 'Hryhorii Yavorskyi', 'Hryhorii Yavorskyi'],
+    ['ЩУКА, Щука', 'SHCHUKA, Shchuka', 'SHCHUKA, Shchuka'],
+    ['Cup – “Final” …', 'Cup - "Final" ...', 'Cup - "Final" ...'],
+    ['王 玥', '? ?', '? ?'],
+  ])('%s: latin1 %s, ascii %s', (text, latin1, ascii) => {
+    expect(pgnCharset(text, 'latin1')).toBe(latin1);
+    expect(pgnCharset(text, 'ascii')).toBe(ascii);
+  });
+  it('a letter written as its base and a combining accent counts as the letter', () => {
+    expect(pgnCharset('Nova\u0301k', 'latin1')).toBe('Novák');
   });
 });

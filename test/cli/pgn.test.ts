@@ -230,3 +230,74 @@ describe('PGN names: White and Black as "Surname, Firstname" (PGN 8.1.1.5), as a
     expect(mail.text).toContain('Jan Kowalski');
   });
 });
+
+const CHARSET_CONFIG = `from: { name: amici referee, address: referee@club.example }
+inbox: { kind: maildir, path: ./inbox }
+outbox: { kind: pickup, path: ./outbox }
+store: { path: ./amici.sqlite }
+events:
+  - name: Mistrzostwa Klubu – Łódź 2026
+    tag: LDZ
+    td: { name: Anna Nowak, address: td@club.example }
+    timeZone: Europe/Warsaw
+    players:
+      - { id: petr, name: Petr Novák, addresses: [petr@club.example] }
+      - { id: olek, name: Олександр Петренко, addresses: [olek@club.example] }
+      - { id: anton, name: Antonín Dvořák, addresses: [anton@club.example] }
+    games:
+      - { id: "1", white: petr, black: olek, startsOn: 2026-11-02 }
+      - { id: "2", white: anton, black: petr, startsOn: 2026-11-02 }
+`;
+
+describe('amici pgn --latin1 / --ascii: for a program that reads no UTF-8 (PGN standard 4.1)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'amici-pgn-charset-'));
+  const config = join(dir, 'amici.yaml');
+  writeFileSync(config, CHARSET_CONFIG);
+  const pgn = async (...args: string[]) => {
+    const r = await runCli(['pgn', '--event', 'LDZ', ...args, '--config', config]);
+    expect(r.code, r.err).toBe(0);
+    return r.out;
+  };
+
+  it('UTF-8 by default: the names as written', async () => {
+    const text = await pgn();
+    expect(text).toContain('[White "Novák, Petr"]');
+    expect(text).toContain('[Black "Петренко, Олександр"]');
+  });
+
+  it('--latin1: one byte a character, what Latin-1 has kept (á), the rest in Latin letters', async () => {
+    const bytes = Buffer.from(await pgn('--latin1'), 'latin1');
+    // "Novák" with á as the single byte 0xE1, as Latin-1 has it; no UTF-8 sequence anywhere.
+    expect(bytes.includes(Buffer.from([0x4e, 0x6f, 0x76, 0xe1, 0x6b]))).toBe(true);
+    expect(bytes.includes(Buffer.from('á', 'utf8'))).toBe(false);
+    const text = bytes.toString('latin1');
+    const games = parsePgn(text);
+    expect(games).toHaveLength(2);
+    const players = games.flatMap((g) => [g.headers.get('White'), g.headers.get('Black')]);
+    expect(players).toEqual([
+      'Novák, Petr',
+      'Petrenko, Oleksandr',
+      'Dvorák, Antonín',
+      'Novák, Petr',
+    ]);
+    expect(games[0]!.headers.get('Event')).toBe('Mistrzostwa Klubu - Lódz 2026');
+  });
+
+  it('--ascii: plain ASCII, every letter spelled without its accent', async () => {
+    const bytes = Buffer.from(await pgn('--ascii'), 'latin1');
+    expect(bytes.every((b) => b < 0x80)).toBe(true);
+    const games = parsePgn(bytes.toString('latin1'));
+    expect(games.flatMap((g) => [g.headers.get('White'), g.headers.get('Black')])).toEqual([
+      'Novak, Petr',
+      'Petrenko, Oleksandr',
+      'Dvorak, Antonin',
+      'Novak, Petr',
+    ]);
+  });
+
+  it('refuses both at once', async () => {
+    const r = await runCli(['pgn', '--event', 'LDZ', '--latin1', '--ascii', '--config', config]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('give --latin1 or --ascii, not both');
+  });
+});

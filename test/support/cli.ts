@@ -13,6 +13,11 @@ export async function runCli(
     out: (t) => {
       out += t;
     },
+    // Bytes in another character set than UTF-8 (`pgn --latin1`): each byte one character, so
+    // that Buffer.from(out, 'latin1') gives the bytes back.
+    outBytes: (b) => {
+      out += Buffer.from(b).toString('latin1');
+    },
     err: (t) => {
       err += t;
     },
