@@ -321,6 +321,7 @@ export async function showCommand(args: string[], io: CliIo): Promise<number> {
       leaves: state.leaves,
       pauses: state.pauses,
       stops: state.stops,
+      annulments: state.annulments,
       claims: state.claims,
       drawOffer: state.drawOffer ?? null,
       drawOffers: state.drawOffers,
@@ -428,6 +429,17 @@ export async function showCommand(args: string[], io: CliIo): Promise<number> {
           x.to === null
             ? `  ${x.from}..(in adjudication since the end of ${x.lastEndDate})`
             : `${compareDates(x.to, x.from) > 0 ? `  ${x.from}..${addDays(x.to, -1)}` : `  ${x.from}: no day stopped,`} resumed ${x.to}, the end of ${x.lastEndDate} moved ${x.until ? `to ${x.until}` : 'away'}`,
+        ),
+      );
+    if (state.annulments.length)
+      out.push(
+        '',
+        'Annulled, then reinstated by the TD (P-9a), its days not counted:',
+        // As pauses are shown: the day of the reinstatement counts again.
+        ...state.annulments.map((a) =>
+          compareDates(a.to, a.from) > 0
+            ? `  ${a.from}..${addDays(a.to, -1)} (reinstated ${a.to})`
+            : `  ${a.from}: reinstated the same day, no day stopped`,
         ),
       );
     if (state.claims.length)

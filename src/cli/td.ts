@@ -8,6 +8,7 @@ import { parseReading } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
 import { compareDates, isCalendarDate } from '../clock/index.ts';
 import { plyText } from '../compose/index.ts';
+import { playsByPost } from '../config/load-config.ts';
 import { memoryLogger } from '../daemon/log.ts';
 import type { GameRefResolved, RefereeService } from '../daemon/referee-service.ts';
 import { readInbound } from '../mail/index.ts';
@@ -35,9 +36,12 @@ import type { CliIo } from './io.ts';
 import { argsOrExit, count } from './io.ts';
 
 export const TD_USAGE = `usage: amici td GAME RULING [options] [--note TEXT] [--config FILE]
-       amici td withdraw PLAYER (--annul | --forfeit) --reason TEXT   (every unfinished game, P-9a)
+       amici td GAME annul --reason TEXT [--yes]
+       amici td withdraw PLAYER (--annul | --forfeit) --reason TEXT [--yes]   (every unfinished game, P-9a)
 
 ${RULINGS_HELP}
+An annulment (annul, withdraw) is shown first, with what it changes and who is told, and
+recorded only with --yes; reinstate undoes one, but the mails will have gone.
 The same rulings can be mailed to amici from the TD's address, one per line, in a reply to a
 notice about the game (README, "Rulings by mail").`;
 
@@ -66,12 +70,13 @@ const side = (s: string | undefined): Side | undefined =>
 const day = (s: string | undefined): CalendarDate | undefined =>
   s && isCalendarDate(s) ? s : undefined;
 
-export const WITHDRAW_USAGE = `usage: amici td withdraw PLAYER (--annul | --forfeit) --reason TEXT [--event TAG] [--note TEXT] [--config FILE]
+export const WITHDRAW_USAGE = `usage: amici td withdraw PLAYER (--annul | --forfeit) --reason TEXT [--yes] [--event TAG] [--note TEXT] [--config FILE]
 
 A player withdrew or died (P-9a): each of their unfinished games is annulled (over, no result,
 out of the table) or scored as a loss for them, and both players of each game are told.
 Finished games stand. PLAYER is the player's id in amici.yaml (or one of their addresses);
---event is needed when they play in more than one event.`;
+--event is needed when they play in more than one event. Without --yes, the games and where
+each stands are shown and nothing is recorded.`;
 
 export async function tdCommand(args: string[], io: CliIo): Promise<number> {
   if (args[0] === 'withdraw') return withdrawCommand(args.slice(1), io);
@@ -82,6 +87,7 @@ export async function tdCommand(args: string[], io: CliIo): Promise<number> {
       options: {
         ...RULING_OPTIONS,
         config: { type: 'string' },
+        yes: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }),
@@ -108,13 +114,65 @@ export async function tdCommand(args: string[], io: CliIo): Promise<number> {
     { kind: 'ruling', ruling, ...(values.note ? { note: values.note } : {}) },
     `td:${kind}`,
     // A ruling refused at the prompt is said there: no mail to the TD who typed it.
-    (decision) => {
+    (decision, at) => {
       const refused = decision.effects.find((e) => e.kind === 'ruling-refused');
-      return refused && !decision.events.length
-        ? { code: 1, text: `${describeEffect(refused)}\nNothing recorded.` }
-        : undefined;
+      if (refused && !decision.events.length)
+        return { code: 1, text: `${describeEffect(refused)}\nNothing recorded.` };
+      // An annulment ends the game and tells both players at once (P-9a): shown first, and
+      // recorded only with --yes, as a card the rulebook rejects is (amici post).
+      if (ruling.kind === 'annul' && !values.yes)
+        return {
+          code: 1,
+          text: `${annulPreview(at.service, at.ref, at.state, decision, ruling.reason)}\nNothing recorded. Run again with --yes to annul it; \`amici td ${at.ref.gameKey} reinstate\` undoes it later (play resumes where it stood, the days between count on neither clock), but the mails will have gone.`,
+        };
+      return undefined;
     },
   );
+}
+
+/** Where a game stands, in one line, for the TD about to end it: moves, who is to move. */
+function gameNow(service: RefereeService, ref: GameRefResolved, state: GameState): string {
+  const name = (side: Side) =>
+    `${service.player(ref.event, ref.game[side]).name} (${side === 'white' ? 'White' : 'Black'})`;
+  const last = state.plies.length - 1;
+  const moves = state.plies.length
+    ? `${count(state.plies.length, 'half-move')} played, the last ${plyText(state, last)} sent ${state.plies[last]!.sentOn}`
+    : 'no move played yet';
+  const paused = state.pauses.some((p) => p.to === null) ? '; the clocks stopped by the TD' : '';
+  const claims = state.claims.filter((c) => !c.ruling).length;
+  const waiting = claims ? `; ${count(claims, 'claim')} waiting for a ruling` : '';
+  return `in play: ${moves}; ${name(state.pos.turn)} to move${paused}${waiting}`;
+}
+
+/**
+ * What annulling a game would do (P-9a): the game, where it stands, what it becomes, and whom
+ * the decision's mails go to — each player at their address (a player by post through the TD,
+ * who prints it, P-2m), and the TD with the PGN.
+ */
+function annulPreview(
+  service: RefereeService,
+  ref: GameRefResolved,
+  state: GameState,
+  decision: Decision,
+  reason: string,
+): string {
+  const to = new Set(decision.effects.flatMap((e) => e.to));
+  const told = (['white', 'black'] as const)
+    .filter((s) => to.has(s))
+    .map((s) => {
+      const p = service.player(ref.event, ref.game[s]);
+      const post = playsByPost(ref.event, ref.game, p);
+      return `${p.name} <${p.addresses[0] ?? ''}>${post ? ' (by post: a copy to the TD to print and post, P-2m)' : ''}`;
+    });
+  if (to.has('td')) told.push(`the TD <${ref.event.td.address}> (with the PGN)`);
+  const white = service.player(ref.event, ref.game.white).name;
+  const black = service.player(ref.event, ref.game.black).name;
+  return [
+    `amici td annul: this would annul ${ref.gameKey}, ${white} – ${black} (${ref.event.name}) (P-9a).`,
+    `  now:  ${gameNow(service, ref, state)}`,
+    `  then: over with no result (*), out of the event's table (L-12); reason: "${reason}"`,
+    `  told by mail: ${told.join(', ')}`,
+  ].join('\n');
 }
 
 export async function postCommand(args: string[], io: CliIo): Promise<number> {
@@ -512,6 +570,7 @@ async function withdrawCommand(args: string[], io: CliIo): Promise<number> {
         note: { type: 'string' },
         event: { type: 'string' },
         config: { type: 'string' },
+        yes: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }),
@@ -549,6 +608,8 @@ async function withdrawCommand(args: string[], io: CliIo): Promise<number> {
     let changed = 0;
     let mails = 0;
     let over = 0;
+    /** Without --yes: the games that would change, shown and left as they are. */
+    let would = 0;
     for (const g of service.store.games()) {
       const ref = service.resolveGame(g.gameKey);
       if (!ref || ref.event.tag !== event.tag) continue;
@@ -569,6 +630,16 @@ async function withdrawCommand(args: string[], io: CliIo): Promise<number> {
           : { kind: 'set-result', result: side === 'white' ? '0-1' : '1-0', reason, rule: 'P-9a' },
         ...(values.note ? { note: values.note } : {}),
       };
+      if (!values.yes) {
+        const today = service.today(ref.event);
+        const d = decide(state, input, today, service.rules(ref.event, ref.game));
+        const refused = d.effects.find((e) => e.kind === 'ruling-refused');
+        io.out(
+          `${g.gameKey}: ${refused ? describeEffect(refused) : `would be ${values.annul ? 'annulled (*)' : `scored ${side === 'white' ? '0-1' : '1-0'}`}; ${gameNow(service, ref, state)}`}\n`,
+        );
+        if (!refused) would++;
+        continue;
+      }
       const r = await service.decideAndCommit(
         ref,
         state,
@@ -582,6 +653,12 @@ async function withdrawCommand(args: string[], io: CliIo): Promise<number> {
       );
       if (end) changed++;
       mails += r.mails;
+    }
+    if (!values.yes) {
+      io.out(
+        `${player.name} (${event.tag}): ${count(would, 'game')} would be ${values.annul ? 'annulled' : 'scored as lost'} (P-9a), ${over} already over, and both players of each and the TD told by mail. Nothing recorded. Run again with --yes to do it${values.annul ? `; \`amici td GAME reinstate\` undoes an annulment later, but the mails will have gone` : ''}.\n`,
+      );
+      return would ? 1 : 0;
     }
     io.out(
       `${player.name} (${event.tag}): ${count(changed, 'game')} ${values.annul ? 'annulled' : 'scored as lost'}, ${over} already over; ${count(mails, 'mail')} queued (sent by \`amici run\`)\n`,

@@ -6,9 +6,10 @@
 //   time but counts for the control. For move 1 of White, `deliveredOn` is the start date.
 // - penalty (P-6g): `days` added to the player's used time on date `on`.
 // - leave (P-8a, P-8c) and pause (L-6.10): inclusive ranges of days on which the clock does not
-//   run; their place in the list does not matter. A pause may be open (`to: null`). A pause of
-//   play stopped at the event's end (P-10, `eventEnd`), not by the TD, is allowed under every
-//   control, Triple Block too: no player's time ran while no move could be played.
+//   run; their place in the list does not matter. A pause may be open (`to: null`). A pause
+//   when no move could be played (`noPlay`), not the TD's — play stopped at the event's end
+//   (P-10), or the days a game stood annulled before the TD reinstated it (P-9a) — is allowed
+//   under every control, Triple Block too: no player's time ran while no move could be played.
 // - set-clock: the TD sets the clock as of the end of day `on` — `usedDays` for postal and iccf
 //   (total used in the current count) and per-move (used on the move in progress); `clockDays`
 //   and `bankDays` for triple block.
@@ -55,8 +56,11 @@ export interface PauseItem {
   readonly kind: 'pause';
   readonly from: CalendarDate;
   readonly to: CalendarDate | null;
-  /** Play stopped at the event's end (P-10), not a TD's pause (L-6.10). */
-  readonly eventEnd?: boolean;
+  /**
+   * No move could be played (play stopped at the event's end, P-10; the game annulled until
+   * the TD reinstated it, P-9a): not a TD's pause (L-6.10).
+   */
+  readonly noPlay?: boolean;
 }
 
 export type SetClockItem =

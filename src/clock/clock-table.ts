@@ -213,7 +213,7 @@ function checkItems(control: TimeControl, items: readonly ClockItem[]): ClockErr
         }
         if (item.kind === 'leave' && !allowsLeave(control))
           return { code: 'leave-not-allowed', index };
-        if (item.kind === 'pause' && !item.eventEnd && !allowsPause(control))
+        if (item.kind === 'pause' && !item.noPlay && !allowsPause(control))
           return { code: 'pause-not-allowed', index };
         break;
       case 'penalty':

@@ -23,6 +23,7 @@ export const RULINGS = [
   'reverse-colours',
   'set-result',
   'annul',
+  'reinstate',
 ] as const;
 export type RulingName = (typeof RULINGS)[number];
 
@@ -47,6 +48,8 @@ export const RULINGS_HELP = `Rulings:
                                                P-7f lost on time;
                                                also corrects a finished game (L-8.5, P-11)
   annul --reason TEXT                          a withdrawn player's unfinished game: over, not counted (P-9a)
+  reinstate                                    an annulled game played on where it stood; the days
+                                               it stood annulled count on neither clock (P-9a)
 Any ruling takes --note TEXT, passed on to both players. S is white or black; DATE is YYYY-MM-DD.`;
 
 /**
@@ -106,7 +109,11 @@ export const isRulingName = (word: string): word is RulingName =>
   (RULINGS as readonly string[]).includes(word);
 
 /** Other spellings of a ruling's name, read as the name itself. */
-const ALIASES: Readonly<Record<string, RulingName>> = { penalize: 'penalise' };
+const ALIASES: Readonly<Record<string, RulingName>> = {
+  penalize: 'penalise',
+  unannul: 'reinstate',
+  're-instate': 'reinstate',
+};
 
 /** The ruling a word names, in any case, under its own name or another spelling (`penalize`). */
 export function rulingNameOf(word: string): RulingName | undefined {
@@ -241,6 +248,8 @@ export function rulingOf(
     }
     case 'annul':
       return values.reason ? { kind: 'annul', reason: values.reason } : 'annul-reason';
+    case 'reinstate':
+      return { kind: 'reinstate' };
   }
 }
 
@@ -368,7 +377,7 @@ export function readRulingLine(line: string): MailRuling | undefined {
 }
 
 /** The rulings whose names are everyday words, which may also start a sentence. */
-const PLAIN_WORDS: readonly RulingName[] = ['pause', 'resume', 'annul', 'penalise'];
+const PLAIN_WORDS: readonly RulingName[] = ['pause', 'resume', 'annul', 'penalise', 'reinstate'];
 
 /** The rulings written with a word after their name: the claim's id, the result. */
 const TAKES_ARGUMENT: readonly RulingName[] = ['uphold-claim', 'reject-claim', 'set-result'];

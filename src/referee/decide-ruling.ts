@@ -3,7 +3,9 @@
 // waive a penalty (P-6g), penalise (P-13), set a clock, pause and resume (L-6.10, never under
 // Triple Block), restore the position before an illegal move (L-7.2), reverse colours given by
 // mistake (L-7.1: only before either player's 10th move), set a result (adjudication P-10,
-// withdrawal P-9a, double forfeit L-6.9). Every applied ruling is told to both players (P-7d).
+// withdrawal P-9a, double forfeit L-6.9), annul a game (P-9a) and reinstate it (the annulment
+// undone: play resumes, the days it stood annulled on neither clock). Every applied ruling is
+// told to both players (P-7d).
 // A ruling that cannot apply is refused: an effect to the TD saying why, and no events — never
 // a throw.
 
@@ -202,6 +204,7 @@ const ruleIdsOf = (r: Ruling): string[] => {
     case 'set-result':
       return [r.rule ?? resultRule(r.result, r.reason), 'P-7d'];
     case 'annul':
+    case 'reinstate':
       return ['P-9a', 'P-7d'];
   }
 };
@@ -411,6 +414,23 @@ export function decideRuling(
   // the TD decides otherwise (L-8.5), and an appeal can change it (P-11, P-13). Annulling is
   // for unfinished games only (P-9a).
   const previous = state.result?.result;
+  // An annulment undone: play resumes where it stood; no other result is undone so (a result
+  // is corrected with set-result, L-8.5, P-11).
+  if (r.kind === 'reinstate') {
+    const annulled = state.result?.kind === 'annulled' ? state.result : undefined;
+    if (!annulled)
+      return refuse(
+        input,
+        state.result
+          ? `the game is over (${state.result.result}, ${state.result.kind}), not annulled: only an annulled game is reinstated (P-9a) — to correct the result, use set-result`
+          : 'the game is not annulled: it is in play',
+      );
+    const detail: { key: string; params: Record<string, string> } =
+      compareDates(now, annulled.on) > 0
+        ? { key: 'reinstate', params: { from: annulled.on, to: addDays(now, -1) } }
+        : { key: 'reinstate-same-day', params: {} };
+    return appliedWith(input, detail, [{ type: 'reinstated', on: now }]);
+  }
   if (previous !== undefined && r.kind === 'set-result') {
     if (r.result === previous) return refuse(input, `the result is already ${previous}`);
     const detail = { key: 'set-result-corrected', params: { result: r.result, previous } };

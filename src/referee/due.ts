@@ -43,7 +43,13 @@ import type {
 import { addDays, compareDates, daysBetween } from '../clock/index.ts';
 import { adjudicationKey, adjudicationOf, inAdjudication, stoppedOn } from './adjudication.ts';
 import type { EventRules } from './event-rules.ts';
-import { answeredDeliveredOn, gameClock, pausedDays, stoppedDays } from './game-clock.ts';
+import {
+  annulledDays,
+  answeredDeliveredOn,
+  gameClock,
+  pausedDays,
+  stoppedDays,
+} from './game-clock.ts';
 import type { Side } from './game-event.ts';
 import { other } from './game-event.ts';
 import type { Claim, GameState } from './game-state.ts';
@@ -221,12 +227,14 @@ function planDue(state: GameState, rules: EventRules): Plan {
     const quiet: OpenDateRange[] = [
       ...pausedDays(state),
       ...stoppedDays(state),
+      ...annulledDays(state),
       ...state.leaves.filter((l) => l.side === side),
     ];
 
-    // The mail that resumed play after the event's end (P-10) showed the player to move the
-    // position and asked for the move, as a repeat would: a reminder counts from it.
-    const remindFrom = state.stops.reduce(
+    // The mail that resumed play after the event's end (P-10), or that reinstated an annulled
+    // game (P-9a), showed the player to move the position and asked for the move, as a repeat
+    // would: a reminder counts from it.
+    const remindFrom = [...state.stops, ...state.annulments].reduce(
       (day, x) => (x.to !== null && compareDates(x.to, day) > 0 ? x.to : day),
       since,
     );

@@ -1,7 +1,8 @@
 // The clocks of a game, derived from its state (the clock is never stored, as in lila): the
 // clock items of each player in time order — own moves with the delivery date of the move they
 // answer (P-6d), penalties not waived (P-6g), leave (P-8a), TD pauses (L-6.10), play stopped at
-// the event's end until the TD moved it later (P-10, counted as a pause), TD clock settings,
+// the event's end until the TD moved it later (P-10, counted as a pause), the days a game stood
+// annulled until the TD reinstated it (P-9a, likewise), TD clock settings,
 // restarts after an upheld excess (P-7e) — and what src/clock makes of them: the table of P-2k,
 // the excesses, the live clock of the player to move.
 
@@ -94,7 +95,8 @@ export function clockItems(state: GameState, side: Side): ClockItem[] {
   for (const l of state.leaves)
     if (l.side === side) items.push({ kind: 'leave', from: l.from, to: l.to });
   for (const p of pausedDays(state)) items.push({ kind: 'pause', ...p });
-  for (const p of stoppedDays(state)) items.push({ kind: 'pause', ...p, eventEnd: true });
+  for (const p of [...stoppedDays(state), ...annulledDays(state)])
+    items.push({ kind: 'pause', ...p, noPlay: true });
   return items;
 }
 
@@ -134,6 +136,17 @@ export function stoppedDays(state: GameState): OpenDateRange[] {
       : compareDates(x.to, x.from) > 0
         ? [{ from: x.from, to: addDays(x.to, -1) }]
         : [],
+  );
+}
+
+/**
+ * The days a game stood annulled before the TD reinstated it (P-9a), as inclusive ranges: from
+ * the day of the annulment to the day before the reinstatement, which counts again (as after a
+ * TD's pause). Nobody could move in them, so neither clock ran, under any control.
+ */
+export function annulledDays(state: GameState): OpenDateRange[] {
+  return state.annulments.flatMap((a): OpenDateRange[] =>
+    compareDates(a.to, a.from) > 0 ? [{ from: a.from, to: addDays(a.to, -1) }] : [],
   );
 }
 

@@ -178,6 +178,12 @@ export type GameEvent =
    * (P-11, P-13); `late`, it came after the 14 days.
    */
   | { type: 'appeal'; on: CalendarDate; side: Side; late?: true }
+  /**
+   * The TD undid an annulment (P-9a; a withdrawal annulled by mistake, or taken back): the game
+   * is in play again from the position it was annulled in, with its draw offer and conditional
+   * lines; the days from the annulment to the day before this count on neither clock.
+   */
+  | { type: 'reinstated'; on: CalendarDate }
   /** Due work done (P-3a reminder, P-3b report, notices): its key, so it is never done twice. */
   | { type: 'due-done'; on: CalendarDate; key: string };
 

@@ -1,6 +1,7 @@
 // A game's state: a fold over its events (game-event.ts), never stored. Position, moves with
 // their dates, penalties, leave, pauses, play stopped at the event's end and resumed (P-10), the
-// pending draw offer, the conditional line, claims, due work done, the result. Clocks are
+// pending draw offer, the conditional line, claims, due work done, the result, annulments the TD
+// undid (P-9a). Clocks are
 // derived from this on demand (clock-items.ts).
 
 import type { Chess } from 'chessops/chess';
@@ -141,6 +142,13 @@ export interface GameState {
   /** The days each player's mail went to the TD as their appeal of the result (P-11, P-13). */
   appeals: { side: Side; on: CalendarDate; late?: true }[];
   dueDone: Set<string>;
+  /**
+   * The annulments the TD undid (P-9a): from the day of the annulment to the day of the
+   * reinstatement, which counts again; the days between count on neither clock.
+   */
+  annulments: { from: CalendarDate; to: CalendarDate }[];
+  /** While annulled: the draw offer and conditional lines that stood, for a reinstatement. */
+  annulledWith?: { drawOffer?: { by: Side; ply: number }; lines: Partial<Record<Side, string[]>> };
   result?: {
     result: Result;
     kind: EndKind;
@@ -239,6 +247,7 @@ function emptyState(
     analyses: [],
     appeals: [],
     dueDone: new Set(),
+    annulments: [],
   };
 }
 
@@ -406,6 +415,11 @@ function applyEvent(s: GameState, e: GameEvent, seq: number): void {
       return;
     }
     case 'ended':
+      // An annulment may be undone (P-9a): what stood in the game is kept for it.
+      s.annulledWith =
+        e.kind === 'annulled'
+          ? { ...(s.drawOffer ? { drawOffer: s.drawOffer } : {}), lines: { ...s.lines } }
+          : undefined;
       s.result = {
         result: e.result,
         kind: e.kind,
@@ -417,6 +431,15 @@ function applyEvent(s: GameState, e: GameEvent, seq: number): void {
       s.drawOffer = undefined;
       s.lines = {};
       return;
+    case 'reinstated': {
+      if (s.result?.kind !== 'annulled') return;
+      s.annulments.push({ from: s.result.on, to: e.on });
+      s.drawOffer = s.annulledWith?.drawOffer;
+      s.lines = { ...s.annulledWith?.lines };
+      s.annulledWith = undefined;
+      s.result = undefined;
+      return;
+    }
     case 'analysis':
       s.analyses.push({ side: e.side, on: e.on });
       return;
@@ -506,5 +529,6 @@ function copyState(s: GameState, events: readonly GameEvent[]): GameState {
     analyses: [...s.analyses],
     appeals: [...s.appeals],
     dueDone: new Set(s.dueDone),
+    annulments: [...s.annulments],
   };
 }

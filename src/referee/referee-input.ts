@@ -125,6 +125,11 @@ export type Ruling =
   | { kind: 'reverse-colours' }
   /** P-9a: a game of a player who withdrew or died, ended with no result, out of the table. */
   | { kind: 'annul'; reason: string }
+  /**
+   * P-9a undone: an annulled game played on from the position it was annulled in (a withdrawal
+   * annulled by mistake, or taken back); the days it stood annulled count on neither clock.
+   */
+  | { kind: 'reinstate' }
   | {
       kind: 'set-result';
       result: Result;

@@ -74,7 +74,7 @@ describe('amici pgn --event: what a rating officer imports without editing (L-8.
       'Black resigned by telephone {confirmed by letter of 20 November} and the card with the resignation was lost in the post';
     await cli('td', a!.game, 'set-result', '1-0', '--reason', reason, '--rule', 'P-13');
     // Game b (Cid's): annulled, Cid withdrew; game c: a double forfeit, 0-0.
-    await cli('td', b!.game, 'annul', '--reason', 'Cid withdrew');
+    await cli('td', b!.game, 'annul', '--reason', 'Cid withdrew', '--yes');
     await cli('td', c!.game, 'set-result', '0-0', '--reason', 'both over the limit');
 
     const text = await cli('pgn', '--event', 'PC26');

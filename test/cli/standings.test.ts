@@ -119,6 +119,7 @@ describe('amici standings', () => {
       'annul',
       '--reason',
       'Dan withdrew',
+      '--yes',
       '--config',
       config,
     ]);
@@ -250,6 +251,7 @@ describe('amici td withdraw (P-9a)', () => {
       '--annul',
       '--reason',
       'Dan withdrew for health reasons',
+      '--yes',
       '--config',
       config,
     ]);
@@ -270,6 +272,7 @@ describe('amici td withdraw (P-9a)', () => {
       '--annul',
       '--reason',
       'x',
+      '--yes',
       '--config',
       config,
     ]);
@@ -284,6 +287,7 @@ describe('amici td withdraw (P-9a)', () => {
       '--forfeit',
       '--reason',
       'no answer to the TD',
+      '--yes',
       '--config',
       config,
     ]);

@@ -694,6 +694,24 @@ export function cases(): Case[] {
     now,
     effects: annul.effects,
   });
+  // The withdrawal taken back: the TD reinstates the game ten days later (P-9a); both players
+  // are told that play resumes where it stood and which days count on neither clock.
+  {
+    const annulled = extendGame(base, annul.events);
+    const back = addDays(now, 10);
+    const reinstate = decideRuling(
+      annulled,
+      { kind: 'ruling', ruling: { kind: 'reinstate' }, note: 'Jan Novák is back.' },
+      back,
+      RULES,
+    );
+    out.push({
+      name: 'reinstated',
+      state: extendGame(annulled, reinstate.events),
+      now: back,
+      effects: reinstate.effects,
+    });
+  }
 
   // The game adjudicated after the event's end (P-10), Black's analysis having come through
   // amici and White's not: one mail each, with the appeal and its last day (P-11), and to White,

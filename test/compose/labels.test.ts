@@ -142,7 +142,7 @@ describe('P-7e, P-2k: a move whose days count from a restart says so, and leave 
     );
     expect(text).toContain('when the Tournament Director set the clock (rule P-13)');
     expect(text).toContain(
-      "White, move 1: days of leave, of a TD pause or of play stopped at the event's end not counted: 2.",
+      "White, move 1: days of leave, of a TD pause, of play stopped at the event's end or of an annulment since undone not counted: 2.",
     );
   });
 });

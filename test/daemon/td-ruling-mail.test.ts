@@ -203,6 +203,47 @@ describe('P-7d: rulings mailed by the TD', () => {
     expect(eva?.mail.text).toContain('"illness"');
   });
 
+  it('P-9a: an annulment by mail is confirmed to the TD with how to undo it; a reply "reinstate" undoes it', async () => {
+    const s = setup(keyServer([players, club]).resolver);
+    await opening(s);
+    const annul = await signMail(raw(TD, 'annul --reason "Petr withdrew"'), club);
+    expect(await s.service.processInbound(item(annul))).toBe('done');
+    expect(s.service.state('CLUB/1').result).toMatchObject({ result: '*', kind: 'annulled' });
+    const told = await s.flush();
+    // The TD's mail says what was done, who was told, and the line that undoes it.
+    const toTd = told.find((m) => m.to.includes('td@club.example'))!.mail;
+    expect(toTd.text).toContain(
+      "You annulled the game: it is over with no result and out of the event's table (rules P-9a, L-12); both players have been told.",
+    );
+    expect(toTd.text).toMatch(
+      /reply to this mail with this line \(or run amici td CLUB\/1 reinstate\):\nreinstate\n/,
+    );
+    // Anna replies from her phone a day later, the line on top, her mail quoted below it.
+    s.setNow('2026-11-06T09:00:00Z');
+    const quoted = toTd
+      .text!.split('\n')
+      .map((l) => `> ${l}`)
+      .join('\n');
+    const undo = await signMail(
+      raw(TD, `reinstate --note "Petr is back"\n\n${quoted}`, `Re: ${toTd.subject}`),
+      club,
+    );
+    expect(await s.service.processInbound(item(undo, '2026-11-06T09:00:00Z'))).toBe('done');
+    const back = s.service.state('CLUB/1');
+    expect(back.result).toBeUndefined();
+    expect(back.annulments).toEqual([{ from: '2026-11-05', to: '2026-11-06' }]);
+    const resumed = await s.flush();
+    expect(resumed.map((m) => m.to)).toEqual([['jan@x.example'], ['petr@x.example']]);
+    for (const { mail: m } of resumed)
+      expect(m.text).toContain(
+        'The Tournament Director has ruled (rules P-9a, P-7d): the annulment is undone: the game is played on (annulled from 2026-11-05; the days 2026-11-05 to 2026-11-05 count on neither clock).',
+      );
+    // Play goes on: Jan's move is played and relayed.
+    const jan = await signMail(raw('Jan <jan@x.example>', '1...e5 2.Nf3'), players);
+    expect(await s.service.processInbound(item(jan, '2026-11-06T12:00:00Z'))).toBe('done');
+    expect(s.service.state('CLUB/1').plies).toHaveLength(3);
+  });
+
   it('L-8.5, P-11: the TD corrects the result of a finished game by mail', async () => {
     const s = setup(keyServer([players, club]).resolver);
     await opening(s);

@@ -123,6 +123,18 @@ describe('a ruling line in a TD’s mail (P-7d)', () => {
     });
   });
 
+  it('P-9a undone: reinstate (or unannul), alone or with a note; a sentence starting with it is prose', () => {
+    for (const line of ['reinstate', 'Reinstate.', 'unannul', 'CLUB/4 reinstate'])
+      expect(readRulingLine(line)).toMatchObject({ ok: true, ruling: { kind: 'reinstate' } });
+    expect(readRulingLine('reinstate --note "Dan is back"')).toMatchObject({
+      ok: true,
+      ruling: { kind: 'reinstate' },
+      note: 'Dan is back',
+    });
+    expect(readRulingLine('Reinstate the game if Dan writes again.')).toBeUndefined();
+    expect(readRulingLine('reinstate 1-0')).toMatchObject({ ok: false, code: 'unexpected' });
+  });
+
   it('a line may name its game first, as the TD’s report writes it', () => {
     expect(readRulingLine('CLUB/4 uphold-claim time:white:10:1')).toMatchObject({
       ok: true,

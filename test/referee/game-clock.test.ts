@@ -12,6 +12,7 @@ describe('clock items around a move on the same day', () => {
       leaves: [],
       pauses: [],
       stops: [],
+      annulments: [],
       clockSets: [],
       plies: [
         {

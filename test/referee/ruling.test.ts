@@ -667,6 +667,82 @@ describe('results set by the TD (P-10, P-9a, L-6.9)', () => {
     expectRefused(rule(won, { kind: 'annul', reason }), /over \(1-0.*unfinished.*set-result/);
   });
 
+  it('P-9a undone: reinstate plays an annulled game on where it stood, the days annulled on neither clock', () => {
+    // 1.e4 with a draw offer, then Black's conditional line stands; the game is annulled on
+    // 10 January and reinstated on 30 January.
+    const before = scenario('2026-01-01')
+      .play('1.e4 (=)')
+      .add({ type: 'conditional-line', on: '2026-01-05', side: 'black', line: ['e7e5', 'g1f3'] })
+      .state();
+    const on = (state: GameState, ruling: Ruling, day: CalendarDate, r: EventRules = rules) =>
+      apply(state, decideRuling(state, { kind: 'ruling', ruling }, day, r));
+    const annulled = on(before, { kind: 'annul', reason: 'Black withdrew' }, '2026-01-10');
+    expect(annulled.drawOffer).toBeUndefined();
+    const d = decideRuling(
+      annulled,
+      { kind: 'ruling', ruling: { kind: 'reinstate' } },
+      '2026-01-30',
+      rules,
+    );
+    expect(d.events).toEqual([{ type: 'reinstated', on: '2026-01-30' }]);
+    expect(d.effects).toEqual([
+      expect.objectContaining({
+        kind: 'ruling-applied',
+        to: ['white', 'black'],
+        ruling: 'reinstate',
+        detail: { key: 'reinstate', params: { from: '2026-01-10', to: '2026-01-29' } },
+        rules: ['P-9a', 'P-7d'],
+      }),
+    ]);
+    const back = apply(annulled, d);
+    expect(back.result).toBeUndefined();
+    expect(back.pos.turn).toBe('black');
+    expect(back.drawOffer).toEqual(before.drawOffer);
+    expect(back.lines).toEqual(before.lines);
+    expect(back.annulments).toEqual([{ from: '2026-01-10', to: '2026-01-30' }]);
+    // Black's clock: 20 days fewer than had the game never been annulled.
+    const was = gameClock(before, rules, 'black', '2026-02-05');
+    const is = gameClock(back, rules, 'black', '2026-02-05');
+    expect(was.ok && is.ok).toBe(true);
+    if (was.ok && is.ok) expect(is.value.live?.totalDays).toBe(was.value.live!.totalDays - 20);
+    // Under Triple Block too, which allows no TD pause (L-6.10): nobody could move then.
+    const tripleBack = on(
+      on(before, { kind: 'annul', reason: 'x' }, '2026-01-10', triple),
+      { kind: 'reinstate' },
+      '2026-01-30',
+      triple,
+    );
+    expect(gameClock(tripleBack, triple, 'black', '2026-02-05').ok).toBe(true);
+    // The reminder counts from the reinstatement (its mail shows the position, P-3a): none
+    // the day after, one 14 days on.
+    expect(due(back, '2026-01-31', rules).map((w) => w.kind)).not.toContain('reminder');
+    expect(due(back, '2026-02-14', rules).map((w) => w.kind)).toContain('reminder');
+    // Reinstated the same day: no day stood still.
+    const same = decideRuling(
+      annulled,
+      { kind: 'ruling', ruling: { kind: 'reinstate' } },
+      '2026-01-10',
+      rules,
+    );
+    expect(same.effects[0]).toMatchObject({ detail: { key: 'reinstate-same-day' } });
+  });
+
+  it('P-9a: only an annulled game is reinstated; a result is corrected with set-result', () => {
+    expectRefused(rule(game, { kind: 'reinstate' }), /not annulled: it is in play/);
+    const won = apply(game, rule(game, { kind: 'set-result', result: '1-0', reason: 'adjud.' }));
+    expectRefused(
+      rule(won, { kind: 'reinstate' }),
+      /over \(1-0, ruling\), not annulled.*set-result/,
+    );
+    // An annulment the TD then scored instead (set-result) is a result: not reinstated.
+    const annulled = apply(game, rule(game, { kind: 'annul', reason: 'x' }));
+    const scored = apply(
+      annulled,
+      rule(annulled, { kind: 'set-result', result: '0-1', reason: 'P-9a' }),
+    );
+    expectRefused(rule(scored, { kind: 'reinstate' }), /not annulled/);
+  });
+
   it('P-9a, L-6.10: other rulings on a finished game are refused', () => {
     const over = apply(game, rule(game, { kind: 'set-result', result: '0-0', reason: 'L-6.9' }));
     expectRefused(rule(over, { kind: 'pause' }), /over/);
