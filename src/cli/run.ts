@@ -6,7 +6,12 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { calendarDateOf, compareDates, daysBetween } from '../clock/index.ts';
-import { loadConfig, pgnNameWarnings, postalAddressWarnings, restartOnlyChanges } from '../config/load-config.ts';
+import {
+  loadConfig,
+  pgnNameWarnings,
+  postalAddressWarnings,
+  restartOnlyChanges,
+} from '../config/load-config.ts';
 import type { AmiciConfig } from '../config/schema.ts';
 import type { DaemonParts } from '../daemon/daemon.ts';
 import { runDaemon, runOnce } from '../daemon/daemon.ts';

@@ -221,6 +221,7 @@ describe('the daemon and the TD’s commands on one store', () => {
         // Jan's move comes in while the command's output waits to be read.
         if (!outcomes.length) outcomes.push(...service.decideGroup([reading]));
       },
+      outBytes: () => {},
       err: () => {},
       readStdin: async () => '',
     });
