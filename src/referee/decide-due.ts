@@ -180,6 +180,10 @@ export function decideDue(
       const closed = claim.protestBy && addDays(claim.protestBy, 1);
       if (!state.result && closed && (afterEnd(rules, closed) || stoppedOn(state, closed)))
         return done;
+      // An annulled game may yet be reinstated (P-9a): its claims wait, neither upheld nor
+      // lapsed, and nothing is recorded as done — reinstated, the game reopens their windows
+      // for the days it stood annulled (game-state.ts) and their deadlines fall due again.
+      if (state.result?.kind === 'annulled') return nothing();
       // The game ended inside the protest window: the claim lapses and the result stands; the
       // TD is told, and whether, upheld, it would have lost the game on time (P-7f).
       if (state.result) {

@@ -299,11 +299,17 @@ function planDue(state: GameState, rules: EventRules): Plan {
     });
   }
 
+  /** Whether no move could be played on `day`: play stopped at the event's end (P-10), or the
+   * game stood annulled until the TD reinstated it (P-9a). */
+  const noPlayOn = (day: CalendarDate): boolean =>
+    stoppedOn(state, day) ||
+    state.annulments.some((a) => compareDates(day, a.from) >= 0 && compareDates(day, a.to) < 0);
   for (const l of state.leaves) {
     const ref = `${l.from}..${l.to}`;
-    // A leave that starts or ends while play is stopped at the event's end (P-10) stops or
-    // restarts no clock on that day: no notice of it.
-    if (!stoppedOn(state, l.from))
+    // A leave that starts or ends while play is stopped at the event's end (P-10), or while the
+    // game stood annulled (P-9a), stops or restarts no clock on that day: no notice of it — the
+    // mail that resumed play or reinstated the game gave the clocks as they stand.
+    if (!noPlayOn(l.from))
       add({
         work: {
           kind: 'leave-starts',
@@ -314,7 +320,7 @@ function planDue(state: GameState, rules: EventRules): Plan {
         },
         until: l.to,
       });
-    if (!stoppedOn(state, addDays(l.to, 1)))
+    if (!noPlayOn(addDays(l.to, 1)))
       add({
         work: {
           kind: 'leave-ends',

@@ -181,7 +181,9 @@ export type GameEvent =
   /**
    * The TD undid an annulment (P-9a; a withdrawal annulled by mistake, or taken back): the game
    * is in play again from the position it was annulled in, with its draw offer and conditional
-   * lines; the days from the annulment to the day before this count on neither clock.
+   * lines; the days from the annulment to the day before this count on neither clock, and a time
+   * claim open to protest then (which waited, neither upheld nor lapsed) has its window reopened
+   * for as many days (P-7c).
    */
   | { type: 'reinstated'; on: CalendarDate }
   /** Due work done (P-3a reminder, P-3b report, notices): its key, so it is never done twice. */

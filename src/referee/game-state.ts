@@ -10,7 +10,7 @@ import { parseUci } from 'chessops/util';
 import type { DetailKey, StartSpec } from '../chess/index.ts';
 import { startPosition } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
-import { addDays, compareDates } from '../clock/index.ts';
+import { addDays, compareDates, daysBetween } from '../clock/index.ts';
 import { endDateOfAdjudicationKey } from './adjudication.ts';
 import type { ClaimKind, EndKind, GameEvent, Result, Side } from './game-event.ts';
 
@@ -434,6 +434,12 @@ function applyEvent(s: GameState, e: GameEvent, seq: number): void {
     case 'reinstated': {
       if (s.result?.kind !== 'annulled') return;
       s.annulments.push({ from: s.result.on, to: e.on });
+      // A time claim open to protest when the game was annulled waited (decide-due.ts): its
+      // window reopens for the days the game stood annulled, in which no protest was read (P-7c).
+      const annulled = daysBetween(s.result.on, e.on);
+      for (const c of s.claims)
+        if (!c.ruling && c.protestBy !== undefined && compareDates(c.protestBy, s.result.on) >= 0)
+          c.protestBy = addDays(c.protestBy, annulled);
       s.drawOffer = s.annulledWith?.drawOffer;
       s.lines = { ...s.annulledWith?.lines };
       s.annulledWith = undefined;

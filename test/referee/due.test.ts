@@ -955,3 +955,51 @@ describe('an upheld claim keeps its excess on the clock (P-7e, P-7f)', () => {
     expect(one(upheld, '2026-03-09', 'time-exceeded').ref).toBe('time:white:10:1:r1');
   });
 });
+
+describe('an annulled game reinstated (P-9a)', () => {
+  const ruled = (state: GameState, ruling: Ruling, on: CalendarDate): GameState =>
+    apply(state, decideRuling(state, { kind: 'ruling', ruling }, on, rules));
+
+  it('P-9a, P-7c, P-7e: a time claim open when the game was annulled waits; reinstated, its window reopens for the days annulled, then it is upheld', () => {
+    // White never moves: claimed on 1 February, protest by 15 February. The game is annulled
+    // on 3 February, and reinstated on 25 February — 22 days later.
+    const claimed = sweep(scenario('2026-01-01').state(), '2026-02-01');
+    expect(claimed.claims[0]).toMatchObject({ id: 'time:white:10:1', protestBy: '2026-02-15' });
+    let s = ruled(claimed, { kind: 'annul', reason: 'White withdrew' }, '2026-02-03');
+    // Annulled, the claim neither lapses nor is upheld at its deadline: the annulment may be
+    // undone. (Was: lapsed on 16 February, and the excess never claimed again once reinstated.)
+    for (const day of ['2026-02-16', '2026-02-20'] as const) s = sweep(s, day);
+    expect(s.claims[0]?.ruling).toBeUndefined();
+    s = ruled(s, { kind: 'reinstate' }, '2026-02-25');
+    // No protest could be read while it stood annulled: 22 more days to protest.
+    expect(s.claims[0]).toMatchObject({ protestBy: '2026-03-09' });
+    expect(kinds(due(s, '2026-03-09', rules))).not.toContain('claim-deadline');
+    const d = doWork(s, one(s, '2026-03-10', 'claim-deadline'), '2026-03-10');
+    expect(eventTypes(d)).toEqual(['due-done', 'claim-ruled', 'clock-restarted']);
+    expect(d.events[1]).toMatchObject({ upheld: true, by: 'deadline' });
+  });
+
+  it('P-9a, P-8b: a leave that ended while the game stood annulled is not announced once it is reinstated', () => {
+    // Black's leave, 10 to 20 January; the game annulled on 5 January, reinstated on the 30th.
+    const onLeave = scenario('2026-01-01')
+      .play('1.e4')
+      .add({ type: 'leave', on: '2026-01-04', side: 'black', from: '2026-01-10', to: '2026-01-20' })
+      .state();
+    const back = ruled(
+      ruled(onLeave, { kind: 'annul', reason: 'x' }, '2026-01-05'),
+      { kind: 'reinstate' },
+      '2026-01-30',
+    );
+    // Was: "leave of Black over, their clock runs again from 2026-01-21", sent on the 30th.
+    expect(kinds(due(back, '2026-01-30', rules))).not.toContain('leave-ends');
+    expect(kinds(due(back, '2026-01-30', rules))).not.toContain('leave-starts');
+    // A leave that ends after the reinstatement is announced as usual.
+    const later = apply(back, {
+      events: [
+        { type: 'leave', on: '2026-01-31', side: 'black', from: '2026-02-02', to: '2026-02-05' },
+      ],
+      effects: [],
+    });
+    expect(kinds(due(later, '2026-02-06', rules))).toContain('leave-ends');
+  });
+});

@@ -140,10 +140,15 @@ function randomLog(picks: readonly [number, number][]): GameEvent[] {
         }
         break;
       case 18:
+        // An end, or an annulment (P-9a) and its undoing, which restores what stood.
         log.push(
-          pick % 3 === 0
+          pick % 5 === 0
             ? { type: 'ended', on, result: '1/2-1/2', kind: 'draw-agreed', rule: 'L-9.1' }
-            : { type: 'due-done', on, key: `reminder:${side}:${pick % 4}` },
+            : pick % 5 === 1
+              ? { type: 'ended', on, result: '*', kind: 'annulled', rule: 'P-9a' }
+              : pick % 5 === 2
+                ? { type: 'reinstated', on }
+                : { type: 'due-done', on, key: `reminder:${side}:${pick % 4}` },
         );
         break;
       case 19:
