@@ -381,9 +381,10 @@ export class Store implements CheckpointStore {
   }
 
   /**
-   * Every game's first event, number of moves and whether it ended: what a config edit is
-   * checked against (src/daemon/config-drift.ts). Also the day its last move was sent and
-   * whether an adjudication notice stopped play in it (P-10): an end date moved is checked too.
+   * Every game's first event, number of moves and whether it ended (not when the TD has since
+   * undone an annulment, P-9a: the game is in play again): what a config edit is checked
+   * against (src/daemon/config-drift.ts). Also the day its last move was sent and whether an
+   * adjudication notice stopped play in it (P-10): an end date moved is checked too.
    */
   gamesAsCreated(): {
     gameKey: string;
@@ -396,7 +397,9 @@ export class Store implements CheckpointStore {
     const rows = this.sql(
       `SELECT f.game_key AS gameKey, f.body AS body,
               (SELECT COUNT(*) FROM events m WHERE m.game_key = f.game_key AND m.type = 'move') AS moves,
-              EXISTS (SELECT 1 FROM events x WHERE x.game_key = f.game_key AND x.type = 'ended') AS finished,
+              COALESCE((SELECT x.type FROM events x WHERE x.game_key = f.game_key
+                          AND x.type IN ('ended', 'reinstated') ORDER BY x.seq DESC LIMIT 1)
+                        = 'ended', 0) AS finished,
               (SELECT MAX(json_extract(m.body, '$.sentOn')) FROM events m
                 WHERE m.game_key = f.game_key AND m.type = 'move') AS lastMoveOn,
               EXISTS (SELECT 1 FROM events a WHERE a.game_key = f.game_key AND a.type = 'due-done'

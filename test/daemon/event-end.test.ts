@@ -8,12 +8,14 @@
 
 import { describe, expect, it } from 'vitest';
 import { toMoveAtEnd } from '../../src/cli/inspect.ts';
+import type { CalendarDate } from '../../src/clock/index.ts';
 import { validateConfig } from '../../src/config/load-config.ts';
 import type { AmiciConfig } from '../../src/config/schema.ts';
 import { configDrift, storedGames } from '../../src/daemon/config-drift.ts';
 import { memoryLogger } from '../../src/daemon/log.ts';
 import { RefereeService } from '../../src/daemon/referee-service.ts';
 import type { InboundItem } from '../../src/daemon/transport.ts';
+import type { Ruling } from '../../src/referee/index.ts';
 import { currentAnalyses, gameClock, inAdjudication } from '../../src/referee/index.ts';
 import { Store } from '../../src/store/store.ts';
 import { outboxCatcher } from '../support/outbox.ts';
@@ -567,5 +569,35 @@ describe('a move sent by the end and read after it (P-10, L-4.2)', () => {
     ).toBe(
       'Black to move in the position adjudicated: 2.c4, sent on 2027-02-15 by the end, stands (L-4.2), though it reached Black only on 2027-02-17, after the event ended on 2027-02-15',
     );
+  });
+});
+
+describe('a game annulled, then reinstated, is in play for the config check (P-9a, P-10)', () => {
+  it('P-9a, P-10: the end date moved to a past day names the reinstated game as in play, going to adjudication', async () => {
+    const { service, store, at, reload, opening } = setup({ endDate: '2027-06-30' });
+    await opening();
+    const rule = async (ruling: Ruling, day: CalendarDate) => {
+      at(`${day}T10:00:00Z`);
+      const r = await service.decideAndCommit(
+        service.resolveGame('CLUB/1')!,
+        service.state('CLUB/1'),
+        { kind: 'ruling', ruling },
+        day,
+        `test:${ruling.kind}`,
+      );
+      expect(r.committed).toBe(true);
+    };
+    await rule({ kind: 'annul', reason: 'Petr withdrew' }, '2027-01-26');
+    await rule({ kind: 'reinstate' }, '2027-01-28');
+    expect(service.state('CLUB/1').result).toBeUndefined();
+    // Was: taken for finished (its log holds an `ended`), so the game in play went to
+    // adjudication at the next sweep with no word to the TD who moved the end.
+    expect(storedGames(store).find((g) => g.gameKey === 'CLUB/1')?.finished).toBe(false);
+    at('2027-02-25T10:00:00Z');
+    expect(await reload({ endDate: '2027-02-18' })).toEqual([
+      expect.stringContaining(
+        "CLUB/1 is in play, but the event's end date in the config, 2027-02-18, is past: it goes to adjudication at the next sweep (P-10)",
+      ),
+    ]);
   });
 });
