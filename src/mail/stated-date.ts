@@ -911,6 +911,21 @@ const STORY_RE = new RegExp(
   'iu',
 );
 
+/**
+ * Czech "dostal" is "received" ("Tah jsem dostal dnes"), but with "se" it is "dostat se", to get
+ * to something: "K partii jsem se dostal až dnes", "Dostal jsem se k tomu včera" say when the
+ * player got round to the game, no date of the transmission (P-2f..h).
+ */
+function reflexiveDostat(line: string, at: number, label: string): boolean {
+  if (!/^dostala?(?![\p{L}])/iu.test(label)) return false;
+  const before = line.slice(Math.max(0, at - 8), at);
+  const after = line.slice(at + label.length, at + label.length + 16);
+  return (
+    /(?<![\p{L}])se\s+$/iu.test(before) ||
+    /^\s+(?:(?:jsem|jsi|jste|jsme)\s+)?se(?![\p{L}])/iu.test(after)
+  );
+}
+
 /** The sentence of `line` around `at`: from the last sentence end before it to the next. */
 function sentenceAround(line: string, at: number): string {
   const ends = [...line.matchAll(/[.!?…]+(?=\s|$)/gu)].map((m) => m.index + m[0].length);
@@ -960,6 +975,8 @@ export function findStatedDates(text: string, options: FindStatedDatesOptions = 
       const kind: DateLabelKind = label.groups?.received ? 'received' : 'sent';
       // "I sent my move on 20 January, but to the TD's address by mistake": a story, no date.
       if (STORY_RE.test(sentenceAround(line, label.index))) return;
+      // "K partii jsem se dostal až dnes": when the player got round to it, not when it came.
+      if (reflexiveDostat(line, label.index, label[0])) return;
       const from = label.index + label[0].length;
       const next = labels[k + 1]?.index;
       const until = next ?? line.length;

@@ -280,6 +280,7 @@ describe('findStatedDates (P-2f..h)', () => {
     ['otrzymałem dziś i wysyłam', '2026-11-24', '2026-11-24'],
     ['Zug erhalten heute und gesendet', '2026-11-24', '2026-11-24'],
     ['Tah jsem obdržel dnes a odpovídám', '2026-11-24', '2026-11-24'],
+    ['Tah jsem dostal včera a odesílám', '2026-11-23', '2026-11-23'],
     ['отримала сьогодні та надсилаю', '2026-11-24', '2026-11-24'],
     ['received 20.11. and sent', '2026-11-20', '2026-11-20'],
     // The second label with words of its own is no date of this reply.
@@ -307,6 +308,10 @@ describe('findStatedDates (P-2f..h)', () => {
     // Not beside the label.
     ['Gestern war ich krank. Zug erhalten'],
     ['Heute, nach langer Zeit, erhalten'],
+    // Czech "dostat se", to get round to something: no day the move came (was: received today).
+    ['K partii jsem se dostal až dnes.'],
+    ['Dostal jsem se k tomu až včera.'],
+    ['Konečně jsem se dostala k partii dnes'],
   ])('P-2i: no date is read from %j', (text) => {
     const found = findStatedDates(text, {
       reference: '2026-11-24T06:00:00Z',
