@@ -6,6 +6,8 @@ import { loadConfig, secret } from '../config/load-config.ts';
 import type { AmiciConfig } from '../config/schema.ts';
 import type { ConfigDrift } from '../daemon/config-drift.ts';
 import { configDrift, storedGames } from '../daemon/config-drift.ts';
+import type { DkimKey } from '../daemon/dkim-key.ts';
+import { readDkimKey } from '../daemon/dkim-key.ts';
 import type { Logger } from '../daemon/log.ts';
 import { createMaildirInbox } from '../daemon/maildir-inbox.ts';
 import { createPickupSender } from '../daemon/pickup-sender.ts';
@@ -107,18 +109,32 @@ function imapLogin(i: ImapSettings): Credentials | string {
 function smtpSettings(o: SmtpSettings): Omit<SmtpSenderOptions, 'logger' | 'connections'> | string {
   const login = o.user === undefined ? undefined : credentialsFrom(o, secret);
   if (login && 'missing' in login) return `the SMTP login: ${login.missing}`;
-  const privateKey = o.dkim ? secret(o.dkim.privateKeyEnv) : undefined;
-  if (o.dkim && !privateKey)
-    return `the DKIM key is read from $${o.dkim.privateKeyEnv}, which is not set`;
+  const key = dkimKeyOf(o);
+  if (key && !key.ok) return key.error;
   return {
     host: o.host,
     port: o.port,
     secure: o.secure,
     ...(o.user !== undefined && login ? { user: o.user, login } : {}),
-    ...(o.dkim && privateKey
-      ? { dkim: { domainName: o.dkim.domain, keySelector: o.dkim.selector, privateKey } }
+    ...(o.dkim && key?.ok
+      ? { dkim: { domainName: o.dkim.domain, keySelector: o.dkim.selector, privateKey: key.pem } }
       : {}),
   };
+}
+
+/**
+ * The DKIM key the outbox signs with, read from the environment and checked (`readDkimKey`);
+ * undefined when the outbox signs nothing. A key that cannot sign stops `amici run` at its start:
+ * nodemailer would send every mail unsigned without a word, and the players' providers would
+ * take amici's mail for spam.
+ */
+export function dkimKeyOf(o: AmiciConfig['outbox']): DkimKey | undefined {
+  if (o.kind !== 'smtp' || !o.dkim) return undefined;
+  const env = o.dkim.privateKeyEnv;
+  const text = secret(env);
+  if (!text) return { ok: false, error: `the DKIM key is read from $${env}, which is not set` };
+  const key = readDkimKey(text);
+  return key.ok ? key : { ok: false, error: `the DKIM key in $${env} cannot sign: ${key.error}` };
 }
 
 /** The inbox and sender the config names; secrets come from the environment. */

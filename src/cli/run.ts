@@ -15,6 +15,7 @@ import {
 import type { AmiciConfig } from '../config/schema.ts';
 import type { DaemonParts } from '../daemon/daemon.ts';
 import { runDaemon, runOnce } from '../daemon/daemon.ts';
+import type { DkimKey } from '../daemon/dkim-key.ts';
 import type { Logger } from '../daemon/log.ts';
 import { createLogger } from '../daemon/log.ts';
 import { ensureMaildir } from '../daemon/maildir-inbox.ts';
@@ -23,6 +24,7 @@ import { acquireRunLock } from '../daemon/run-lock.ts';
 import { gameKeyOf, Store } from '../store/store.ts';
 import {
   DEFAULT_CONFIG,
+  dkimKeyOf,
   openConfig,
   openService,
   openTransports,
@@ -208,7 +210,8 @@ export async function checkConfigCommand(args: string[], io: CliIo): Promise<num
   if (!loaded) return 1;
   const c = loaded.config;
   const probe = values.connect ? await probeTransports(c) : undefined;
-  const status = probe && !probe.ok ? 1 : 0;
+  const key = dkimKeyOf(c.outbox);
+  const status = (probe && !probe.ok) || (key && !key.ok) ? 1 : 0;
   if (values.json) {
     // What a script needs to act: valid, the warnings a person would read, the config as read.
     const warnings = [
@@ -222,6 +225,7 @@ export async function checkConfigCommand(args: string[], io: CliIo): Promise<num
       file: loaded.file,
       warnings,
       ...c,
+      ...(key ? { signing: signingOf(c.outbox, key) } : {}),
       ...(probe ? { connect: probe } : {}),
     };
     io.out(`${JSON.stringify(out, null, 2)}\n`);
@@ -232,6 +236,7 @@ export async function checkConfigCommand(args: string[], io: CliIo): Promise<num
     `  inbox:  ${c.inbox.kind} ${c.inbox.kind === 'maildir' ? c.inbox.path : `${c.inbox.user}@${c.inbox.host}:${c.inbox.port}/${c.inbox.mailbox} (${loginText(c.inbox)})`}`,
     `  senders: ${senderCheckLine(c)}`,
     `  outbox: ${c.outbox.kind} ${c.outbox.kind === 'pickup' ? c.outbox.path : `${c.outbox.host}:${c.outbox.port}${c.outbox.user === undefined ? '' : ` as ${c.outbox.user} (${loginText(c.outbox)})`}`}`,
+    ...(key ? [`  dkim:   ${signingLine(c.outbox, key)}`] : []),
     `  store:  ${c.store.path}`,
     `  sweep:  ${c.sweep}`,
     ...c.events.map(
@@ -304,6 +309,23 @@ function lateStarts(c: AmiciConfig): string[] {
   } finally {
     store?.close();
   }
+}
+
+/** How the outbox signs amici's mail (DKIM), for check-config --json: never the key itself. */
+function signingOf(o: AmiciConfig['outbox'], key: DkimKey) {
+  const dkim = o.kind === 'smtp' ? o.dkim : undefined;
+  const where = { domain: dkim?.domain, selector: dkim?.selector, keyEnv: dkim?.privateKeyEnv };
+  return key.ok
+    ? { ok: true, ...where, bits: key.bits, oneLine: key.escaped }
+    : { ok: false, ...where, error: key.error };
+}
+
+/** The same as a line: the domain and selector the receivers look the key up by, and the key. */
+function signingLine(o: AmiciConfig['outbox'], key: DkimKey): string {
+  const s = signingOf(o, key);
+  const as = `signs as ${s.domain} (selector ${s.selector}, key published at ${s.selector}._domainkey.${s.domain})`;
+  if (!key.ok) return `FAILED — ${key.error}; amici run will not start`;
+  return `${as} with the key in $${s.keyEnv}: RSA ${key.bits} bits, OK${key.escaped ? ' (written on one line with \\n between its lines: read as those lines)' : ''}`;
 }
 
 /** How amici logs in to a mail server, for check-config: never the secret itself. */
