@@ -1,5 +1,6 @@
 // `amici` — the command line. Each command lives in its own module; this file only dispatches.
 
+import { StoreUnusable } from '../store/store.ts';
 import { convertCommand } from './convert.ts';
 import { demoCommand } from './demo.ts';
 import { explainCommand } from './explain.ts';
@@ -102,5 +103,12 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     io.err(`amici: unknown command "${name}"\n\n${USAGE}\n`);
     return 2;
   }
-  return command.run(rest, io);
+  try {
+    return await command.run(rest, io);
+  } catch (e) {
+    // A state file amici cannot use (newer than this amici, not a database): one line, no stack.
+    if (!(e instanceof StoreUnusable)) throw e;
+    io.err(`amici: ${e.message}\n`);
+    return 2;
+  }
 }

@@ -21,7 +21,7 @@ import { createLogger } from '../daemon/log.ts';
 import { ensureMaildir } from '../daemon/maildir-inbox.ts';
 import type { RefereeService } from '../daemon/referee-service.ts';
 import { acquireRunLock } from '../daemon/run-lock.ts';
-import { gameKeyOf, Store } from '../store/store.ts';
+import { gameKeyOf, STORE_VERSION, Store, unwritableStore } from '../store/store.ts';
 import {
   DEFAULT_CONFIG,
   dkimKeyOf,
@@ -60,7 +60,17 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   const { values } = parsed;
   const loaded = await openConfig(values.config, io);
   if (!loaded) return 2;
+  // A store amici could not write would start, and then fail on every mail for ever.
+  const unwritable = unwritableStore(loaded.config.store.path);
+  if (unwritable) {
+    io.err(`amici: ${unwritable}\n`);
+    return 2;
+  }
   const lock = acquireRunLock(loaded.config.store.path);
+  if (!lock.ok && 'error' in lock) {
+    io.err(`amici: ${lock.error}\n`);
+    return 2;
+  }
   if (!lock.ok) {
     io.err(
       `amici: amici run is already running on ${loaded.config.store.path} (process ${lock.pid}); stop it first (SIGTERM), or send it SIGHUP to read an edited config. A lock left by a process that is gone is taken over: ${lock.file}\n`,
@@ -82,6 +92,8 @@ async function runLocked(
   const logger = createLogger();
   const service = openService(loaded.config, logger);
   try {
+    for (const { path, version } of Store.migrated.splice(0))
+      logger.info({ code: 'STORE_MIGRATED', store: path, version, latest: STORE_VERSION });
     if (loaded.config.inbox.kind === 'maildir') await ensureMaildir(loaded.config.inbox.path);
     const t = await openTransports(loaded.config, service, logger);
     if (typeof t === 'string') {

@@ -7,6 +7,8 @@ export const LOG_CODES = {
   DAEMON_START: 'the daemon started (config, inbox, outbox)',
   DAEMON_STOP: 'the daemon stopped after a signal or --once',
   GAME_CREATED: 'a game of the config was created in the store',
+  STORE_MIGRATED:
+    'the state file, written by an older amici, was brought to the next store version (`version`; `latest` is what this amici writes); one line per migration',
   INBOUND_PROCESSED: 'an inbound message was decided and committed (status done or rejected)',
   INBOUND_DUPLICATE: 'an inbound message seen before was filed again; nothing changed',
   INBOUND_IGNORED:

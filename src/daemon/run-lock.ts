@@ -2,12 +2,37 @@
 // same mail at the same time, and SQLite's "database is locked" would count against mail that
 // is perfectly good. The lock is a file beside the store holding the daemon's process id; a
 // lock whose process is gone (a crash, a power cut) is taken over. Other commands (`td`, `post`,
-// `games`) work beside a running daemon and take no lock.
+// `games`) work beside a running daemon and take no lock. The lock is beside the real file: a
+// second config that reaches the same store through a symbolic link finds the first's lock.
 
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 
-export type RunLock = { ok: true; release: () => void } | { ok: false; pid: number; file: string };
+export type RunLock =
+  | { ok: true; release: () => void }
+  /** Another daemon, process `pid`, holds the lock `file`. */
+  | { ok: false; pid: number; file: string }
+  /** The lock cannot be taken at all (a folder this user cannot write): why, in one line. */
+  | { ok: false; error: string };
+
+/**
+ * The store's path with every symbolic link resolved (of the file, or of its folder when the
+ * file is not made yet): two paths to one store give one lock.
+ */
+function realStorePath(storePath: string): string {
+  if (existsSync(storePath)) return realpathSync(storePath);
+  const dir = dirname(storePath);
+  return existsSync(dir) ? join(realpathSync(dir), basename(storePath)) : storePath;
+}
 
 const alive = (pid: number): boolean => {
   try {
@@ -22,11 +47,11 @@ const alive = (pid: number): boolean => {
 /** Takes the lock of the state file `storePath` (`:memory:` needs none). */
 export function acquireRunLock(storePath: string): RunLock {
   if (storePath === ':memory:') return { ok: true, release: () => {} };
-  const file = `${storePath}.lock`;
-  // The state file's folder is made with the store (a fresh install has none yet).
-  mkdirSync(dirname(file), { recursive: true });
+  const file = `${realStorePath(storePath)}.lock`;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
+      // The state file's folder is made with the store (a fresh install has none yet).
+      mkdirSync(dirname(file), { recursive: true });
       const fd = openSync(file, 'wx');
       writeSync(fd, `${process.pid}\n`);
       closeSync(fd);
@@ -40,7 +65,13 @@ export function acquireRunLock(storePath: string): RunLock {
       };
       return { ok: true, release };
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
+        return {
+          ok: false,
+          error: `the run lock ${file} cannot be made: ${code}, ${code === 'EROFS' ? 'a read-only file system' : `this user (uid ${process.getuid?.()}) cannot write its folder`}`,
+        };
+      if (code !== 'EEXIST') throw e;
       let pid = Number.NaN;
       try {
         pid = Number.parseInt(readFileSync(file, 'utf8'), 10);

@@ -8,7 +8,8 @@
 // handed to SMTP, so a power cut or a kernel crash repeats work and never loses a move.
 
 import { createHash } from 'node:crypto';
-import { mkdirSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, realpathSync, statSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { CalendarDate } from '../clock/index.ts';
@@ -248,13 +249,71 @@ export const replayKey = (key: string, n: number | '%') => `${key}:replay:${n}`;
 
 export const gameKeyOf = (eventTag: string, gameId: string) => `${eventTag}/${gameId}`;
 
+/** The store version this amici writes: the number of its migrations. */
+export const STORE_VERSION = MIGRATIONS.length;
+
+/**
+ * A state file amici cannot use (newer than this amici, unwritable, not a database): one line
+ * for the operator, naming the file and what is wrong. The command line prints it, no stack.
+ */
+export class StoreUnusable extends Error {
+  override name = 'StoreUnusable';
+}
+
+/**
+ * Why `amici run` could not write the state file at `path`, if it could not: the file, the
+ * journal files SQLite keeps beside it (-wal, -shm) and its folder, where SQLite makes them and
+ * amici its run lock, must be writable by the user amici runs as. Checked before the daemon
+ * starts: a read-only store would otherwise start, and then fail on every mail for ever
+ * ("attempt to write a readonly database"). A symbolic link is followed, as SQLite does.
+ */
+export function unwritableStore(path: string): string | undefined {
+  if (path === ':memory:') return undefined;
+  const me = userInfo();
+  const who = `user ${me.username} (uid ${me.uid})`;
+  const file = existsSync(path) ? realpathSync(path) : path;
+  const cannot = (target: string, mode: number): boolean => {
+    try {
+      accessSync(target, mode);
+      return false;
+    } catch {
+      return true;
+    }
+  };
+  const owner = (target: string) => {
+    const st = statSync(target);
+    return `it belongs to uid ${st.uid}, mode ${(st.mode & 0o777).toString(8)}`;
+  };
+  for (const f of [file, `${file}-wal`, `${file}-shm`])
+    if (existsSync(f) && cannot(f, constants.R_OK | constants.W_OK))
+      return `the state file ${f} cannot be written by ${who}: ${owner(f)}. Run amici as the user who owns it, or give it to this one (chown)`;
+  // The nearest folder that exists: the store's own, or the one it will be made in.
+  let dir = dirname(file);
+  while (!existsSync(dir) && dirname(dir) !== dir) dir = dirname(dir);
+  if (cannot(dir, constants.W_OK | constants.X_OK))
+    return `the folder ${dir} of the state file ${file} cannot be written by ${who}: ${owner(dir)}; SQLite keeps its journal there and amici its run lock. Run amici as the user who owns it, or give it to this one (chown)`;
+  return undefined;
+}
+
 export class Store implements CheckpointStore {
   readonly db: Database.Database;
+  /**
+   * The migrations applied in this process to a store written by an older amici, oldest first
+   * (a new store lists none): the daemon logs each (STORE_MIGRATED), whichever opening of the
+   * store applied it (the config is checked against the store before the daemon opens it).
+   */
+  static readonly migrated: { path: string; version: number }[] = [];
 
   constructor(path: string) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-    this.db = new Database(path);
-    this.db.pragma('journal_mode = WAL');
+    // Its first read: a file that is no database, or a folder where SQLite cannot make its
+    // journal, fails here.
+    try {
+      this.db = new Database(path);
+      this.db.pragma('journal_mode = WAL');
+    } catch (e) {
+      throw new StoreUnusable(`the state file ${path} cannot be opened: ${(e as Error).message}`);
+    }
     // FULL: the WAL is synced at every commit. Under NORMAL a commit survives a killed process
     // but may roll back at a power cut or an OS crash — after its mail was already moved to
     // amici/done and its relay sent, so the move would be lost. (Measured: ~0.3 ms a mail on an
@@ -263,7 +322,19 @@ export class Store implements CheckpointStore {
     this.db.pragma('synchronous = FULL');
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('busy_timeout = 5000');
+    const found = this.db.pragma('user_version', { simple: true }) as number;
+    // A store a newer amici migrated (amici rolled back to an older version after an upgrade):
+    // its tables are not the ones this amici reads and writes. Used anyway, it would fail on
+    // any mail, or write rows the newer amici would misread.
+    if (found > STORE_VERSION) {
+      this.db.close();
+      throw new StoreUnusable(
+        `the state file ${path} is of store version ${found}, written by a newer amici; this amici knows store versions up to ${STORE_VERSION}. Upgrade amici again, or restore a backup made before the upgrade`,
+      );
+    }
     this.migrate();
+    const now = this.db.pragma('user_version', { simple: true }) as number;
+    for (let v = found + 1; found > 0 && v <= now; v++) Store.migrated.push({ path, version: v });
   }
 
   private migrate(): void {
