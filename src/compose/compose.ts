@@ -1090,6 +1090,11 @@ export interface MailFailedInput {
   receivedAt: string;
   error: string;
   tries: number;
+  /**
+   * Set when the store could not take the mail (a nearly full disk): where the inbox keeps it
+   * instead, the folder for rejected mail; `amici inbox show` and `replay` cannot read it.
+   */
+  keptIn?: string;
 }
 
 /**
@@ -1109,6 +1114,39 @@ export function composeMailFailed(input: MailFailedInput): ComposedMail {
     received: utcMinute(input.receivedAt),
     error: input.error,
     tries: input.tries,
+    keptIn: input.keptIn ?? '',
+  }));
+}
+
+/** What the TDs are told when amici cannot write its state file, and when it can again. */
+export interface StoreAlertInput {
+  state: 'down' | 'back';
+  /** The state file (`store.path`). */
+  store: string;
+  /** When writing it first failed; `until`: since when it works again (ISO instants). */
+  since: string;
+  until?: string;
+  error?: string;
+  td: { name: string };
+  /** The events this TD directs: their names sign the mail; the first one's language is used. */
+  events: readonly { name: string; tag: string }[];
+  lang: string;
+  templatesDir?: string;
+}
+
+/**
+ * The notice to a TD that amici cannot write its state file (a full disk, a read-only file), so
+ * no mail is played meanwhile, or that it can again.
+ */
+export function composeStoreAlert(input: StoreAlertInput): ComposedMail {
+  const event = { name: input.events.map((e) => e.name).join(', '), tag: 'amici' };
+  return gamelessMail('store-alert', { ...input, event }, 'store-alert', () => ({
+    state: input.state,
+    name: input.td.name,
+    store: input.store,
+    since: utcMinute(input.since),
+    until: input.until ? utcMinute(input.until) : '',
+    error: input.error ?? '',
   }));
 }
 

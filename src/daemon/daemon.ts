@@ -3,7 +3,9 @@
 // due-work sweep on a node-cron schedule and once at start. Stops gracefully on the signal:
 // the message in hand is finished and committed, nothing is cut halfway. A reload request (the
 // CLI sends one on SIGHUP) runs `reload` on the same chain as the messages, so no message is
-// decided half under the old configuration and half under the new.
+// decided half under the old configuration and half under the new. A mail that failed stays in
+// the inbox and is read again after `retryMs`, new mail or not; a state file that cannot be
+// written (a full disk, a read-only file) is told to every TD once, by mail sent directly.
 
 import cron from 'node-cron';
 import type { Logger } from './log.ts';
@@ -21,6 +23,11 @@ export interface DaemonParts {
   reload?: () => Promise<void>;
   /** How often the outbox's retry times and the inbox's health are looked at (default 15 s). */
   watchMs?: number;
+  /**
+   * How long after a mail failed (it stays in the inbox) it is read again when no new mail
+   * wakes the daemon first (default 60 s).
+   */
+  retryMs?: number;
 }
 
 /** What may be asked of a running daemon: a `reload` event runs `DaemonParts.reload`. */
@@ -60,12 +67,35 @@ const settledNow = (p: Promise<unknown>): Promise<boolean> =>
     new Promise<boolean>((resolve) => setImmediate(() => resolve(false))),
   ]);
 
+/** What one pass over the inbox came to: mails filed, mails left to try again, a store error. */
+interface Drained {
+  stored: number;
+  failed: number;
+  /** The last error of the state file itself (full, read-only), if a mail met one. */
+  storeTrouble?: Error;
+}
+
+/** SQLite's codes for a state file that cannot be written at all, whichever mail is at hand. */
+const STORE_TROUBLE = /^SQLITE_(FULL|IOERR|READONLY|CANTOPEN|CORRUPT|NOTADB|PERM)/;
+
+/** Whether `e` is an error of the state file itself (a full disk, a read-only file). */
+export const storeTrouble = (e: unknown): e is Error =>
+  e instanceof Error && STORE_TROUBLE.test(String((e as { code?: unknown }).code ?? ''));
+
 async function drainInbox(
   parts: DaemonParts,
   summary: RunSummary,
   signal: AbortSignal,
   committed: () => void = () => {},
-): Promise<void> {
+  /** When a failed mail is tried again (the daemon's retry timer); none for --once. */
+  retryAt?: () => string,
+): Promise<Drained> {
+  const drained: Drained = { stored: 0, failed: 0 };
+  const failed = (item: InboundItem, e: unknown, reading?: ReadItem) => {
+    drained.failed++;
+    if (storeTrouble(e)) drained.storeTrouble = e;
+    logFailure(parts, item, e, reading, retryAt?.());
+  };
   const it = parts.inbox.pending()[Symbol.asyncIterator]();
   let next: Promise<IteratorResult<InboundItem>> | undefined = it.next();
   try {
@@ -81,7 +111,7 @@ async function drainInbox(
         try {
           group.push(await parts.service.readItem(r.value));
         } catch (e) {
-          failed(parts, r.value, e);
+          failed(r.value, e);
         }
         next = it.next();
         if (group.length >= GROUP_MAX || signal.aborted || !(await settledNow(next))) break;
@@ -90,14 +120,16 @@ async function drainInbox(
       const outcomes = parts.service.decideGroup(group);
       committed();
       await Promise.all(
-        group.map(async ({ item }, k) => {
+        group.map(async (reading, k) => {
+          const { item } = reading;
           const outcome = outcomes[k]!;
-          if (outcome instanceof Error) return failed(parts, item, outcome);
+          if (outcome instanceof Error) return failed(item, outcome, reading);
+          drained.stored++;
           try {
             await parts.inbox.settle(item, outcome);
             summary.processed++;
           } catch (e) {
-            failed(parts, item, e);
+            failed(item, e, reading);
           }
         }),
       );
@@ -109,12 +141,45 @@ async function drainInbox(
       await it.return?.();
     }
   }
+  return drained;
 }
 
-function failed(parts: DaemonParts, item: InboundItem, e: unknown): void {
+/**
+ * A mail's Message-ID and sender as its header gives them, for a log line about a mail that
+ * could not be read whole.
+ */
+function headerFacts(raw: Buffer): { messageId?: string; sender?: string } {
+  const head = raw.subarray(0, 64 * 1024).toString('latin1');
+  const end = head.search(/\r?\n\r?\n/);
+  const block = (end < 0 ? head : head.slice(0, end)).replace(/\r?\n[ \t]+/g, ' ');
+  const field = (name: string) => new RegExp(`^${name}:[ \t]*(.*)$`, 'im').exec(block)?.[1]?.trim();
+  const messageId = field('Message-ID');
+  const from = field('From');
+  const sender =
+    from && (/<([^<>\s]+@[^<>\s]+)>/.exec(from)?.[1] ?? /[^\s<>"]+@[^\s<>"]+/.exec(from)?.[0]);
+  return { ...(messageId ? { messageId } : {}), ...(sender ? { sender } : {}) };
+}
+
+function logFailure(
+  parts: DaemonParts,
+  item: InboundItem,
+  e: unknown,
+  reading: ReadItem | undefined,
+  retryAt: string | undefined,
+): void {
+  // Which mail: a TD looks it up in the mailbox by its Message-ID and sender.
+  const read = reading?.read.ok ? reading.read.value.mail : undefined;
+  const facts = read
+    ? {
+        ...(read.messageId ? { messageId: read.messageId } : {}),
+        ...(read.from?.address ? { sender: read.from.address } : {}),
+      }
+    : headerFacts(item.raw);
   parts.logger.error({
     code: 'INBOUND_FAILED',
     item: item.id,
+    ...facts,
+    ...(retryAt ? { retryAt } : {}),
     error: String((e as Error).stack ?? e),
   });
 }
@@ -156,18 +221,73 @@ export async function runDaemon(
 ): Promise<RunSummary> {
   const summary: RunSummary = { processed: 0, sweeps: 0, sent: 0 };
   const { service, logger } = parts;
+  const retryMs = parts.retryMs ?? 60_000;
   let busy: Promise<void> = Promise.resolve();
   // Everything that decides and commits runs one after another on this chain.
   const serial = (fn: () => Promise<void>) => {
-    busy = busy
-      .then(fn)
-      .catch((e) =>
-        logger.error({ code: 'INBOUND_FAILED', error: String((e as Error).stack ?? e) }),
-      );
+    busy = busy.then(fn).catch(async (e) => {
+      logger.error({ code: 'INBOUND_FAILED', error: String((e as Error).stack ?? e) });
+      if (storeTrouble(e)) await storeFailed(e);
+    });
     return busy;
   };
   const flush = outboxPump(parts, summary);
   const kick = () => void flush();
+  // A state file that cannot be written (a full disk, a read-only file) stops all play: every
+  // TD is told once, not per mail or per try, and again when it can be written. The outbox is
+  // in the state file, so the first mail goes to the sender directly.
+  let storeDown: { since: string; told: boolean } | undefined;
+  const storeFailed = async (e: Error): Promise<void> => {
+    if (!storeDown) {
+      storeDown = { since: service.clock().toISOString(), told: false };
+      logger.error({
+        code: 'STORE_UNWRITABLE',
+        store: service.config.store.path,
+        since: storeDown.since,
+        error: e.message,
+      });
+    }
+    if (storeDown.told) return;
+    const mails = service.storeAlertMails({
+      state: 'down',
+      since: storeDown.since,
+      error: e.message,
+    });
+    let told = mails.length > 0;
+    for (const m of mails) {
+      const r = await parts.sender.send({
+        messageId: m.messageId,
+        from: m.sender,
+        to: m.recipients,
+        raw: m.raw,
+      });
+      told &&= r.ok;
+    }
+    storeDown.told = told;
+  };
+  const storeWorks = (): void => {
+    if (!storeDown) return;
+    const { since, told } = storeDown;
+    storeDown = undefined;
+    const until = service.clock().toISOString();
+    logger.info({ code: 'STORE_WRITABLE', store: service.config.store.path, since, until });
+    if (!told) return;
+    try {
+      service.store.enqueueMail(service.storeAlertMails({ state: 'back', since, until }), until);
+    } catch (e) {
+      logger.error({ code: 'OUTBOX_ERROR', error: String((e as Error).stack ?? e) });
+    }
+  };
+  // Mail that failed stays in the inbox: it is read again after retryMs, new mail or not.
+  let retryDue = false;
+  const drain = () =>
+    serial(async () => {
+      const retryAt = () => new Date(Date.now() + retryMs).toISOString();
+      const drained = await drainInbox(parts, summary, signal, kick, retryAt);
+      retryDue = drained.failed > 0;
+      if (drained.storeTrouble) await storeFailed(drained.storeTrouble);
+      else if (drained.stored > 0) storeWorks();
+    });
   const sweep = () =>
     serial(async () => {
       await service.sweep();
@@ -216,7 +336,7 @@ export async function runDaemon(
     // inbox is not reminded of, and a game whose first move came is not announced.
     let first = true;
     while (!signal.aborted) {
-      await serial(() => drainInbox(parts, summary, signal, kick));
+      await drain();
       if (first) {
         first = false;
         looked = true;
@@ -226,7 +346,9 @@ export async function runDaemon(
       kick();
       await flush();
       if (signal.aborted) break;
-      await parts.inbox.waitForMail(signal);
+      await parts.inbox.waitForMail(
+        retryDue ? AbortSignal.any([signal, AbortSignal.timeout(retryMs)]) : signal,
+      );
     }
   } finally {
     requests.removeEventListener('reload', reload);

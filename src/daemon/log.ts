@@ -28,9 +28,14 @@ export const LOG_CODES = {
     "a player's mail named a game it does not fit and reads as their move in one other game; nothing played, no penalty, asked which game",
   INBOUND_BOUNCE: 'a bounce of our mail to a player; the TD is told',
   INBOUND_FAILED:
-    "processing an inbound message failed (or its sender's DKIM key could not be looked up); it stays in the inbox and is retried",
+    "processing an inbound message failed (or its sender's DKIM key could not be looked up); it stays in the inbox and is tried again (`retryAt`), also when no new mail comes",
   INBOUND_SET_ASIDE:
-    'reading or deciding a mail failed 3 times (an error in amici): it is filed as rejected with nothing played, the TD told how to read it again, the player that the TD has it',
+    "reading, deciding or storing a mail failed 3 times (an error in amici, a store that cannot take it): it is filed as rejected with nothing played, the TD told how to read it again, the player that the TD has it; `archived: false` when its bytes could not be stored (they stay in the inbox's folder for rejected mail)",
+  INBOUND_GROUP_SPLIT:
+    'mails read together could not be committed together (one the store cannot take, a full disk): each is decided and committed alone, so one mail cannot hold back the others',
+  STORE_UNWRITABLE:
+    'the state file cannot be written (a full disk, a read-only file): no mail is played meanwhile, it waits in the inbox and is tried again; every TD is told once, directly by mail',
+  STORE_WRITABLE: 'the state file is written again after STORE_UNWRITABLE; the TDs are told',
   INBOX_DOWN:
     'the inbox could not be read for longer than inboxAlertMinutes; every TD is told by mail',
   INBOX_BACK: 'the inbox is read again after an outage the TDs were told of; they are told',

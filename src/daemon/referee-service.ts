@@ -16,6 +16,7 @@ import {
   composeMailFailed,
   composeNoMove,
   composePrintCopy,
+  composeStoreAlert,
   composeTdForwarded,
   composeTdNotice,
   composeTdReport,
@@ -189,6 +190,16 @@ const KEY_LOOKUP_PATIENCE_MS = 24 * 3600 * 1000;
 /** What was thrown, as an Error (a library may throw anything). */
 const asError = (e: unknown): Error => (e instanceof Error ? e : new Error(String(e)));
 
+const firstLine = (text: string): string => (text.split('\n')[0] ?? '').slice(0, 300);
+
+/** A logger whose lines wait in `held` (to be said once what they tell of is committed). */
+const heldLogger = (to: Logger, held: (() => void)[]): Logger => ({
+  info: (fields, msg) => void held.push(() => to.info(fields, msg)),
+  warn: (fields, msg) => void held.push(() => to.warn(fields, msg)),
+  error: (fields, msg) => void held.push(() => to.error(fields, msg)),
+  debug: (fields, msg) => void held.push(() => to.debug(fields, msg)),
+});
+
 /** Events by their TD's address (lower case): one mail per TD, however many events they direct. */
 function eventsByTd(events: readonly EventConfig[]): Map<string, EventConfig[]> {
   const byTd = new Map<string, EventConfig[]>();
@@ -239,7 +250,8 @@ export class RefereeService {
   /** The configuration in force; `reconfigure` replaces it (with `directory`) between messages. */
   config: AmiciConfig;
   readonly store: Store;
-  readonly logger: Logger;
+  /** Where log lines go (held back while a group of mails is not yet committed). */
+  logger: Logger;
   readonly clock: () => Date;
   directory: Directory;
   private readonly states = new Map<string, GameState>();
@@ -731,26 +743,56 @@ export class RefereeService {
    * catch-up, an inbox back after an outage) then costs one synced commit a batch, not one a
    * mail. Each mail is decided on what the ones before it logged, exactly as one by one. A mail
    * whose decision fails is rolled back alone and is an Error here (it is not filed, so it is
-   * read again); if the commit itself fails, nothing is committed and every one is an Error.
+   * read again); if the group's commit fails (one mail the store cannot take rolls the whole
+   * transaction back), each mail is decided again and committed alone. What the mails log is
+   * said only once their commit is on disk.
    */
   decideGroup(group: readonly ReadItem[]): (SettleOutcome | Error)[] {
     const one = (r: ReadItem, inGroup: boolean) => {
-      if (r.failed) return this.store.seen(r.key)?.status ?? this.failedDecision(r, r.failed.error);
+      if (r.failed)
+        return this.store.seen(r.key)?.status ?? this.failedDecision(r, r.failed.error, inGroup);
       try {
         return inGroup ? this.store.savepoint(() => this.decideInbound(r)) : this.decideInbound(r);
       } catch (e) {
-        const error = asError(e);
-        return this.failedDecision(r, error);
+        // The group's transaction is gone (below): this mail is not counted now, but decided
+        // again alone.
+        if (inGroup && !this.store.db.inTransaction) throw e;
+        return this.failedDecision(r, asError(e), inGroup);
       }
     };
     if (group.length <= 1) return group.map((r) => one(r, false));
+    // What the group's mails log is said once their commit is on disk: a line that a mail was
+    // played must never come before a commit that then fails.
+    const held: (() => void)[] = [];
+    const logger = this.logger;
+    this.logger = heldLogger(logger, held);
     try {
-      return this.store.together(() => group.map((r) => one(r, true)));
+      const outcomes = this.store.together(() =>
+        group.map((r) => {
+          const outcome = one(r, true);
+          // SQLite rolls the whole transaction back on some failures (SQLITE_FULL, a full disk;
+          // SQLITE_IOERR): the mails after would each commit alone, and the group's COMMIT fail.
+          if (!this.store.db.inTransaction)
+            throw outcome instanceof Error ? outcome : new Error('the transaction was rolled back');
+          return outcome;
+        }),
+      );
+      this.logger = logger;
+      for (const line of held) line();
+      return outcomes;
     } catch (e) {
+      this.logger = logger;
       // Folds cached while the group ran may hold its events: read them again from the log.
       this.states.clear();
-      const error = asError(e);
-      return group.map(() => error);
+      // One mail the store cannot take (a huge one on a nearly full disk) must not hold back the
+      // others read with it, for ever: each is decided again and committed alone, and a mail that
+      // keeps failing is counted and, in the end, set aside (failedDecision).
+      logger.warn({
+        code: 'INBOUND_GROUP_SPLIT',
+        mails: group.length,
+        error: firstLine(asError(e).message),
+      });
+      return group.map((r) => one(r, false));
     }
   }
 
@@ -760,19 +802,54 @@ export class RefereeService {
    * rejected with nothing played and no penalty, the TD told how to read it again once the cause
    * is fixed, the player that the TD has it — rather than tried for ever, unanswered.
    */
-  private failedDecision(reading: ReadItem, error: Error): SettleOutcome | Error {
+  private failedDecision(reading: ReadItem, error: Error, inGroup: boolean): SettleOutcome | Error {
     const at = this.clock().toISOString();
+    let tries: number;
     try {
-      const tries = this.store.noteFailure(reading.key, error.message, at);
-      if (tries < SET_ASIDE_AFTER) return error;
-      return this.store.savepoint(() => this.setAside(reading, error, tries, at));
+      tries = this.store.noteFailure(reading.key, error.message, at);
     } catch {
-      // The store itself fails (a full disk): the mail stays in the inbox and is read again.
+      // Nothing can be written (a full disk, a read-only store): the mail is no more at fault
+      // than any other. It stays in the inbox and is read again; the daemon tells the TDs.
       return error;
+    }
+    if (tries < SET_ASIDE_AFTER) return error;
+    try {
+      return this.store.savepoint(() => this.setAside(reading, error, tries, at, true));
+    } catch (e) {
+      // Inside a group, the group is decided again mail by mail (decideGroup).
+      if (inGroup) throw e;
+      // The store cannot take this mail whole (its bytes on a nearly full disk): it is set
+      // aside all the same, its bytes left where the inbox files it — never deleted.
+      try {
+        return this.store.savepoint(() => this.setAside(reading, error, tries, at, false));
+      } catch {
+        return error;
+      }
     }
   }
 
-  private setAside(reading: ReadItem, error: Error, tries: number, at: string): SettleOutcome {
+  /** Where the inbox files mail it sets aside, as a TD finds it. */
+  private rejectedFolder(): string {
+    const inbox = this.config.inbox;
+    return inbox.kind === 'imap'
+      ? `${inbox.folders.rejected} (${inbox.user}, ${inbox.host})`
+      : `${inbox.path}/.amici.rejected`;
+  }
+
+  /**
+   * File a mail that failed again and again as rejected, nothing played, and tell the TD and the
+   * player. `archived`: with its bytes in the store (the TD reads it again with `amici inbox
+   * replay`); otherwise under a key of its own (`:unarchived`), its bytes only in the inbox's
+   * folder for rejected mail, so that moved back into the inbox once the cause is fixed, it is
+   * read as new.
+   */
+  private setAside(
+    reading: ReadItem,
+    error: Error,
+    tries: number,
+    at: string,
+    archived: boolean,
+  ): SettleOutcome {
     const { item, read, key } = reading;
     const mail = reading.failed?.mail ?? (read.ok ? read.value.mail : undefined);
     const sender = mail?.from?.address;
@@ -787,6 +864,7 @@ export class RefereeService {
       receivedAt: item.receivedAt,
       error: said,
       tries,
+      ...(archived ? {} : { keptIn: this.rejectedFolder() }),
     };
     const mails = (inboundId: number): NewOutboxMail[] => {
       const tell = (
@@ -829,14 +907,14 @@ export class RefereeService {
     };
     this.store.commitInbound(
       {
-        dedupeKey: key,
+        dedupeKey: archived ? key : `${key}:unarchived`,
         receivedAt: item.receivedAt,
-        raw: item.raw,
+        raw: archived ? item.raw : Buffer.alloc(0),
         ...(mail?.messageId ? { messageId: mail.messageId } : {}),
         ...(sender ? { sender } : {}),
         subject,
         status: 'rejected',
-        note: `set aside after ${tries} failed tries: ${said}`,
+        note: `set aside after ${tries} failed tries: ${said}${archived ? '' : `; not archived here (the store could not take it): the mail is in ${this.rejectedFolder()}`}`,
       },
       [],
       mails,
@@ -846,8 +924,10 @@ export class RefereeService {
       code: 'INBOUND_SET_ASIDE',
       item: item.id,
       messageId: mail?.messageId,
+      ...(sender ? { sender } : {}),
       tries,
       error: said,
+      ...(archived ? {} : { archived: false }),
     });
     return 'rejected';
   }
@@ -2177,6 +2257,35 @@ export class RefereeService {
       this.logger.warn({ code: 'INBOX_DOWN', ...fields, error: alert.error });
     else this.logger.info({ code: 'INBOX_BACK', ...fields, until: alert.until });
     return mails.length;
+  }
+
+  /**
+   * The TDs' mail (one per address, in the language of their first event) saying that amici
+   * cannot write its state file, so no mail is played meanwhile, or that it can again: built,
+   * not queued — while the store cannot be written, the daemon hands it to the sender itself.
+   */
+  storeAlertMails(alert: {
+    state: 'down' | 'back';
+    since: string;
+    until?: string;
+    error?: string;
+  }): NewOutboxMail[] {
+    return [...eventsByTd(this.config.events)].map(([key, events]) => {
+      const first = events[0]!;
+      const mail = composeStoreAlert({
+        ...alert,
+        store: this.config.store.path,
+        td: { name: first.td.name },
+        events: events.map((e) => ({ name: e.name, tag: e.tag })),
+        lang: first.language,
+        ...(this.templatesDir ? { templatesDir: this.templatesDir } : {}),
+      });
+      return this.mailTo(
+        mail,
+        [first.td.address],
+        `store-alert:${alert.state}:${alert.since}:${key}`,
+      );
+    });
   }
 
   // --- the sweep ----------------------------------------------------------------------------

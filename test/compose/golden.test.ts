@@ -4,7 +4,7 @@
 // Also: every mail starts with the amici marker and carries the game's subject tag. The mails
 // that belong to no game have golden files of their own: the which-game reply (which-game*),
 // the answer to an unregistered address (unknown-address), the TDs' inbox alert (inbox-alert),
-// the TD's report on an event (td-report).
+// the TD's report on an event (td-report), the TDs' state-file alert (store-alert).
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -21,6 +21,7 @@ import {
   composeInboxAlert,
   composeMailFailed,
   composeNoMove,
+  composeStoreAlert,
   composeTdForwarded,
   composeTdNotice,
   composeTdReport,
@@ -315,6 +316,47 @@ describe('golden mails: the gameless mails in every template language', () => {
       expect(mails[1]!.text).toContain('2026-10-20 06:05 UTC');
       expect(mails[1]!.text).toContain('Olena Petrenko');
       expect(mails[1]!.text).not.toContain('boom');
+      for (const m of mails) expect(m.text).not.toMatch(/undefined|\[object Object\]|NaN/);
+    });
+    it(`${lang}/mail-failed-unarchived: a mail the store could not take, set aside in the inbox's folder`, () => {
+      const mails = [
+        composeMailFailed({
+          td: { name: 'Olena Petrenko' },
+          events: [{ name: 'World Championship 2026', tag: 'WCH26' }],
+          lang,
+          inboundId: 4712,
+          from: 'jan.novak@example.cz',
+          subject: 'Re: [WCH26/7] 9...Na5 (scoresheet attached)',
+          receivedAt: '2026-10-20T06:05:00Z',
+          error: 'database or disk is full',
+          tries: 3,
+          keptIn: 'amici/rejected (referee@mail.example, imap.mail.example)',
+          audience: 'td',
+          name: 'Olena Petrenko',
+        }),
+      ];
+      goldenMails(`${lang}/mail-failed-unarchived`, mails);
+      expect(mails[0]!.text).toContain('amici/rejected (referee@mail.example, imap.mail.example)');
+      expect(mails[0]!.text).not.toContain('amici inbox replay');
+      expect(mails[0]!.text).not.toMatch(/undefined|\[object Object\]|NaN/);
+    });
+    it(`${lang}/store-alert: the state file cannot be written since when and why, then again`, () => {
+      const alert = {
+        store: '/srv/amici/var/amici.sqlite',
+        since: '2026-10-20T06:05:00Z',
+        td: { name: 'Olena Petrenko' },
+        events: [{ name: 'World Championship 2026', tag: 'WCH26' }],
+        lang,
+      };
+      const mails = [
+        composeStoreAlert({ ...alert, state: 'down', error: 'database or disk is full' }),
+        composeStoreAlert({ ...alert, state: 'back', until: '2026-10-20T09:40:00Z' }),
+      ];
+      goldenMails(`${lang}/store-alert`, mails);
+      expect(mails[0]!.text).toContain('/srv/amici/var/amici.sqlite');
+      expect(mails[0]!.text).toContain('2026-10-20 06:05 UTC');
+      expect(mails[0]!.text).toContain('database or disk is full');
+      expect(mails[1]!.text).toContain('2026-10-20 09:40 UTC');
       for (const m of mails) expect(m.text).not.toMatch(/undefined|\[object Object\]|NaN/);
     });
     it(`${lang}/td-ruling-unplaced: a TD's ruling with no game of theirs, and how to name one`, () => {
