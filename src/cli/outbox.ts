@@ -28,7 +28,8 @@ const HELP = `usage: amici outbox [--all] [--json] [--config FILE]
        amici outbox resend ID [--to ADDRESS] [--config FILE]
 
 Lists outgoing mail that waits (pending) or failed for good (failed), newest first; --all adds
-the mail already sent (the last 200). \`retry\` queues failed mail again, or mail waiting for a
+the mail already sent and the mail overtaken before it went out (obsolete: an inbox alert still
+waiting when the inbox was read again), the last 200. \`retry\` queues failed mail again, or mail waiting for a
 later try, from now, with the retry schedule from its start; the daemon or \`amici run --once\`
 then sends it. A move's relay that goes out so counts as delivered to its player that day
 (P-6d): their clock runs from then, not from the day the move came. \`show\` prints
@@ -105,7 +106,7 @@ export async function outboxCommand(args: string[], io: CliIo): Promise<number> 
       return missed.length ? 1 : 0;
     }
     const statuses: OutboxStatus[] = values.all
-      ? ['pending', 'failed', 'sent']
+      ? ['pending', 'failed', 'sent', 'obsolete']
       : ['pending', 'failed'];
     const rows = store.outboxList(statuses);
     if (values.json) {
@@ -113,7 +114,9 @@ export async function outboxCommand(args: string[], io: CliIo): Promise<number> 
       return 0;
     }
     const counts = store.outboxCounts();
-    io.out(`outbox: ${counts.pending} pending, ${counts.failed} failed, ${counts.sent} sent\n`);
+    io.out(
+      `outbox: ${counts.pending} pending, ${counts.failed} failed, ${counts.sent} sent${counts.obsolete ? `, ${counts.obsolete} obsolete (never sent: overtaken)` : ''}\n`,
+    );
     if (rows.length) {
       io.out(
         `${'id'.padStart(6)}  ${'status'.padEnd(7)}  ${'game'.padEnd(12)}  ${'kind'.padEnd(22)}  ${'to'.padEnd(30)}  try  ${'next / sent'.padEnd(16)}  last error\n`,
@@ -235,7 +238,9 @@ async function show(
       ? `sent ${info.sentAt ?? ''}${info.bouncedAt ? `, came back as a bounce ${info.bouncedAt}` : ''}`
       : info.status === 'failed'
         ? `failed for good: ${info.lastError ?? ''}`
-        : `waiting, next try ${info.nextTryAt}${info.lastError ? ` (last error: ${info.lastError})` : ''}`;
+        : info.status === 'obsolete'
+          ? `obsolete, ${info.lastError ?? 'not sent'}`
+          : `waiting, next try ${info.nextTryAt}${info.lastError ? ` (last error: ${info.lastError})` : ''}`;
   const head = [
     `Outbox ${id}: ${info.kind}${info.gameKey ? `, game ${info.gameKey}` : ''}, ${state}`,
     `From: ${mail.from?.text ?? ''}`,

@@ -163,7 +163,11 @@ export const finishedKey = (gameKey: string, result: string, on: CalendarDate): 
 
 export const INBOUND_STATUSES = ['done', 'rejected', 'ignored'] as const;
 export type InboundStatus = (typeof INBOUND_STATUSES)[number];
-export type OutboxStatus = 'pending' | 'sent' | 'failed';
+/**
+ * `obsolete`: never sent, and no longer to be — an inbox-down alert still waiting when the inbox
+ * was read again (its end is told instead). Kept, not deleted, like all mail.
+ */
+export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'obsolete';
 
 export interface NewOutboxMail {
   messageId: string;
@@ -951,12 +955,17 @@ export class Store implements CheckpointStore {
     });
   }
 
-  outboxCounts(): Record<OutboxStatus, number> {
+  /** How many mails have each status; `obsolete` only when there are any. */
+  outboxCounts(): Record<Exclude<OutboxStatus, 'obsolete'>, number> & { obsolete?: number } {
     const rows = this.sql('SELECT status, COUNT(*) AS n FROM outbox GROUP BY status').all() as {
       status: OutboxStatus;
       n: number;
     }[];
-    const out: Record<OutboxStatus, number> = { pending: 0, sent: 0, failed: 0 };
+    const out: Record<Exclude<OutboxStatus, 'obsolete'>, number> & { obsolete?: number } = {
+      pending: 0,
+      sent: 0,
+      failed: 0,
+    };
     for (const r of rows) out[r.status] = r.n;
     return out;
   }
@@ -986,13 +995,29 @@ export class Store implements CheckpointStore {
   ): void {
     this.writing(() => {
       this.enqueue(mails, at);
-      if (outage.state === 'back') this.sql('DELETE FROM inbox_outage').run();
+      if (outage.state === 'back') this.outageOver(mails);
       else
         this.sql(
           `INSERT INTO inbox_outage (id, inbox, since) VALUES (1, ?, ?)
              ON CONFLICT(id) DO UPDATE SET inbox = excluded.inbox, since = excluded.since`,
         ).run(outage.inbox, outage.since);
     });
+  }
+
+  /**
+   * The outage is over (`enqueueInboxAlert`): forgotten, and its alerts that have not gone out
+   * (the mail server was down too) made obsolete, so that no TD reads "amici cannot read its
+   * mail" after "amici reads its mail again". `back`, the mails telling of its end, stay.
+   */
+  private outageOver(back: readonly NewOutboxMail[]): void {
+    this.sql('DELETE FROM inbox_outage').run();
+    this.sql(
+      `UPDATE outbox SET status = 'obsolete',
+         last_error = 'not sent: the inbox was read again before it could go out' ||
+                      COALESCE(' (last error: ' || last_error || ')', '')
+       WHERE kind = 'inbox-alert' AND status IN ('pending', 'failed')
+         AND message_id NOT IN (SELECT value FROM json_each(?))`,
+    ).run(JSON.stringify(back.map((m) => m.messageId)));
   }
 
   // --- the TD's report on an event ---------------------------------------------------------

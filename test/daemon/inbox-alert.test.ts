@@ -12,7 +12,7 @@ import { validateConfig } from '../../src/config/load-config.ts';
 import { runDaemon } from '../../src/daemon/daemon.ts';
 import { memoryLogger } from '../../src/daemon/log.ts';
 import { RefereeService } from '../../src/daemon/referee-service.ts';
-import type { Inbox, InboxHealth, OutgoingMail } from '../../src/daemon/transport.ts';
+import type { Inbox, InboxHealth, OutgoingMail, SendResult } from '../../src/daemon/transport.ts';
 import { Store } from '../../src/store/store.ts';
 
 const event = (
@@ -60,8 +60,16 @@ function configFor(events: EventSpec[]) {
   return r.config;
 }
 
-/** One run of the daemon on `store`, with an inbox whose health is what `health()` says. */
-function start(events: EventSpec[], store: Store, health: () => InboxHealth) {
+/**
+ * One run of the daemon on `store`, with an inbox whose health is what `health()` says; the
+ * mail server takes mail while `smtpUp()` says so, and refuses it for now (4xx) otherwise.
+ */
+function start(
+  events: EventSpec[],
+  store: Store,
+  health: () => InboxHealth,
+  smtpUp: () => boolean = () => true,
+) {
   const logger = memoryLogger();
   const service = new RefereeService({ config: configFor(events), store, logger });
   service.ensureGames();
@@ -83,9 +91,10 @@ function start(events: EventSpec[], store: Store, health: () => InboxHealth) {
   };
   const sender = {
     name: 'test',
-    async send(m: OutgoingMail) {
+    async send(m: OutgoingMail): Promise<SendResult> {
+      if (!smtpUp()) return { ok: false, permanent: false, error: '421 4.3.2 try again later' };
       sent.push(m);
-      return { ok: true as const };
+      return { ok: true };
     },
     async close() {},
   };
@@ -155,6 +164,44 @@ describe('the TDs are told when the inbox cannot be read', () => {
     expect(jan2.subject).toBe('amici reads its mail again');
     expect(jan2.text).toContain('The mail that waited is being processed now');
     expect(logger.lines.filter((l) => l.code === 'INBOX_BACK')).toHaveLength(1);
+  });
+});
+
+describe('an alert the mail server did not take while the inbox was down', () => {
+  it('is dropped when the inbox is back (kept as obsolete): the TD never reads "cannot read" after "reads again"', async () => {
+    const jan = { name: 'Jan Novák', address: 'jan@cup.example' };
+    const store = new Store(':memory:');
+    // The inbox and the mail server down together (the machine's network), for 40 minutes.
+    let health: InboxHealth = { ok: false, since: minutesAgo(40), error: 'cannot connect' };
+    let smtpUp = false;
+    const run = start(
+      [event('C', 'Cup', jan)],
+      store,
+      () => health,
+      () => smtpUp,
+    );
+    const { sent, logger } = run;
+    await until(() => logger.lines.some((l) => l.code === 'OUTBOX_RETRY'));
+    expect(sent).toHaveLength(0);
+    const [down] = store.outboxList(['pending']);
+    expect(down).toMatchObject({ kind: 'inbox-alert', lastError: '421 4.3.2 try again later' });
+
+    // Both back: the TD is told the inbox is read again, and that is all.
+    health = { ok: true };
+    smtpUp = true;
+    await until(() => sent.length >= 1);
+    const counts = store.outboxCounts();
+    const overtaken = store.outboxInfo(down!.id);
+    await run.stop();
+    expect(sent).toHaveLength(1);
+    expect((await simpleParser(sent[0]!.raw)).subject).toBe('amici reads its mail again');
+    // Nothing is left to go out later; the unsent alert is kept, marked, not deleted.
+    expect(counts).toMatchObject({ pending: 0, failed: 0, obsolete: 1 });
+    expect(overtaken).toMatchObject({
+      status: 'obsolete',
+      lastError:
+        'not sent: the inbox was read again before it could go out (last error: 421 4.3.2 try again later)',
+    });
   });
 });
 
