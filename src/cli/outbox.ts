@@ -45,8 +45,14 @@ print and post to a player by post (P-2m), which says when it was first written.
 
 const parse = (args: string[]) => parseArgs({ args, options: OPTIONS, allowPositionals: true });
 
+/**
+ * The mail's last time that matters: sent when, or its next try, or its last try — the one that
+ * failed for good (the try is made when it falls due, `nextTryAt`).
+ */
+const lastTime = (m: OutboxInfo): string =>
+  m.status === 'sent' ? (m.sentAt ?? '') : m.status === 'obsolete' ? '' : m.nextTryAt;
+
 function line(m: OutboxInfo): string {
-  const when = m.status === 'sent' ? (m.sentAt ?? '') : m.status === 'pending' ? m.nextTryAt : '';
   return [
     String(m.id).padStart(6),
     m.status.padEnd(7),
@@ -54,7 +60,8 @@ function line(m: OutboxInfo): string {
     m.kind.padEnd(22),
     m.recipients.join(', ').padEnd(30),
     String(m.attempts).padStart(3),
-    when.slice(0, 16).padEnd(16),
+    m.createdAt.slice(0, 16).padEnd(16),
+    lastTime(m).slice(0, 16).padEnd(16),
     m.bouncedAt ? `bounced ${m.bouncedAt.slice(0, 16)}` : (m.lastError ?? ''),
   ]
     .join('  ')
@@ -119,7 +126,7 @@ export async function outboxCommand(args: string[], io: CliIo): Promise<number> 
     );
     if (rows.length) {
       io.out(
-        `${'id'.padStart(6)}  ${'status'.padEnd(7)}  ${'game'.padEnd(12)}  ${'kind'.padEnd(22)}  ${'to'.padEnd(30)}  try  ${'next / sent'.padEnd(16)}  last error\n`,
+        `${'id'.padStart(6)}  ${'status'.padEnd(7)}  ${'game'.padEnd(12)}  ${'kind'.padEnd(22)}  ${'to'.padEnd(30)}  try  ${'queued'.padEnd(16)}  ${'next/sent/failed'.padEnd(16)}  last error\n`,
       );
       for (const m of rows) io.out(`${line(m)}\n`);
     }
@@ -237,12 +244,12 @@ async function show(
     info.status === 'sent'
       ? `sent ${info.sentAt ?? ''}${info.bouncedAt ? `, came back as a bounce ${info.bouncedAt}` : ''}`
       : info.status === 'failed'
-        ? `failed for good: ${info.lastError ?? ''}`
+        ? `failed for good ${info.nextTryAt}: ${info.lastError ?? ''}`
         : info.status === 'obsolete'
           ? `obsolete, ${info.lastError ?? 'not sent'}`
           : `waiting, next try ${info.nextTryAt}${info.lastError ? ` (last error: ${info.lastError})` : ''}`;
   const head = [
-    `Outbox ${id}: ${info.kind}${info.gameKey ? `, game ${info.gameKey}` : ''}, ${state}`,
+    `Outbox ${id}: ${info.kind}${info.gameKey ? `, game ${info.gameKey}` : ''}, ${state}; queued ${info.createdAt}`,
     `From: ${mail.from?.text ?? ''}`,
     `To: ${info.recipients.join(', ')}`,
     `Subject: ${mail.subject ?? ''}`,

@@ -135,8 +135,9 @@ async function runLocked(
       // The handlers are in place before DAEMON_START says so: a signal sent on seeing it is
       // never met by Node's default action (which ends the process, SIGHUP included).
       const stop = new AbortController();
+      let stoppedBy: string | undefined;
       const onSignal = (signal: string) => {
-        logger.info({ code: 'DAEMON_STOP', signal });
+        stoppedBy = signal;
         stop.abort();
       };
       process.once('SIGINT', onSignal);
@@ -150,7 +151,8 @@ async function runLocked(
       try {
         started();
         const s = await runDaemon(parts, stop.signal, requests);
-        logger.info({ code: 'DAEMON_STOP', ...s });
+        // One line for one stop, once the mail in hand is finished: the signal and the count.
+        logger.info({ code: 'DAEMON_STOP', ...(stoppedBy ? { signal: stoppedBy } : {}), ...s });
       } finally {
         process.off('SIGHUP', onHangup);
       }

@@ -119,7 +119,7 @@ export function createImapInbox(options: ImapInboxOptions): Inbox {
   const pollMs = options.pollIntervalMs ?? DEFAULT_POLL_MS;
   const batchLimit = options.batch ?? DEFAULT_BATCH;
   const connectTimeout = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
-  const name = `imap ${options.user}@${options.host}/${mailbox}`;
+  const name = `imap ${options.user}@${options.host}:${options.port}/${mailbox}`;
   const checkpointKey = `${options.user}@${options.host}/${mailbox}`;
 
   let client: ImapFlow | undefined; // connected and logged in
@@ -663,10 +663,29 @@ function folderPath(folder: string): string[] {
   return folder.split('/').filter((part) => part !== '');
 }
 
-function describe(error: unknown): string {
+/**
+ * An error as a log line or an operator reads it. imapflow's message for a refused command is
+ * "Command failed"; what the server said (a wrong password's "[AUTHENTICATIONFAILED]
+ * Authentication failed.") is in `responseText` and `serverResponseCode`, and is given too.
+ */
+export function describe(error: unknown): string {
   if (error instanceof Error) {
-    const code = (error as { code?: unknown }).code;
-    return typeof code === 'string' ? `${code}: ${error.message}` : error.message;
+    const e = error as {
+      code?: unknown;
+      responseText?: unknown;
+      serverResponseCode?: unknown;
+      response?: unknown;
+    };
+    const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+    const said = text(e.responseText) ?? text(e.response);
+    const rc = text(e.serverResponseCode);
+    const server = said
+      ? `: the server said ${rc && !said.includes(rc) ? `[${rc}] ` : ''}${said}`
+      : rc
+        ? `: the server said [${rc}]`
+        : '';
+    const code = typeof e.code === 'string' ? `${e.code}: ` : '';
+    return `${code}${error.message}${server}`;
   }
   return String(error);
 }

@@ -4,8 +4,9 @@
 import pino from 'pino';
 
 export const LOG_CODES = {
-  DAEMON_START: 'the daemon started (config, inbox, outbox)',
-  DAEMON_STOP: 'the daemon stopped after a signal or --once',
+  DAEMON_START: 'the daemon started (config, inbox with its server and port, outbox)',
+  DAEMON_STOP:
+    'the daemon stopped after a signal (`signal`) or --once, once the mail in hand was finished; one line, with what it did',
   GAME_CREATED: 'a game of the config was created in the store',
   STORE_MIGRATED:
     'the state file, written by an older amici, was brought to the next store version (`version`; `latest` is what this amici writes); one line per migration',
@@ -45,7 +46,7 @@ export const LOG_CODES = {
     "an event's report went to its TD (reportDays): who is to move, claims, stopped clocks, results, the table",
   SWEEP_WORK: 'one piece of due work was decided (reminder, claim, deadline, notice)',
   OUTBOX_SENT: 'an outgoing mail was handed over (pickup file written or SMTP accepted)',
-  OUTBOX_RETRY: 'an outgoing mail failed for now and will be retried',
+  OUTBOX_RETRY: 'an outgoing mail failed for now and is tried again at `next`',
   OUTBOX_FAILED: 'an outgoing mail failed for good; the TD is told',
   RELAY_DELIVERED_LATE:
     "a move's relay that had failed went out on a later day: the move counts as delivered then, and the player's clock from then (P-6d)",

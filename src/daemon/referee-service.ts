@@ -2660,13 +2660,16 @@ export class RefereeService {
           const next = new Date(now.getTime() + delays[row.attempts]! * 1000).toISOString();
           this.store.markRetry(row.id, next, r.error);
           counts.retried++;
-          this.logger.warn({
-            code: 'OUTBOX_RETRY',
-            messageId: row.messageId,
-            attempt: row.attempts + 1,
-            next,
-            error: r.error,
-          });
+          this.logger.warn(
+            {
+              code: 'OUTBOX_RETRY',
+              messageId: row.messageId,
+              attempt: row.attempts + 1,
+              next,
+              error: r.error,
+            },
+            `not sent now; amici tries again at ${next}`,
+          );
           return;
         }
         this.store.markFailed(row.id, r.error);

@@ -42,10 +42,16 @@ export function classifySmtpFailure(error: unknown): { permanent: boolean; error
   const e = (error ?? {}) as SmtpFailure;
   const code = typeof e.code === 'string' ? e.code : undefined;
   const reply = typeof e.responseCode === 'number' ? e.responseCode : undefined;
-  const text = (e.response ?? e.message ?? String(error)).trim();
+  let text = (e.response ?? e.message ?? String(error)).trim();
+  // nodemailer's words when a connection closes while a mail is handed over (the server went
+  // away): they read as if amici had given up, which it has not (the outbox tries again).
+  if (/^Reached maximum number of retries after connection was closed/.test(text))
+    text = 'the SMTP server closed the connection before it took the mail';
   const login = code !== undefined && LOGIN_ERROR_CODES.has(code);
   const permanent = !login && reply !== undefined && reply >= 500 && reply < 600 && reply !== 503;
-  const parts = [reply === undefined ? code : `${reply}`, text].filter(Boolean);
+  // The server's reply starts with its code already ("451 4.3.0 …"): not said twice.
+  const prefix = reply === undefined ? code : text.startsWith(`${reply}`) ? undefined : `${reply}`;
+  const parts = [prefix, text].filter(Boolean);
   return { permanent, error: parts.join(' ') };
 }
 

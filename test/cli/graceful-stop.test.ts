@@ -85,8 +85,13 @@ describe('amici run', () => {
     await d.until(() => d.replies().length === 2, 'the replies');
     d.child.kill('SIGTERM');
     expect(await d.exited).toBe(0);
-    expect(d.log()).toContain('"code":"DAEMON_STOP"');
-    expect(d.log()).toContain('"signal":"SIGTERM"');
+    // One line for one stop: the signal and what was done.
+    const stops = d
+      .log()
+      .split('\n')
+      .filter((l) => l.includes('"code":"DAEMON_STOP"'));
+    expect(stops).toHaveLength(1);
+    expect(JSON.parse(stops[0]!)).toMatchObject({ signal: 'SIGTERM', processed: 1 });
   });
 
   it('P-5c: a player writes from a new address, the TD adds it and sends SIGHUP, the move is played; a broken or restart-only edit is refused', async () => {

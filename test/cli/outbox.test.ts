@@ -40,9 +40,11 @@ describe('amici outbox', () => {
     const listed = await runCli(['outbox', '--config', config]);
     expect(listed.code).toBe(0);
     expect(listed.out).toContain('0 pending, 1 failed');
+    // When it was queued, and when it was last tried and failed for good.
     expect(listed.out).toMatch(
-      /failed\s+DEMO\/1\s+td-notice\s+td@demo\.example.*554 relay access denied/,
+      /failed\s+DEMO\/1\s+td-notice\s+td@demo\.example\s+1\s+2026-11-20T10:00\s+2026-11-20T10:00\s+554 relay access denied/,
     );
+    expect(listed.out).toMatch(/try\s+queued\s+next\/sent\/failed\s+last error/);
     const json = JSON.parse((await runCli(['outbox', '--config', config, '--json'])).out);
     expect(json).toMatchObject([
       { id: row!.id, status: 'failed', lastError: '554 relay access denied' },

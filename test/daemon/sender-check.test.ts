@@ -11,9 +11,10 @@ import { composeUnauthenticated } from '../../src/compose/index.ts';
 import { validateConfig } from '../../src/config/load-config.ts';
 import type { DnsResolver } from '../../src/daemon/authenticate.ts';
 import { cachingResolver, checkSender, SENDER_FAILURES } from '../../src/daemon/authenticate.ts';
+import { runOnce } from '../../src/daemon/daemon.ts';
 import { memoryLogger } from '../../src/daemon/log.ts';
 import { RefereeService } from '../../src/daemon/referee-service.ts';
-import type { InboundItem } from '../../src/daemon/transport.ts';
+import type { InboundItem, Inbox, Sender } from '../../src/daemon/transport.ts';
 import { defaultEventRules, foldGame } from '../../src/referee/index.ts';
 import { Store } from '../../src/store/store.ts';
 import type { DkimDomain } from '../support/dkim.ts';
@@ -320,6 +321,28 @@ describe('P-2d: the referee plays only mail that proves its sender (authenticati
     keys.down();
     await expect(service.readItem(signed)).rejects.toThrow(/cannot be looked up now.*ETIMEOUT/);
     expect(service.store.inboundLog()).toHaveLength(0);
+    // The daemon's log names the mail left in the inbox, for the operator to find it.
+    const logger = memoryLogger();
+    const inbox: Inbox = {
+      name: 'memory',
+      async *pending() {
+        yield signed;
+      },
+      async settle() {},
+      waitForMail: async () => {},
+      async close() {},
+    };
+    const sender: Sender = {
+      name: 'none',
+      send: async () => ({ ok: true }),
+      close: async () => {},
+    };
+    await runOnce({ service, inbox, sender, logger, sweep: '0 0 1 1 *' });
+    expect(logger.lines.find((l) => l.code === 'INBOUND_FAILED')).toMatchObject({
+      item: signed.id,
+      messageId: `<in${n}@x.example>`,
+      sender: JAN,
+    });
     keys.down(false);
     expect(await service.processInbound(signed)).toBe('done');
     // Read again after a restart (a new process, the same store) while DNS is down: it was

@@ -82,6 +82,10 @@ describe('amici check-config --connect', () => {
     expect(wrong.out).toMatch(
       new RegExp(`connect inbox: {2}FAILED — .*:${servers.imap.port} as ${REFEREE}: login refused`),
     );
+    // What the server said, not only imapflow's "Command failed".
+    expect(wrong.out).toContain(
+      'login refused: Command failed: the server said [AUTHENTICATIONFAILED] Authentication failed.',
+    );
     expect(wrong.out).toMatch(
       new RegExp(`connect outbox: FAILED — ${servers.smtp.host}:${closed}: .*ECONNREFUSED`),
     );

@@ -213,6 +213,10 @@ describe('IMAP inbox against Dovecot', () => {
 
     const checkpoints = memoryCheckpoints();
     const inbox = inboxFor(USERS.catchUp, checkpoints);
+    // Its name in the logs (DAEMON_START, IMAP_*) says which server and port it reads.
+    expect(inbox.name).toBe(
+      `imap ${USERS.catchUp}@${servers.imap.host}:${servers.imap.port}/INBOX`,
+    );
     const items = await collect(inbox);
 
     expect(items.map((i) => parseImapItemId(i.id)?.uid)).toEqual(uids);

@@ -5,6 +5,7 @@
 
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,7 +105,10 @@ describe('SMTP sender through the sink into Dovecot', () => {
     servers.sink.failNext(1, 'temporary');
     const failed = await sender.send(mail);
     expect(failed).toMatchObject({ ok: false, permanent: false });
-    expect(failed.ok === false && failed.error).toMatch(/^451 /);
+    // The server's reply as it said it, its code once (not "451 451 …").
+    expect(failed.ok === false && failed.error).toBe(
+      '451 4.3.0 Injected temporary failure, try again later',
+    );
     expect(sender.logger.lines).toContainEqual(
       expect.objectContaining({ code: 'SMTP_ERROR', permanent: false, messageId: mail.messageId }),
     );
@@ -173,6 +177,25 @@ describe('SMTP sender through the sink into Dovecot', () => {
     const failed = await sender.send(outgoing([WHITE], 'Nobody listening'));
     expect(failed).toMatchObject({ ok: false, permanent: false });
     expect(failed.ok === false && failed.error).toMatch(/ECONNREFUSED|ECONNECTION|ESOCKET/);
+  });
+
+  it('a server that drops the connection is said to have, not that amici reached a maximum of retries', async () => {
+    // As a relay going down does: the connection is taken and closed at once.
+    const dropping = createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => dropping.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = dropping.address() as AddressInfo;
+      const sender = senderFor({ host: '127.0.0.1', port });
+      const failed = await sender.send(outgoing([WHITE], 'Dropped'));
+      expect(failed).toMatchObject({ ok: false, permanent: false });
+      const error = failed.ok === false ? failed.error : '';
+      expect(error).toBe(
+        'ECONNECTION the SMTP server closed the connection before it took the mail',
+      );
+      await sender.close();
+    } finally {
+      dropping.close();
+    }
   });
 
   it('classifies failures by reply class: 5xx permanent (not 503), 4xx and no reply temporary', () => {
