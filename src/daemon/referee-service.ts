@@ -814,18 +814,36 @@ export class RefereeService {
     }
     if (tries < SET_ASIDE_AFTER) return error;
     try {
-      return this.store.savepoint(() => this.setAside(reading, error, tries, at, true));
+      return this.committed(() => this.setAside(reading, error, tries, at, true));
     } catch (e) {
       // Inside a group, the group is decided again mail by mail (decideGroup).
       if (inGroup) throw e;
       // The store cannot take this mail whole (its bytes on a nearly full disk): it is set
       // aside all the same, its bytes left where the inbox files it — never deleted.
       try {
-        return this.store.savepoint(() => this.setAside(reading, error, tries, at, false));
+        return this.committed(() => this.setAside(reading, error, tries, at, false));
       } catch {
         return error;
       }
     }
+  }
+
+  /**
+   * `fn` in a savepoint (a transaction of its own outside a group), what it logs said only once
+   * that is committed: a commit can fail after the last write (the WAL on a full disk).
+   */
+  private committed<T>(fn: () => T): T {
+    const held: (() => void)[] = [];
+    const logger = this.logger;
+    this.logger = heldLogger(logger, held);
+    let out: T;
+    try {
+      out = this.store.savepoint(fn);
+    } finally {
+      this.logger = logger;
+    }
+    for (const line of held) line();
+    return out;
   }
 
   /** Where the inbox files mail it sets aside, as a TD finds it. */

@@ -44,6 +44,15 @@ const alive = (pid: number): boolean => {
   }
 };
 
+/** Why a lock cannot be made, by the error's code: one line for the operator. */
+const CANNOT: Record<string, (uid: number | undefined) => string> = {
+  EACCES: (uid) => `this user (uid ${uid}) cannot write its folder`,
+  EPERM: (uid) => `this user (uid ${uid}) cannot write its folder`,
+  EROFS: () => 'a read-only file system',
+  ENOSPC: () => 'the disk is full',
+  EDQUOT: (uid) => `the disk quota of this user (uid ${uid}) is used up`,
+};
+
 /** Takes the lock of the state file `storePath` (`:memory:` needs none). */
 export function acquireRunLock(storePath: string): RunLock {
   if (storePath === ':memory:') return { ok: true, release: () => {} };
@@ -66,11 +75,15 @@ export function acquireRunLock(storePath: string): RunLock {
       return { ok: true, release };
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
+      const why = code && CANNOT[code];
+      if (why) {
+        // A lock made but not written (a full disk) is no lock: none is left behind.
+        if (code === 'ENOSPC' || code === 'EDQUOT') rmSync(file, { force: true });
         return {
           ok: false,
-          error: `the run lock ${file} cannot be made: ${code}, ${code === 'EROFS' ? 'a read-only file system' : `this user (uid ${process.getuid?.()}) cannot write its folder`}`,
+          error: `the run lock ${file} cannot be made: ${code}, ${why(process.getuid?.())}`,
         };
+      }
       if (code !== 'EEXIST') throw e;
       let pid = Number.NaN;
       try {

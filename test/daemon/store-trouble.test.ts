@@ -255,4 +255,35 @@ describe('a state file that cannot take a mail, or any write', () => {
     expect(toTd[0]!.text).toContain('attempt to write a readonly database');
     store.close();
   });
+
+  it('a mail set aside is logged once, when its record is committed: not for a commit that then failed', async () => {
+    const { service, store, logger } = setup();
+    const full = () =>
+      Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+    // Eva's move cannot be stored.
+    const commit = store.commitInbound.bind(store);
+    store.commitInbound = (...args: Parameters<typeof commit>) => {
+      if (args[0].sender === 'eva@x.example' && args[0].status !== 'rejected') throw full();
+      return commit(...args);
+    };
+    const eva = mail('eva <eva@x.example>', '2', '1.d4');
+    const decide = async () => service.decideGroup([await service.readItem(eva)])[0];
+    expect(await decide()).toBeInstanceOf(Error);
+    expect(await decide()).toBeInstanceOf(Error);
+    // The commit of the record with her bytes fails after its writes (the WAL on a full disk).
+    const savepoint = store.savepoint.bind(store);
+    let commits = 0;
+    store.savepoint = <T>(fn: () => T): T =>
+      savepoint(() => {
+        const out = fn();
+        if (commits++ === 0) throw full();
+        return out;
+      });
+    expect(await decide()).toBe('rejected');
+    expect(logger.lines.filter((l) => l.code === 'INBOUND_SET_ASIDE')).toEqual([
+      expect.objectContaining({ tries: 3, archived: false }),
+    ]);
+    expect(store.inboundLog().filter((r) => r.sender === 'eva@x.example')).toHaveLength(1);
+    store.close();
+  });
 });
