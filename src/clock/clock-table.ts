@@ -154,6 +154,23 @@ export interface ClockDerivation {
   readonly excesses: readonly Excess[];
   /** Present when a pending move and `now` were given. */
   readonly live: LiveClock | null;
+  /**
+   * With no live clock: the penalty days (P-6g, P-13) given since the last move, which count
+   * toward the next one and are in no row yet, and the count with them (absent for none).
+   */
+  readonly sinceLast?: PenaltySinceLast;
+}
+
+/** Penalty days after a player's last move, and where they leave the count (P-2k). */
+export interface PenaltySinceLast {
+  /** The move they count toward. */
+  readonly move: number;
+  readonly penaltyDays: number;
+  readonly totalDays: number;
+  /** The control move; null for triple block. */
+  readonly controlMove: number | null;
+  /** Days left to the control move (triple block: clock + bank); negative when over. */
+  readonly daysLeft: number;
 }
 
 export interface LiveInput {
@@ -436,16 +453,33 @@ export function deriveClock(
   if (live === null) {
     // Point items after the last move count toward the next one.
     const next = last === null ? ledger.countFrom : last.number + 1;
+    let penaltyDays = 0;
     for (const point of queue) {
       const { item } = point;
-      if (item.kind === 'penalty') use(ledger, item.days, item.on);
-      else if (item.kind === 'restart') {
+      if (item.kind === 'penalty') {
+        use(ledger, item.days, item.on);
+        penaltyDays += item.days;
+      } else if (item.kind === 'restart') {
         check(next, item.on);
         restart(ledger, next, item.on);
-      } else set(next, item);
+        penaltyDays = 0;
+      } else {
+        set(next, item);
+        penaltyDays = 0;
+      }
       check(next, item.on);
     }
-    return ok({ rows, excesses, live: null });
+    if (!penaltyDays) return ok({ rows, excesses, live: null });
+    const position = standing(ledger, next);
+    const triple = control.preset === 'triple-block';
+    const sinceLast: PenaltySinceLast = {
+      move: next,
+      penaltyDays,
+      totalDays: ledger.total,
+      controlMove: triple ? null : position.controlMove,
+      daysLeft: triple ? ledger.clock + ledger.bank : position.daysLeft,
+    };
+    return ok({ rows, excesses, live: null, sinceLast });
   }
 
   const { pending, now } = live;

@@ -36,6 +36,7 @@ export {
   type LiveClock,
   type LiveInput,
   liveClock,
+  type PenaltySinceLast,
 } from './clock-table.ts';
 export {
   type DateRange,

@@ -504,6 +504,11 @@ function viewFor(
       const m = i >= 0 ? move(i) : undefined;
       return m ? `${m.number} ${m.primary}` : '';
     })();
+    /** The move sent that a correction in the mail cannot replace (P-4a): "2. Nc3". */
+    const stands = (() => {
+      const m = p.code === 'slip-stands' ? move(p.ply) : undefined;
+      return m ? `${m.number} ${m.primary}` : '';
+    })();
     /**
      * The subject of its rejection: "please send again" only where a transmission must be sent
      * again (RESEND); a mail out of turn, after the game or about leave is asked for nothing.
@@ -513,6 +518,7 @@ function viewFor(
       if (p.code.startsWith('leave-')) return t('rejectedSubject.leave');
       if (p.code === 'not-your-turn' && lastOwn)
         return t('rejectedSubject.not-your-turn-stands', { move: lastOwn });
+      if (p.code === 'slip-stands') return t('rejectedSubject.slip-stands', { move: stands });
       return (
         labelIfAny(labels, `rejectedSubject.${p.code}`, labelLang) ?? t('rejectedSubject.other')
       );
@@ -544,6 +550,7 @@ function viewFor(
         const m = p.code === 'other-letters' ? move(p.ply) : undefined;
         return m ? `${m.number} ${m.primary}` : '';
       })(),
+      stands,
       repetition: repeat.map((m) => `${m.number} ${m.primary}`).join(' '),
       repetitionBoth: repeat.map((m) => m.text).join(', '),
       ownNumber: own,

@@ -16,7 +16,13 @@ import {
   moveNumber,
   writeMove,
 } from '../chess/index.ts';
-import type { CalendarDate, ClockRow, LiveClock, TimeControl } from '../clock/index.ts';
+import type {
+  CalendarDate,
+  ClockRow,
+  LiveClock,
+  PenaltySinceLast,
+  TimeControl,
+} from '../clock/index.ts';
 import { addDays } from '../clock/index.ts';
 import type { EventRules, GameState, Side } from '../referee/index.ts';
 import { gameClock } from '../referee/index.ts';
@@ -201,6 +207,8 @@ export interface ClockLine {
   side: Side;
   row?: ClockRow;
   live?: LiveClock | null;
+  /** The player not to move: penalty days given since their last move, in no row yet. */
+  sinceLast?: PenaltySinceLast;
 }
 
 /** The last clock row of each player and the live clock of the player to move (P-2k). */
@@ -208,7 +216,8 @@ export function clockLines(state: GameState, rules: EventRules, now: CalendarDat
   return (['white', 'black'] as const).map((side) => {
     const clock = gameClock(state, rules, side, now);
     if (!clock.ok) return { side };
-    return { side, row: clock.value.rows[clock.value.rows.length - 1], live: clock.value.live };
+    const { rows, live, sinceLast } = clock.value;
+    return { side, row: rows[rows.length - 1], live, ...(sinceLast ? { sinceLast } : {}) };
   });
 }
 
@@ -312,6 +321,20 @@ export function liveText(lines: readonly ClockLine[], labels: LabelTree, lang: s
     const excluded = (row.sinceReset ?? row).excludedDays;
     if (excluded) out.push(label(labels, 'clock.excludedRow', { ...vars, days: excluded }));
   }
+  // The player not to move, penalised since their last move: the rows do not show it yet.
+  for (const { side, live, sinceLast } of lines) {
+    if (live || !sinceLast) continue;
+    out.push(
+      label(labels, 'clock.penaltySinceLast', {
+        side: label(labels, `side.${side}`),
+        days: sinceLast.penaltyDays,
+        move: sinceLast.move,
+        used: sinceLast.totalDays,
+        left: sinceLast.daysLeft,
+        control: sinceLast.controlMove ?? sinceLast.move,
+      }),
+    );
+  }
   for (const { side, live } of lines) {
     if (!live) continue;
     const vars = {
@@ -322,6 +345,9 @@ export function liveText(lines: readonly ClockLine[], labels: LabelTree, lang: s
       control: live.controlMove,
     };
     out.push(labelIfAny(labels, 'clock.live', lang, vars) ?? 'clock.live');
+    // A penalty (P-6g, P-13) is in the days used on the move, never in the rows above them.
+    const penalty = (live.sinceReset ?? live).penaltyDays;
+    if (penalty) out.push(label(labels, 'clock.penaltyLive', { days: penalty }));
     if (live.sinceReset)
       out.push(
         label(labels, `clock.${live.sinceReset.kind === 'restart' ? 'restartLive' : 'setLive'}`, {

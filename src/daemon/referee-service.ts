@@ -1195,7 +1195,11 @@ export class RefereeService {
       return 'ignored';
     }
     const decision = decide(state, t, now, rules);
-    if (!toTd && rejectedOnly(decision.effects)) {
+    // A correction of a move sent in this game (P-4a) is about this game, whatever else fits.
+    const slipOfThisGame = decision.effects.some(
+      (e) => e.kind === 'transmission-rejected' && e.problem.code === 'slip-stands',
+    );
+    if (!toTd && !slipOfThisGame && rejectedOnly(decision.effects)) {
       // A reply in the wrong game's thread, from a player with several: it does not fit the game
       // it names, and is the player's move in exactly one other. Played there it would bind
       // (P-4a) on a guess, and penalised here it would punish a slip of the thread: ask instead.

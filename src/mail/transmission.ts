@@ -253,10 +253,13 @@ export function readMovetext(
   moves: MovetextToken[];
   thoughts: MovetextToken[];
   corrected: MovetextToken[];
+  /** Each move named as a slip ("not 2.Sc3") with the move meant instead ("2.g3"). */
+  slips: { slip: MovetextToken; meant: MovetextToken }[];
 } {
   const tokens: MovetextToken[] = [];
   const thoughts: MovetextToken[] = [];
   const corrected: MovetextToken[] = [];
+  const named: { slip: MovetextToken; meant: MovetextToken }[] = [];
   const numbered = (t: MovetextToken) => t.number !== undefined && isMoveToken(t);
   // The first move after a correction word ("sorry", "I mean", "Korrektur") replaces the move
   // before it when it is numbered the same, or has no number and follows the sender's own
@@ -363,9 +366,13 @@ export function readMovetext(
             // next move (L-4.2).
             for (const { slip, before, after } of slips) {
               const prior = before ?? (after ? undefined : kept.filter(isMoveToken).at(-1));
-              if (prior && !sameMove(prior, slip)) correcting.add(prior);
-              else if (after) correcting.add(after);
-              else corrects = true;
+              if (prior && !sameMove(prior, slip)) {
+                correcting.add(prior);
+                named.push({ slip, meant: prior });
+              } else if (after) {
+                correcting.add(after);
+                named.push({ slip, meant: after });
+              } else corrects = true;
             }
             kept.push(...read(words));
           });
@@ -430,7 +437,7 @@ export function readMovetext(
       }
     }
   }
-  return { moves: tokens, thoughts, corrected };
+  return { moves: tokens, thoughts, corrected, slips: named };
 }
 
 /**
@@ -696,11 +703,15 @@ export function assembleTransmission(
     reading: ctx.reading,
     moves: [],
   };
-  const { moves, thoughts, corrected } = readMovetext(
+  const { moves, thoughts, corrected, slips } = readMovetext(
     inbound.rest.map((l) => l.text),
     ctx.side,
   );
   t.moves = moves;
+  // A slip named with the move meant ("miało być 2.g3 a nie 2.Sc3"): when the slip is a move
+  // already sent, the rulebook keeps it (P-4a) and plays nothing of the correction.
+  const meant = slips.filter((s) => moves.includes(s.meant));
+  if (meant.length) t.slipsNamed = meant;
   const named = (m: MovetextToken) => tokenText({ ...m, text: m.text.replace(/[?!]+$/u, '') });
   if (thoughts.length) t.thoughts = thoughts.map(named);
   const unread = unreadWords(inbound);

@@ -32,6 +32,7 @@ import {
   readInOtherLetters,
   readMove,
   replyNotation,
+  tokenText,
   writeMove,
 } from '../chess/index.ts';
 import type { CalendarDate, DateRange } from '../clock/index.ts';
@@ -527,6 +528,8 @@ export function decideTransmission(
   now: CalendarDate,
   rules: EventRules,
 ): Decision {
+  const stands = state.result || inAdjudication(state, t.sentOn, rules) ? [] : sentSlips(state, t);
+  if (stands.length) return slipStands(state, t, now, rules, stands);
   const runs = runsOf(state, t.moves);
   // In adjudication (P-10) the rulebook below answers every transmission.
   const older = inAdjudication(state, t.sentOn, rules)
@@ -559,6 +562,78 @@ export function decideTransmission(
     if (played !== undefined && decided.every((d) => moveOf(d) === played)) return decided[0]!;
   }
   return decideRun(state, t, now, rules);
+}
+
+/**
+ * The moves a mail meant instead of a move the sender had already sent ("Przepraszam, miało być
+ * 2.g3 a nie 2.Sc3", mailed after 2.Sc3): each named slip that is the sender's move in the
+ * record — by its number, or with none the sender's last move — with the correction meant.
+ */
+function sentSlips(state: GameState, t: Transmission): { ply: number; meant: MovetextToken }[] {
+  const out: { ply: number; meant: MovetextToken }[] = [];
+  for (const { slip, meant } of t.slipsNamed ?? []) {
+    const ply =
+      slip.number === undefined
+        ? state.plies.findLastIndex((p) => p.side === t.side)
+        : plyNamed(state, slip);
+    const sent = ply === undefined ? undefined : state.plies[ply];
+    if (ply === undefined || ply < 0 || sent?.side !== t.side) continue;
+    const before = positionsBefore(state, [ply]).get(ply)!;
+    if (readsAs(before, slip.text, t.reading, sent.move) !== true) continue;
+    // "2.Sc3, not 2.Sc3" corrects nothing.
+    if (readsAs(before, meant.text, t.reading, sent.move) === true) continue;
+    out.push({ ply, meant });
+  }
+  return out;
+}
+
+/**
+ * A mail that corrects a move the sender had already sent: a legal move, once sent, stands and
+ * cannot be withdrawn (P-4a, L-4.2), so the correction is no move sent — neither a move out of
+ * turn nor, once the opponent has answered, a transmission without the repetition (P-4d): no
+ * penalty (P-6g). The sender is told that the move stands. The rest of the mail (a move of its
+ * own, a note, leave) is read as usual, the answer to it saying the same.
+ */
+function slipStands(
+  state: GameState,
+  t: Transmission,
+  now: CalendarDate,
+  rules: EventRules,
+  stands: readonly { ply: number; meant: MovetextToken }[],
+): Decision {
+  const { ply, meant } = stands[0]!;
+  const written = tokenText({ ...meant, text: meant.text.replace(/[?!]+$/u, '') });
+  const problem: Problem = { code: 'slip-stands', ply, meant: written };
+  const corrections = new Set(stands.map((s) => s.meant));
+  const moves = t.moves.filter((m) => !corrections.has(m));
+  const rest: Transmission = { ...t, moves };
+  delete rest.slipsNamed;
+  if (moves.length) {
+    const decided = decideTransmission(state, rest, now, rules);
+    const accepted = decided.effects.find((e) => e.kind === 'move-accepted');
+    if (accepted?.kind === 'move-accepted') {
+      accepted.warnings.unshift(problem);
+      return decided;
+    }
+  }
+  // What else the mail says (leave, a note, a declined offer) is read as usual.
+  const others =
+    t.leave || t.leaveUnread || t.note || t.declineDraw
+      ? decideRun(state, { ...rest, moves: [] }, now, rules)
+      : { events: [], effects: [] };
+  return {
+    events: others.events,
+    effects: [
+      ...others.effects,
+      {
+        kind: 'transmission-rejected',
+        to: [t.side],
+        problem,
+        penaltyDays: 0,
+        rules: ['P-4a', 'L-4.2'],
+      },
+    ],
+  };
 }
 
 /** The mail's note passed on to the opponent, as written. */

@@ -44,6 +44,8 @@ export function problemText(p: Problem): string {
       return `a move of the accepted conditional line changed: "${p.written}" where the line has ${p.expected}`;
     case 'not-your-turn':
       return 'not the sender’s turn';
+    case 'slip-stands':
+      return `a correction to ${p.meant} of a move already sent, which stands: nothing played`;
     case 'no-draw-offer':
       return `a draw accepted, but no draw offer of the opponent stands: nothing agreed${p.ownOffer ? ' (the sender’s own offer stands)' : ''}${p.words ? `; words not passed on: "${p.words}"` : ''}`;
     case 'offer-standing':

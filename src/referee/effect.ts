@@ -46,6 +46,11 @@ export type Problem =
   | { code: 'blank'; drawOffer?: true; thoughts?: string[] }
   | { code: 'extra-moves'; written: string[] }
   | { code: 'not-your-turn' }
+  /**
+   * A mail that corrects a move of the sender's already sent ("miało być 2.g3 a nie 2.Sc3"): the
+   * move sent (the ply `ply`) stands (P-4a, L-4.2), and `meant` was not played.
+   */
+  | { code: 'slip-stands'; ply: number; meant: string }
   | { code: 'game-over'; result: Result }
   /**
    * A draw accepted with no draw offer of the opponent standing (L-5.2.3, L-9.1.2.1): nothing

@@ -38,6 +38,12 @@ export interface Transmission {
    * sent (L-4.2), named in the answer so the player sees which move was played.
    */
   corrected?: string[];
+  /**
+   * Moves the mail names as slips, each with the move it meant instead, sent in `moves` ("I
+   * meant 2.g3 not 2.Nc3": 2.Nc3 and 2.g3). A slip the sender had already sent stands (P-4a,
+   * L-4.2): its correction is then no move sent (`decideTransmission`).
+   */
+  slipsNamed?: { slip: MovetextToken; meant: MovetextToken }[];
   /** A proposed continuation after the own move: expected reply, answer, … (P-4f). */
   conditional?: MovetextToken[];
   /** Dates the player stated (P-2f..h). */

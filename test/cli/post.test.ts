@@ -206,9 +206,10 @@ describe('amici post, and the commands a TD of a postal event uses with it', () 
     const letter = (await mailsTo(file, 'jan@post.example')).find((m) => m.includes('karę 5 dni'));
     // On 18 October White has used 1 day on move 1, and on move 2, with 1...e5 received on the
     // 11th, 7 days and the 5 penalty days: 13 of 30, so 17 left, the last day 4 November.
-    expect(letter).toContain('Zegar (przepisy P-2k, P-6c), w dniach, z karą:');
+    // The table is as of each player's last move; the penalty is in the days on this one.
+    expect(letter).toContain('Zegar (przepisy P-2k, P-6c), w dniach:');
     expect(letter).toContain(
-      'Białe, posunięcie 2: zużyto dotąd 13 dni w tej kontroli, do posunięcia 10 zostało 17. Ostatni dzień na wysłanie go w terminie: 2026-11-04.',
+      'Białe, posunięcie 2: zużyto dotąd 13 dni w tej kontroli, do posunięcia 10 zostało 17. Dni kary wliczone w dni zużyte na tym posunięciu: 5. Ostatni dzień na wysłanie go w terminie: 2026-11-04.',
     );
   });
 

@@ -10,6 +10,7 @@ import {
   liveClock,
   type MoveItem,
   perMoveControl,
+  postalControl,
   tripleBlockControl,
 } from '../../src/clock/index.ts';
 import { derived, onPaper, type PaperRow } from './helpers.ts';
@@ -325,5 +326,27 @@ describe('per-move: at most D days for each move, nothing carries', () => {
       controlMove: 6,
       exceedsOn: '2026-06-20',
     });
+  });
+});
+
+describe('a penalty after the last move of a player not to move (P-2k, P-6g, P-13)', () => {
+  it('P-2k: is in no row, and the table says where it leaves the count toward the next move', () => {
+    const items: ClockItem[] = [
+      move(1, '2026-01-05', '2026-01-07'),
+      move(2, '2026-01-10', '2026-01-12'),
+      { kind: 'penalty', on: '2026-01-14', days: 5 },
+    ];
+    const { rows, sinceLast } = derived(clockTable(postalControl(), items));
+    // Was: the rows alone, 4 days used and 26 left, as if no penalty had been given.
+    expect(rows.at(-1)).toMatchObject({ move: 2, totalDays: 4, daysLeft: 26 });
+    expect(sinceLast).toEqual({
+      move: 3,
+      penaltyDays: 5,
+      totalDays: 9,
+      controlMove: 10,
+      daysLeft: 21,
+    });
+    // With no penalty since the last move there is nothing to say.
+    expect(derived(clockTable(postalControl(), items.slice(0, 2))).sinceLast).toBeUndefined();
   });
 });

@@ -4,7 +4,7 @@
 // adjudication P-10, ruling applied) on folded game logs.
 
 import { makeUci } from 'chessops/util';
-import type { StartSpec } from '../../src/chess/index.ts';
+import type { MovetextToken, StartSpec } from '../../src/chess/index.ts';
 import { readMove, startPosition, tokenizeMovetext } from '../../src/chess/index.ts';
 import type { CalendarDate } from '../../src/clock/index.ts';
 import { addDays, claimRecord, perMoveControl, tripleBlockControl } from '../../src/clock/index.ts';
@@ -257,6 +257,16 @@ export function cases(): Case[] {
   {
     const answered = decided('_', base, tx('black', now, '9.h3 Na5')).state;
     out.push(decided('repeated-answered', answered, tx('white', '2026-10-26', '8...O-O 9.h3')));
+    // After Black's answer, White's "Sorry, I meant 9.d4 not 9.h3" comes: 9.h3 stands (P-4a),
+    // nothing is played and no penalty given; White is to move.
+    const [meant, slip] = tokenizeMovetext('9.d4 9.h3').tokens as [MovetextToken, MovetextToken];
+    out.push(
+      decided(
+        'rejected-slip-stands',
+        answered,
+        tx('white', '2026-10-26', '', { moves: [meant], slipsNamed: [{ slip, meant }] }),
+      ),
+    );
   }
   out.push(
     decided(
@@ -1049,6 +1059,25 @@ export function cases(): Case[] {
         detail: { key: 'penalise', params: { side: 'black', days: '5' } },
         reason: 'offensive note',
         note: 'Offensive remarks are never acceptable (L-13.3).',
+        rules: ['P-13', 'P-7d'],
+      },
+    ],
+  });
+  // White, not to move, penalised: the penalty counts toward White's next move and is in no row
+  // of the table yet, so the clock says where it leaves White's count (P-2k, P-13).
+  out.push({
+    name: 'ruling-penalty-not-to-move',
+    state: extendGame(base, [
+      { type: 'penalty', on: now, side: 'white', days: 5, rule: 'P-13', reason: 'offensive note' },
+    ]),
+    now,
+    effects: [
+      {
+        kind: 'ruling-applied',
+        to: ['white'],
+        ruling: 'penalise white 5 days (P-13)',
+        detail: { key: 'penalise', params: { side: 'white', days: '5' } },
+        reason: 'offensive note',
         rules: ['P-13', 'P-7d'],
       },
     ],

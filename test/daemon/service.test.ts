@@ -1828,8 +1828,32 @@ describe('answers a player reads on a phone: the subject and the words say what 
     const [reply] = await sentSince(s.service);
     expect(reply!.to).toEqual(['jan@x.example']);
     expect(reply!.subject).not.toContain('wyślij ponownie');
-    expect(reply!.subject).toContain('to nie Twój ruch — Twoje posunięcie 2. Sf3 obowiązuje');
+    expect(reply!.subject).toContain('nic nie zagrano — Twoje posunięcie 2. Sf3 obowiązuje');
     expect(s.service.state('CLUB/1').plies.map((p) => p.uci)).toEqual(['e2e4', 'e7e5', 'g1f3']);
+  });
+  it('P-4a, P-6g: a correction of a move sent that crosses the opponent’s answer costs nothing; the move stands', async () => {
+    // Jan 1.c4, Petr 1...e5, Jan 2.Sc3, Petr 2...Sf6 — then Jan's correction of 2.Sc3 arrives.
+    // Was: "the transmission does not repeat your opponent's last move", and 5 days' penalty.
+    const s = setup(undefined, ':memory:', { jan: { language: 'pl' } });
+    await on(s, '2026-11-02T10:00:00Z', mail('Jan <jan@x.example>', '1.c4'));
+    await on(s, '2026-11-03T10:00:00Z', mail('Petr <petr@x.example>', '1.3234 5755'));
+    await on(s, '2026-11-04T10:00:00Z', mail('Jan <jan@x.example>', '1...e5 2.Sc3'));
+    await on(s, '2026-11-05T10:00:00Z', mail('Petr <petr@x.example>', '2.2133 7866'));
+    await sentSince(s.service);
+    const sorry = mail('Jan <jan@x.example>', 'Przepraszam, miało być 2.g3 a nie 2.Sc3');
+    expect(await on(s, '2026-11-06T10:00:00Z', sorry)).toBe('rejected');
+    const [reply, ...more] = await sentSince(s.service);
+    expect(more).toEqual([]);
+    expect(reply!.subject).toContain('nic nie zagrano — Twoje posunięcie 2. Sc3 obowiązuje');
+    expect(reply!.text).toContain('2.g3 nie zostało zagrane i nie ma kary');
+    expect(reply!.text).toContain('teraz Twój ruch');
+    expect(s.service.state('CLUB/1').penalties).toEqual([]);
+    expect(s.service.state('CLUB/1').plies.map((p) => p.uci)).toEqual([
+      'c2c4',
+      'e7e5',
+      'b1c3',
+      'g8f6',
+    ]);
   });
   it('P-7a: a player who claims the opponent exceeded the time is answered with the opponent’s clock, not told to write a note to them', async () => {
     const claim = 'My opponent is late with his move, I claim a win on time.';

@@ -14,7 +14,7 @@ import {
   readMovetext,
   withSubjectAndPgn,
 } from '../../src/mail/transmission.ts';
-import type { Transmission } from '../../src/referee/index.ts';
+import type { Side, Transmission } from '../../src/referee/index.ts';
 import {
   decideTransmission,
   defaultEventRules,
@@ -656,11 +656,86 @@ describe('a mail through to the ruling', () => {
       sentOn: '2026-11-04',
     });
     const ruled = decideTransmission(state, t!, '2026-11-04', defaultEventRules());
-    expect(ruled.effects[0]).toMatchObject({
-      kind: 'transmission-rejected',
-      problem: { code: 'not-your-turn' },
+    expect(ruled.effects).toEqual([
+      {
+        kind: 'transmission-rejected',
+        to: ['black'],
+        problem: { code: 'slip-stands', ply: 1, meant: '1...e6' },
+        penaltyDays: 0,
+        rules: ['P-4a', 'L-4.2'],
+      },
+    ]);
+    expect(ruled.events).toEqual([]);
+  });
+  it("P-4a, P-6g: a correction of a move sent that crosses the opponent's answer is no transmission without the repetition: the move stands, no penalty", async () => {
+    // 1.c4 e5 2.Nc3 (Jan), 2...Nf6 (Tom) — then Jan's "miało być 2.g3 a nie 2.Sc3" arrives.
+    const rows: [Side, string, CalendarDate][] = [
+      ['white', 'c2c4', '2026-11-02'],
+      ['black', 'e7e5', '2026-11-03'],
+      ['white', 'b1c3', '2026-11-04'],
+      ['black', 'g8f6', '2026-11-05'],
+    ];
+    const state = extendGame(
+      foldGame([
+        {
+          type: 'created',
+          on: '2026-11-01',
+          start: { kind: 'standard' },
+          white: 'w@x.org',
+          black: 'b@x.org',
+          clockStartsOn: '2026-11-01',
+        },
+      ]),
+      rows.map(([side, uci, on]) => ({
+        type: 'move',
+        on,
+        side,
+        uci,
+        sentOn: on,
+        deliveredOn: on,
+      })),
+    );
+    for (const body of [
+      'Przepraszam, miało być 2.g3 a nie 2.Sc3',
+      'Przepraszam, miało być g3 a nie Sc3',
+      'Sorry, I meant 2.g3 not 2.Nc3',
+    ]) {
+      const r = await readInbound(
+        `From: White <w@x.org>\r\nTo: amici@x.org\r\nSubject: Re: [CLUB/1] 2... Nf6\r\nDate: Fri, 06 Nov 2026 10:00:00 +0000\r\nMessage-ID: <m9@x.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body}\r\n`,
+      );
+      if (!r.ok) throw new Error(r.error);
+      const t = assembleTransmission(r.value, {
+        side: 'white',
+        reading: { kind: 'algebraic', lang: body.includes('Sc3') ? 'pl' : 'en' },
+        sentOn: '2026-11-06',
+      });
+      const ruled = decideTransmission(state, t!, '2026-11-06', defaultEventRules());
+      expect(ruled.events, body).toEqual([]);
+      expect(ruled.effects, body).toMatchObject([
+        {
+          kind: 'transmission-rejected',
+          problem: { code: 'slip-stands', ply: 2 },
+          penaltyDays: 0,
+        },
+      ]);
+    }
+    // With the repetition and a move of its own, the move is played and the answer says the
+    // correction was not.
+    const r = await readInbound(
+      `From: White <w@x.org>\r\nTo: amici@x.org\r\nSubject: Re: [CLUB/1] 2... Nf6\r\nDate: Fri, 06 Nov 2026 10:00:00 +0000\r\nMessage-ID: <m10@x.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n2...Nf6 3.g3\r\nSorry, in my last mail I meant 2.g3 not 2.Nc3\r\n`,
+    );
+    if (!r.ok) throw new Error(r.error);
+    const t = assembleTransmission(r.value, {
+      side: 'white',
+      reading: { kind: 'algebraic', lang: 'en' },
+      sentOn: '2026-11-06',
     });
-    expect(ruled.events.filter((e) => e.type === 'move')).toEqual([]);
+    const ruled = decideTransmission(state, t!, '2026-11-06', defaultEventRules());
+    expect(ruled.events.filter((e) => e.type === 'move')).toMatchObject([{ uci: 'g2g3' }]);
+    expect(ruled.effects[0]).toMatchObject({
+      kind: 'move-accepted',
+      warnings: [{ code: 'slip-stands', ply: 2, meant: '2.g3' }],
+    });
   });
 });
 
