@@ -373,6 +373,52 @@ function readLine(
 }
 
 /**
+ * The moves after the own move that accept the opponent's conditional line and then go on, as
+ * ICCF players write it: "1...e5 2.Nf3 Nc6 3.Bb5 a6 4.Bxc6" to a line "if 2.Nf3 then 2...Nc6,
+ * if 3.Bb5 then 3...a6, if 4.Ba4 then 4...Nf6" (P-4f: the line is valid up to the move that
+ * differs; P-4g: its accepted moves are repeated). From `tokens` (the own move and what
+ * follows it): every answer of the opponent's is the line's, every move of the sender's but the
+ * last is the one the line expects, and the last is the sender's own move — the line's next, or
+ * a deviation that ends it. Returns the sender's moves after the first, each to be played after
+ * the line's answer before it (`further`); a last move that does not read, with why (`error`);
+ * or undefined when the moves are no such thing (no line, or one they do not follow).
+ */
+function acceptedLine(
+  state: GameState,
+  tokens: readonly MovetextToken[],
+  reading: Reading,
+): { further: { move: NormalMove; token: MovetextToken }[] } | { error: MoveError } | undefined {
+  const line = state.lines[other(state.pos.turn)];
+  if (!line || tokens.length < 2) return undefined;
+  const pos = state.pos.clone();
+  let rest = [...line];
+  const further: { move: NormalMove; token: MovetextToken }[] = [];
+  for (const [k, tok] of tokens.entries()) {
+    const lastToken = k === tokens.length - 1;
+    const numbering = checkNumbering(pos, tok);
+    if (k % 2 === 1) {
+      // The opponent's answer, as their line has it.
+      const answer = rest[0] === undefined ? undefined : parseUci(rest[0]);
+      if (numbering || !answer || readsAs(pos, tok.text, reading, answer as NormalMove) !== true)
+        return undefined;
+      pos.play(answer);
+      rest = rest.slice(1);
+      continue;
+    }
+    if (numbering) return lastToken && k > 0 ? { error: numbering } : undefined;
+    const r = readMove(pos, tok.text, reading);
+    if (!r.ok) return lastToken && k > 0 ? { error: atMove(r.error, pos) } : undefined;
+    const uci = makeUci(r.value);
+    // Before the last, the sender plays what the line expects, and the line answers it.
+    if (!lastToken && (rest[0] !== uci || rest.length < 2)) return undefined;
+    if (k > 0) further.push({ move: r.value, token: tok });
+    pos.play(r.value);
+    rest = rest[0] === uci ? rest.slice(1) : [];
+  }
+  return { further };
+}
+
+/**
  * A transmission that writes more of the game than the repetition — the whole score from move
  * 1, as many players (and the programs they keep their games in) write it, or the last few
  * moves — repeats the opponent's last move with the rest (P-2e). The moves before the plies to
@@ -973,13 +1019,24 @@ function decideRun(
   if (!ownToken) {
     if (!claim && t.thoughts?.length) return undecided(draft, t);
     if (!claim) return reject(draft, t, { code: 'blank' }, ['P-4d'], rules.penaltyDays);
-  } else if (tokens.length > repeat.length + 1) {
-    return reject(
-      draft,
-      t,
-      { code: 'extra-moves', written: tokens.slice(repeat.length + 1).map((x) => x.text) },
-      ['P-4f'],
-    );
+  }
+  // More moves after the own one: the opponent's conditional line accepted up to where the
+  // sender goes their own way (P-4f, P-4g), or else moves the mail cannot play.
+  let further: { move: NormalMove; token: MovetextToken }[] = [];
+  if (ownToken && tokens.length > repeat.length + 1) {
+    const accepted = claim
+      ? undefined
+      : acceptedLine(state, tokens.slice(repeat.length), t.reading);
+    if (accepted && 'error' in accepted)
+      return reject(draft, t, { code: 'move', error: accepted.error }, ['P-4c'], rules.penaltyDays);
+    if (!accepted)
+      return reject(
+        draft,
+        t,
+        { code: 'extra-moves', written: tokens.slice(repeat.length + 1).map((x) => x.text) },
+        ['P-4f'],
+      );
+    further = accepted.further;
   }
   let move: NormalMove | undefined;
   if (ownToken) {
@@ -1006,7 +1063,8 @@ function decideRun(
   }
 
   // Claims (L-9.2, L-9.3, L-9.4, L-5.1.3, L-5.2.4) by the player to move.
-  let drawOffer = t.drawOffer === true || ownToken?.drawOffer === true;
+  // An offer marked on the moves goes with the sender's last move in the mail (L-9.1.2.1).
+  let drawOffer = t.drawOffer === true || (further.at(-1)?.token ?? ownToken)?.drawOffer === true;
   if (claim) {
     const pieces = state.pos.board.occupied.size();
     if (claim.kind === 'tablebase') {
@@ -1123,15 +1181,45 @@ function decideRun(
     uci: makeUci(move),
     sentOn: t.sentOn,
     deliveredOn,
-    ...(drawOffer ? { drawOffer: true } : {}),
+    ...(drawOffer && !further.length ? { drawOffer: true } : {}),
     ...(t.statedReceivedOn ? { statedReceivedOn: t.statedReceivedOn } : {}),
     ...(t.statedSentOn ? { statedSentOn: t.statedSentOn } : {}),
   });
+  // The opponent's line accepted (P-4f): each of its answers, played at once at zero reflection
+  // (P-6f), and the sender's move after it, sent with this mail.
+  let played = extendGame(state, draft.events);
+  const shown = [ownIndex];
+  for (const [k, { move: own }] of further.entries()) {
+    const answer = played.lines[opponent]?.[0];
+    if (!answer) break;
+    const events: GameEvent[] = [
+      {
+        type: 'move',
+        on: now,
+        side: opponent,
+        uci: answer,
+        sentOn: now,
+        deliveredOn,
+        conditional: true,
+      },
+      {
+        type: 'move',
+        on: now,
+        side: sender,
+        uci: makeUci(own),
+        sentOn: t.sentOn,
+        deliveredOn,
+        ...(drawOffer && k === further.length - 1 ? { drawOffer: true } : {}),
+      },
+    ];
+    played = extendGame(played, events);
+    draft.events.push(...events);
+    shown.push(played.plies.length - 2, played.plies.length - 1);
+  }
   let shownLine: string[] | undefined;
   let recordedLine: string[] | undefined;
-  if (t.conditional?.length) {
-    const after = state.pos.clone();
-    after.play(move);
+  if (t.conditional?.length && played.pos.turn === opponent) {
+    const after = played.pos.clone();
     const line = readLine(after, t.conditional, t.reading);
     if ('error' in line) warnings.push({ code: 'conditional-refused', error: line.error });
     else if (line.line.length) {
@@ -1142,8 +1230,7 @@ function decideRun(
   }
 
   // Play on: each side's accepted conditional answers, at once and at zero reflection (P-6f).
-  let next = extendGame(state, draft.events);
-  const shown = [ownIndex];
+  let next = recordedLine ? extendGame(played, draft.events.slice(-1)) : played;
   let guard = 0;
   while (!next.result && !boardEnd(next.pos) && guard++ < 200) {
     const mover = next.pos.turn;

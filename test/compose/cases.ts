@@ -173,6 +173,16 @@ export function cases(): Case[] {
       'move-relayed',
     ]),
   );
+  // White writes the line's moves out, the ICCF way, and goes on: 10.Bc2 c5 (Black's line) and
+  // 11.d4 of his own, all in one mail (P-4f, P-4g).
+  out.push(
+    decided(
+      'move-line-accepted',
+      out[0]!.state,
+      tx('white', '2026-10-27', '9...Na5 10.Bc2 c5 11.d4'),
+      ['move-accepted', 'move-relayed'],
+    ),
+  );
   // Black writes 9...Nd7, then "sorry, I mean 9...Na5" in the same mail (L-4.2).
   out.push(
     decided('move-corrected', base, tx('black', now, '9.h3 9...Na5', { corrected: ['9...Nd7'] })),

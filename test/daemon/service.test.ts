@@ -15,7 +15,7 @@ import { Store } from '../../src/store/store.ts';
 function setup(
   games = [{ id: '1', white: 'jan', black: 'petr', startsOn: '2026-11-02' }],
   storePath = ':memory:',
-  prefs: Record<string, { language?: string }> = {},
+  prefs: Record<string, { language?: string; notation?: string }> = {},
 ) {
   const r = validateConfig(
     {
@@ -1830,6 +1830,40 @@ describe('answers a player reads on a phone: the subject and the words say what 
     expect(reply!.subject).not.toContain('wyślij ponownie');
     expect(reply!.subject).toContain('nic nie zagrano — Twoje posunięcie 2. Sf3 obowiązuje');
     expect(s.service.state('CLUB/1').plies.map((p) => p.uci)).toEqual(['e2e4', 'e7e5', 'g1f3']);
+  });
+  it('P-4f, P-4g: a reply that accepts part of the opponent’s conditional line and then deviates is played', async () => {
+    const s = setup(undefined, ':memory:', {
+      jan: { language: 'pl' },
+      petr: { language: 'pl', notation: 'auto' },
+    });
+    await on(s, '2027-01-05T10:00:00Z', mail('Jan <jan@x.example>', '1.e4'));
+    await on(
+      s,
+      '2027-01-06T10:00:00Z',
+      mail(
+        'Petr <petr@x.example>',
+        '1.e4 e5\njeśli 2.Sf3 to 2...Sc6, jeśli 3.Gb5 to 3...a6, jeśli 4.Ga4 to 4...Sf6',
+      ),
+    );
+    await sentSince(s.service);
+    // Was: "more moves after your move … send a conditional line starting with 'jeśli'".
+    const reply = mail('Jan <jan@x.example>', '1...e5 2.Sf3 Sc6 3.Gb5 a6 4.Gxc6');
+    expect(await on(s, '2027-01-08T10:00:00Z', reply)).toBe('done');
+    expect(s.service.state('CLUB/1').plies.map((p) => p.uci)).toEqual([
+      'e2e4',
+      'e7e5',
+      'g1f3',
+      'b8c6',
+      'f1b5',
+      'a7a6',
+      'b5c6',
+    ]);
+    const out = await sentSince(s.service);
+    const toJan = out.find((m) => m.to[0] === 'jan@x.example')!;
+    expect(toJan.subject).toContain('2. Sf3 … 4. Gxc6 przyjęte');
+    const toPetr = out.find((m) => m.to[0] === 'petr@x.example')!;
+    expect(toPetr.subject).toContain('4. Gxc6 — Twój ruch');
+    expect(toPetr.text).toContain('Twój ruch: 3... a6 (1716) (z wariantu warunkowego');
   });
   it('P-4a, P-6g: a correction of a move sent that crosses the opponent’s answer costs nothing; the move stands', async () => {
     // Jan 1.c4, Petr 1...e5, Jan 2.Sc3, Petr 2...Sf6 — then Jan's correction of 2.Sc3 arrives.

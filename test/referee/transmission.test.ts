@@ -751,6 +751,63 @@ describe('conditional lines (P-4f..h, P-6f)', () => {
     });
   });
 
+  it('P-4f, P-4g: the accepted part of the opponent’s line, repeated, then a move of one’s own, is played', () => {
+    // Black's line: if 3.Bb5 then 3...a6, if 4.Ba4 then 4...Nf6. White accepts up to 3...a6
+    // and plays 4.Bxc6, written the ICCF way. Was: "more moves after your move" (P-4f).
+    const { state, rules } = withLine('shown');
+    const r = send(state, tx('white', '2026-01-20', '2...Nc6 3.Bb5 a6 4.Bxc6'), rules);
+    expect(rejection(r.effects)).toBeUndefined();
+    expect(r.state.plies.slice(4).map((p) => [p.uci, p.side, p.conditional])).toEqual([
+      ['f1b5', 'white', false],
+      ['a7a6', 'black', true],
+      ['b5c6', 'white', false],
+    ]);
+    expect(r.state.lines.black).toBeUndefined();
+    expect(r.state.pos.turn).toBe('black');
+    expect(r.effects.find((e) => e.kind === 'move-accepted')).toMatchObject({ plies: [4, 5, 6] });
+    expect(r.effects.find((e) => e.kind === 'move-relayed')).toMatchObject({
+      to: ['black'],
+      plies: [4, 5, 6],
+    });
+    // The moves sent with the line take no reflection of their own (P-6f).
+    const clock = gameClock(r.state, rules, 'white');
+    if (!clock.ok) throw new Error(clock.error.code);
+    expect(clock.value.rows.slice(2).map((row) => [row.move, row.usedDays])).toEqual([
+      [3, 13],
+      [4, 0],
+    ]);
+    // Black repeats 4.Bxc6, the move after the line (P-2e).
+    const answered = send(r.state, tx('black', '2026-01-22', '4.Bxc6 dxc6'), rules);
+    expect(rejection(answered.effects)).toBeUndefined();
+    // The same mail again before Black answers is the transmission already played (P-4a).
+    const again = send(r.state, tx('white', '2026-01-21', '2...Nc6 3.Bb5 a6 4.Bxc6'), rules);
+    expect(again.effects).toMatchObject([{ kind: 'transmission-repeated' }]);
+    expect(again.events).toEqual([]);
+  });
+
+  it('P-4f: the accepted line up to its next move: the line answers it at once', () => {
+    const { state, rules } = withLine('shown');
+    const r = send(state, tx('white', '2026-01-20', '2...Nc6 3.Bb5 a6 4.Ba4'), rules);
+    expect(rejection(r.effects)).toBeUndefined();
+    expect(r.state.plies.slice(4).map((p) => p.uci)).toEqual(['f1b5', 'a7a6', 'b5a4', 'g8f6']);
+    expect(r.state.pos.turn).toBe('white');
+  });
+
+  it('P-4f, P-4c: moves that do not follow the opponent’s line are not played; an impossible own move after it is returned', () => {
+    const { state, rules } = withLine('shown');
+    // 3...Nf6 is not the line's answer: the moves are more than one, as before.
+    const other = send(state, tx('white', '2026-01-20', '2...Nc6 3.Bb5 Nf6 4.Ba4'), rules);
+    expect(rejection(other.effects)).toMatchObject({ problem: { code: 'extra-moves' } });
+    expect(other.events).toEqual([]);
+    // 4.Bxc7 cannot be played after the line's 3...a6: an impossible move (P-4c, P-6g).
+    const impossible = send(state, tx('white', '2026-01-20', '2...Nc6 3.Bb5 a6 4.Bxc7'), rules);
+    expect(rejection(impossible.effects)).toMatchObject({
+      problem: { code: 'move', error: { text: 'Bxc7' } },
+      penaltyDays: 5,
+    });
+    expect(impossible.events.filter((e) => e.type === 'move')).toEqual([]);
+  });
+
   it('P-4f: a different reply ends the line', () => {
     const { state, rules } = withLine('shown');
     const r = send(state, tx('white', '2026-01-20', '2...Nc6 3.Bc4'), rules);
