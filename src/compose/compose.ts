@@ -256,7 +256,9 @@ const tableBlock = (t: Parameters<typeof tableText>[0]): Block => ({
 const safeName = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '-');
 
 /** A mail about a game that no rulebook effect makes: a TD notice, the answer to mail with no move. */
-type ShellMail = { kind: 'td-notice' | 'no-move' | 'td-forwarded' | 'unauthenticated' };
+type ShellMail = {
+  kind: 'td-notice' | 'no-move' | 'td-forwarded' | 'unauthenticated' | 'move-not-received';
+};
 
 /** "White – Black": how every mail about a game names it, after its tag in the subject. */
 export const gameTitle = (white: string, black: string) => `${white} – ${black}`;
@@ -780,9 +782,71 @@ export function composeNoMove(
   thoughts: readonly string[] = [],
   /** The mail says the opponent exceeded the time, or claims the game for it (P-7a). */
   claimsTime = false,
+  /** What else the mail was found to hold: a request for the PGN, a forwarded move. */
+  asked: NoMoveAsked = {},
 ): ComposedMail {
   const timeClaim = claimsTime ? timeClaimAnswer(ctx, side) : undefined;
-  return composeOne('no-move', { kind: 'no-move' }, { thoughts, timeClaim }, ctx, side);
+  return composeOne(
+    'no-move',
+    { kind: 'no-move' },
+    {
+      thoughts,
+      timeClaim,
+      pgnAsked: asked.pgn === true,
+      forwarded: asked.forwarded ? forwardedView(asked.forwarded) : undefined,
+    },
+    ctx,
+    side,
+  );
+}
+
+/**
+ * A mail with no move that asks for something amici answers: the game's PGN ("please send me
+ * the PGN"), attached to the answer; or a move of the opponent's that they sent the player
+ * directly and the player forwarded (P-2d), which is not played.
+ */
+export interface NoMoveAsked {
+  pgn?: boolean;
+  forwarded?: ForwardedMove;
+}
+
+/** A move of a player's that their opponent forwarded to amici (P-2d): not played. */
+export interface ForwardedMove {
+  /** The player who sent it, as the game names them. */
+  name: string;
+  /** The day the forwarded mail was sent, when its date reads; else its date as written. */
+  sentOn?: CalendarDate;
+  dateWritten?: string;
+  /** Its moves, as written. */
+  moves: string;
+  /** amici's own address, where moves go (P-2m). */
+  referee: string;
+  /** The player who forwarded it. */
+  by: string;
+}
+
+const forwardedView = (f: ForwardedMove) => ({
+  ...f,
+  date: f.sentOn ?? f.dateWritten ?? '',
+});
+
+/**
+ * To the player whose move their opponent forwarded to amici, having got it directly (P-2d,
+ * P-2m): it has not reached amici, so it was not played and their clock runs; send it to amici,
+ * where it counts from the day it comes (P-6d); the TD may be asked about the days (P-13).
+ */
+export function composeMoveNotReceived(
+  ctx: ComposeContext,
+  side: Side,
+  forwarded: ForwardedMove,
+): ComposedMail {
+  return composeOne(
+    'move-not-received',
+    { kind: 'move-not-received' },
+    { forwarded: forwardedView(forwarded) },
+    ctx,
+    side,
+  );
 }
 
 /**

@@ -24,6 +24,8 @@ export const LOG_CODES = {
     "a TD's mail about a game: its rulings applied (status done), or none, and the TD told why (P-7d, P-2d)",
   INBOUND_NO_MOVE:
     "a player's mail held no move or command; they are told where the game stands (once a day)",
+  INBOUND_FORWARDED_MOVE:
+    "a player forwarded the opponent's move sent to them directly; not played (P-2d), the player and the opponent told (once a day)",
   INBOUND_NO_GAME: 'a player wrote without a game we could find; asked which game',
   INBOUND_OTHER_GAME:
     "a player's mail named a game it does not fit and reads as their move in one other game; nothing played, no penalty, asked which game",

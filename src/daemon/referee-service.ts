@@ -9,11 +9,18 @@ import type { Reading } from '../chess/index.ts';
 import { isLanguage, parseReading, tokenText } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
 import { addDays, calendarDateOf, compareDates, daysBetween } from '../clock/index.ts';
-import type { ComposeContext, ComposedMail, MailFailedInput, TdNotice } from '../compose/index.ts';
+import type {
+  ComposeContext,
+  ComposedMail,
+  ForwardedMove,
+  MailFailedInput,
+  TdNotice,
+} from '../compose/index.ts';
 import {
   composeEffect,
   composeInboxAlert,
   composeMailFailed,
+  composeMoveNotReceived,
   composeNoMove,
   composePrintCopy,
   composeStoreAlert,
@@ -38,7 +45,14 @@ import {
 import type { AmiciConfig, EventConfig, GameConfig, PlayerConfig } from '../config/schema.ts';
 import { forwardedOf } from '../mail/forwarded.ts';
 import type { Inbound, InboundMail, ReadError, Result } from '../mail/index.ts';
-import { claimsTimeIn, headerOnly, protestsIn, readMail, readMessage } from '../mail/index.ts';
+import {
+  asksForPgn,
+  claimsTimeIn,
+  headerOnly,
+  protestsIn,
+  readMail,
+  readMessage,
+} from '../mail/index.ts';
 import type { MailRuling } from '../mail/td-rulings.ts';
 import { RULINGS_HELP, readRulings } from '../mail/td-rulings.ts';
 import {
@@ -660,10 +674,12 @@ export class RefereeService {
     }
     const from = read.ok ? read.value.mail.from?.address : undefined;
     const checked = await this.senderChecked(item, read, key, from);
-    // A TD's mail with a mail attached whole: the attached one is read now, while reading may
-    // wait (the decision that names it may not).
+    // A TD's or a player's mail with a mail attached whole (a forward): the attached one is read
+    // now, while reading may wait (the decision that names it may not).
     const original =
-      read.ok && from && this.isTd(from) ? read.value.mail.report.original : undefined;
+      read.ok && from && (this.isTd(from) || this.directory.memberships(from).length > 0)
+        ? read.value.mail.report.original
+        : undefined;
     if (original === undefined || read.ok === false || read.value.classification.kind !== 'normal')
       return checked;
     const attached = await readMessage(original);
@@ -1044,6 +1060,10 @@ export class RefereeService {
       inbound: said,
     } = this.transmissionIn(ref, inbound, sender, item.receivedAt);
     if (!t) return ignore('no transmission', who);
+    // The opponent's move, sent to this player directly and forwarded here: not played (P-2d).
+    const forwardedMove = this.forwardedMove(reading, inbound, ref, side, state);
+    if (forwardedMove && !playsNewMove(state, t, now, rules) && !said.commands.length)
+      return this.answerForwardedMove(ref, side, state, now, forwardedMove, inbound, base, at);
     if (t.leave) t.leaveTaken = this.announcedLeave(sender);
     // A line for the TD (`TD: …`, P-5d): the TD gets the whole mail, the player a word that it
     // went; whatever else the mail holds is decided as usual.
@@ -1146,13 +1166,24 @@ export class RefereeService {
       this.logger.info({ code: 'INBOUND_TD_MESSAGE', ...this.mailLog, game: ref.gameKey, side });
       return 'done';
     }
-    if (notATransmission(said, t) && !adjudicating && !appealing) {
+    // A request for the game's PGN, in the body or the subject ("please send me the PGN").
+    const pgnAsked =
+      [said.newText.text.trim() ? '' : (inbound.mail.subject ?? ''), ...said.newText.lines].some(
+        asksForPgn,
+      ) &&
+      t.moves.length === 0 &&
+      said.commands.every((c) => c.kind === 'td-message') &&
+      t.statedReceivedOn === undefined &&
+      t.statedSentOn === undefined;
+    if ((notATransmission(said, t) || pgnAsked) && !adjudicating && !appealing) {
       // Words with no move, command or date in them ("Thanks!", "is it my move?") are no
       // transmission, so not a blank one (P-4d, which an empty mail still is): nothing is
       // played and no penalty given; the player is told where the game stands — once a day
-      // per game, so a "Thanks!" to every answer starts no exchange.
+      // per game, so a "Thanks!" to every answer starts no exchange. A request for the PGN
+      // gets it attached, once a day too, whatever other answer went that day.
       const address = this.player(ref.event, ref.game[side]).addresses[0]!;
-      const last = this.answeredLately('no-move', ref.gameKey, address, at);
+      const kind = pgnAsked ? 'pgn' : 'no-move';
+      const last = this.answeredLately(kind, ref.gameKey, address, at);
       const quiet = last !== undefined;
       const mails = quiet
         ? []
@@ -1167,8 +1198,9 @@ export class RefereeService {
                 // clock and how amici files time claims itself (P-7a), not with how to write
                 // a note to that opponent.
                 said.newText.lines.some(claimsTimeIn),
+                { pgn: pgnAsked },
               ),
-            ],
+            ].map((m) => ({ ...m, kind })),
             key,
             messageId ? { side, messageId } : undefined,
           );
@@ -1178,7 +1210,7 @@ export class RefereeService {
           ...who,
           gameKey: ref.gameKey,
           status: 'ignored',
-          note: `no transmission${t.thoughts ? ` (${thoughtsText(t.thoughts)})` : ''}; answered${quiet ? ` ${last}` : ''}`,
+          note: `${pgnAsked ? 'the PGN asked for' : 'no transmission'}${t.thoughts ? ` (${thoughtsText(t.thoughts)})` : ''}; answered${pgnAsked ? ' with the PGN' : ''}${quiet ? ` ${last}` : ''}`,
         },
         [],
         mails,
@@ -1281,6 +1313,98 @@ export class RefereeService {
       mails: queued,
     });
     return status;
+  }
+
+  /**
+   * A mail of the opponent's with moves in it that this player forwards ("Fwd: …", a
+   * "Forwarded message" block, a mail attached whole), its From one of the opponent's addresses,
+   * while it is the opponent's move: the move they sent the player directly, not to amici.
+   */
+  private forwardedMove(
+    reading: ReadItem,
+    inbound: Inbound,
+    ref: GameRefResolved,
+    side: Side,
+    state: GameState,
+  ): ForwardedMove | undefined {
+    const opponent = other(side);
+    if (state.result || state.pos.turn !== opponent) return undefined;
+    const forward = forwardedOf(inbound.mail, reading.attached);
+    const from = forward?.from?.address;
+    const them = this.player(ref.event, ref.game[opponent]);
+    if (!forward || !from || !them.addresses.some((a) => a.toLowerCase() === from))
+      return undefined;
+    const moves = movetextOf(forward.text.split('\n')).map(tokenText).join(' ');
+    if (!moves) return undefined;
+    return {
+      name: them.name,
+      ...(forward.sentOn ? { sentOn: forward.sentOn } : {}),
+      ...(forward.dateWritten ? { dateWritten: forward.dateWritten } : {}),
+      moves,
+      referee: this.config.from.address,
+      by: this.player(ref.event, ref.game[side]).name,
+    };
+  }
+
+  /**
+   * The opponent's move, sent to the player directly and forwarded to amici by the player: a
+   * forward proves nothing of who wrote it (P-2d: a transmission names its sender, and only the
+   * sender's own mail to amici does), so nothing is played. The player is told so, and the
+   * opponent that the move has not reached amici, to send it there (P-2m), where it counts from
+   * the day it comes (P-6d) — their clock runs meanwhile. Once a day per game, as any answer of
+   * the shell's, so no two robots can start an exchange.
+   */
+  private answerForwardedMove(
+    ref: GameRefResolved,
+    side: Side,
+    state: GameState,
+    now: CalendarDate,
+    forwarded: ForwardedMove,
+    inbound: Inbound,
+    base: InboundBase,
+    at: string,
+  ): SettleOutcome {
+    const address = this.player(ref.event, ref.game[side]).addresses[0]!;
+    const last = this.answeredLately('move-forwarded', ref.gameKey, address, at);
+    const ctx = this.composeContext(ref, state, now);
+    const messageId = base.messageId;
+    const mails = last
+      ? []
+      : this.outgoing(
+          ref,
+          [
+            {
+              ...composeNoMove(ctx, side, [], false, { forwarded }),
+              kind: 'move-forwarded',
+            },
+            composeMoveNotReceived(ctx, other(side), forwarded),
+          ],
+          base.dedupeKey,
+          messageId ? { side, messageId } : undefined,
+        );
+    const them = this.player(ref.event, ref.game[other(side)]).addresses[0]!;
+    this.store.commitInbound(
+      {
+        ...base,
+        sender: inbound.mail.from?.address,
+        subject: inbound.mail.subject,
+        gameKey: ref.gameKey,
+        status: 'ignored',
+        note: `forwards ${them}'s mail${forwarded.sentOn ? ` of ${forwarded.sentOn}` : ''} with "${forwarded.moves}": not played (P-2d); both told${last ? ` ${last}` : ''}`,
+      },
+      [],
+      mails,
+      at,
+    );
+    this.logger.info({
+      code: 'INBOUND_FORWARDED_MOVE',
+      ...this.mailLog,
+      game: ref.gameKey,
+      side,
+      forwarded: them,
+      ...(last ? { answered: last } : {}),
+    });
+    return 'ignored';
   }
 
   /**

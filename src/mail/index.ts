@@ -11,6 +11,7 @@ export {
 } from './classify.ts';
 export { decodeEntities, htmlToText } from './html-text.ts';
 export {
+  asksForPgn,
   COMMAND_KINDS,
   type Command,
   type CommandKind,

@@ -922,6 +922,109 @@ export function claimsTimeIn(line: string): boolean {
   );
 }
 
+/** The game's PGN, named: "PGN", "the PGN file", "PGN-Datei", "плік PGN". */
+const PGN_WORD = /(?<![\p{L}\p{N}])pgn(?![\p{L}\p{N}])/iu;
+/** Words that ask for something to be sent: "send me", "can I have", "bitte senden Sie mir". */
+const SEND_WORDS = anyWordOf(
+  [],
+  [
+    'send',
+    'forward',
+    'give',
+    'need',
+    'want',
+    'request',
+    'senden',
+    'schicken',
+    'zusenden',
+    'zuschicken',
+    'schick\\p{L}*',
+    'geben',
+    'hätte',
+    'möchte',
+    'brauche',
+    'benötige',
+    'prześlij\\p{L}*',
+    'przyślij\\p{L}*',
+    'wyślij\\p{L}*',
+    'przesła\\p{L}*',
+    'wysła\\p{L}*',
+    'przysła\\p{L}*',
+    'potrzebuj\\p{L}*',
+    'chcę',
+    'chciał\\p{L}*',
+    'poprosić',
+    'poproszę',
+    'pošl\\p{L}*',
+    'poslat',
+    'zaslat',
+    'zašl\\p{L}*',
+    'potřebuj\\p{L}*',
+    'chci',
+    'chtěl\\p{L}*',
+    'надішл\\p{L}*',
+    'надісла\\p{L}*',
+    'пришл\\p{L}*',
+    'надсила\\p{L}*',
+    'потрібн\\p{L}*',
+    'хочу',
+    'хотів\\p{L}*',
+    'отправ\\p{L}*',
+  ],
+);
+/** Words that ask politely, which with the PGN named ask for it ("PGN, bitte", "proszę o PGN"). */
+const PLEASE_WORDS = anyWordOf(
+  [],
+  [
+    'please',
+    'pls',
+    'bitte',
+    'proszę',
+    'prosze',
+    'prosím',
+    'prosim',
+    'прошу',
+    'будь\\s+ласка',
+    'пожалуйста',
+  ],
+);
+/** Words that say the PGN is attached ("Please find the PGN attached"): no request. */
+const ATTACHED_WORDS = anyWordOf(
+  [],
+  [
+    'attach\\p{L}*',
+    'enclos\\p{L}*',
+    'anbei',
+    'anhang',
+    'angehängt',
+    'załącz\\p{L}*',
+    'załącznik\\p{L}*',
+    'příloh\\p{L}*',
+    'přikládám',
+    'přiložen\\p{L}*',
+    'вкладен\\p{L}*',
+    'додаю',
+    'додаток',
+  ],
+);
+const NO_PGN_REQUEST = anyWordOf(['negation']);
+
+/**
+ * Whether a line asks for the game's PGN: "please send me the PGN", "bitte senden Sie mir die
+ * PGN dieser Partie", "proszę o PGN", "pošlete mi prosím PGN", "надішліть, будь ласка, PGN".
+ * The PGN named with a word that asks for it to be sent, or in a question or with a polite word
+ * alone; never words that say a PGN is attached ("Please find the PGN attached") or that it is
+ * not needed. Answering it sends the game's own record, so a wrong reading costs nothing.
+ */
+export function asksForPgn(line: string): boolean {
+  return sentencesOf(line).some((sentence) => {
+    if (!PGN_WORD.test(sentence) || NO_PGN_REQUEST.test(sentence)) return false;
+    if (SEND_WORDS.test(sentence)) return true;
+    // "Could I have the PGN?", "PGN, bitte": asked, unless it says one is attached.
+    return (PLEASE_WORDS.test(sentence) || /\?/.test(sentence)) && !ATTACHED_WORDS.test(sentence);
+  });
+}
+
 const APPEAL_WORD = anyWordOf(['appeal', 'protest']);
 const NOT_APPEALING = anyWordOf(['conditionIf', 'conditionOther', 'whether', 'hedge']);
 

@@ -8,7 +8,12 @@ import type { MovetextToken, StartSpec } from '../../src/chess/index.ts';
 import { readMove, startPosition, tokenizeMovetext } from '../../src/chess/index.ts';
 import type { CalendarDate } from '../../src/clock/index.ts';
 import { addDays, claimRecord, perMoveControl, tripleBlockControl } from '../../src/clock/index.ts';
-import type { ComposeContext, TdNotice } from '../../src/compose/index.ts';
+import type {
+  ComposeContext,
+  ForwardedMove,
+  NoMoveAsked,
+  TdNotice,
+} from '../../src/compose/index.ts';
 import { ORIGINAL_LIMIT } from '../../src/compose/index.ts';
 import type {
   Effect,
@@ -100,6 +105,10 @@ export interface Case {
   noMove?: Side[];
   /** Moves the no-move mails say were named only in a question or a thought. */
   noMoveThoughts?: string[];
+  /** What else the no-move mails say the mail asked or held: the PGN, a forwarded move. */
+  noMoveAsked?: NoMoveAsked;
+  /** The player whose move the opponent forwarded (P-2d): told to send it to amici. */
+  notReceived?: { side: Side; forwarded: ForwardedMove };
   /** Players whose mail had a line for the TD: each is told it went (P-5d). */
   tdForwarded?: Side[];
   /** The claims the forwarded message protests (P-7c). */
@@ -1185,6 +1194,35 @@ export function cases(): Case[] {
       ),
     );
     out.push({ name: 'no-move-offer', state: withOffer, now, effects: [], noMove: ['black'] });
+  }
+  // "Please send me the PGN": it is attached, with where the game stands (L-8.1).
+  out.push({
+    name: 'no-move-pgn',
+    state: base,
+    now,
+    effects: [],
+    noMove: ['black'],
+    noMoveAsked: { pgn: true },
+  });
+  // White forwards Black's 9...Na5, which Black mailed to White directly (P-2d): not played;
+  // White is told why, Black to send it to amici.
+  {
+    const forwarded: ForwardedMove = {
+      name: 'Jan Novák',
+      sentOn: '2026-10-24',
+      moves: '9...3615',
+      referee: 'referee@wch26.example',
+      by: 'Anna Nowak',
+    };
+    out.push({
+      name: 'move-forwarded',
+      state: base,
+      now,
+      effects: [],
+      noMove: ['white'],
+      noMoveAsked: { forwarded },
+      notReceived: { side: 'black', forwarded },
+    });
   }
   // "I wonder if 9...Na5 works": a move only thought aloud about (P-4a).
   out.push({

@@ -20,6 +20,7 @@ import {
   composeEffect,
   composeInboxAlert,
   composeMailFailed,
+  composeMoveNotReceived,
   composeNoMove,
   composeStoreAlert,
   composeTdForwarded,
@@ -82,7 +83,12 @@ function mailsOf(c: Case, lang: string): ComposedMail[] {
   return [
     ...c.effects.flatMap((e) => composeEffect(e, ctx)),
     ...(c.notices ?? []).map((n) => composeTdNotice(n, ctx)),
-    ...(c.noMove ?? []).map((side) => composeNoMove(ctx, side, c.noMoveThoughts)),
+    ...(c.noMove ?? []).map((side) =>
+      composeNoMove(ctx, side, c.noMoveThoughts, false, c.noMoveAsked),
+    ),
+    ...(c.notReceived
+      ? [composeMoveNotReceived(ctx, c.notReceived.side, c.notReceived.forwarded)]
+      : []),
     ...(c.tdForwarded ?? []).map((side) => composeTdForwarded(ctx, side, c.protests)),
     ...(c.unauthenticated ?? []).map((u) => composeUnauthenticated(ctx, u.side, u)),
   ];

@@ -1889,6 +1889,70 @@ describe('answers a player reads on a phone: the subject and the words say what 
       'g8f6',
     ]);
   });
+  it('L-8.1: a request for the game’s PGN is answered with the PGN attached and where the game stands', async () => {
+    const s = setup(undefined, ':memory:', { petr: { language: 'de' } });
+    await on(s, '2026-11-02T10:00:00Z', mail('Jan <jan@x.example>', '1.e4'));
+    await sentSince(s.service);
+    // Was: "kein Zug in Ihrer Mail … Worte für Ihren Gegner schreiben Sie in eine Zeile …".
+    const ask = mail(
+      'Petr <petr@x.example>',
+      'Guten Tag,\n\nbitte senden Sie mir die PGN dieser Partie.\n\nPetr',
+    );
+    expect(await on(s, '2026-11-03T10:00:00Z', ask)).toBe('ignored');
+    const { sent, sender } = recorder();
+    await s.service.flushOutbox(sender);
+    expect(sent.map((m) => m.to)).toEqual([['petr@x.example']]);
+    const reply = await simpleParser(sent[0]!.raw);
+    expect(reply.subject).toContain('die Partie als PGN im Anhang');
+    expect(reply.text).toContain('Sie baten um die Partie als PGN');
+    expect(reply.text).toContain('Sie sind am Zug');
+    const pgn = reply.attachments.find((a) => a.filename?.endsWith('.pgn'));
+    expect(pgn?.content.toString()).toContain('1. e4 *');
+    expect(s.service.state('CLUB/1').penalties).toEqual([]);
+    // The subject alone asks too, and an empty body is then no blank transmission (P-4d).
+    const bySubject = mail('Petr <petr@x.example>', '', 'Re: [CLUB/1] PGN please');
+    expect(await on(s, '2026-11-04T10:00:00Z', bySubject)).toBe('ignored');
+    const [again] = await sentSince(s.service);
+    expect(again!.subject).toContain('die Partie als PGN im Anhang');
+    expect(s.service.state('CLUB/1').penalties).toEqual([]);
+  });
+  it('P-2d: the opponent’s move forwarded by a player is not played; the player and the opponent are told, the opponent to send it to amici', async () => {
+    const s = setup();
+    await on(s, '2026-11-02T10:00:00Z', mail('Jan <jan@x.example>', '1.e4'));
+    await on(s, '2026-11-03T10:00:00Z', mail('Petr <petr@x.example>', '1.5254 5755'));
+    await on(s, '2026-11-04T10:00:00Z', mail('Jan <jan@x.example>', '1...e5 2.Nf3'));
+    await sentSince(s.service);
+    // Petr answered Jan directly; Jan forwards it. Was: "no move found in your mail … your
+    // opponent's move", and Petr, whose clock ran on, was never told.
+    const forward = mail(
+      'Jan <jan@x.example>',
+      'Petr sent this to me.\n\n---------- Forwarded message ---------\nFrom: Petr <petr@x.example>\nDate: Wed, 4 Nov 2026 at 20:15\nSubject: Re: [CLUB/1] 2.Nf3\nTo: Jan <jan@x.example>\n\n2.7163 2836\n\nPetr\n',
+      'Fwd: Re: [CLUB/1] 2.Nf3',
+    );
+    expect(await on(s, '2026-11-05T10:00:00Z', forward)).toBe('ignored');
+    expect(s.service.state('CLUB/1').plies.map((p) => p.uci)).toEqual(['e2e4', 'e7e5', 'g1f3']);
+    const out = await sentSince(s.service);
+    expect(out.map((m) => m.to)).toEqual([['jan@x.example'], ['petr@x.example']]);
+    expect(out[0]!.subject).toContain('a forwarded move is not played');
+    expect(out[0]!.text).toContain('A move counts only when its sender sends it to amici');
+    expect(out[1]!.subject).toContain(
+      'your move has not reached amici — please send it to referee@club.example',
+    );
+    expect(out[1]!.text).toContain(
+      'has forwarded to amici a mail of yours of 2026-11-04 with the moves “2.7163 2836”',
+    );
+    expect(out[1]!.text).toContain('it is still your move, and your clock is running');
+    // Forwarded again the same day: nobody is written to twice.
+    const again = {
+      ...forward,
+      id: 'again',
+      raw: Buffer.from(
+        forward.raw.toString().replace(/Message-ID: <[^>]+>/, 'Message-ID: <again@x.example>'),
+      ),
+    };
+    expect(await on(s, '2026-11-05T12:00:00Z', again)).toBe('ignored');
+    expect(await sentSince(s.service)).toEqual([]);
+  });
   it('P-7a: a player who claims the opponent exceeded the time is answered with the opponent’s clock, not told to write a note to them', async () => {
     const claim = 'My opponent is late with his move, I claim a win on time.';
     const s = setup(undefined, ':memory:', { jan: { language: 'en' } });

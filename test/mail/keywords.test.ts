@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { appealsIn, type Command, claimsTimeIn, findCommands } from '../../src/mail/keywords.ts';
+import {
+  appealsIn,
+  asksForPgn,
+  type Command,
+  claimsTimeIn,
+  findCommands,
+} from '../../src/mail/keywords.ts';
 
 const kinds = (text: string): string[] => findCommands(text).map((command) => command.kind);
 
@@ -670,5 +676,32 @@ describe('claimsTimeIn (P-7a)', () => {
       'Maybe he has exceeded the time limit.',
     ])
       expect(claimsTimeIn(line), line).toBe(false);
+  });
+});
+
+describe('asksForPgn (L-8.1)', () => {
+  it('L-8.1: a request for the game’s PGN, in each language', () => {
+    for (const line of [
+      'Please send me the PGN.',
+      'Could I have the PGN of this game?',
+      'Bitte senden Sie mir die PGN dieser Partie.',
+      'PGN bitte!',
+      'Proszę o PGN.',
+      'Prześlij mi proszę PGN tej partii.',
+      'Pošlete mi prosím PGN této partie.',
+      'Надішліть, будь ласка, PGN цієї партії.',
+      'Прошу PGN партії.',
+    ])
+      expect(asksForPgn(line), line).toBe(true);
+  });
+  it('L-8.1: a PGN attached, mentioned or not needed asks for nothing', () => {
+    for (const line of [
+      'Please find the PGN attached.',
+      'W załączniku PGN, proszę sprawdzić.',
+      'I keep the game in a PGN file.',
+      'I do not need the PGN, thanks.',
+      'Please send me your next move soon.',
+    ])
+      expect(asksForPgn(line), line).toBe(false);
   });
 });
