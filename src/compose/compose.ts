@@ -982,8 +982,24 @@ export interface WhichGameInput {
    * one other game: both games, as tags. Nothing was played in either, and no penalty given.
    */
   mismatch?: { named: WhichGameEntry; fits: WhichGameEntry };
+  /**
+   * The games the mail's move fits (the repetition right, a legal move), more than one: the
+   * games listed are theirs, and the mail says so ("your move fits CC27/3, 16, 17, 20").
+   */
+  fits?: readonly WhichGameEntry[];
+  /** The opponent the mail names ("Partia z Hansem Weberem"): the games listed are against them. */
+  opponent?: string;
+  /** The mail holds no move: it is asked to name its game, not to send its move again. */
+  moveless?: boolean;
   /** The templates directory (default: `templates/` of this repository). */
   templatesDir?: string;
+}
+
+/** Games as their tags, an event's once: "CC27/3, 16, 17, 20"; events apart by "; ". */
+function tagsText(games: readonly WhichGameEntry[]): string {
+  const byEvent = new Map<string, string[]>();
+  for (const g of games) byEvent.set(g.eventTag, [...(byEvent.get(g.eventTag) ?? []), g.gameId]);
+  return [...byEvent].map(([tag, ids]) => `${tag}/${ids.join(', ')}`).join('; ');
 }
 
 /**
@@ -1028,6 +1044,9 @@ export function composeWhichGame(input: WhichGameInput): ComposedMail {
   };
   return gamelessMail('which-game', on, `which-game/${input.player.id}`, (t) => ({
     mismatch,
+    fits: input.fits?.length ? tagsText(input.fits) : '',
+    opponent: input.opponent ?? '',
+    moveless: input.moveless === true,
     name: input.player.name,
     subject: answeredSubject(input.subject),
     event: input.event,

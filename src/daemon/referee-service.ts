@@ -59,6 +59,7 @@ import {
   type AssembleContext,
   findGameRef,
   movetextOf,
+  namesPlayer,
   notATransmission,
   readTransmission,
 } from '../mail/transmission.ts';
@@ -159,6 +160,20 @@ type GameMail = ComposedMail & { relayOf?: number; relayEffect?: string; ofCard?
 
 /** What every inbound row of a mail starts from: its key, when it came, its bytes, its id. */
 type InboundBase = { dedupeKey: string; receivedAt: string; raw: Buffer; messageId?: string };
+
+/**
+ * A player's mail that names none of their games and fits none alone (`gameOf`): their event,
+ * the games to list — those the move fits (`fits`), of those against the opponent it names
+ * (`opponent`) when any, else all unfinished — and whether it holds no move (`moveless`).
+ */
+interface UnplacedMail {
+  event: EventConfig;
+  player: PlayerConfig;
+  games: GameRefResolved[];
+  fits?: GameRefResolved[];
+  opponent?: string;
+  moveless?: boolean;
+}
 
 /** A transmission returned with nothing of it taken: no move played, the game not ended. */
 const rejectedOnly = (effects: readonly Effect[]): boolean =>
@@ -1044,7 +1059,7 @@ export class RefereeService {
       // A TD who also plays, writing about no game of their own as a player: their rulings.
       const ruled = this.isTd(sender) && this.tdMail(reading, inbound, sender, base, at);
       if (ruled) return ruled;
-      return this.askWhichGame(ref.event, ref.player, ref.games, inbound, base, at);
+      return this.askWhichGame(ref.event, ref.player, ref.games, inbound, base, at, undefined, ref);
     }
     const writer = this.player(ref.event, ref.game[this.sideOf(ref, sender)]);
     if (this.needsSignature(writer) && check?.verdict !== 'pass' && !item.senderConfirmed)
@@ -1542,10 +1557,7 @@ export class RefereeService {
     inbound: Inbound,
     sender: string,
     at: Date | string = this.clock(),
-  ):
-    | GameRefResolved
-    | 'unknown-sender'
-    | { event: EventConfig; player: PlayerConfig; games: GameRefResolved[] } {
+  ): GameRefResolved | 'unknown-sender' | UnplacedMail {
     const memberships = this.directory.memberships(sender);
     const home = memberships[0];
     if (!home) return 'unknown-sender';
@@ -1559,8 +1571,31 @@ export class RefereeService {
     }
     const open = this.openGamesOf(sender);
     if (!ref && open.length === 1) return open[0]!;
-    const fits = ref ? undefined : this.gameTheMoveFits(open, inbound, sender, at);
-    return fits ?? { ...home, games: open };
+    const { fits, moves } = this.gamesTheMoveFits(open, inbound, sender, at);
+    if (!ref && fits.length === 1) return fits[0]!;
+    // The opponent the mail names ("Partia z Hansem Weberem"): of the games the move fits, the
+    // one against them is the game — as certain as a move that fits one game of all.
+    const words = `${inbound.mail.subject ?? ''}\n${inbound.newText.text}`;
+    const against = open.filter((g) => {
+      const opponent = g.game[other(this.sideOf(g, sender))];
+      return namesPlayer(words, this.player(g.event, opponent).name);
+    });
+    const fitsAgainst = fits.filter((g) => against.includes(g));
+    if (!ref && fitsAgainst.length === 1) return fitsAgainst[0]!;
+    const opponentOf = (g: GameRefResolved) =>
+      this.player(g.event, g.game[other(this.sideOf(g, sender))]).name;
+    const named = new Set(against.map(opponentOf));
+    // The list is narrowed to the games the move fits, and to those against the opponent named.
+    const listed = fits.length ? (fitsAgainst.length ? fitsAgainst : fits) : against;
+    return {
+      ...home,
+      games: listed.length ? listed : open,
+      ...(fits.length ? { fits: listed } : {}),
+      ...(named.size === 1 && (fits.length ? fitsAgainst.length : against.length)
+        ? { opponent: [...named][0]! }
+        : {}),
+      ...(moves ? {} : { moveless: true }),
+    };
   }
 
   /** The sender's unfinished games, in every event they play in. */
@@ -1583,8 +1618,24 @@ export class RefereeService {
     sender: string,
     at: Date | string,
   ): GameRefResolved | undefined {
+    const { fits } = this.gamesTheMoveFits(games, inbound, sender, at);
+    return fits.length === 1 ? fits[0] : undefined;
+  }
+
+  /**
+   * Of `games`, those in which the mail is accepted as the sender's move (`gameTheMoveFits`),
+   * and whether it holds a move at all (`moves`): a mail with none is not asked to send its
+   * move again. A resignation or a word for the TD fits no game this way.
+   */
+  private gamesTheMoveFits(
+    games: readonly GameRefResolved[],
+    inbound: Inbound,
+    sender: string,
+    at: Date | string,
+  ): { fits: GameRefResolved[]; moves: boolean } {
     const weighty = new Set(['resign', 'td-message']);
-    if (inbound.commands.some((c) => weighty.has(c.kind))) return undefined;
+    const placed = !inbound.commands.some((c) => weighty.has(c.kind));
+    let moves = false;
     const fits = games.filter((g) => {
       const {
         side,
@@ -1594,7 +1645,8 @@ export class RefereeService {
         t,
         inbound: read,
       } = this.transmissionIn(g, inbound, sender, at);
-      if (state.result || state.pos.turn !== side) return false;
+      if (t?.moves.length) moves = true;
+      if (!placed || state.result || state.pos.turn !== side) return false;
       if (!t || notATransmission(read, t)) return false;
       const { effects } = decide(state, t, now, rules);
       return (
@@ -1602,7 +1654,7 @@ export class RefereeService {
         !effects.some((e) => e.kind === 'transmission-rejected')
       );
     });
-    return fits.length === 1 ? fits[0] : undefined;
+    return { fits, moves };
   }
 
   /**
@@ -2165,6 +2217,8 @@ export class RefereeService {
     base: InboundBase,
     at: string,
     mismatch?: { named: GameRefResolved; fits: GameRefResolved },
+    /** How the list was narrowed: the games the move fits, the opponent named (`gameOf`). */
+    narrowed: Pick<UnplacedMail, 'fits' | 'opponent' | 'moveless'> = {},
   ): SettleOutcome {
     const entry = (g: GameRefResolved) => ({
       eventTag: g.event.tag,
@@ -2181,6 +2235,9 @@ export class RefereeService {
       ...(mismatch
         ? { mismatch: { named: entry(mismatch.named), fits: entry(mismatch.fits) } }
         : {}),
+      ...(narrowed.fits ? { fits: narrowed.fits.map(entry) } : {}),
+      ...(narrowed.opponent ? { opponent: narrowed.opponent } : {}),
+      ...(narrowed.moveless ? { moveless: true } : {}),
       ...(this.templatesDir ? { templatesDir: this.templatesDir } : {}),
     });
     this.store.commitInbound(
@@ -2191,7 +2248,7 @@ export class RefereeService {
         status: 'rejected',
         note: mismatch
           ? `which game? it fits ${mismatch.fits.gameKey}, not ${mismatch.named.gameKey}`
-          : 'which game?',
+          : `which game?${narrowed.fits ? ` it fits ${narrowed.fits.map((g) => g.gameKey).join(', ')}` : ''}`,
         ...(mismatch ? { gameKey: mismatch.named.gameKey } : {}),
       },
       [],

@@ -62,6 +62,36 @@ export function findGameRef(
   return undefined;
 }
 
+/** A word without its diacritics, in lower case: "Ewą" → "ewa", "Weberem" → "weberem". */
+const plain = (word: string): string => word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * Whether `text` names the player `name` ("Hans Weber"), as a player names an opponent in any
+ * of our languages, the name declined: "Partia z Hansem Weberem", "gegen Hans Weber", "s Ewą
+ * Lis". A part of the name counts in a word that starts with it and adds up to three letters;
+ * a part shorter than four letters ("Jan", "Lis") only beside another part of the name, so
+ * "January" or "list" names nobody (a name of one part counts alone).
+ */
+export function namesPlayer(text: string, name: string): boolean {
+  const words = (text.match(/\p{L}+/gu) ?? []).map(plain);
+  const parts = (name.match(/\p{L}+/gu) ?? []).map(plain).filter((p) => p.length >= 3);
+  const at = (part: string) =>
+    words.flatMap((w, i) => (w.startsWith(part) && w.length - part.length <= 3 ? [i] : []));
+  return parts.some((part, k) => {
+    const found = at(part);
+    if (!found.length) return false;
+    if (part.length >= 4 || parts.length === 1) return true;
+    // A short part, with the next or the previous part of the name beside it.
+    const next = parts[k + 1];
+    const previous = parts[k - 1];
+    return found.some(
+      (i) =>
+        (next !== undefined && at(next).includes(i + 1)) ||
+        (previous !== undefined && at(previous).includes(i - 1)),
+    );
+  });
+}
+
 /**
  * A subject a mail client filled in from an earlier mail: a reply's or a forward's, in the
  * languages of our players' clients ("Re:", "AW:", "Odp:", "Odpověď:", "Відп:", "Fwd:", "WG:",

@@ -240,6 +240,21 @@ describe('golden mails: the which-game reply in every template language', () => 
       expect(m.text).toMatch(/\[WCH26\/12\] (my move|moje posunięcie|můj tah|мій хід|mein Zug)/);
       expect(m.text).not.toMatch(/undefined|\[object Object\]|NaN/);
     });
+    it(`${lang}/which-game-fits: the games the move fits, against the opponent named`, () => {
+      const input = whichGameInput(lang);
+      const m = composeWhichGame({ ...input, fits: input.games, opponent: 'Anna Nowak' });
+      goldenMails(`${lang}/which-game-fits`, [m]);
+      expect(m.text).toContain('WCH26/7, 12');
+      expect(m.text).toContain('Anna Nowak');
+      expect(m.text).not.toMatch(/undefined|\[object Object\]|NaN/);
+    });
+    it(`${lang}/which-game-moveless: a mail with no move is asked to name its game only`, () => {
+      const m = composeWhichGame({ ...whichGameInput(lang), moveless: true });
+      goldenMails(`${lang}/which-game-moveless`, [m]);
+      // The example subject is the tag alone, with no "my move" after it.
+      expect(m.text).not.toMatch(/\[WCH26\/7\] (my move|moje posunięcie|můj tah|мій хід|mein Zug)/);
+      expect(m.text).toMatch(/["„«]\[WCH26\/7\][”“»"]/);
+    });
     it(`${lang}/which-game-none: a player without an unfinished game`, () => {
       const m = composeWhichGame(whichGameInput(lang, false));
       goldenMails(`${lang}/which-game-none`, [m]);

@@ -745,6 +745,48 @@ describe('the referee service (one message, one transaction)', () => {
     expect(service.state('CLUB/1').plies).toHaveLength(0);
     expect(service.state('CLUB/2').plies).toHaveLength(0);
   });
+  it('which game? lists the games the move fits, or those against the opponent named; a mail with no move is not asked for its move again', async () => {
+    const { service } = setup([
+      { id: '1', white: 'jan', black: 'petr', startsOn: '2026-11-02' },
+      { id: '2', white: 'eva', black: 'jan', startsOn: '2026-11-02' },
+      { id: '3', white: 'jan', black: 'eva', startsOn: '2026-11-02' },
+    ]);
+    const answer = async () => {
+      const { sent, sender } = recorder();
+      await service.flushOutbox(sender);
+      expect(sent).toHaveLength(1);
+      return (await simpleParser(sent[0]!.raw)).text ?? '';
+    };
+    // 1.e4 fits games 1 and 3, where Jan is White; not game 2, where Eva moves first. Was: all
+    // three games listed, the move's fit not said.
+    expect(await service.processInbound(mail('Jan <jan@x.example>', '1.e4', 'my move'))).toBe(
+      'rejected',
+    );
+    const fits = await answer();
+    expect(fits).toContain('your move fits CLUB/1, 3 (the repetition');
+    expect(fits).toContain('The games your move fits:');
+    expect(fits).not.toContain('[CLUB/2]');
+    // Naming the opponent ("the game against Eva") leaves one game the move fits: played there.
+    expect(await service.processInbound(mail('Jan <jan@x.example>', '1.e4', 'Our game, Eva'))).toBe(
+      'done',
+    );
+    expect(service.state('CLUB/3').plies.map((p) => p.uci)).toEqual(['e2e4']);
+    expect(service.state('CLUB/1').plies).toEqual([]);
+    await service.flushOutbox(recorder().sender);
+    // No move: asked to name the game, not to send a move again; the games against Eva listed.
+    expect(
+      await service.processInbound(
+        mail('Jan <jan@x.example>', 'How is my clock in the game with Eva?', 'clock'),
+      ),
+    ).toBe('rejected');
+    const moveless = await answer();
+    expect(moveless).toContain("Please write again with the game's tag");
+    expect(moveless).not.toContain('send it again');
+    expect(moveless).not.toContain('nothing was played');
+    expect(moveless).toContain('Your unfinished games against Eva:');
+    expect(moveless).toContain('[CLUB/2]');
+    expect(moveless).not.toContain('[CLUB/1]');
+  });
   it('no tag, two games: the move is played in the one game where it is the player’s move and it is accepted', async () => {
     const { service } = setup([
       { id: '1', white: 'jan', black: 'petr', startsOn: '2026-11-02' },
@@ -840,7 +882,8 @@ describe('the referee service (one message, one transaction)', () => {
     expect(parsed.headers.get('x-amici-kind')).toBe('which-game');
     expect(parsed.text).toContain('Dzień dobry Jan,');
     expect(parsed.text).toContain('nie wykonano żadnego posunięcia');
-    expect(parsed.text).toContain('Twoje niezakończone partie:');
+    // 1.e4 fits both games: they are listed as the games the move fits.
+    expect(parsed.text).toContain('Partie, do których pasuje Twoje posunięcie:');
     expect(parsed.text).toContain('[CLUB/1]  Jan – Petr');
     expect(parsed.text).toContain('[CLUB/2]  Jan – Eva');
     expect(parsed.html).toContain('<html lang="pl">');

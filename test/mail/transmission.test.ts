@@ -9,6 +9,7 @@ import {
   assembleTransmission,
   findGameRef,
   movetextOf,
+  namesPlayer,
   notATransmission,
   ownSubject,
   readMovetext,
@@ -1310,5 +1311,22 @@ describe('P-4d: a PGN attached to a mail with no transmission in its body', () =
   it('a PGN of several games is not read: which one would be meant?', async () => {
     const two = `${PGN}\n${PGN}`;
     expect(await read('Re: game', '', two)).toEqual({ source: 'body', moves: '' });
+  });
+});
+
+describe('namesPlayer: the opponent a mail names, the name declined', () => {
+  it('a name in the words of a mail, as players decline it', () => {
+    const cases: [string, string, boolean][] = [
+      ['Partia z Hansem Weberem', 'Hans Weber', true],
+      ['Partie gegen Hans Weber', 'Hans Weber', true],
+      ['Gra z Ewą Lis', 'Ewa Lis', true],
+      ['Partie s Kowalskim', 'Jan Kowalski', true],
+      ['Our game, Eva', 'Eva', true],
+      // A short part alone is no name: "list" is no Lis, "January" no Jan.
+      ['Dziękuję za list', 'Ewa Lis', false],
+      ['See you in January', 'Jan Kowalski', false],
+      ['Thanks for the game', 'Hans Weber', false],
+    ];
+    for (const [text, name, named] of cases) expect(namesPlayer(text, name), text).toBe(named);
   });
 });
