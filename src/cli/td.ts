@@ -25,7 +25,6 @@ import type { Decision, GameState, RefereeInput, Side, Transmission } from '../r
 import {
   answeredDeliveredOn,
   decide,
-  extendGame,
   postalDelivery,
   postmarklessSentOn,
 } from '../referee/index.ts';
@@ -73,7 +72,8 @@ const day = (s: string | undefined): CalendarDate | undefined =>
 export const WITHDRAW_USAGE = `usage: amici td withdraw PLAYER (--annul | --forfeit) --reason TEXT [--yes] [--event TAG] [--note TEXT] [--config FILE]
 
 A player withdrew or died (P-9a): each of their unfinished games is annulled (over, no result,
-out of the table) or scored as a loss for them, and both players of each game are told.
+out of the table) or scored as a loss for them, all at once. Each opponent is told in their
+game, the player gets one mail listing all their games, the TD one summary with the table.
 Finished games stand. PLAYER is the player's id in amici.yaml (or one of their addresses);
 --event is needed when they play in more than one event. Without --yes, the games and where
 each stands are shown and nothing is recorded.`;
@@ -605,63 +605,66 @@ async function withdrawCommand(args: string[], io: CliIo): Promise<number> {
       return 1;
     }
     const { event, player } = found[0]!;
-    let changed = 0;
-    let mails = 0;
-    let over = 0;
-    /** Without --yes: the games that would change, shown and left as they are. */
-    let would = 0;
-    for (const g of service.store.games()) {
-      const ref = service.resolveGame(g.gameKey);
-      if (!ref || ref.event.tag !== event.tag) continue;
-      const side =
-        ref.game.white === player.id ? 'white' : ref.game.black === player.id ? 'black' : undefined;
-      if (!side) continue;
-      const state = service.state(g.gameKey);
-      if (state.result) {
-        io.out(`${g.gameKey}: already over (${state.result.result}), unchanged\n`);
-        over++;
-        continue;
-      }
-      const reason = values.reason!;
-      const input: RefereeInput = {
-        kind: 'ruling',
-        ruling: values.annul
-          ? { kind: 'annul', reason }
-          : { kind: 'set-result', result: side === 'white' ? '0-1' : '1-0', reason, rule: 'P-9a' },
-        ...(values.note ? { note: values.note } : {}),
-      };
-      if (!values.yes) {
-        const today = service.today(ref.event);
-        const d = decide(state, input, today, service.rules(ref.event, ref.game));
+    if (!values.yes) {
+      // Without --yes: the games that would change, shown and left as they are.
+      let over = 0;
+      let would = 0;
+      for (const g of service.store.games()) {
+        const ref = service.resolveGame(g.gameKey);
+        if (!ref || ref.event.tag !== event.tag) continue;
+        const side =
+          ref.game.white === player.id ? 'white' : ref.game.black === player.id ? 'black' : undefined;
+        if (!side) continue;
+        const state = service.state(g.gameKey);
+        if (state.result) {
+          io.out(`${g.gameKey}: already over (${state.result.result}), unchanged\n`);
+          over++;
+          continue;
+        }
+        const reason = values.reason!;
+        const input: RefereeInput = {
+          kind: 'ruling',
+          ruling: values.annul
+            ? { kind: 'annul', reason }
+            : { kind: 'set-result', result: side === 'white' ? '0-1' : '1-0', reason, rule: 'P-9a' },
+          ...(values.note ? { note: values.note } : {}),
+        };
+        const d = decide(state, input, service.today(ref.event), service.rules(ref.event, ref.game));
         const refused = d.effects.find((e) => e.kind === 'ruling-refused');
         io.out(
           `${g.gameKey}: ${refused ? describeEffect(refused) : `would be ${values.annul ? 'annulled (*)' : `scored ${side === 'white' ? '0-1' : '1-0'}`}; ${gameNow(service, ref, state)}`}\n`,
         );
         if (!refused) would++;
-        continue;
       }
-      const r = await service.decideAndCommit(
-        ref,
-        state,
-        input,
-        service.today(ref.event),
-        `td:withdraw:${player.id}:${state.events.length}`,
-      );
-      const end = r.committed ? extendGame(state, r.decision.events).result : undefined;
       io.out(
-        `${g.gameKey}: ${end ? `${end.result} — ${end.kind} (${end.rule})` : 'unchanged (the game changed meanwhile; run again)'}\n`,
-      );
-      if (end) changed++;
-      mails += r.mails;
-    }
-    if (!values.yes) {
-      io.out(
-        `${player.name} (${event.tag}): ${count(would, 'game')} would be ${values.annul ? 'annulled' : 'scored as lost'} (P-9a), ${over} already over, and both players of each and the TD told by mail. Nothing recorded. Run again with --yes to do it${values.annul ? `; \`amici td GAME reinstate\` undoes an annulment later, but the mails will have gone` : ''}.\n`,
+        `${player.name} (${event.tag}): ${count(would, 'game')} would be ${values.annul ? 'annulled' : 'scored as lost'} (P-9a), ${over} already over; each opponent, ${player.name} and the TD would be told by mail. Nothing recorded. Run again with --yes to do it${values.annul ? `; \`amici td GAME reinstate\` undoes an annulment later, but the mails will have gone` : ''}.\n`,
       );
       return would ? 1 : 0;
     }
+    // All the games in one transaction, and one mail each to the opponents, the player and the
+    // TD (P-9a), instead of a ruling, a result and a table per game.
+    const r = service.withdraw(event, player, {
+      annul: values.annul === true,
+      reason: values.reason!,
+      note: values.note,
+    });
+    if (r.stale) {
+      io.err(
+        'amici: a game changed while this was decided (another amici at work?); nothing recorded, try again\n',
+      );
+      return 1;
+    }
+    for (const g of r.games)
+      io.out(
+        g.now
+          ? `${g.gameKey}: ${g.result} — ${g.kind} (${g.rule})\n`
+          : `${g.gameKey}: already over (${g.result}), unchanged\n`,
+      );
+    for (const f of r.refused) io.out(`${f.gameKey}: unchanged — ${f.why}\n`);
+    const changed = r.games.filter((g) => g.now).length;
+    const over = r.games.length - changed;
     io.out(
-      `${player.name} (${event.tag}): ${count(changed, 'game')} ${values.annul ? 'annulled' : 'scored as lost'}, ${over} already over; ${count(mails, 'mail')} queued (sent by \`amici run\`)\n`,
+      `${player.name} (${event.tag}): ${count(changed, 'game')} ${values.annul ? 'annulled' : 'scored as lost'}, ${over} already over; ${count(r.mails, 'mail')} queued (sent by \`amici run\`)${changed ? `: one to each opponent, one to ${player.name} listing the games, one summary to the TD` : ''}\n`,
     );
     return 0;
   } finally {

@@ -79,7 +79,7 @@ const RESEND: readonly Problem['code'][] = [
 const STANDINGS_MAX_ROWS = 40;
 
 /** An event's table (L-12) as a block in the reader's words, cut after STANDINGS_MAX_ROWS. */
-function standingsBlock(
+export function standingsBlock(
   rows: readonly NamedStandingsRow[],
   t: (path: string, vars?: Record<string, string | number>) => string,
 ): Block | '' {
@@ -248,7 +248,7 @@ const pre = (text: string): Block => ({
   html: `<pre style="font-family:monospace;font-size:13px;line-height:1.3;margin:0 0 12px 0">${htmlEscape(text)}</pre>`,
 });
 
-const tableBlock = (t: Parameters<typeof tableText>[0]): Block => ({
+export const tableBlock = (t: Parameters<typeof tableText>[0]): Block => ({
   text: tableText(t),
   html: tableHtml(t),
 });
@@ -1064,7 +1064,7 @@ export function composeWhichGame(input: WhichGameInput): ComposedMail {
  * made in the reader's language, signed for the event; the shell addresses it (to whoever wrote,
  * or to the TD), so `to` is only a placeholder.
  */
-function gamelessMail(
+export function gamelessMail(
   kind: string,
   input: {
     lang: string;

@@ -14,3 +14,4 @@ export {
   plyText,
   timeControlShort,
 } from './game-view.ts';
+export * from './withdrawal.ts';

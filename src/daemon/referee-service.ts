@@ -15,6 +15,7 @@ import type {
   ForwardedMove,
   MailFailedInput,
   TdNotice,
+  WithdrawalGame,
 } from '../compose/index.ts';
 import {
   composeEffect,
@@ -31,6 +32,7 @@ import {
   composeUnauthenticated,
   composeUnknownAddress,
   composeWhichGame,
+  composeWithdrawal,
   gameTitle,
   plyText,
 } from '../compose/index.ts';
@@ -2817,6 +2819,161 @@ export class RefereeService {
       out.mails.push(...this.outgoing(this.oriented(first.ref, first.state), mails, seed));
     }
     return out;
+  }
+
+  /**
+   * A player withdrew or died (P-9a): each of their unfinished games in `event` is annulled or
+   * scored as a loss for them, all in one transaction. Each opponent gets one mail, the result in
+   * their game's thread (with the reason and the TD's note); the player gets one mail listing
+   * all their games; the TD one summary with every game, its result and the table (L-12) — not a
+   * ruling, a result and a table per game. Nothing is committed when a game changed meanwhile.
+   */
+  withdraw(
+    event: EventConfig,
+    player: PlayerConfig,
+    how: { annul: boolean; reason: string; note?: string | undefined },
+  ): {
+    games: { gameKey: string; result: string; kind: string; rule: string; now: boolean }[];
+    refused: { gameKey: string; why: string }[];
+    mails: number;
+    stale: boolean;
+  } {
+    const today = this.today(event);
+    const at = this.clock().toISOString();
+    const games: { gameKey: string; result: string; kind: string; rule: string; now: boolean }[] =
+      [];
+    const refused: { gameKey: string; why: string }[] = [];
+    const listed: WithdrawalGame[] = [];
+    const changes: { gameKey: string; seq: number; events: GameEvent[]; mails: NewOutboxMail[] }[] =
+      [];
+    for (const g of this.store.games()) {
+      if (g.eventTag !== event.tag) continue;
+      const ref = this.resolveGame(g.gameKey);
+      if (!ref) continue;
+      const state = this.state(g.gameKey);
+      const { white, black } = this.directory.colours(g.gameKey, state.coloursReversed);
+      const side: Side | undefined =
+        white === player.id ? 'white' : black === player.id ? 'black' : undefined;
+      if (!side) continue;
+      const players = gameTitle(this.player(event, white).name, this.player(event, black).name);
+      if (state.result) {
+        const { result, kind, rule } = state.result;
+        games.push({ gameKey: g.gameKey, result, kind, rule, now: false });
+        listed.push({ game: g.gameKey, players, result, now: false });
+        continue;
+      }
+      const input: RefereeInput = {
+        kind: 'ruling',
+        ruling: how.annul
+          ? { kind: 'annul', reason: how.reason }
+          : {
+              kind: 'set-result',
+              result: side === 'white' ? '0-1' : '1-0',
+              reason: how.reason,
+              rule: 'P-9a',
+            },
+        ...(how.note ? { note: how.note } : {}),
+      };
+      const decision = decide(state, input, today, this.rules(ref.event, ref.game));
+      const after = extendGame(state, decision.events);
+      if (!after.result) {
+        const why = decision.effects.find((e) => e.kind === 'ruling-refused');
+        refused.push({ gameKey: g.gameKey, why: why?.kind === 'ruling-refused' ? why.why : '' });
+        continue;
+      }
+      // The opponent's mail only: the result in their game, with the reason and the TD's words.
+      const opposite = other(side);
+      const effects = decision.effects.flatMap((e): Effect[] =>
+        e.kind === 'game-ended'
+          ? [{ ...e, to: [opposite], ...(how.note ? { note: how.note } : {}) }]
+          : [],
+      );
+      const mails = this.outgoing(
+        this.oriented(ref, after),
+        this.composeAll(effects, this.composeContext(ref, after, today)),
+        `td:withdraw:${player.id}:${g.gameKey}:${state.events.length}`,
+      );
+      changes.push({
+        gameKey: g.gameKey,
+        seq: state.events.length,
+        events: decision.events,
+        mails,
+      });
+      const { result, kind, rule } = after.result;
+      games.push({ gameKey: g.gameKey, result, kind, rule, now: true });
+      listed.push({ game: g.gameKey, players, result, now: true });
+    }
+    if (!changes.length) return { games, refused, mails: 0, stale: false };
+    // The summaries name the games they close, so a second withdrawal later writes new ones.
+    const seed = `td:withdraw:${player.id}:${changes.map((c) => `${c.gameKey}@${c.seq}`).join(',')}`;
+    const facts = {
+      event: { name: event.name, tag: event.tag },
+      td: { name: event.td.name, address: event.td.address },
+      player: player.name,
+      playerId: player.id,
+      how: how.annul ? ('annul' as const) : ('forfeit' as const),
+      on: today,
+      reason: how.reason,
+      ...(how.note ? { note: how.note } : {}),
+      games: listed,
+      ...(this.templatesDir ? { templatesDir: this.templatesDir } : {}),
+    };
+    const toPlayer = composeWithdrawal({
+      ...facts,
+      audience: 'player',
+      name: player.name,
+      lang: player.language ?? event.language,
+    });
+    const byPost = this.directory
+      .gamesOf(event, player.id)
+      .some((g) => playsByPost(event, g.game, player));
+    let queued = 0;
+    /** Thrown inside the transaction to undo it whole: a game changed meanwhile. */
+    const changed = new Error('a game changed meanwhile');
+    try {
+      this.store.together(() => {
+        for (const c of changes) {
+          if (!this.store.commitDecision(c.gameKey, c.seq, c.events, c.mails, at)) throw changed;
+          queued += c.mails.length;
+        }
+        // The table as the withdrawal leaves it: read inside the transaction, which holds it.
+        const toTd = composeWithdrawal({
+          ...facts,
+          audience: 'td',
+          name: event.td.name,
+          lang: event.language,
+          standings: this.standingsOf(event).rows,
+        });
+        const summaries = [
+          this.mailTo(toPlayer, [player.addresses[0]!], `${seed}:player`),
+          this.mailTo(toTd, [event.td.address], `${seed}:td`),
+          // A player by post gets it on paper: the TD prints and posts it (P-2m).
+          ...(byPost
+            ? [
+                this.mailTo(
+                  composePrintCopy(
+                    toPlayer,
+                    {
+                      tag: `[${event.tag}]`,
+                      lang: event.language,
+                      templatesDir: this.templatesDir,
+                    },
+                    player,
+                  ),
+                  [event.td.address],
+                  `${seed}:player:print`,
+                ),
+              ]
+            : []),
+        ];
+        this.store.enqueueMail(summaries, at);
+        queued += summaries.length;
+      });
+    } catch (e) {
+      if (e !== changed) throw e;
+      return { games, refused, mails: 0, stale: true };
+    }
+    return { games, refused, mails: queued, stale: false };
   }
 
   // --- the outbox ---------------------------------------------------------------------------

@@ -30,6 +30,7 @@ import {
   composeUnauthenticated,
   composeUnknownAddress,
   composeWhichGame,
+  composeWithdrawal,
 } from '../../src/compose/index.ts';
 import { TEMPLATES_DIR } from '../../src/compose/render.ts';
 import { AMICI_MARKER } from '../../src/mail/marker.ts';
@@ -397,6 +398,49 @@ describe('golden mails: the gameless mails in every template language', () => {
       for (const m of mails) {
         expect(m.text).toContain('WCH26/7 uphold-claim time:white:10:1');
         expect(m.text).not.toMatch(/undefined|\[object Object\]|unplaced\./);
+      }
+    });
+    it(`${lang}/withdrawal: P-9a, the player who withdrew and the TD, each told once of all the games`, () => {
+      const facts = {
+        lang,
+        event: { name: 'World Championship 2026', tag: 'WCH26' },
+        td: { name: 'Olena Petrenko', address: 'td@wch26.example' },
+        player: 'Jan Novák',
+        playerId: 'novak',
+        on: '2026-11-12' as const,
+        reason: 'Jan Novák withdrew for health reasons',
+        note: 'Get well soon.',
+        games: [
+          { game: 'WCH26/7', players: 'Anna Nowak – Jan Novák', result: '*', now: true },
+          { game: 'WCH26/12', players: 'Jan Novák – Hanna Bondar', result: '*', now: true },
+          { game: 'WCH26/3', players: 'Jan Novák – Olga Kim', result: '1-0', now: false },
+        ],
+      };
+      const mails = [
+        composeWithdrawal({ ...facts, audience: 'player', name: 'Jan Novák', how: 'annul' }),
+        composeWithdrawal({
+          ...facts,
+          audience: 'td',
+          name: 'Olena Petrenko',
+          how: 'annul',
+          standings: CHECKMATE_TABLE,
+        }),
+        composeWithdrawal({
+          ...facts,
+          audience: 'td',
+          name: 'Olena Petrenko',
+          how: 'forfeit',
+          games: facts.games.slice(1, 2).map((g) => ({ ...g, result: '0-1' })),
+          standings: CHECKMATE_TABLE,
+        }),
+      ];
+      goldenMails(`${lang}/withdrawal`, mails);
+      expect(mails[0]!.text).toContain('td@wch26.example');
+      expect(mails[0]!.text).not.toContain('Hanna Bondar      1');
+      for (const m of mails) {
+        expect(m.text).toContain('WCH26/12');
+        expect(m.text).toContain('P-9a');
+        expect(m.text).not.toMatch(/undefined|\[object Object\]|NaN|withdrawal\./);
       }
     });
     it(`${lang}/td-report-adjudication: P-10, after the event's end its games are adjudicated`, () => {
