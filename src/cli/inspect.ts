@@ -633,7 +633,23 @@ export async function exportCommand(args: string[], io: CliIo): Promise<number> 
     const out = v.out ?? `amici-export-${new Date().toISOString().slice(0, 10)}`;
     await mkdir(join(out, 'mail'), { recursive: true });
     await mkdir(join(out, 'games'), { recursive: true });
-    const log = service.store.inboundLog().filter((m) => ofEvent(m.gameKey));
+    // Every mail of the event is kept (P-5a): those about its games, and those its players or its
+    // TD sent that name no game (a which-game question, a word for the TD, a withdrawal).
+    const event = service.config.events.find((e) => e.tag === v.event);
+    const ours = new Set(
+      event
+        ? [event.td.address, ...event.players.flatMap((p) => p.addresses)].map((a) =>
+            a.toLowerCase(),
+          )
+        : [],
+    );
+    const log = service.store
+      .inboundLog()
+      .filter(
+        (m) =>
+          ofEvent(m.gameKey) ||
+          (m.gameKey === null && m.sender !== null && ours.has(m.sender.toLowerCase())),
+      );
     for (const m of log) {
       const raw = service.store.inboundRaw(m.id);
       if (raw)

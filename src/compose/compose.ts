@@ -243,7 +243,7 @@ function readerOf(ctx: ComposeContext, to: Recipient): Reader {
   };
 }
 
-const pre = (text: string): Block => ({
+export const pre = (text: string): Block => ({
   text,
   html: `<pre style="font-family:monospace;font-size:13px;line-height:1.3;margin:0 0 12px 0">${htmlEscape(text)}</pre>`,
 });

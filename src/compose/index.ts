@@ -6,6 +6,7 @@ export * from './board-svg.ts';
 export * from './board-text.ts';
 export * from './compose.ts';
 export * from './compose-context.ts';
+export * from './for-td.ts';
 export {
   gamePgn,
   pgnEndComment,

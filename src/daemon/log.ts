@@ -19,7 +19,7 @@ export const LOG_CODES = {
   INBOUND_UNAUTHENTICATED:
     "a mail in a player's name had no valid DKIM signature of their domain; nothing played, the player and the TD are told (P-2d)",
   INBOUND_TD_MESSAGE:
-    'a player\'s mail held only a line for the TD (`TD: …`, "Dear TD, …", a protest, leave taken back); the TD got the mail, the player a word (P-5d)',
+    'a player\'s mail held only a line for the TD (`TD: …`, "Dear TD, …", a protest, leave taken back), or named no game and held words for the TD (such a line, a withdrawal from the event); the TD got the mail, the player a word (P-5d)',
   INBOUND_TD_RULING:
     "a TD's mail about a game: its rulings applied (status done), or none, and the TD told why (P-7d, P-2d)",
   INBOUND_NO_MOVE:

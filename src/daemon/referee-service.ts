@@ -19,6 +19,7 @@ import type {
 } from '../compose/index.ts';
 import {
   composeEffect,
+  composeForTd,
   composeInboxAlert,
   composeMailFailed,
   composeMoveNotReceived,
@@ -65,6 +66,7 @@ import {
   notATransmission,
   readTransmission,
 } from '../mail/transmission.ts';
+import { withdrawsFromEvent } from '../mail/withdrawal-words.ts';
 import type {
   Decision,
   Effect,
@@ -1061,7 +1063,10 @@ export class RefereeService {
       // A TD who also plays, writing about no game of their own as a player: their rulings.
       const ruled = this.isTd(sender) && this.tdMail(reading, inbound, sender, base, at);
       if (ruled) return ruled;
-      return this.askWhichGame(ref.event, ref.player, ref.games, inbound, base, at, undefined, ref);
+      return (
+        this.forTdWithoutGame(reading, ref, inbound, sender, base, at) ??
+        this.askWhichGame(ref.event, ref.player, ref.games, inbound, base, at, undefined, ref)
+      );
     }
     const writer = this.player(ref.event, ref.game[this.sideOf(ref, sender)]);
     if (this.needsSignature(writer) && check?.verdict !== 'pass' && !item.senderConfirmed)
@@ -1636,7 +1641,11 @@ export class RefereeService {
     at: Date | string,
   ): { fits: GameRefResolved[]; moves: boolean } {
     const weighty = new Set(['resign', 'td-message']);
-    const placed = !inbound.commands.some((c) => weighty.has(c.kind));
+    // Words of a withdrawal are for the TD (P-9a): the mail goes to them, nothing is played.
+    const placed =
+      !inbound.commands.some((c) => weighty.has(c.kind)) &&
+      !withdrawsFromEvent(inbound.newText.text) &&
+      !withdrawsFromEvent(inbound.mail.subject);
     let moves = false;
     const fits = games.filter((g) => {
       const {
@@ -2209,6 +2218,103 @@ export class RefereeService {
       ...(answered ? { answered } : {}),
     });
     return 'rejected';
+  }
+
+  /**
+   * A player's mail that names no game, whose words are for the TD: a `TD:` line, a line that
+   * names the TD, a protest, or a withdrawal from the event ("Rezygnacja z turnieju", P-9a). The
+   * TD is the same for all the player's games, so it goes to the TD whole, with the player's
+   * games in play, and the player is told it went and where the TD can be reached (P-5d, P-5b) —
+   * not asked "which game?", which would leave the TD without it. Moves in it are not played (it
+   * names no game): the player is asked to send them again with the game's tag. Not for a mail
+   * that does not prove its sender where that is required (P-2d), nor for a player whose events
+   * have different TDs: those are asked which game, as before (`undefined`).
+   */
+  private forTdWithoutGame(
+    reading: ReadItem,
+    home: { event: EventConfig; player: PlayerConfig; games: GameRefResolved[] },
+    inbound: Inbound,
+    sender: string,
+    base: InboundBase,
+    at: string,
+  ): SettleOutcome | undefined {
+    if (inbound.classification.kind !== 'normal') return undefined;
+    const forTd =
+      inbound.commands.some((c) => c.kind === 'td-message') ||
+      withdrawsFromEvent(inbound.newText.text) ||
+      withdrawsFromEvent(inbound.mail.subject);
+    if (!forTd) return undefined;
+    const { event, player } = home;
+    if (
+      this.needsSignature(player) &&
+      reading.sender?.verdict !== 'pass' &&
+      !reading.item.senderConfirmed
+    )
+      return undefined;
+    const tds = new Set(
+      this.directory.memberships(sender).map((m) => m.event.td.address.toLowerCase()),
+    );
+    if (tds.size !== 1) return undefined;
+    const moves = movetextOf(inbound.rest.map((l) => l.text)).length > 0;
+    const games = home.games.map((g) => ({
+      tag: `[${g.event.tag}/${g.game.id}]`,
+      players: gameTitle(
+        this.player(g.event, g.game.white).name,
+        this.player(g.event, g.game.black).name,
+      ),
+    }));
+    const facts = {
+      event: { name: event.name, tag: event.tag },
+      td: { name: event.td.name, address: event.td.address },
+      player: { id: player.id, name: player.name, address: sender },
+      games,
+      moves,
+      ...(this.templatesDir ? { templatesDir: this.templatesDir } : {}),
+    };
+    const mails = (inboundId: number): NewOutboxMail[] => [
+      this.mailTo(
+        composeForTd({
+          ...facts,
+          audience: 'td',
+          name: event.td.name,
+          lang: event.language,
+          text: mailForTd(inbound, sender, base.receivedAt),
+          original: { raw: base.raw, inboundId },
+        }),
+        [event.td.address],
+        `${base.dedupeKey}:for-td`,
+      ),
+      this.mailTo(
+        composeForTd({
+          ...facts,
+          audience: 'player',
+          name: player.name,
+          lang: player.language ?? event.language,
+        }),
+        [sender],
+        `${base.dedupeKey}:for-td-sent`,
+        { inReplyTo: base.messageId },
+      ),
+    ];
+    this.store.commitInbound(
+      {
+        ...base,
+        sender,
+        subject: inbound.mail.subject,
+        status: 'done',
+        note: `for the TD (P-5d), naming no game${moves ? '; its moves not played' : ''}`,
+      },
+      [],
+      mails,
+      at,
+    );
+    this.logger.info({
+      code: 'INBOUND_TD_MESSAGE',
+      ...this.mailLog,
+      sender,
+      games: home.games.length,
+    });
+    return 'done';
   }
 
   private askWhichGame(

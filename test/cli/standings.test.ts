@@ -168,12 +168,17 @@ describe('amici standings', () => {
     expect(JSON.parse(out).some((m: { kind: string }) => m.kind === 'td-report')).toBe(false);
   });
 
-  it('P-5a: export --event writes that event’s games only', async () => {
+  it('P-5a: export --event writes that event’s games, and the mail of its players that names no game', async () => {
     // Xena's first move reaches amici's Maildir and is processed.
     mkdirSync(join(dir, 'inbox', 'new'), { recursive: true });
     writeFileSync(
       join(dir, 'inbox', 'new', '1.eml'),
       'From: Xena Xu <xena@club.example>\r\nTo: referee@club.example\r\nSubject: Re: [OPEN/1] start\r\nDate: Mon, 2 Nov 2026 10:00:00 +0000\r\nMessage-ID: <x1@club.example>\r\n\r\n1.e4\r\n',
+    );
+    // Bob, with several games of CC26, writes naming none: asked which game, and archived.
+    writeFileSync(
+      join(dir, 'inbox', 'new', '2.eml'),
+      'From: Bob Baker <bob@club.example>\r\nTo: referee@club.example\r\nSubject: hello\r\nDate: Mon, 2 Nov 2026 11:00:00 +0000\r\nMessage-ID: <b1@club.example>\r\n\r\nIs it my move somewhere?\r\n',
     );
     expect((await runCli(['run', '--once', '--config', config])).code).toBe(0);
     const out = join(dir, 'export-open');
@@ -189,7 +194,8 @@ describe('amici standings', () => {
       '--config',
       config,
     ]);
-    expect(cc.out).toContain('exported 0 mails and 6 games of CC26');
+    expect(cc.out).toContain('exported 1 mails and 6 games of CC26');
+    expect(readdirSync(join(dir, 'export-cc', 'mail'))).toContain('000002-rejected.eml');
     expect(readdirSync(join(out, 'games')).sort()).toEqual(['OPEN_1.events.json', 'OPEN_1.pgn']);
     expect((await runCli(['export', '--event', 'NOPE', '--config', config])).code).toBe(1);
   });

@@ -18,6 +18,7 @@ import type {
 } from '../../src/compose/index.ts';
 import {
   composeEffect,
+  composeForTd,
   composeInboxAlert,
   composeMailFailed,
   composeMoveNotReceived,
@@ -398,6 +399,40 @@ describe('golden mails: the gameless mails in every template language', () => {
       for (const m of mails) {
         expect(m.text).toContain('WCH26/7 uphold-claim time:white:10:1');
         expect(m.text).not.toMatch(/undefined|\[object Object\]|unplaced\./);
+      }
+    });
+    it(`${lang}/for-td: P-5d, a player's mail for the TD that names no game, and the player's word`, () => {
+      const facts = {
+        lang,
+        event: { name: 'World Championship 2026', tag: 'WCH26' },
+        td: { name: 'Olena Petrenko', address: 'td@wch26.example' },
+        player: { id: 'novak', name: 'Jan Novák', address: 'jan.novak@example.cz' },
+        games: [
+          { tag: '[WCH26/7]', players: 'Anna Nowak – Jan Novák' },
+          { tag: '[WCH26/12]', players: 'Jan Novák – Hanna Bondar' },
+        ],
+        moves: true,
+      };
+      const mails = [
+        composeForTd({
+          ...facts,
+          audience: 'td',
+          name: 'Olena Petrenko',
+          text: 'From: Jan Novák <jan.novak@example.cz>\nSubject: withdrawal\n\nTD: I must withdraw from the tournament.\n9...Na5',
+          original: {
+            raw: Buffer.from('Subject: withdrawal\r\n\r\nTD: I must withdraw\r\n'),
+            inboundId: 41,
+          },
+        }),
+        composeForTd({ ...facts, audience: 'player', name: 'Jan Novák' }),
+      ];
+      goldenMails(`${lang}/for-td`, mails);
+      expect(mails[0]!.attachments.map((a) => a.filename)).toEqual(['original.eml']);
+      expect(mails[1]!.text).toContain('td@wch26.example');
+      for (const m of mails) {
+        expect(m.text).toContain('[WCH26/12]');
+        expect(m.text).toContain('P-5d');
+        expect(m.text).not.toMatch(/undefined|\[object Object\]|NaN|forTd\./);
       }
     });
     it(`${lang}/withdrawal: P-9a, the player who withdrew and the TD, each told once of all the games`, () => {

@@ -459,8 +459,9 @@ describe('the referee service (one message, one transaction)', () => {
     await service.flushOutbox(sender);
     expect(sent.map((m) => m.to)).toEqual([['td@club.example'], ['petr@x.example']]);
     const notice = await simpleParser(sent[0]!.raw);
-    expect(notice.subject).toBe('[CLUB/1] Jan – Petr: dispute');
-    expect(notice.text).toContain('(rule P-5d), raised by Black (Petr)');
+    // Labelled by what it is, a message for the TD, not a dispute between the players.
+    expect(notice.subject).toBe('[CLUB/1] Jan – Petr: message for you from Black (Petr)');
+    expect(notice.text).toContain('Black (Petr) wrote to you through amici (rule P-5d):');
     expect(notice.text).toContain('it reached me only today');
     const word = await simpleParser(sent[1]!.raw);
     expect(word.subject).toBe('[CLUB/1] Jan – Petr: your message went to the Tournament Director');
@@ -802,14 +803,18 @@ describe('the referee service (one message, one transaction)', () => {
     const ack = sent.find((m) => m.to[0] === 'jan@x.example')!;
     expect((await simpleParser(ack.raw)).subject).toMatch(/^\[CLUB\/1\]/);
   });
-  it('no tag: a move wrong in the only game where it is the player’s move, a resignation or a word for the TD is never placed there; asked which game, no penalty', async () => {
+  it('no tag: a move wrong in the only game where it is the player’s move, a resignation or a word for the TD is never placed there; asked which game (the word for the TD goes to the TD, P-5d), no penalty', async () => {
     const { service } = setup([
       { id: '1', white: 'jan', black: 'petr', startsOn: '2026-11-02' },
       { id: '2', white: 'eva', black: 'jan', startsOn: '2026-11-02' },
     ]);
-    for (const body of ['1.e5', '1.e4\n\nI resign', '1.e4\n\nTD: I move house next week']) {
+    for (const [body, status] of [
+      ['1.e5', 'rejected'],
+      ['1.e4\n\nI resign', 'rejected'],
+      ['1.e4\n\nTD: I move house next week', 'done'],
+    ] as const) {
       expect(await service.processInbound(mail('Jan <jan@x.example>', body, 'move')), body).toBe(
-        'rejected',
+        status,
       );
       expect(service.store.events('CLUB/1'), body).toHaveLength(1); // created: no move, no penalty
     }
@@ -888,6 +893,63 @@ describe('the referee service (one message, one transaction)', () => {
     expect(parsed.text).toContain('[CLUB/2]  Jan – Eva');
     expect(parsed.html).toContain('<html lang="pl">');
     expect(parsed.attachments).toHaveLength(0);
+  });
+  it('P-5d, P-5b: a mail for the TD that names no game ("Do sędziego: … wycofać się z turnieju") goes to the TD, and the player is told', async () => {
+    const { service, logger } = setup(
+      [
+        { id: '1', white: 'jan', black: 'petr', startsOn: '2026-11-02' },
+        { id: '2', white: 'eva', black: 'jan', startsOn: '2026-11-02' },
+      ],
+      ':memory:',
+      { jan: { language: 'pl' } },
+    );
+    const m = mail(
+      'Jan <jan@x.example>',
+      'Do sędziego: z powodu choroby muszę wycofać się z turnieju. Przepraszam wszystkich przeciwników.\r\nJan',
+      'Rezygnacja z turnieju',
+    );
+    expect(await service.processInbound(m)).toBe('done');
+    expect(logger.lines.at(-1)).toMatchObject({ code: 'INBOUND_TD_MESSAGE', games: 2 });
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    expect(sent.map((x) => x.to)).toEqual([['td@club.example'], ['jan@x.example']]);
+    const td = await simpleParser(sent[0]!.raw);
+    expect(td.headers.get('x-amici-kind')).toBe('for-td');
+    expect(td.subject).toBe('[CLUB] message from Jan for you (no game named)');
+    expect(td.text).toContain('muszę wycofać się z turnieju');
+    expect(td.text).toContain('[CLUB/1]  Jan – Petr');
+    expect(td.text).toContain('[CLUB/2]  Eva – Jan');
+    expect(td.attachments.map((a) => a.filename)).toEqual(['original.eml']);
+    const told = await simpleParser(sent[1]!.raw);
+    expect(told.headers.get('x-amici-kind')).toBe('for-td-sent');
+    expect(told.inReplyTo).toBe(`<in${n}@x.example>`);
+    expect(told.text).toContain(
+      'przekazano ją w całości sędziemu turnieju (Anna, td@club.example)',
+    );
+    expect(told.text).not.toContain('Która partia');
+    // Kept in the archive with no game, as it came (P-5a).
+    expect(service.store.inboundLog().at(-1)).toMatchObject({
+      gameKey: null,
+      status: 'done',
+      note: 'for the TD (P-5d), naming no game',
+    });
+    // Withdrawal in words alone, with no `TD:` line, goes too; a move in it is not played.
+    const words = mail(
+      'Jan <jan@x.example>',
+      'I must withdraw from the tournament, sorry.\r\n1.e4',
+      'news',
+    );
+    expect(await service.processInbound(words)).toBe('done');
+    expect(service.state('CLUB/1').plies).toHaveLength(0);
+    sent.length = 0;
+    await service.flushOutbox(sender);
+    const again = await simpleParser(sent[1]!.raw);
+    expect(again.text).toContain('Posunięć w niej nie wykonano');
+    // Words with no TD in them are still asked about.
+    expect(await service.processInbound(mail('Jan <jan@x.example>', '1.Nf6', 'ruch'))).toBe(
+      'rejected',
+    );
+    expect(logger.lines.at(-1)).toMatchObject({ code: 'INBOUND_NO_GAME' });
   });
   it('a bounce of our mail to a player becomes a TD notice', async () => {
     const { service } = setup();
