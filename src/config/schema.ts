@@ -310,6 +310,21 @@ const event = z
           message: `"${g.black}" is White in this game too; a game is between two players`,
         });
     });
+    // An end before the games start (a slip of the year) would send every game to adjudication
+    // on its first day (P-10): refused, naming both dates.
+    if (e.endDate) {
+      const end = e.endDate;
+      const starts = e.pairings
+        ? [{ where: 'pairings.startsOn', on: e.pairings.startsOn }]
+        : e.games.map((g) => ({ where: `game ${g.id} startsOn`, on: g.startsOn }));
+      const early = starts.filter((s) => s.on > end).sort((a, b) => a.on.localeCompare(b.on))[0];
+      if (early)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['endDate'],
+          message: `endDate ${end}, the last day of play (P-10), is before ${early.where} ${early.on}: the games would go to adjudication before their first move. Check the year of both dates`,
+        });
+    }
     const seen = new Map<string, string>();
     e.players.forEach((p, i) => {
       p.addresses.forEach((a, j) => {

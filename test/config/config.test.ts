@@ -187,6 +187,23 @@ describe('configuration', () => {
       `events[1].tag: tag "club" is also events[0]'s`,
     ],
     [
+      'P-10: an end date before the games start (a slip of the year): both dates named',
+      (c) => Object.assign(c.events[0]!, { endDate: '2025-12-31' }),
+      'events[0].endDate: endDate 2025-12-31, the last day of play (P-10), is before game 1 startsOn 2026-12-01',
+    ],
+    [
+      'P-10: with pairings, the end date before pairings.startsOn',
+      (c) => {
+        const e = c.events[0] as Record<string, unknown>;
+        delete e.games;
+        Object.assign(e, {
+          endDate: '2026-12-31',
+          pairings: { system: 'round-robin', startsOn: '2027-01-04' },
+        });
+      },
+      'events[0].endDate: endDate 2026-12-31, the last day of play (P-10), is before pairings.startsOn 2027-01-04: the games would go to adjudication before their first move. Check the year of both dates',
+    ],
+    [
       'a bad notation',
       (c) => Object.assign(c.events[0]!.players[0]!, { notation: 'klingon' }),
       'events[0].players[0].notation: expected a notation',
