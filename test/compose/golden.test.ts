@@ -34,6 +34,7 @@ import {
   composeWithdrawal,
 } from '../../src/compose/index.ts';
 import { TEMPLATES_DIR } from '../../src/compose/render.ts';
+import { findCommands, protestsIn } from '../../src/mail/keywords.ts';
 import { AMICI_MARKER } from '../../src/mail/marker.ts';
 import type { Problem } from '../../src/referee/index.ts';
 import type { Case } from './cases.ts';
@@ -191,6 +192,28 @@ describe('the subject of a rejected transmission asks to send again only when so
     it(`${lang}: P-4c, P-4d an impossible move or a blank transmission: "send again"`, () => {
       for (const name of ['rejected-impossible', 'rejected-repetition', 'rejected-offer-alone'])
         expect(rejection(ALL.find((c) => c.name === name)!, lang).subject).toContain(again);
+    });
+  }
+});
+
+describe('P-7c, P-5d: a mail that sends a player to the TD says how to reach them', () => {
+  const claim = ALL.find((c) => c.name === 'time-claim')!;
+  const started = ALL.find((c) => c.name === 'game-started')!;
+  for (const lang of LANGS) {
+    it(`${lang}: the time-claim notice gives the TD's address and a protest line amici reads as one`, () => {
+      for (const m of mailsOf(claim, lang).filter((m) => m.to !== 'td')) {
+        expect(m.text).toContain('td@wch26.example');
+        // The line the mail tells the player to start with: a protest for the TD when written.
+        const sentence = m.text.split('\n').find((l) => l.includes('P-7c') && /[“„«]/u.test(l));
+        const prefix = /[“„«]([^”“»:]+):[”“»]/u.exec(sentence ?? '')?.[1];
+        expect(prefix, m.text).toBeDefined();
+        const commands = findCommands(`${prefix}: the count is wrong, I sent my move on time`);
+        expect(commands.map((c) => c.kind)).toEqual(['td-message']);
+        expect(protestsIn(commands[0]!.raw), prefix).toBe(true);
+      }
+    });
+    it(`${lang}: the game's first mail says how to write to the TD, with the address`, () => {
+      for (const m of mailsOf(started, lang)) expect(m.text).toContain('td@wch26.example');
     });
   }
 });

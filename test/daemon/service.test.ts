@@ -465,7 +465,7 @@ describe('the referee service (one message, one transaction)', () => {
     expect(notice.text).toContain('it reached me only today');
     const word = await simpleParser(sent[1]!.raw);
     expect(word.subject).toBe('[CLUB/1] Jan – Petr: your message went to the Tournament Director');
-    expect(word.text).toContain('forwarded to Anna (rule P-5d)');
+    expect(word.text).toContain('forwarded to Anna, td@club.example (rule P-5d)');
     // A date in the TD's line is the player's words, not a stated date: still no penalty.
     const dated = 'TD: I protest the claim; I sent my move on 10 November 2026, it was lost.';
     expect(await service.processInbound(mail('Petr <petr@x.example>', dated))).toBe('done');
@@ -2128,7 +2128,7 @@ describe('answers a player reads on a phone: the subject and the words say what 
       const ack = (await sentSince(s.service)).find((m) => m.kind === 'move-accepted')!;
       expect(ack.text, language).toContain(words);
       expect(ack.text, language).toContain(`${label}`);
-      expect(ack.text, language).toContain('(Anna)');
+      expect(ack.text, language).toContain('(Anna, td@club.example)');
       expect(ack.text, language).toContain('P-5d');
       // Alone, with no move: the answer says the same.
       expect(await on(s, '2026-11-03T11:00:00Z', mail('Petr <petr@x.example>', words))).toBe(
