@@ -15,4 +15,5 @@ export {
   plyText,
   timeControlShort,
 } from './game-view.ts';
+export * from './ruling-done.ts';
 export * from './withdrawal.ts';

@@ -14,6 +14,7 @@ import type {
   ComposedMail,
   ForwardedMove,
   MailFailedInput,
+  RulingDoneInput,
   TdNotice,
   WithdrawalGame,
 } from '../compose/index.ts';
@@ -26,6 +27,7 @@ import {
   composeNoMove,
   composePrintCopy,
   composeStoreAlert,
+  composeRulingDone,
   composeTdForwarded,
   composeTdNotice,
   composeTdReport,
@@ -1916,6 +1918,20 @@ export class RefereeService {
       outbox.push(...this.outgoing(this.oriented(on, g.now), mails, seed));
       return decision;
     };
+    /** What each line did and who was told, for the TD's confirmation (P-7d). */
+    const done: RulingDoneInput['lines'] = [];
+    /** Whether a line applied whose mails go to the players only (no copy of its own to the TD). */
+    let unconfirmed = false;
+    const told = (on: GameRefResolved, decision: Decision): string[] => {
+      const to = new Set(decision.effects.flatMap((e) => e.to));
+      const colours = this.directory.colours(on.gameKey, game(on.gameKey).now.coloursReversed);
+      return [
+        ...(['white', 'black'] as const)
+          .filter((s) => to.has(s))
+          .map((s) => this.player(on.event, colours[s]).name),
+        ...(to.has('td') ? ['td'] : []),
+      ];
+    };
     // Mail naming several games: each line's mail and inbox note name its game.
     const many = rulings.some((r) => found.gameOf(r) !== ref);
     rulings.forEach((r, i) => {
@@ -1932,11 +1948,45 @@ export class RefereeService {
       const refused = decision.effects.find((e) => e.kind === 'ruling-refused');
       const name = many ? `${on.gameKey} ${r.ruling.kind}` : r.ruling.kind;
       applied.push(refused ? `${name} (refused: ${refused.why})` : name);
+      done.push({
+        game: on.gameKey,
+        line: r.line.trim(),
+        ...(refused ? { refused: refused.why } : {}),
+        told: told(on, decision),
+      });
       if (refused) return;
+      if (!decision.effects.some((e) => e.to.includes('td'))) unconfirmed = true;
       // Extra leave stops the player's clock in their other games too (P-8c).
-      for (const o of this.grantedLeaveElsewhere(on, r.ruling, r.note))
-        rule(o.ref, o.input, `${seed}:${o.ref.gameKey}`);
+      for (const o of this.grantedLeaveElsewhere(on, r.ruling, r.note)) {
+        const more = rule(o.ref, o.input, `${seed}:${o.ref.gameKey}`);
+        const no = more.effects.find((e) => e.kind === 'ruling-refused');
+        done.push({
+          game: o.ref.gameKey,
+          line: r.line.trim(),
+          sameLeave: true,
+          ...(no ? { refused: no.why } : {}),
+          told: told(o.ref, more),
+        });
+      }
     });
+    // The TD is told what was applied and who was told, when no mail of a ruling went to the TD
+    // (grant-leave, penalise, set-clock, pause, …; a result or a claim's ruling has its own).
+    if (unconfirmed)
+      outbox.push(
+        this.mailTo(
+          composeRulingDone({
+            event: { name: ref.event.name, tag: ref.event.tag },
+            td: { name: ref.event.td.name },
+            lang: ref.event.language,
+            subject: inbound.mail.subject,
+            lines: done,
+            ...(this.templatesDir ? { templatesDir: this.templatesDir } : {}),
+          }),
+          [sender],
+          `${base.dedupeKey}:ruling-done`,
+          { gameKey: ref.gameKey, inReplyTo: base.messageId },
+        ),
+      );
     const touched = [...games.entries()];
     const committed = this.store.commitInbound(
       {

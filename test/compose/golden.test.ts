@@ -24,6 +24,7 @@ import {
   composeMoveNotReceived,
   composeNoMove,
   composeStoreAlert,
+  composeRulingDone,
   composeTdForwarded,
   composeTdNotice,
   composeTdReport,
@@ -422,6 +423,51 @@ describe('golden mails: the gameless mails in every template language', () => {
       for (const m of mails) {
         expect(m.text).toContain('WCH26/7 uphold-claim time:white:10:1');
         expect(m.text).not.toMatch(/undefined|\[object Object\]|unplaced\./);
+      }
+    });
+    it(`${lang}/ruling-done: P-7d, the TD's mailed rulings, what each did and who was told`, () => {
+      const input = {
+        event: { name: 'World Championship 2026', tag: 'WCH26' },
+        td: { name: 'Olena Petrenko' },
+        lang,
+        subject: 'Re: [WCH26] report of 2026-11-12',
+      };
+      const mails = [
+        composeRulingDone({
+          ...input,
+          lines: [
+            {
+              game: 'WCH26/7',
+              line: 'grant-leave --side black --from 2026-11-20 --to 2026-11-30',
+              told: ['Anna Nowak', 'Jan Novák'],
+            },
+            {
+              game: 'WCH26/12',
+              line: 'grant-leave --side black --from 2026-11-20 --to 2026-11-30',
+              sameLeave: true,
+              told: ['Jan Novák', 'Hanna Bondar'],
+            },
+          ],
+        }),
+        composeRulingDone({
+          ...input,
+          lines: [
+            { game: 'WCH26/7', line: 'penalise black 5', told: ['Anna Nowak', 'Jan Novák'] },
+            {
+              game: 'WCH26/12',
+              line: 'resume',
+              refused: 'the clocks are not stopped',
+              told: ['td'],
+            },
+          ],
+        }),
+      ];
+      goldenMails(`${lang}/ruling-done`, mails);
+      expect(mails[0]!.subject).toContain('grant-leave --side black');
+      for (const m of mails) {
+        expect(m.text).toContain('WCH26/7');
+        expect(m.text).toContain('P-7d');
+        expect(m.text).not.toMatch(/undefined|\[object Object\]|NaN|rulingDone\./);
       }
     });
     it(`${lang}/for-td: P-5d, a player's mail for the TD that names no game, and the player's word`, () => {

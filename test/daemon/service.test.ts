@@ -2311,7 +2311,13 @@ describe('answers a player reads on a phone: the subject and the words say what 
       granted: true,
     });
     const told = await sentSince(s.service);
-    expect(told.map((m) => m.to[0]).sort()).toEqual(['jan@x.example', 'petr@x.example']);
+    // Both players, and the TD's confirmation of the ruling (P-7d).
+    expect(told.map((m) => m.to[0]).sort()).toEqual([
+      'jan@x.example',
+      'petr@x.example',
+      'td@club.example',
+    ]);
+    expect(told.find((m) => m.to[0] === 'td@club.example')?.kind).toBe('ruling-done');
   });
   it('P-8b, P-8c: leave that is over is not recorded; the TD is asked; no word of a move the mail did not have', async () => {
     const s = setup(undefined, ':memory:', { petr: { language: 'uk' } });

@@ -119,8 +119,23 @@ describe('P-7d: rulings mailed by the TD', () => {
       status: 'done',
       rulings: 1,
     });
-    const out = await s.flush();
-    expect(out.map((m) => m.to)).toEqual([['jan@x.example'], ['petr@x.example']]);
+    const all = await s.flush();
+    expect(all.map((m) => m.to)).toEqual([
+      ['jan@x.example'],
+      ['petr@x.example'],
+      ['td@club.example'],
+    ]);
+    // The TD is told what was applied and who was told (P-7d), in reply to their mail.
+    const done = all[2]!.mail;
+    expect(done.headers.get('x-amici-kind')).toBe('ruling-done');
+    expect(done.subject).toBe(
+      '[CLUB] your ruling is applied: pause --note "the club is closed until December"',
+    );
+    expect(done.inReplyTo).toMatch(/^<in\d+@mail\.example>$/);
+    expect(done.text).toMatch(
+      /CLUB\/1 +pause --note "the club is closed until December" +applied +Jan, Petr/,
+    );
+    const out = all.slice(0, 2);
     for (const { mail: m } of out) {
       expect(m.subject).toContain('[CLUB/1]');
       expect(m.text).toContain(
@@ -201,6 +216,16 @@ describe('P-7d: rulings mailed by the TD', () => {
     const eva = told.find((m) => m.to.includes('eva@x.example'));
     expect(eva?.mail.subject).toContain('[CLUB/2]');
     expect(eva?.mail.text).toContain('"illness"');
+    // The TD: one confirmation, the leave in both of Jan's games and who was told in each.
+    const done = told.filter((m) => m.to.includes('td@club.example'));
+    expect(done.map((m) => m.mail.headers.get('x-amici-kind'))).toEqual(['ruling-done']);
+    expect(done[0]!.mail.text).toMatch(/CLUB\/1 +grant-leave .* +applied +Jan, Petr/);
+    expect(done[0]!.mail.subject).toBe(
+      '[CLUB] your ruling is applied: grant-leave --side white --from 2026-11-10 --to 2026-11-20 --note "illness"',
+    );
+    expect(done[0]!.mail.text).toMatch(
+      /CLUB\/2 +the same leave, in this game too \(P-8c\) +applied +Eva, Jan/,
+    );
   });
 
   it('P-9a: an annulment by mail is confirmed to the TD with how to undo it; a reply "reinstate" undoes it', async () => {
@@ -304,6 +329,8 @@ describe('P-7d: rulings mailed by the TD', () => {
     expect(told.flatMap((m) => m.to)).toEqual(
       expect.arrayContaining(['jan@x.example', 'petr@x.example']),
     );
+    // The claim's ruling comes to the TD as a copy of its own: no confirmation besides.
+    expect(told.map((m) => m.mail.headers.get('x-amici-kind'))).not.toContain('ruling-done');
   });
 
   it('P-10: a result set by mail ends the game; the TD gets the PGN and the table', async () => {
