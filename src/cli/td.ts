@@ -41,8 +41,8 @@ export const TD_USAGE = `usage: amici td GAME RULING [options] [--note TEXT] [--
 ${RULINGS_HELP}
 An annulment (annul, withdraw) is shown first, with what it changes and who is told, and
 recorded only with --yes; reinstate undoes one, but the mails will have gone.
-The same rulings can be mailed to amici from the TD's address, one per line, in a reply to a
-notice about the game (README, "Rulings by mail").`;
+The same rulings (all but withdraw, which runs only here) can be mailed to amici from the TD's
+address, one per line, in a reply to a notice about the game (README, "Rulings by mail").`;
 
 export const POST_USAGE = `usage: amici post GAME --as white|black --moves "CARD" (--postmark DATE | --no-postmark)
                  --received DATE [--from NOTATION] [--stated-received DATE] [--stated-sent DATE]

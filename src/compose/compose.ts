@@ -200,6 +200,12 @@ export interface TdNotice {
    * where it is kept (`amici inbox show ID`).
    */
   original?: { raw: Buffer; inboundId?: number };
+  /**
+   * For `no-ruling`: the mail held a `withdraw PLAYER …` line, which only `amici td withdraw`
+   * runs (P-9a): the command as it would be typed, and the lines that rule on each of the
+   * player's unfinished games by mail (none when all are over).
+   */
+  withdraw?: { player: string; command: string; lines: string[] };
   forward?: {
     address: string;
     name?: string;

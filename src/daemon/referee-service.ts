@@ -59,7 +59,7 @@ import {
   readMessage,
 } from '../mail/index.ts';
 import type { MailRuling } from '../mail/td-rulings.ts';
-import { RULINGS_HELP, readRulings } from '../mail/td-rulings.ts';
+import { lineWords, RULINGS_HELP, readRulings } from '../mail/td-rulings.ts';
 import {
   type AssembleContext,
   findGameRef,
@@ -2052,9 +2052,14 @@ export class RefereeService {
       .filter((g) => this.store.hasGame(g.gameKey) && !this.state(g.gameKey).result);
     const game =
       open.find((g) => g.gameKey === named?.gameKey) ?? (open.length === 1 ? open[0] : undefined);
-    const ref = game ?? named ?? open[0];
+    // A `withdraw PLAYER …` line, as `amici td withdraw` takes it: no ruling by mail (P-9a).
+    const withdrawal = forward ? undefined : this.withdrawLineIn(inbound.newText.text, sender);
+    const ref = game ?? named ?? open[0] ?? withdrawal?.ref;
     if (!ref) return undefined;
-    const last = forward ? undefined : this.answeredLately('td-no-ruling', ref.gameKey, sender, at);
+    const last =
+      forward || withdrawal
+        ? undefined
+        : this.answeredLately('td-no-ruling', ref.gameKey, sender, at);
     // The day the TD reads the answer, and may run the command: the opponent gets the move then.
     const today = this.today(ref.event);
     const side = game ? this.sideWithAddress(game, [address]) : undefined;
@@ -2068,6 +2073,7 @@ export class RefereeService {
     const notice: TdNotice = {
       kind: 'no-ruling',
       text: forward ? forward.text : inbound.newText.text,
+      ...(withdrawal ? { withdraw: withdrawal.notice } : {}),
       ...(forward
         ? {
             forward: {
@@ -2119,6 +2125,63 @@ export class RefereeService {
       ...(last ? { answered: last } : {}),
     });
     return 'ignored';
+  }
+
+  /**
+   * A `withdraw PLAYER (--annul | --forfeit) --reason …` line in a TD's mail: `amici td withdraw`
+   * as the TD would type it on the server. It is no ruling by mail — it closes all of a player's
+   * games at once (P-9a) — so the TD is answered with the command, and with the lines, one per
+   * unfinished game and naming it, that do the same by mail (`annul`, or `set-result … --rule
+   * P-9a`). The player is one of this TD's, by id or address; else there is no such line.
+   */
+  private withdrawLineIn(
+    text: string,
+    sender: string,
+  ): { ref: GameRefResolved; notice: NonNullable<TdNotice['withdraw']> } | undefined {
+    for (const line of text.split(/\r?\n/)) {
+      const words = lineWords(line.trim()) ?? [];
+      if (words[0]?.toLowerCase() !== 'withdraw' || !words[1]) continue;
+      const who = words[1].toLowerCase();
+      const found = this.config.events
+        .filter((e) => e.td.address.toLowerCase() === sender.toLowerCase())
+        .flatMap((event) =>
+          event.players
+            .filter(
+              (p) => p.id.toLowerCase() === who || p.addresses.some((a) => a.toLowerCase() === who),
+            )
+            .map((player) => ({ event, player })),
+        )[0];
+      if (!found) continue;
+      const { event, player } = found;
+      const at = (name: string) => words.indexOf(name);
+      const reason = at('--reason') > 0 ? words[at('--reason') + 1] : undefined;
+      const how = words.includes('--forfeit')
+        ? 'forfeit'
+        : words.includes('--annul')
+          ? 'annul'
+          : undefined;
+      const quoted = `"${(reason ?? 'TEXT').replace(/"/g, "'")}"`;
+      const games = this.directory
+        .gamesOf(event, player.id)
+        .filter((g) => this.store.hasGame(g.gameKey));
+      const open = games.filter((g) => !this.state(g.gameKey).result);
+      const lines = open.map((g) => {
+        if (how !== 'forfeit') return `${g.gameKey} annul --reason ${quoted}`;
+        const side = this.colourOf(g, player.id);
+        return `${g.gameKey} set-result ${side === 'white' ? '0-1' : '1-0'} --reason ${quoted} --rule P-9a`;
+      });
+      const ref = open[0] ?? games[0];
+      if (!ref) continue;
+      return {
+        ref,
+        notice: {
+          player: player.name,
+          command: `amici td withdraw ${player.id} ${how ? `--${how}` : '(--annul | --forfeit)'} --reason ${quoted}${this.config.events.filter((e) => e.players.some((p) => p.id === player.id)).length > 1 ? ` --event ${event.tag}` : ''}`,
+          lines,
+        },
+      };
+    }
+    return undefined;
   }
 
   /**

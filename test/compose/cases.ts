@@ -1362,6 +1362,28 @@ export function cases(): Case[] {
         forward: { address: 'jan.novak@example.cz', sentOn: '2026-10-23', side: 'black' },
       },
       { kind: 'no-ruling', text: 'Noted, thanks.' },
+      // P-9a: `withdraw` is run on the server; the lines that rule on each game by mail.
+      {
+        kind: 'no-ruling',
+        text: 'withdraw novak --forfeit --reason "ill"',
+        withdraw: {
+          player: 'Jan Novák',
+          command: 'amici td withdraw novak --forfeit --reason "ill"',
+          lines: [
+            'WCH26/7 set-result 1-0 --reason "ill" --rule P-9a',
+            'WCH26/12 set-result 0-1 --reason "ill" --rule P-9a',
+          ],
+        },
+      },
+      {
+        kind: 'no-ruling',
+        text: 'withdraw novak --annul --reason "ill"',
+        withdraw: {
+          player: 'Jan Novák',
+          command: 'amici td withdraw novak --annul --reason "ill"',
+          lines: [],
+        },
+      },
     ],
   });
   return out;

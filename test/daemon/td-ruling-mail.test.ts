@@ -424,6 +424,35 @@ describe('P-7d: rulings mailed by the TD', () => {
     expect(await s.flush()).toEqual([]);
   });
 
+  it('P-9a: a `withdraw` line is no ruling by mail; the TD gets the command and the lines that rule on each game, which then work', async () => {
+    const s = setup(keyServer([players, club]).resolver, 'dkim', THREE_GAMES);
+    await opening(s);
+    const mail = await signMail(
+      raw(TD, 'withdraw jan --forfeit --reason "ill, cannot go on"', '[CLUB/2] withdrawal'),
+      club,
+    );
+    expect(await s.service.processInbound(item(mail))).toBe('ignored');
+    const [answer] = (await s.flush()).map((m) => m.mail.text ?? '');
+    expect(answer).toContain('`withdraw` changes all the games of Jan at once (rule P-9a)');
+    expect(answer).toContain('amici td withdraw jan --forfeit --reason "ill, cannot go on"');
+    expect(answer).toContain(
+      'CLUB/1 set-result 0-1 --reason "ill, cannot go on" --rule P-9a\nCLUB/2 set-result 1-0 --reason "ill, cannot go on" --rule P-9a',
+    );
+    expect(answer).not.toContain('prompt');
+    // The lines, sent back, score both games.
+    const reply = await signMail(
+      raw(
+        TD,
+        'CLUB/1 set-result 0-1 --reason "ill, cannot go on" --rule P-9a\nCLUB/2 set-result 1-0 --reason "ill, cannot go on" --rule P-9a',
+        'Re: [CLUB/2] withdrawal',
+      ),
+      club,
+    );
+    expect(await s.service.processInbound(item(reply))).toBe('done');
+    expect(s.service.state('CLUB/1').result).toMatchObject({ result: '0-1', rule: 'P-9a' });
+    expect(s.service.state('CLUB/2').result).toMatchObject({ result: '1-0', rule: 'P-9a' });
+  });
+
   it('a ruling that names no game of the TD’s changes nothing; the TD is told how to name it', async () => {
     const s = setup(keyServer([players, club]).resolver);
     await opening(s);
