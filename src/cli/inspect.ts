@@ -619,6 +619,9 @@ export async function reportCommand(args: string[], io: CliIo): Promise<number> 
       const mail = composeTdReport(
         service.tdReportOf(event, today, service.store.lastTdReport(event.tag)),
       );
+      const starts = eventStartsOn(event);
+      if (starts && compareDates(today, starts) < 0)
+        io.out(`(${event.tag}: the games start on ${starts}; no report goes out before then)\n`);
       io.out(`Subject: ${mail.subject}\n\n${mail.text}\n`);
     }
     return 0;

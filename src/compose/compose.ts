@@ -1264,6 +1264,8 @@ export interface TdReportInput {
     players: string;
     toMove: string;
     since: CalendarDate;
+    /** An upheld time claim counted this move afresh from this day (P-7e). */
+    restartedOn?: CalendarDate;
     daysLeft: number | null;
   }[];
   /** Claims the TD has not ruled on yet (P-7c, P-7d). */
@@ -1303,8 +1305,11 @@ export interface TdReportInput {
       analyses: { name: string; on?: CalendarDate }[];
     }[];
   };
-  /** Players on leave on `on` (P-8a), once each, with their leave's first and last day. */
-  onLeave?: { name: string; from: CalendarDate; to: CalendarDate }[];
+  /**
+   * Leave on `on` or to come (P-8a), once each, with its first and last day: announced by the
+   * player (P-8b) or `granted` by the TD (P-8c).
+   */
+  onLeave?: { name: string; from: CalendarDate; to: CalendarDate; granted?: boolean }[];
   /** Games that ended since the previous report (or ever, for the first). */
   finished: { game: string; players: string; result: string; on: CalendarDate }[];
   standings: readonly NamedStandingsRow[];
@@ -1360,7 +1365,9 @@ export function composeTdReport(input: TdReportInput): ComposedMail {
           w.game,
           w.players,
           w.toMove,
-          w.since,
+          w.restartedOn
+            ? t('report.sinceRestart', { since: w.since, date: w.restartedOn })
+            : w.since,
           w.daysLeft === null ? '-' : String(w.daysLeft),
         ]),
         REPORT_MAX_ROWS,
@@ -1413,14 +1420,25 @@ export function composeTdReport(input: TdReportInput): ComposedMail {
           }
         : {},
       onLeave: table(
-        [t('standings.player'), L('from'), L('to')],
-        [false, false, false],
-        (input.onLeave ?? []).map((l) => [l.name, l.from, l.to]),
+        [t('standings.player'), L('from'), L('to'), L('leaveKind')],
+        [false, false, false, false],
+        (input.onLeave ?? []).map((l) => [
+          l.name,
+          l.from,
+          l.to,
+          l.granted ? L('leaveGranted') : L('leaveAnnounced'),
+        ]),
       ),
       finished: table(
         [L('game'), L('players'), L('result'), L('on')],
         [false, false, false, false],
-        input.finished.map((f) => [f.game, f.players, f.result, f.on]),
+        // An annulled game has no result: it is out of the table (P-9a).
+        input.finished.map((f) => [
+          f.game,
+          f.players,
+          f.result === '*' ? L('annulled') : f.result,
+          f.on,
+        ]),
       ),
       standings: standingsBlock(input.standings, t),
     };

@@ -2782,6 +2782,9 @@ export class RefereeService {
     for (const event of this.config.events) {
       if (event.reportDays === undefined) continue;
       const today = this.today(event);
+      // Nothing to report before the games start: no game is in play yet.
+      const starts = eventStartsOn(event);
+      if (starts && compareDates(today, starts) < 0) continue;
       const last = this.store.lastTdReport(event.tag);
       if (last && daysBetween(last.on, today) < event.reportDays) continue;
       const input = this.tdReportOf(event, today, last);
@@ -2837,7 +2840,10 @@ export class RefereeService {
       onLeave: [],
       standings: this.standingsOf(event).rows,
     };
-    const onLeave = new Map<string, { name: string; from: CalendarDate; to: CalendarDate }>();
+    const onLeave = new Map<
+      string,
+      { name: string; from: CalendarDate; to: CalendarDate; granted?: boolean }
+    >();
     for (const g of this.store.games()) {
       if (g.eventTag !== event.tag) continue;
       const ref = this.resolveGame(g.gameKey);
@@ -2881,10 +2887,16 @@ export class RefereeService {
           ...(moved ? { overSince: excess.occurredOn } : {}),
         });
       }
+      // Leave now or to come, announced (P-8b) or granted by the TD (P-8c): not yet over.
       for (const l of state.leaves)
-        if (daysBetween(l.from, today) >= 0 && daysBetween(today, l.to) >= 0) {
+        if (daysBetween(today, l.to) >= 0) {
           const who = name(ref.game[l.side]);
-          onLeave.set(`${who}\0${l.from}\0${l.to}`, { name: who, from: l.from, to: l.to });
+          onLeave.set(`${who}\0${l.from}\0${l.to}`, {
+            name: who,
+            from: l.from,
+            to: l.to,
+            ...(l.granted ? { granted: true } : {}),
+          });
         }
       const side = state.pos.turn;
       const clock = gameClock(state, rules, side, today);
@@ -2909,11 +2921,17 @@ export class RefereeService {
         input.paused.push({ game: g.gameKey, players, from: stopped.from });
         continue;
       }
+      const waitingSince = answeredDeliveredOn(state, state.plies.length);
+      // An upheld claim restarted the count of the move in progress (P-7e).
+      const restart = state.restarts
+        .filter((r) => r.side === side && compareDates(r.on, waitingSince) >= 0)
+        .at(-1);
       input.waiting.push({
         game: g.gameKey,
         players,
         toMove: name(ref.game[side]),
-        since: answeredDeliveredOn(state, state.plies.length),
+        since: waitingSince,
+        ...(restart ? { restartedOn: restart.on } : {}),
         daysLeft: clock.ok ? (clock.value.live?.daysLeft ?? null) : null,
       });
     }

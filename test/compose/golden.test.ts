@@ -623,7 +623,7 @@ describe('golden mails: the gameless mails in every template language', () => {
         on: '2026-11-12',
         since: '2026-11-05',
         everyDays: 7,
-        games: 4,
+        games: 6,
         waiting: [
           {
             game: 'WCH26/2',
@@ -638,6 +638,15 @@ describe('golden mails: the gameless mails in every template language', () => {
             toMove: 'Olga Kim',
             since: '2026-10-20',
             daysLeft: 2,
+          },
+          // An upheld claim counted this move afresh (P-7e).
+          {
+            game: 'WCH26/9',
+            players: 'Hanna Bondar – Olga Kim',
+            toMove: 'Hanna Bondar',
+            since: '2026-09-20',
+            restartedOn: '2026-11-02',
+            daysLeft: 20,
           },
         ],
         claims: [
@@ -675,9 +684,13 @@ describe('golden mails: the gameless mails in every template language', () => {
           },
         ],
         paused: [{ game: 'WCH26/3', players: 'Anna Nowak – Olga Kim', from: '2026-11-09' }],
-        onLeave: [{ name: 'Jan Novák', from: '2026-11-10', to: '2026-11-20' }],
+        onLeave: [
+          { name: 'Jan Novák', from: '2026-11-10', to: '2026-11-20' },
+          { name: 'Olga Kim', from: '2026-11-25', to: '2026-12-05', granted: true },
+        ],
         finished: [
           { game: 'WCH26/7', players: 'Anna Nowak – Jan Novák', result: '1-0', on: '2026-11-08' },
+          { game: 'WCH26/10', players: 'Hanna Bondar – Jan Novák', result: '*', on: '2026-11-09' },
         ],
         standings: CHECKMATE_TABLE,
       });
@@ -686,6 +699,9 @@ describe('golden mails: the gameless mails in every template language', () => {
       // The least time left first.
       expect(m.text.indexOf('WCH26/4')).toBeLessThan(m.text.indexOf('WCH26/2'));
       expect(m.text).toContain('WCH26/4 uphold-claim time:white:10:1');
+      expect(m.text).toContain('P-7e');
+      expect(m.text).toContain('P-9a');
+      expect(m.text).toContain('P-8c');
       expect(m.text).not.toMatch(/undefined|\[object Object\]|NaN|report\./);
     });
   }

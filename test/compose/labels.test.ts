@@ -47,6 +47,11 @@ describe.each(LANGS)('labels of %s', (lang) => {
       'table',
       'next',
       'more',
+      'annulled',
+      'sinceRestart',
+      'leaveKind',
+      'leaveGranted',
+      'leaveAnnounced',
     ])
       expect(labels.report[k], k).toBeTruthy();
     for (const k of [

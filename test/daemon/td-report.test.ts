@@ -154,9 +154,63 @@ describe("the TD's report on an event (reportDays)", () => {
     expect(text2).toMatch(new RegExp(`^${a!.key.replace('/', '\\/')}\\s.*1-0\\s+2026-11-08$`, 'm'));
     const names: Record<string, string> = { jan: 'Jan', petr: 'Petr', eva: 'Eva' };
     const name = names[bBlack]!;
-    expect(text2).toContain('Players on leave today (rule P-8a; their clocks do not run):');
-    expect(text2).toMatch(new RegExp(`^${name}\\s+2026-11-10\\s+2026-11-15$`, 'm'));
+    expect(text2).toContain(
+      "Leave now or to come (rule P-8a; the player's clocks do not run on those days):",
+    );
+    expect(text2).toMatch(
+      new RegExp(`^${name}\\s+2026-11-10\\s+2026-11-15\\s+granted by you \\(P-8c\\)$`, 'm'),
+    );
     expect(again.logger.lines.filter((l) => l.code === 'TD_REPORT')).toHaveLength(1);
+  });
+
+  it('P-9a, P-7e, P-8c: no report before the games start; an annulled game says so, a restarted count says since when, leave to come is listed', async () => {
+    const s = setup(':memory:', 7);
+    // The day before the games start: nothing is in play, no report goes out.
+    expect(await s.sweepAt('2026-11-01T08:00:00Z')).toEqual([]);
+    expect(await s.sweepAt('2026-11-02T08:00:00Z')).toHaveLength(1);
+    const [a, b, c] = s.service.store.games().map((g) => g.gameKey) as [string, string, string];
+    const rule = async (key: string, ruling: object, on: string) => {
+      const r = await s.service.decideAndCommit(
+        s.service.resolveGame(key)!,
+        s.service.state(key),
+        { kind: 'ruling', ruling: ruling as never },
+        on as `${number}-${number}-${number}`,
+        `test:${key}:${on}`,
+      );
+      expect(r.committed).toBe(true);
+    };
+    // Nobody moves: on 5 December every White has exceeded the 30 days and is claimed (P-7a).
+    await s.sweepAt('2026-12-05T08:00:00Z');
+    const claim = s.service.state(a).claims[0]!;
+    // The TD upholds the claim in game a: White's count starts afresh from the notice (P-7e).
+    await rule(a, { kind: 'uphold-claim', claimId: claim.id }, '2026-12-06');
+    expect(s.service.state(a).restarts).toHaveLength(1);
+    // Game b is annulled (a withdrawal, P-9a); game c's White gets leave from 20 December.
+    await rule(b, { kind: 'annul', reason: 'withdrew' }, '2026-12-06');
+    const cWhite = s.service.resolveGame(c)!.game.white;
+    await rule(
+      c,
+      { kind: 'grant-leave', side: 'white', from: '2026-12-20', to: '2026-12-27' },
+      '2026-12-06',
+    );
+    await s.flush();
+    const [report] = await s.sweepAt('2026-12-12T08:00:00Z');
+    const text = report!.mail.text ?? '';
+    const on = s.service.state(a).restarts[0]!.on;
+    expect(text).toMatch(
+      new RegExp(`^${a.replace('/', '\\/')}\\s.*2026-11-02; afresh from ${on} \\(P-7e\\)`, 'm'),
+    );
+    expect(text).toMatch(
+      new RegExp(`^${b.replace('/', '\\/')}\\s.*annulled \\(P-9a\\)\\s+2026-12-06$`, 'm'),
+    );
+    expect(text).not.toMatch(/\s\*\s+2026-12-06/);
+    const names: Record<string, string> = { jan: 'Jan', petr: 'Petr', eva: 'Eva' };
+    expect(text).toMatch(
+      new RegExp(
+        `^${names[cWhite]}\\s+2026-12-20\\s+2026-12-27\\s+granted by you \\(P-8c\\)$`,
+        'm',
+      ),
+    );
   });
 
   it('L-12: a game that ended on a report’s day is in that report or the next, never in both, across a restart', async () => {
