@@ -79,6 +79,9 @@ const NAMED_BY: Record<string, { what: string; key: string }> = {
  * a missing key said to be missing (with an example), an unknown key with the known one it is
  * probably a slip for ("timezone" — did you mean "timeZone"?).
  */
+/** Keys under which a password itself would be written: the file names its variable instead. */
+const SECRET_KEY = /^(?:pass(?:word)?|pwd|secret|smtpPassword|imapPassword)$/i;
+
 export function formatIssues(error: z.ZodError, data?: unknown): string[] {
   const known = knownKeys(configSchema);
   const issues = error.issues;
@@ -87,6 +90,14 @@ export function formatIssues(error: z.ZodError, data?: unknown): string[] {
   for (const i of issues) {
     if (i.code !== 'unrecognized_keys') continue;
     for (const key of i.keys) {
+      // A password written into the file: never kept there, only named (passwordEnv).
+      if (SECRET_KEY.test(key)) {
+        meant.add(pathOf([...i.path, 'passwordEnv']));
+        lines.push(
+          `${pathOf(i.path) || '(top level)'}: unknown key "${key}": a password is never written in this file; give passwordEnv: NAME, the name of an environment variable holding the password, never the password itself (export NAME=… before \`amici run\`), or tokenCommand (OAuth2)${whereIn(data, i.path)}`,
+        );
+        continue;
+      }
       const near = nearest(key, [...known]);
       if (near) meant.add(pathOf([...i.path, near]));
       lines.push(
@@ -100,7 +111,7 @@ export function formatIssues(error: z.ZodError, data?: unknown): string[] {
     const missing =
       i.code === 'invalid_type' && data !== undefined && valueAt(data, i.path) === undefined;
     // A key written misspelt is reported once, as the slip, not also as missing.
-    if (missing && meant.has(at)) return [];
+    if ((missing || i.code === 'custom') && meant.has(at)) return [];
     const key = String(i.path.at(-1) ?? '');
     const options = (i as { options?: unknown[] }).options;
     const written = valueAt(data, i.path);

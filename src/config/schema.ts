@@ -35,9 +35,10 @@ function onlyOnce<T>(
 }
 
 const date = z.string().refine(isCalendarDate, { message: 'expected a date YYYY-MM-DD' });
-const envName = z
-  .string()
-  .regex(/^[A-Z_][A-Z0-9_]*$/, { message: 'expected the NAME of an environment variable' });
+const envName = z.string().regex(/^[A-Z_][A-Z0-9_]*$/, {
+  message:
+    'expected the NAME of an environment variable holding the secret (such as AMICI_IMAP_PASSWORD), never the secret itself',
+});
 const address = z.email({ message: 'expected an email address' });
 const language = z
   .string()
@@ -95,7 +96,8 @@ function oneLogin(
     ctx.addIssue({
       code: 'custom',
       path: ['passwordEnv'],
-      message: 'expected passwordEnv (a password) or tokenCommand (OAuth2)',
+      message:
+        'expected passwordEnv: the name of an environment variable holding the password, never the password itself (export NAME=… before `amici run`); or tokenCommand (OAuth2)',
     });
   if (has && login.user === undefined)
     ctx.addIssue({ code: 'custom', path: ['user'], message: 'expected the user to log in as' });

@@ -90,7 +90,13 @@ describe('configuration', () => {
       'a password in the file',
       (c) =>
         Object.assign(c, { inbox: { kind: 'imap', host: 'h', user: 'u', passwordEnv: 'hunter2' } }),
-      'inbox.passwordEnv: expected the NAME of an environment variable',
+      'inbox.passwordEnv: expected the NAME of an environment variable holding the secret (such as AMICI_IMAP_PASSWORD), never the secret itself',
+    ],
+    [
+      'a password written under password: (said once, with what to write instead)',
+      (c) =>
+        Object.assign(c, { inbox: { kind: 'imap', host: 'h', user: 'u', password: 'hunter2' } }),
+      'inbox: unknown key "password": a password is never written in this file; give passwordEnv: NAME, the name of an environment variable holding the password, never the password itself',
     ],
     [
       'a password and a token command both',
@@ -109,7 +115,7 @@ describe('configuration', () => {
     [
       'an IMAP login with neither a password nor a token command',
       (c) => Object.assign(c, { inbox: { kind: 'imap', host: 'h', user: 'u' } }),
-      'inbox.passwordEnv: expected passwordEnv (a password) or tokenCommand (OAuth2)',
+      'inbox.passwordEnv: expected passwordEnv: the name of an environment variable holding the password, never the password itself',
     ],
     [
       'an empty token command',
@@ -218,6 +224,16 @@ describe('configuration', () => {
       if (!r.ok) expect(r.errors.join('\n')).toContain(message);
     });
   }
+  it('a password under password: is named once, not also as a missing passwordEnv', () => {
+    const c = minimal();
+    Object.assign(c, { inbox: { kind: 'imap', host: 'h', user: 'u', password: 'hunter2' } });
+    const r = validateConfig(c, '/srv');
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.errors).toHaveLength(1);
+      expect(r.errors[0]).not.toContain('hunter2');
+    }
+  });
   it('YAML syntax errors give the line', async () => {
     const { writeFileSync, mkdtempSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
