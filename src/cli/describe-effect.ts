@@ -25,7 +25,8 @@ export function describeEffect(e: Effect): string {
     case 'ruling-applied':
       return `${e.ruling}${e.reason ? ` — reason: ${e.reason}` : ''}${e.note ? ` — ${e.note}` : ''} → ${e.to.join(', ')} [${e.rules.join(', ')}]`;
     case 'ruling-refused':
-      return `REFUSED — ${e.ruling}: ${e.why} → ${e.to.join(', ')}${e.rules.length ? ` [${e.rules.join(', ')}]` : ''}`;
+      // Said where it was typed: nobody is sent anything, so no recipients are named.
+      return `REFUSED — ${e.ruling}: ${e.why}${e.rules.length ? ` [${e.rules.join(', ')}]` : ''}`;
     default:
       return `${e.kind} → ${e.to.join(', ')} [${e.rules.join(', ')}]`;
   }

@@ -357,7 +357,18 @@ export function decideRuling(
   const r = input.ruling;
   if (r.kind === 'uphold-claim' || r.kind === 'reject-claim') {
     const claim = state.claims.find((c) => c.id === r.claimId);
-    if (!claim) return refuse(input, `there is no claim ${r.claimId}`);
+    if (!claim) {
+      // The ids there are, the unruled first: the TD typed one of them, or meant to.
+      const open = state.claims.filter((c) => !c.ruling).map((c) => c.id);
+      const ruled = state.claims.filter((c) => c.ruling).map((c) => `${c.id} (ruled)`);
+      const ids = [...open, ...ruled];
+      return refuse(
+        input,
+        ids.length
+          ? `there is no claim ${r.claimId} in this game; its claims: ${ids.join(', ')}`
+          : `there is no claim ${r.claimId}: this game has no claim`,
+      );
+    }
     if (claim.ruling)
       return refuse(input, `claim ${r.claimId} was already ruled on ${claim.ruling.on}`);
     const upheld = r.kind === 'uphold-claim';

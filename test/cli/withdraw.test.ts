@@ -171,3 +171,18 @@ describe('amici td withdraw: the mail of a withdrawal (P-9a)', () => {
       expect(summary).toMatch(new RegExp(`${g.game}\\s+\\S.*\\s(1-0|0-1)`));
   });
 });
+
+describe('amici td: a ruling refused where it is typed', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'amici-td-refused-'));
+  const config = join(dir, 'amici.yaml');
+  writeFileSync(config, CONFIG);
+
+  it('P-7d: a claim that does not exist is named with the claims there are, and no mail is promised', async () => {
+    const r = await runCli(['td', 'CC26/1', 'uphold-claim', 'time:white:10:2', '--config', config]);
+    expect(r.code).toBe(1);
+    expect(r.err).toBe(
+      'REFUSED — uphold-claim time:white:10:2: there is no claim time:white:10:2: this game has no claim\nNothing recorded.\n',
+    );
+    expect(r.err).not.toContain('→');
+  });
+});

@@ -237,7 +237,12 @@ describe('claims ruled by the TD (P-7d, P-7e, P-7f, L-6.7)', () => {
   });
 
   it.each([
-    { name: 'an unknown claim', id: 'time:black:10:1', state: claimed, why: /no claim/ },
+    {
+      name: 'an unknown claim (the claims there are named)',
+      id: 'time:black:10:1',
+      state: claimed,
+      why: /^there is no claim time:black:10:1 in this game; its claims: time:white:10:1$/,
+    },
     {
       name: 'a claim already ruled',
       id: 'time:white:10:1',
