@@ -253,10 +253,11 @@ export async function checkConfigCommand(args: string[], io: CliIo): Promise<num
     ...(key ? [`  dkim:   ${signingLine(c.outbox, key)}`] : []),
     `  store:  ${c.store.path}`,
     `  sweep:  ${c.sweep}`,
-    ...c.events.map(
-      (e) =>
-        `  event ${e.tag}: ${e.name} — TD ${e.td.name} <${e.td.address}>, ${e.timeZone}, ${e.timeControl.preset}, ${count(e.players.length, 'player')}, ${count(e.games.length, 'game')}${e.reportDays ? `, a report to the TD every ${e.reportDays} days` : ''}`,
-    ),
+    ...c.events.flatMap((e) => [
+      `  event ${e.tag}: ${e.name} — TD ${e.td.name} <${e.td.address}>, ${e.timeZone}, ${e.timeControl.preset}, ${count(e.players.length, 'player')}, ${count(e.games.length, 'game')}${e.reportDays ? `, a report to the TD every ${e.reportDays} days` : ''}`,
+      // The games the pairings make, as amici will create them: the TD checks who plays whom.
+      ...(e.pairings ? pairingLines(e) : []),
+    ]),
     ...pgnNames(c).derived,
     ...(probe ? [`  connect inbox:  ${probe.inbox}`, `  connect outbox: ${probe.outbox}`] : []),
     ...lateStarts(c),
@@ -266,6 +267,21 @@ export async function checkConfigCommand(args: string[], io: CliIo): Promise<num
   ];
   io.out(`${lines.join('\n')}\n`);
   return status;
+}
+
+/** An event's games made by its pairings: game, White, Black, the first day, one a line. */
+function pairingLines(e: AmiciConfig['events'][number]): string[] {
+  const name = (id: string) => e.players.find((p) => p.id === id)?.name ?? id;
+  const tags = e.games.map((g) => `${e.tag}/${g.id}`);
+  const width = Math.max(...tags.map((t) => t.length));
+  const whites = Math.max(...e.games.map((g) => name(g.white).length));
+  return [
+    `    the pairings make these games (${e.pairings?.system}; White first, from ${e.pairings?.startsOn}):`,
+    ...e.games.map(
+      (g, i) =>
+        `      ${tags[i]!.padEnd(width)}  ${name(g.white).padEnd(whites)} – ${name(g.black)}`,
+    ),
+  ];
 }
 
 /**

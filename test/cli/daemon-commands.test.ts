@@ -171,6 +171,43 @@ describe('amici demo and the commands around an installation', () => {
     expect(r.code, r.err).toBe(0);
   });
 
+  it('check-config lists the games the pairings make: game, White, Black, with the first day', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'amici-pairings-'));
+    const file = join(d, 'amici.yaml');
+    writeFileSync(
+      file,
+      `from: { name: amici referee, address: referee@club.example }
+inbox: { kind: maildir, path: ./inbox }
+outbox: { kind: pickup, path: ./outbox }
+store: { path: ./amici.sqlite }
+events:
+  - name: Club Championship 2027
+    tag: CC27
+    td: { name: Anna Nowak, address: td@club.example }
+    timeZone: Europe/Warsaw
+    players:
+      - { id: ann, name: Ann Archer, addresses: [ann@club.example] }
+      - { id: bob, name: Bob Baker, addresses: [bob@club.example] }
+      - { id: cid, name: Cid Cooper, addresses: [cid@club.example] }
+    pairings: { system: round-robin, startsOn: 2027-01-04 }
+`,
+    );
+    const check = await runCli(['check-config', '--config', file]);
+    expect(check.code, check.err).toBe(0);
+    expect(check.out).toContain(
+      'the pairings make these games (round-robin; White first, from 2027-01-04):',
+    );
+    const games = JSON.parse((await runCli(['games', '--json', '--config', file])).out) as {
+      game: string;
+      white: string;
+      black: string;
+    }[];
+    // The lines say what amici then creates.
+    expect(games).toHaveLength(3);
+    for (const g of games)
+      expect(check.out).toMatch(new RegExp(`^ +${g.game} +${g.white} +– ${g.black}$`, 'm'));
+  });
+
   it('init writes a valid starter config; check-config explains it and names errors by path', async () => {
     const d = mkdtempSync(join(tmpdir(), 'amici-init-'));
     const file = join(d, 'amici.yaml');
