@@ -1092,7 +1092,11 @@ export class RefereeService {
     // A line for the TD (`TD: …`, P-5d): the TD gets the whole mail, the player a word that it
     // went; whatever else the mail holds is decided as usual.
     // The TD's copy shows the game as the mail leaves it: with the move it also played.
-    const toTd = said.commands.some((c) => c.kind === 'td-message');
+    // Words of a withdrawal from the event are for the TD too, who decides the games (P-9a).
+    const toTd =
+      said.commands.some((c) => c.kind === 'td-message') ||
+      withdrawsFromEvent(said.newText.text) ||
+      withdrawsFromEvent(inbound.mail.subject);
     // From the claimed player while a time claim is in its window, it is their protest: the
     // claim then waits for the TD's ruling instead of being upheld at its deadline (P-7c). The
     // claimant, whom the notice invites too, protests by saying so ("Protest: …", "dispute").

@@ -951,6 +951,18 @@ describe('the referee service (one message, one transaction)', () => {
     );
     expect(logger.lines.at(-1)).toMatchObject({ code: 'INBOUND_NO_GAME' });
   });
+  it('P-9a, P-5d: words of a withdrawal in a game’s thread go to the TD, with no `TD:` line; the player is told', async () => {
+    const { service, logger } = setup();
+    const m = mail('Petr <petr@x.example>', 'Sorry, I must withdraw from the tournament.');
+    expect(await service.processInbound(m)).toBe('done');
+    expect(logger.lines.at(-1)).toMatchObject({ code: 'INBOUND_TD_MESSAGE', game: 'CLUB/1' });
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    expect(sent.map((x) => x.to)).toEqual([['td@club.example'], ['petr@x.example']]);
+    const notice = await simpleParser(sent[0]!.raw);
+    expect(notice.subject).toBe('[CLUB/1] Jan – Petr: message for you from Black (Petr)');
+    expect(notice.text).toContain('I must withdraw from the tournament');
+  });
   it('a bounce of our mail to a player becomes a TD notice', async () => {
     const { service } = setup();
     const dsn = `Content-Type: multipart/report; report-type=delivery-status; boundary="b"\r\n`;
