@@ -613,7 +613,11 @@ async function withdrawCommand(args: string[], io: CliIo): Promise<number> {
         const ref = service.resolveGame(g.gameKey);
         if (!ref || ref.event.tag !== event.tag) continue;
         const side =
-          ref.game.white === player.id ? 'white' : ref.game.black === player.id ? 'black' : undefined;
+          ref.game.white === player.id
+            ? 'white'
+            : ref.game.black === player.id
+              ? 'black'
+              : undefined;
         if (!side) continue;
         const state = service.state(g.gameKey);
         if (state.result) {
@@ -626,10 +630,20 @@ async function withdrawCommand(args: string[], io: CliIo): Promise<number> {
           kind: 'ruling',
           ruling: values.annul
             ? { kind: 'annul', reason }
-            : { kind: 'set-result', result: side === 'white' ? '0-1' : '1-0', reason, rule: 'P-9a' },
+            : {
+                kind: 'set-result',
+                result: side === 'white' ? '0-1' : '1-0',
+                reason,
+                rule: 'P-9a',
+              },
           ...(values.note ? { note: values.note } : {}),
         };
-        const d = decide(state, input, service.today(ref.event), service.rules(ref.event, ref.game));
+        const d = decide(
+          state,
+          input,
+          service.today(ref.event),
+          service.rules(ref.event, ref.game),
+        );
         const refused = d.effects.find((e) => e.kind === 'ruling-refused');
         io.out(
           `${g.gameKey}: ${refused ? describeEffect(refused) : `would be ${values.annul ? 'annulled (*)' : `scored ${side === 'white' ? '0-1' : '1-0'}`}; ${gameNow(service, ref, state)}`}\n`,

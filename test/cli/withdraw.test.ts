@@ -56,6 +56,7 @@ describe('amici td withdraw: the mail of a withdrawal (P-9a)', () => {
     const r = await runCli([
       'td',
       'withdraw',
+      '--yes',
       'dan',
       '--annul',
       '--reason',
@@ -106,6 +107,7 @@ describe('amici td withdraw: the mail of a withdrawal (P-9a)', () => {
     const again = await runCli([
       'td',
       'withdraw',
+      '--yes',
       'dan',
       '--annul',
       '--reason',
@@ -144,6 +146,7 @@ describe('amici td withdraw: the mail of a withdrawal (P-9a)', () => {
     const r = await runCli([
       'td',
       'withdraw',
+      '--yes',
       'eve',
       '--forfeit',
       '--reason',

@@ -258,8 +258,14 @@ describe('P-7d: rulings mailed by the TD', () => {
     expect(back.result).toBeUndefined();
     expect(back.annulments).toEqual([{ from: '2026-11-05', to: '2026-11-06' }]);
     const resumed = await s.flush();
-    expect(resumed.map((m) => m.to)).toEqual([['jan@x.example'], ['petr@x.example']]);
-    for (const { mail: m } of resumed)
+    // Both players are told, and the TD gets the confirmation every mailed ruling gets.
+    expect(resumed.map((m) => m.to)).toEqual([
+      ['jan@x.example'],
+      ['petr@x.example'],
+      ['td@club.example'],
+    ]);
+    expect(resumed[2]!.mail.text).toContain('reinstate');
+    for (const { mail: m } of resumed.slice(0, 2))
       expect(m.text).toContain(
         'The Tournament Director has ruled (rules P-9a, P-7d): the annulment is undone: the game is played on (annulled from 2026-11-05; the days 2026-11-05 to 2026-11-05 count on neither clock).',
       );
