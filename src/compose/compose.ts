@@ -152,6 +152,11 @@ export interface TdNotice {
   detail?: string;
   /** For `unknown-sender` and `unauthenticated`: the mail's ID in `amici inbox`, to replay it. */
   inboundId?: number;
+  /**
+   * For `unknown-sender`: the mail holds a move or a command, which replaying it once the address
+   * is added would play; a mail of words only ("my new address is …") has nothing to replay.
+   */
+  replayable?: boolean;
   /** The player it concerns, if any. */
   side?: Side;
   /**
@@ -1106,11 +1111,16 @@ export function gamelessMail(
 export interface UnknownAddressInput {
   /** The address the mail came from. */
   address: string;
-  /** The event's language: the writer is no known player. */
+  /**
+   * The language of the player the mail names or signs as, else of the game's players when they
+   * share one, else the event's: the writer is no known player.
+   */
   lang: string;
   event: { name: string; tag: string };
-  td: { name: string };
+  td: { name: string; address?: string };
   game: { id: string; white: string; black: string };
+  /** The mail holds a move or a command (not played): the writer is told to send it again. */
+  moves?: boolean;
   /** The subject of the mail, kept after the notice. */
   subject: string;
   /** The templates directory (default: `templates/` of this repository). */
@@ -1119,9 +1129,11 @@ export interface UnknownAddressInput {
 
 /**
  * The reply to a mail about a game of the event (by its tag, our thread or a `Game:` line) from
- * an address no player has: nothing was played, no clock stopped; a change of address goes to
- * the TD (P-5c), who has been told; send it from the registered address, or again once the TD
- * has added this one. Mail naming no game of ours gets no reply at all (no backscatter).
+ * an address no player has: nothing was read, no clock stopped; a move in it is sent again from
+ * the registered address, or from this one once the TD has added it. A change of address goes
+ * to the TD and the opponents (P-5c): the TD has the mail and alone adds the address; the
+ * opponents write only through amici, so they need it for no move, and the player may tell them
+ * in a note. Mail naming no game of ours gets no reply at all (no backscatter).
  */
 export function composeUnknownAddress(input: UnknownAddressInput): ComposedMail {
   return gamelessMail('unknown-address', input, `unknown-address/${input.address}`, (t) => ({
@@ -1129,8 +1141,10 @@ export function composeUnknownAddress(input: UnknownAddressInput): ComposedMail 
     subject: answeredSubject(input.subject),
     event: input.event,
     td: input.td.name,
+    tdWho: input.td.address ? `${input.td.name}, ${input.td.address}` : input.td.name,
     tag: `[${input.event.tag}/${input.game.id}]`,
     game: gameTitle(input.game.white, input.game.black),
+    moves: input.moves === true,
     t,
   }));
 }

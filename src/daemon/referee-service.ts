@@ -1730,6 +1730,12 @@ export class RefereeService {
     const named = findGameRef(inbound, this.threadLookup);
     const ref = named ? this.resolveGame(gameKeyOf(named.event, named.game)) : undefined;
     if (!ref || !this.store.hasGame(ref.gameKey)) return undefined;
+    // Who the writer says they are: a player of the game by the name they sign with, whose
+    // language the answer is in. A move or a command in it would be played by a replay.
+    const claimed = this.claimedSide(ref, inbound);
+    const replayable =
+      movetextOf(inbound.rest.map((l) => l.text)).length > 0 ||
+      inbound.commands.some((c) => c.kind !== 'td-message');
     const answered = this.rejectAnswered(
       ref,
       { inbound, sender, base, at },
@@ -1738,15 +1744,16 @@ export class RefereeService {
         const { event, game } = ref;
         const reply = composeUnknownAddress({
           address: sender,
-          lang: event.language,
+          lang: this.writerLanguage(ref, claimed),
           event: { name: event.name, tag: event.tag },
-          td: { name: event.td.name },
+          td: { name: event.td.name, address: event.td.address },
           game: {
             id: game.id,
             white: this.player(event, game.white).name,
             black: this.player(event, game.black).name,
           },
           subject: inbound.mail.subject,
+          moves: replayable,
           ...(this.templatesDir ? { templatesDir: this.templatesDir } : {}),
         });
         const notice = composeTdNotice(
@@ -1755,6 +1762,8 @@ export class RefereeService {
             address: sender,
             inboundId,
             text: mailForTd(inbound, sender, base.receivedAt),
+            replayable,
+            ...(claimed ? { side: claimed } : {}),
           },
           this.composeContext(ref, this.state(ref.gameKey), this.today(event)),
         );
@@ -1770,6 +1779,38 @@ export class RefereeService {
       ...(answered ? { answered } : {}),
     });
     return 'rejected';
+  }
+
+  /**
+   * The player of a game a mail from an unknown address signs as: the one whose name is the
+   * sender's name ("Jan Kowalski", also "Kowalski Jan"), case and accents aside.
+   */
+  private claimedSide(ref: GameRefResolved, inbound: Inbound): Side | undefined {
+    const plain = (s: string) =>
+      s
+        .normalize('NFD')
+        .replace(/\p{M}/gu, '')
+        .toLowerCase()
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .sort()
+        .join(' ');
+    const from = plain(inbound.mail.from?.name ?? '');
+    if (!from) return undefined;
+    const sides = (['white', 'black'] as const).filter(
+      (s) => plain(this.player(ref.event, ref.game[s]).name) === from,
+    );
+    return sides.length === 1 ? sides[0] : undefined;
+  }
+
+  /**
+   * The language to answer a mail from an unknown address about a game in: the player it signs
+   * as, else the game's two players' when they share one, else the event's.
+   */
+  private writerLanguage(ref: GameRefResolved, claimed: Side | undefined): string {
+    const lang = (s: Side) => this.player(ref.event, ref.game[s]).language ?? ref.event.language;
+    if (claimed) return lang(claimed);
+    return lang('white') === lang('black') ? lang('white') : ref.event.language;
   }
 
   /**

@@ -1180,6 +1180,15 @@ export function cases(): Case[] {
         inboundId: 17,
         address: 'jan.novak@mobile.example',
         text: 'From: Jan N. <jan.novak@mobile.example>\nReceived: 2026-10-20T08:12:00Z\nSubject: Re: [WCH26/7] move\n\n9...Na5 10.Bc2',
+        replayable: true,
+      },
+      // A new address announced in words, signed with a player's name: nothing to replay (P-5c).
+      {
+        kind: 'unknown-sender',
+        inboundId: 18,
+        address: 'jan.novak@mobile.example',
+        side: 'black',
+        text: 'From: Jan Novák <jan.novak@mobile.example>\nReceived: 2026-10-20T08:12:00Z\nSubject: [WCH26/7] new address\n\nMy new address is jan.novak@mobile.example, please write here in all games.',
       },
     ],
   });

@@ -201,7 +201,10 @@ describe('the referee service (one message, one transaction)', () => {
     expect(reply.text).toContain(
       'game [CLUB/1] (Jan – Petr) of Club came from jan.new@mobile.example',
     );
-    expect(reply.text).toContain('nothing was played, and no clock was stopped');
+    expect(reply.text).toContain(
+      'amici read nothing from it and played no move, and no clock was stopped',
+    );
+    expect(reply.text).toContain('Send your move again from the address you registered');
     expect(reply.text).toContain('(rule P-5c)');
     // Neither player's registered address is given away to whoever wrote.
     expect(reply.text).not.toContain('jan@x.example');

@@ -1,0 +1,125 @@
+// Mail of players with several games in one event that is about all or several of their games
+// rather than one, or about their address. Karl Braun (German) plays CC27/1, 2 and 5, Jan
+// Kowalski (Polish) 1 and 6, Bob Smith (English) 2, 5 and 6; the games start on 2027-01-04.
+
+import { simpleParser } from 'mailparser';
+import { describe, expect, it } from 'vitest';
+import { validateConfig } from '../../src/config/load-config.ts';
+import { memoryLogger } from '../../src/daemon/log.ts';
+import { RefereeService } from '../../src/daemon/referee-service.ts';
+import type { OutgoingMail, Sender } from '../../src/daemon/transport.ts';
+import { Store } from '../../src/store/store.ts';
+
+function setup() {
+  const r = validateConfig(
+    {
+      from: { name: 'amici referee', address: 'referee@club.example' },
+      inbox: { kind: 'maildir', path: './in' },
+      outbox: { kind: 'pickup', path: './out' },
+      store: { path: ':memory:' },
+      events: [
+        {
+          name: 'Club Championship 2027',
+          tag: 'CC27',
+          td: { name: 'Anna Nowak', address: 'td@club.example' },
+          timeZone: 'Europe/Warsaw',
+          language: 'en',
+          players: [
+            { id: 'karl', name: 'Karl Braun', addresses: ['karl@gmx.example'], language: 'de' },
+            {
+              id: 'jan',
+              name: 'Jan Kowalski',
+              addresses: ['jan@home.example'],
+              language: 'pl',
+              notation: 'san:pl',
+            },
+            { id: 'bob', name: 'Bob Smith', addresses: ['bob@mail.example'], language: 'en' },
+          ],
+          games: [
+            { id: '1', white: 'karl', black: 'jan', startsOn: '2027-01-04' },
+            { id: '2', white: 'bob', black: 'karl', startsOn: '2027-01-04' },
+            { id: '5', white: 'karl', black: 'bob', startsOn: '2027-01-04' },
+            { id: '6', white: 'jan', black: 'bob', startsOn: '2027-01-04' },
+          ],
+        },
+      ],
+    },
+    '/',
+  );
+  if (!r.ok) throw new Error(r.errors.join('\n'));
+  let now = new Date('2027-01-10T09:00:00Z');
+  const logger = memoryLogger();
+  const service = new RefereeService({
+    config: r.config,
+    store: new Store(':memory:'),
+    logger,
+    clock: () => now,
+  });
+  service.ensureGames();
+  const sent: OutgoingMail[] = [];
+  const sender: Sender = {
+    name: 'test',
+    async send(m) {
+      sent.push(m);
+      return { ok: true };
+    },
+    async close() {},
+  };
+  /** The mails queued since the last call, parsed, with their recipients and kinds. */
+  const flush = async () => {
+    sent.length = 0;
+    await service.flushOutbox(sender);
+    return Promise.all(
+      sent.map(async (m) => {
+        const parsed = await simpleParser(m.raw);
+        return {
+          to: m.to[0]!,
+          kind: String(parsed.headers.get('x-amici-kind')),
+          subject: parsed.subject ?? '',
+          text: parsed.text ?? '',
+        };
+      }),
+    );
+  };
+  return { service, logger, flush, setNow: (iso: string) => (now = new Date(iso)) };
+}
+
+let n = 0;
+const mail = (from: string, subject: string, body: string) => ({
+  id: `m${++n}`,
+  receivedAt: '2027-01-10T08:00:00Z',
+  raw: Buffer.from(
+    `From: ${from}\r\nTo: referee@club.example\r\nSubject: ${subject}\r\nDate: Sun, 10 Jan 2027 08:00:00 +0000\r\nMessage-ID: <in${n}@x.example>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body}\r\n`,
+  ),
+});
+
+describe('mail about several of a player’s games', () => {
+  it('P-5c: a new address announced from that address, signed by a Polish player: answered in Polish, with no "send your move again", and who adds the address; the TD is not told to replay a mail with nothing in it', async () => {
+    const { service, flush } = setup();
+    const m = mail(
+      'Jan Kowalski <jan.k@newmail.example>',
+      '[CC27/1] nowy adres',
+      'Dzień dobry,\nmój nowy adres to jan.k@newmail.example, proszę pisać tutaj we wszystkich partiach.',
+    );
+    expect(await service.processInbound(m)).toBe('rejected');
+    const out = await flush();
+    expect(out.map((o) => [o.to, o.kind])).toEqual([
+      ['jan.k@newmail.example', 'unknown-address'],
+      ['td@club.example', 'td-notice'],
+    ]);
+    const [reply, notice] = out as [(typeof out)[0], (typeof out)[0]];
+    expect(reply.subject).toBe('Adres niezarejestrowany — Re: [CC27/1] nowy adres');
+    expect(reply.text).toContain('Dzień dobry,');
+    expect(reply.text).not.toContain('Wyślij posunięcie ponownie');
+    expect(reply.text).toContain('tylko sędzia może dopisać ten adres');
+    expect(reply.text).toContain('Sędzia turnieju (Anna Nowak, td@club.example)');
+    expect(reply.text).toContain('(przepis P-5c)');
+    expect(reply.text).toContain('Przeciwnicy piszą do Ciebie wyłącznie przez amici');
+    // The TD's notice in the event's language: who it claims to be, and nothing to replay.
+    expect(notice.text).toContain('it is signed with the name of Black (Jan Kowalski)');
+    expect(notice.text).not.toContain('amici inbox replay');
+    expect(notice.text).toContain(
+      'The mail holds no move or command, so there is nothing to read again',
+    );
+  });
+});
