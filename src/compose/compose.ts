@@ -1002,6 +1002,11 @@ export interface WhichGameInput {
   opponent?: string;
   /** The mail holds no move: it is asked to name its game, not to send its move again. */
   moveless?: boolean;
+  /**
+   * The mail also announced leave, which was not recorded with the rest (P-8a, P-8b): leave
+   * alone needs no game, so the player is told to send it again without the moves.
+   */
+  leave?: boolean;
   /** The templates directory (default: `templates/` of this repository). */
   templatesDir?: string;
 }
@@ -1066,6 +1071,7 @@ export function composeWhichGame(input: WhichGameInput): ComposedMail {
     list,
     /** The tag to show in the example subject: the first listed game's, else the event's. */
     example: mismatch?.fitsTag ?? games[0]?.tag ?? `[${input.event.tag}/…]`,
+    leave: input.leave ? t('whichGameLeave') : '',
     t,
   }));
 }

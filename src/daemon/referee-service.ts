@@ -1595,6 +1595,9 @@ export class RefereeService {
     });
     const fitsAgainst = fits.filter((g) => against.includes(g));
     if (!ref && fitsAgainst.length === 1) return fitsAgainst[0]!;
+    // Leave alone needs no game (P-8a): booked in all the sender's games from the first in play.
+    const leave = ref || fits.length ? undefined : this.gameForLeave(open, inbound, sender, at);
+    if (leave) return leave;
     const opponentOf = (g: GameRefResolved) =>
       this.player(g.event, g.game[other(this.sideOf(g, sender))]).name;
     const named = new Set(against.map(opponentOf));
@@ -1609,6 +1612,44 @@ export class RefereeService {
         : {}),
       ...(moves ? {} : { moveless: true }),
     };
+  }
+
+  /**
+   * A mail that names no game and announces leave (P-8a, P-8b) with nothing else for a game: no
+   * move, draw offer, resignation, claim, note or word for the TD. Leave is the player's, not one
+   * game's, so it needs no game: it is decided in the first of the sender's open games still in
+   * play, as if the mail named it, and from there booked in all the others (`leaveInOtherGames`),
+   * with the acknowledgement and the TD's notice that name every game, as leave sent in a game's
+   * thread is. Undefined for anything else (which game?).
+   */
+  private gameForLeave(
+    games: readonly GameRefResolved[],
+    inbound: Inbound,
+    sender: string,
+    at: Date | string,
+  ): GameRefResolved | undefined {
+    const kinds = inbound.commands.map((c) => c.kind);
+    if (!kinds.includes('leave') || kinds.some((k) => k !== 'leave')) return undefined;
+    // Words of a withdrawal are for the TD (P-9a), whatever else the mail says.
+    if (withdrawsFromEvent(inbound.newText.text) || withdrawsFromEvent(inbound.mail.subject))
+      return undefined;
+    for (const g of games) {
+      const { state, rules, now, t } = this.transmissionIn(g, inbound, sender, at);
+      if (state.result || inAdjudication(state, now, rules)) continue;
+      const leaveOnly =
+        t !== undefined &&
+        (t.leave !== undefined || t.leaveUnread !== undefined) &&
+        !t.moves.length &&
+        !t.conditional?.length &&
+        !t.drawOffer &&
+        !t.acceptDraw &&
+        !t.declineDraw &&
+        !t.resign &&
+        !t.claim &&
+        !t.note;
+      return leaveOnly ? g : undefined;
+    }
+    return undefined;
   }
 
   /** The sender's unfinished games, in every event they play in. */
@@ -2504,6 +2545,8 @@ export class RefereeService {
       ...(narrowed.fits ? { fits: narrowed.fits.map(entry) } : {}),
       ...(narrowed.opponent ? { opponent: narrowed.opponent } : {}),
       ...(narrowed.moveless ? { moveless: true } : {}),
+      // Leave the mail announced is not recorded either: it is told so (P-8a, P-8b).
+      ...(inbound.commands.some((c) => c.kind === 'leave') ? { leave: true } : {}),
       ...(this.templatesDir ? { templatesDir: this.templatesDir } : {}),
     });
     this.store.commitInbound(

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { ComposedMail } from '../../src/compose/index.ts';
-import { composeUnknownAddress } from '../../src/compose/index.ts';
+import { composeUnknownAddress, composeWhichGame } from '../../src/compose/index.ts';
 import { AMICI_MARKER } from '../../src/mail/marker.ts';
 
 const GOLDEN = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'golden');
@@ -43,10 +43,27 @@ const clean = (m: ComposedMail) => {
   expect(m.html).not.toMatch(/undefined|\[object Object\]|NaN|\uE000/);
 };
 
+const PLAYER = { id: 'novak', name: 'Jan Novák' };
 const EVENT = { name: 'World Championship 2026', tag: 'WCH26' };
 
 describe('golden mails: a player’s games, named together, in every template language', () => {
   for (const lang of LANGS) {
+    it(`${lang}/which-game-leave (P-8a): leave with moves of no game named is not recorded either`, () => {
+      const m = composeWhichGame({
+        player: { ...PLAYER, lang },
+        event: EVENT,
+        td: { name: 'Olena Petrenko' },
+        games: [
+          { eventTag: 'WCH26', gameId: '7', white: 'Anna Nowak', black: 'Jan Novák' },
+          { eventTag: 'WCH26', gameId: '12', white: 'Jan Novák', black: 'Hanna Bondar' },
+        ],
+        subject: 'move and leave',
+        leave: true,
+      });
+      goldenMails(`${lang}/which-game-leave`, [m]);
+      expect(m.text).toContain('P-8a');
+      clean(m);
+    });
     it(`${lang}/unknown-address-move (P-5c): a move from an unregistered address, to send again`, () => {
       const m = composeUnknownAddress({
         address: 'jan.novak@mobile.example',

@@ -92,8 +92,58 @@ const mail = (from: string, subject: string, body: string) => ({
     `From: ${from}\r\nTo: referee@club.example\r\nSubject: ${subject}\r\nDate: Sun, 10 Jan 2027 08:00:00 +0000\r\nMessage-ID: <in${n}@x.example>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body}\r\n`,
   ),
 });
+const KARL = 'Karl Braun <karl@gmx.example>';
 
 describe('mail about several of a player’s games', () => {
+  it('P-8a, P-8b: leave sent with no game tag is booked in all the player’s games, acknowledged as leave sent in a game (was: "Welche Partie?", nothing booked)', async () => {
+    const { service, logger, flush } = setup();
+    const m = mail(
+      KARL,
+      'Urlaub',
+      'ich nehme Urlaub vom 1.2.2027 bis 14.2.2027 in allen meinen Partien.',
+    );
+    expect(await service.processInbound(m)).toBe('done');
+    expect(logger.lines.at(-1)).toMatchObject({ code: 'INBOUND_PROCESSED', game: 'CC27/1' });
+    for (const [game, side] of [
+      ['CC27/1', 'white'],
+      ['CC27/2', 'black'],
+      ['CC27/5', 'white'],
+    ] as const)
+      expect(service.state(game).leaves, game).toMatchObject([
+        { side, from: '2027-02-01', to: '2027-02-14' },
+      ]);
+    expect(service.state('CC27/6').leaves).toEqual([]);
+    const out = await flush();
+    expect(out.map((o) => o.kind)).not.toContain('which-game');
+    const ack = out.filter((o) => o.to === 'karl@gmx.example');
+    expect(ack).toHaveLength(1);
+    expect(ack[0]!.text).toContain('Ihr Urlaub vom 2027-02-01 bis 2027-02-14 ist eingetragen');
+    expect(ack[0]!.text).toContain(
+      '  [CC27/1] Karl Braun – Jan Kowalski (Weiß)\n  [CC27/2] Bob Smith – Karl Braun (Schwarz)\n  [CC27/5] Karl Braun – Bob Smith (Weiß)',
+    );
+    // The TD once, each opponent in each of their games.
+    expect(out.filter((o) => o.to === 'td@club.example')).toHaveLength(1);
+    expect(out.filter((o) => o.to === 'bob@mail.example')).toHaveLength(2);
+    expect(out.filter((o) => o.to === 'jan@home.example')).toHaveLength(1);
+  });
+
+  it('P-8a: leave with a move that fits no single game is asked about, and the answer says the leave was not booked either', async () => {
+    const { service, flush } = setup();
+    // 1.e4 is Karl's first move in CC27/1 and CC27/5 alike: which game?
+    const m = mail(KARL, 'Zug und Urlaub', '1.e4\n\nUrlaub vom 1.2.2027 bis 14.2.2027');
+    expect(await service.processInbound(m)).toBe('rejected');
+    for (const game of ['CC27/1', 'CC27/2', 'CC27/5']) {
+      expect(service.state(game).leaves, game).toEqual([]);
+      expect(service.state(game).plies, game).toEqual([]);
+    }
+    const [asked] = await flush();
+    expect(asked!.kind).toBe('which-game');
+    expect(asked!.text).toContain(
+      'Ihre Mail kündigt auch Urlaub an; auch er wurde nicht eingetragen',
+    );
+    expect(asked!.text).toContain('(Regeln P-8a, P-8b)');
+  });
+
   it('P-5c: a new address announced from that address, signed by a Polish player: answered in Polish, with no "send your move again", and who adds the address; the TD is not told to replay a mail with nothing in it', async () => {
     const { service, flush } = setup();
     const m = mail(
