@@ -1022,7 +1022,7 @@ function tagsText(games: readonly WhichGameEntry[]): string {
  * The subject of the mail we answer, as our subject quotes it after "— Re:": on one line, and
  * without the reply prefixes it already had (Re:, RE[2]:, Aw:, Odp:, Sv:), so no "Re: Re:".
  */
-function answeredSubject(subject: string): string {
+export function answeredSubject(subject: string): string {
   return subject
     .replace(/\s+/g, ' ')
     .trim()

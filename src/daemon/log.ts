@@ -29,6 +29,8 @@ export const LOG_CODES = {
   INBOUND_NO_GAME: 'a player wrote without a game we could find; asked which game',
   INBOUND_OTHER_GAME:
     "a player's mail named a game it does not fit and reads as their move in one other game; nothing played, no penalty, asked which game",
+  INBOUND_GAMES_STATUS:
+    "a player's mail named no game and held words only; they are told where each of their unfinished games stands (once a day, P-2k)",
   INBOUND_BOUNCE: 'a bounce of our mail to a player; the TD is told',
   INBOUND_FAILED:
     "processing an inbound message failed (or its sender's DKIM key could not be looked up); it stays in the inbox and is tried again (`retryAt`), also when no new mail comes",

@@ -39,6 +39,8 @@ import {
   gameTitle,
   plyText,
 } from '../compose/index.ts';
+import type { GameStatus } from '../compose/player-games.ts';
+import { composeGamesStatus } from '../compose/player-games.ts';
 import type { GameMode } from '../config/load-config.ts';
 import {
   eventRulesOf,
@@ -1067,6 +1069,7 @@ export class RefereeService {
       if (ruled) return ruled;
       return (
         this.forTdWithoutGame(reading, ref, inbound, sender, base, at) ??
+        this.gamesStatus(ref, inbound, sender, base, at) ??
         this.askWhichGame(ref.event, ref.player, ref.games, inbound, base, at, undefined, ref)
       );
     }
@@ -1741,6 +1744,112 @@ export class RefereeService {
     const relayedOn = this.today(ref.event);
     if (t && compareDates(relayedOn, now) > 0) t.relayedOn = relayedOn;
     return { side, state, rules, now, inbound: read, t };
+  }
+
+  /**
+   * A known player's mail that names no game and holds words only — no move, command or date
+   * ("Please send me all my current positions and clocks"): answered with where each of their
+   * unfinished games stands (`gameStatus`), in their language, once a day, as words in a game's
+   * thread are answered with that game (P-2k). Undefined for anything else (which game?).
+   */
+  private gamesStatus(
+    home: { event: EventConfig; player: PlayerConfig },
+    inbound: Inbound,
+    sender: string,
+    base: InboundBase,
+    at: string,
+  ): SettleOutcome | undefined {
+    const { event, player } = home;
+    if (inbound.commands.length || inbound.dates.spans.length || inbound.mail.pgn.length)
+      return undefined;
+    if (!inbound.newText.text.trim()) return undefined;
+    const moves = movetextOf([...inbound.rest.map((l) => l.text), inbound.mail.subject ?? '']);
+    if (moves.length) return undefined;
+    const last = this.store.lastQueued('games-status', null, [sender]);
+    const quiet = last && Date.parse(at) - Date.parse(last) < QUIET_MS ? last : undefined;
+    const games = this.openGamesOf(sender).map((g) => this.gameStatus(g, sender));
+    const mails = quiet
+      ? []
+      : [
+          this.mailTo(
+            composeGamesStatus({
+              player: { id: player.id, name: player.name, lang: player.language ?? event.language },
+              event: { name: event.name, tag: event.tag },
+              td: { name: event.td.name },
+              subject: inbound.mail.subject,
+              on: this.today(event),
+              games,
+              ...(this.templatesDir ? { templatesDir: this.templatesDir } : {}),
+            }),
+            [sender],
+            `${base.dedupeKey}:games-status`,
+            { inReplyTo: base.messageId },
+          ),
+        ];
+    this.store.commitInbound(
+      {
+        ...base,
+        sender,
+        subject: inbound.mail.subject,
+        status: 'ignored',
+        note: `no game named, no move: where ${games.length} games stand${quiet ? `, answered ${quiet}` : ', answered'}`,
+      },
+      [],
+      mails,
+      at,
+    );
+    this.logger.info({
+      code: 'INBOUND_GAMES_STATUS',
+      ...this.mailLog,
+      sender,
+      games: games.length,
+      ...(quiet ? { answered: quiet } : {}),
+    });
+    return 'ignored';
+  }
+
+  /** Where one of the sender's unfinished games stands today, for the status answer (P-2k). */
+  private gameStatus(g: GameRefResolved, sender: string): GameStatus {
+    const side = this.sideOf(g, sender);
+    const state = this.state(g.gameKey);
+    const rules = this.rules(g.event, g.game);
+    const now = this.today(g.event);
+    const name = (s: Side) => this.player(g.event, g.game[s]).name;
+    const adjudication = inAdjudication(state, now, rules);
+    const out: GameStatus = {
+      tag: `[${g.event.tag}/${g.game.id}]`,
+      white: name('white'),
+      black: name('black'),
+      side,
+      opponent: name(other(side)),
+      toMove: adjudication ? 'none' : state.pos.turn === side ? 'you' : 'opponent',
+      move: state.pos.fullmoves,
+    };
+    if (adjudication) return { ...out, adjudicationSince: adjudication.endDate };
+    const clock = gameClock(state, rules, side, now);
+    if (clock.ok) {
+      const { live, rows } = clock.value;
+      const row = rows.at(-1);
+      if (live) {
+        out.clock = {
+          used: live.totalDays,
+          left: live.daysLeft,
+          control: live.limitDays === null ? null : live.controlMove,
+        };
+        if (live.exceeded && live.exceedsOn) out.exceededOn = live.exceedsOn;
+        else if (live.exceedsOn) out.lastDay = addDays(live.exceedsOn, -1);
+      } else if (row)
+        out.clock = { used: row.totalDays, left: row.daysLeft, control: row.controlMove };
+    }
+    if (compareDates(state.clockStartsOn, now) > 0) out.startsOn = state.clockStartsOn;
+    const pause = state.pauses.find(
+      (p) => compareDates(p.from, now) <= 0 && (p.to === null || compareDates(p.to, now) > 0),
+    );
+    if (pause) out.pausedSince = pause.from;
+    const leave = state.leaves.find((l) => l.side === side && compareDates(l.to, now) >= 0);
+    if (leave) out.leave = { from: leave.from, to: leave.to };
+    if (state.drawOffer) out.drawOffer = state.drawOffer.by === side ? 'you' : 'opponent';
+    return out;
   }
 
   /** "White – Black": how every subject of ours about the game begins, after its tag. */

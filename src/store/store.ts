@@ -681,9 +681,14 @@ export class Store implements CheckpointStore {
   }
 
   /** When mail of this kind for this game last went to exactly these recipients (ISO), if ever. */
-  lastQueued(kind: string, gameKey: string, recipients: readonly string[]): string | undefined {
+  lastQueued(
+    kind: string,
+    gameKey: string | null,
+    recipients: readonly string[],
+  ): string | undefined {
+    // `IS`: null for a mail of no game (a player's gameless answer, once a day too).
     const r = this.sql(
-      'SELECT MAX(created_at) AS at FROM outbox WHERE game_key = ? AND kind = ? AND recipients = ?',
+      'SELECT MAX(created_at) AS at FROM outbox WHERE game_key IS ? AND kind = ? AND recipients = ?',
     ).get(gameKey, kind, JSON.stringify(recipients)) as { at: string | null };
     return r.at ?? undefined;
   }

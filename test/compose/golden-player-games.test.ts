@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { ComposedMail } from '../../src/compose/index.ts';
 import { composeUnknownAddress, composeWhichGame } from '../../src/compose/index.ts';
+import type { GameStatus } from '../../src/compose/player-games.ts';
+import { composeGamesStatus } from '../../src/compose/player-games.ts';
 import { AMICI_MARKER } from '../../src/mail/marker.ts';
 
 const GOLDEN = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'golden');
@@ -46,8 +48,91 @@ const clean = (m: ComposedMail) => {
 const PLAYER = { id: 'novak', name: 'Jan Novák' };
 const EVENT = { name: 'World Championship 2026', tag: 'WCH26' };
 
+/** Jan Novák's unfinished games on 2026-10-20, one of each kind the answer tells apart. */
+const GAMES: GameStatus[] = [
+  {
+    tag: '[WCH26/7]',
+    white: 'Anna Nowak',
+    black: 'Jan Novák',
+    side: 'black',
+    opponent: 'Anna Nowak',
+    toMove: 'you',
+    move: 9,
+    clock: { used: 12, left: 18, control: 10 },
+    lastDay: '2026-11-07',
+    drawOffer: 'opponent',
+  },
+  {
+    tag: '[WCH26/12]',
+    white: 'Jan Novák',
+    black: 'Hanna Bondar',
+    side: 'white',
+    opponent: 'Hanna Bondar',
+    toMove: 'opponent',
+    move: 14,
+    clock: { used: 25, left: 35, control: 20 },
+    leave: { from: '2026-12-20', to: '2027-01-02' },
+  },
+  {
+    tag: '[WCH26/15]',
+    white: 'Olga Kim',
+    black: 'Jan Novák',
+    side: 'black',
+    opponent: 'Olga Kim',
+    toMove: 'you',
+    move: 31,
+    clock: { used: 33, left: -3, control: 30 },
+    exceededOn: '2026-10-18',
+    pausedSince: '2026-10-19',
+  },
+  {
+    tag: '[WCH26/21]',
+    white: 'Jan Novák',
+    black: 'Petr Dvořák',
+    side: 'white',
+    opponent: 'Petr Dvořák',
+    toMove: 'none',
+    move: 40,
+    adjudicationSince: '2026-09-30',
+  },
+];
+
 describe('golden mails: a player’s games, named together, in every template language', () => {
   for (const lang of LANGS) {
+    it(`${lang}/games-status (P-2k): each unfinished game, whose move, the player's clock, the last day`, () => {
+      const m = composeGamesStatus({
+        player: { ...PLAYER, lang },
+        event: EVENT,
+        td: { name: 'Olena Petrenko' },
+        subject: 'Re: all my positions and clocks please',
+        on: '2026-10-20',
+        games: GAMES,
+      });
+      goldenMails(`${lang}/games-status`, [m]);
+      expect(m).toMatchObject({
+        lang,
+        kind: 'games-status',
+        threadKey: 'WCH26/games-status/novak',
+      });
+      expect(m.subject).toContain('2026-10-20');
+      expect(m.subject).toMatch(/ — Re: all my positions and clocks please$/);
+      for (const text of ['[WCH26/7]', 'Anna Nowak', '2026-11-07', '[WCH26/21]', 'P-10', 'P-8a'])
+        expect(m.text).toContain(text);
+      clean(m);
+    });
+    it(`${lang}/games-status-none: a player with no unfinished game`, () => {
+      const m = composeGamesStatus({
+        player: { ...PLAYER, lang },
+        event: EVENT,
+        td: { name: 'Olena Petrenko' },
+        subject: '',
+        on: '2026-10-20',
+        games: [],
+      });
+      goldenMails(`${lang}/games-status-none`, [m]);
+      expect(m.text).not.toContain('[WCH26/');
+      clean(m);
+    });
     it(`${lang}/which-game-leave (P-8a): leave with moves of no game named is not recorded either`, () => {
       const m = composeWhichGame({
         player: { ...PLAYER, lang },

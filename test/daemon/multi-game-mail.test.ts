@@ -144,6 +144,60 @@ describe('mail about several of a player’s games', () => {
     expect(asked!.text).toContain('(Regeln P-8a, P-8b)');
   });
 
+  it('P-2k: "all my positions and clocks", with no game tag, is answered with where each unfinished game stands, in the player’s language, once a day (was: "which game?")', async () => {
+    const { service, logger, flush, setNow } = setup();
+    expect(
+      await service.processInbound(mail('Bob Smith <bob@mail.example>', '[CC27/2] move', '1.e4')),
+    ).toBe('done');
+    await flush();
+    const ask = () =>
+      mail(
+        'Bob Smith <bob@mail.example>',
+        'positions',
+        'Please send me all my current positions and clocks in all games',
+      );
+    expect(await service.processInbound(ask())).toBe('ignored');
+    expect(logger.lines.at(-1)).toMatchObject({ code: 'INBOUND_GAMES_STATUS', games: 3 });
+    const out = await flush();
+    expect(out.map((o) => [o.to, o.kind])).toEqual([['bob@mail.example', 'games-status']]);
+    const { subject, text } = out[0]!;
+    expect(subject).toBe('your games on 2027-01-10 — Re: positions');
+    expect(text).toContain('nothing was played');
+    // Bob moved in CC27/2 today, 6 days after the start; in CC27/5 Karl is to move, in CC27/6
+    // Jan: Bob's clock runs in none of them, and before his first move it shows nothing.
+    expect(text).toMatch(/\[CC27\/2\] +Karl Braun +White +opponent, move 1 +6 +24 +10 +-\n/);
+    expect(text).toMatch(/\[CC27\/5\] +Karl Braun +Black +opponent, move 1 +- +- +- +-\n/);
+    expect(text).toMatch(/\[CC27\/6\] +Jan Kowalski +Black +opponent, move 1 +- +- +- +-/);
+    // Karl moves in CC27/5: from then Bob's clock runs there.
+    expect(await service.processInbound(mail(KARL, '[CC27/5] Zug', '1.d4'))).toBe('done');
+    await flush();
+    // A second request the same day is kept and not answered: no exchange with a robot.
+    expect(await service.processInbound(ask())).toBe('ignored');
+    expect(await flush()).toEqual([]);
+    setNow('2027-01-11T09:00:00Z');
+    expect(await service.processInbound(ask())).toBe('ignored');
+    const [next] = await flush();
+    expect(next!.text).toMatch(
+      /\[CC27\/5\] +Karl Braun +Black +you, move 1 +1 +29 +10 +2027-02-09\n/,
+    );
+  });
+
+  it('P-2k: the same request in Polish gets the answer in Polish', async () => {
+    const { service, flush } = setup();
+    const m = mail(
+      'Jan Kowalski <jan@home.example>',
+      'pozycje',
+      'Proszę o przesłanie aktualnych pozycji i zegarów we wszystkich moich partiach.',
+    );
+    expect(await service.processInbound(m)).toBe('ignored');
+    const [answer] = await flush();
+    expect(answer!.kind).toBe('games-status');
+    expect(answer!.subject).toBe('Twoje partie na dzień 2027-01-10 — Re: pozycje');
+    expect(answer!.text).toContain('[CC27/1]  Karl Braun');
+    expect(answer!.text).toContain('[CC27/6]  Bob Smith');
+    expect(answer!.text).toMatch(/Ty, posunięcie 1 +6 +24 +10 +2027-02-03/);
+  });
+
   it('P-5c: a new address announced from that address, signed by a Polish player: answered in Polish, with no "send your move again", and who adds the address; the TD is not told to replay a mail with nothing in it', async () => {
     const { service, flush } = setup();
     const m = mail(
