@@ -1,7 +1,9 @@
-// Answers to a known player's mail that is about all their games rather than one:
+// Answers to a known player's mail that is about all their games, or several, rather than one:
 // `games-status`, where each of their unfinished games stands (a mail with no game named that
-// asks for positions and clocks, P-2k). A gameless mail: its words are all in `labels.json`
-// (`gamesStatus.*`), so its template is the same in every language.
+// asks for positions and clocks, P-2k), and `one-game-per-mail`, a mail with moves for several
+// games, of which nothing was played (P-2e, P-2f..h, P-4a, P-5a). Gameless mails: their words
+// are all in `labels.json` (`gamesStatus.*`, `onePerMail.*`), so their templates are the same in
+// every language.
 
 import type { CalendarDate } from '../clock/index.ts';
 import { answeredSubject, gamelessMail, gameTitle, tableBlock } from './compose.ts';
@@ -126,4 +128,29 @@ export function composeGamesStatus(input: GamesStatusInput): ComposedMail {
       event: input.event,
     };
   });
+}
+
+export interface OneGamePerMailInput extends PlayerMailInput {
+  /** The games the mail's blocks of moves name, in the order written: `[CC27/1] White – Black`. */
+  games: readonly string[];
+  /** An example tag for the subject of the mails to send instead. */
+  example: string;
+}
+
+/**
+ * The answer to a mail with moves for several games ("[CC27/1] 1.e4" / "[CC27/2] 1.d4", or a
+ * "Game: CC27/2" line after moves of the subject's game): nothing was played in any of them and
+ * no penalty given; send each game's move in its own mail (P-2e, P-2f..h, P-4a, P-5a).
+ */
+export function composeOneGamePerMail(input: OneGamePerMailInput): ComposedMail {
+  const on = { ...input, lang: input.player.lang };
+  return gamelessMail('one-game-per-mail', on, `one-game-per-mail/${input.player.id}`, (t) => ({
+    subject: `${t('onePerMail.subject')}${input.subject.trim() ? ` — Re: ${answeredSubject(input.subject)}` : ''}`,
+    greeting: t('report.greeting', { name: input.player.name }),
+    intro: t('onePerMail.intro'),
+    games: input.games,
+    why: t('onePerMail.why'),
+    what: t('onePerMail.what', { example: input.example }),
+    event: input.event,
+  }));
 }

@@ -29,6 +29,8 @@ export const LOG_CODES = {
   INBOUND_NO_GAME: 'a player wrote without a game we could find; asked which game',
   INBOUND_OTHER_GAME:
     "a player's mail named a game it does not fit and reads as their move in one other game; nothing played, no penalty, asked which game",
+  INBOUND_SEVERAL_GAMES:
+    "a player's mail held moves for several games (blocks with game tags); nothing played, no penalty, asked to send each game's move in its own mail (P-2e, P-5a)",
   INBOUND_GAMES_STATUS:
     "a player's mail named no game and held words only; they are told where each of their unfinished games stands (once a day, P-2k)",
   INBOUND_BOUNCE: 'a bounce of our mail to a player; the TD is told',

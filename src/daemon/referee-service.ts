@@ -40,7 +40,7 @@ import {
   plyText,
 } from '../compose/index.ts';
 import type { GameStatus } from '../compose/player-games.ts';
-import { composeGamesStatus } from '../compose/player-games.ts';
+import { composeGamesStatus, composeOneGamePerMail } from '../compose/player-games.ts';
 import type { GameMode } from '../config/load-config.ts';
 import {
   eventRulesOf,
@@ -51,6 +51,7 @@ import {
 } from '../config/load-config.ts';
 import type { AmiciConfig, EventConfig, GameConfig, PlayerConfig } from '../config/schema.ts';
 import { forwardedOf } from '../mail/forwarded.ts';
+import { gamesWithMoves } from '../mail/game-blocks.ts';
 import type { Inbound, InboundMail, ReadError, Result } from '../mail/index.ts';
 import {
   asksForPgn,
@@ -1063,6 +1064,9 @@ export class RefereeService {
         );
       return this.unknownSender(inbound, sender, base, at) ?? ignore('unknown sender', who);
     }
+    // Moves for several games in one mail: none of them is played (one game per mail).
+    const several = this.severalGames(inbound, sender);
+    if (several) return this.oneGamePerMail(several, inbound, sender, base, at);
     if (!('gameKey' in ref)) {
       // A TD who also plays, writing about no game of their own as a player: their rulings.
       const ruled = this.isTd(sender) && this.tdMail(reading, inbound, sender, base, at);
@@ -1744,6 +1748,82 @@ export class RefereeService {
     const relayedOn = this.today(ref.event);
     if (t && compareDates(relayedOn, now) > 0) t.relayedOn = relayedOn;
     return { side, state, rules, now, inbound: read, t };
+  }
+
+  /**
+   * The games a mail holds moves for, when there are several (`gamesWithMoves`): blocks that
+   * each start with a game's tag or a game line ("[CC27/1] 1.e4", "CC27/5: 1.c4", "Game:
+   * CC27/2"), after moves of the game the subject or the thread names. Each as the answer names
+   * it: `[CC27/1] White – Black`, or as written when no such game exists. Not looked for in a
+   * TD's mail, whose ruling lines start with a game too.
+   */
+  private severalGames(
+    inbound: Inbound,
+    sender: string,
+  ): { games: string[]; refs: GameRefResolved[] } | undefined {
+    if (this.isTd(sender)) return undefined;
+    const named = findGameRef(inbound, this.threadLookup);
+    const first = named && named.via !== 'body' ? named : undefined;
+    // A block names a game of an event amici runs ("W/B: 1.e4" names none); a game number
+    // that event does not have is still a game the player meant.
+    const events = new Set(this.config.events.map((e) => e.tag.toLowerCase()));
+    const blocks = gamesWithMoves(inbound, first).filter((b) => events.has(b.event.toLowerCase()));
+    if (blocks.length < 2) return undefined;
+    const refs: GameRefResolved[] = [];
+    const games = blocks.map(({ event, game }) => {
+      const ref = this.directory.gameAnyCase(gameKeyOf(event, game));
+      if (!ref) return `[${event}/${game}]`;
+      refs.push(ref);
+      return `[${ref.event.tag}/${ref.game.id}] ${this.gameTitle(ref)}`;
+    });
+    return { games, refs };
+  }
+
+  /**
+   * A known player's mail with moves for several games: nothing is played in any of them and no
+   * penalty given, and the player is asked to send each game's move in its own mail. A move binds
+   * once sent (P-4a), so amici does not split a mail by guessing which lines belong to which
+   * game; the repetition and the stated dates are one game's transmission (P-2e, P-2f..h), and
+   * each game's record keeps its own mails (P-5a).
+   */
+  private oneGamePerMail(
+    named: { games: string[]; refs: GameRefResolved[] },
+    inbound: Inbound,
+    sender: string,
+    base: InboundBase,
+    at: string,
+  ): SettleOutcome {
+    const { event, player } = this.directory.memberships(sender)[0]!;
+    const open = this.openGamesOf(sender);
+    const mine = named.refs.find((r) => open.some((g) => g.gameKey === r.gameKey));
+    const mail = composeOneGamePerMail({
+      player: { id: player.id, name: player.name, lang: player.language ?? event.language },
+      event: { name: event.name, tag: event.tag },
+      td: { name: event.td.name },
+      subject: inbound.mail.subject,
+      games: named.games,
+      example: mine ? `[${mine.event.tag}/${mine.game.id}]` : `[${event.tag}/…]`,
+      ...(this.templatesDir ? { templatesDir: this.templatesDir } : {}),
+    });
+    const keys = named.refs.map((r) => r.gameKey);
+    this.store.commitInbound(
+      {
+        ...base,
+        sender,
+        subject: inbound.mail.subject,
+        status: 'rejected',
+        note: `moves for several games (${named.games.map((g) => g.split(' ')[0]).join(', ')}): one game per mail, nothing played (P-2e, P-5a)`,
+      },
+      [],
+      [
+        this.mailTo(mail, [sender], `${base.dedupeKey}:one-game-per-mail`, {
+          inReplyTo: base.messageId,
+        }),
+      ],
+      at,
+    );
+    this.logger.info({ code: 'INBOUND_SEVERAL_GAMES', ...this.mailLog, sender, games: keys });
+    return 'rejected';
   }
 
   /**

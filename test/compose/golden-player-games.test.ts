@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { ComposedMail } from '../../src/compose/index.ts';
 import { composeUnknownAddress, composeWhichGame } from '../../src/compose/index.ts';
 import type { GameStatus } from '../../src/compose/player-games.ts';
-import { composeGamesStatus } from '../../src/compose/player-games.ts';
+import { composeGamesStatus, composeOneGamePerMail } from '../../src/compose/player-games.ts';
 import { AMICI_MARKER } from '../../src/mail/marker.ts';
 
 const GOLDEN = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'golden');
@@ -131,6 +131,22 @@ describe('golden mails: a player’s games, named together, in every template la
       });
       goldenMails(`${lang}/games-status-none`, [m]);
       expect(m.text).not.toContain('[WCH26/');
+      clean(m);
+    });
+    it(`${lang}/one-game-per-mail (P-2e, P-5a): moves for several games, nothing played`, () => {
+      const m = composeOneGamePerMail({
+        player: { ...PLAYER, lang },
+        event: EVENT,
+        td: { name: 'Olena Petrenko' },
+        subject: 'my moves',
+        games: ['[WCH26/7] Anna Nowak – Jan Novák', '[WCH26/12] Jan Novák – Hanna Bondar'],
+        example: '[WCH26/7]',
+      });
+      goldenMails(`${lang}/one-game-per-mail`, [m]);
+      expect(m.text).toContain(
+        '  [WCH26/7] Anna Nowak – Jan Novák\n  [WCH26/12] Jan Novák – Hanna Bondar',
+      );
+      for (const rule of ['P-4a', 'P-2e', 'P-5a']) expect(m.text).toContain(rule);
       clean(m);
     });
     it(`${lang}/which-game-leave (P-8a): leave with moves of no game named is not recorded either`, () => {

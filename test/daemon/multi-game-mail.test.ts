@@ -144,6 +144,51 @@ describe('mail about several of a player’s games', () => {
     expect(asked!.text).toContain('(Regeln P-8a, P-8b)');
   });
 
+  it('P-2e, P-5a: one mail with a block of moves per game is played in none of them, with no penalty; the player is asked for one game per mail (was: "Welche Partie?")', async () => {
+    const { service, logger, flush } = setup();
+    // Bob moves first in CC27/2: Karl's 1...c5 there, 1.e4 in CC27/1, 1.c4 in CC27/5.
+    expect(
+      await service.processInbound(mail('Bob Smith <bob@mail.example>', '[CC27/2] move', '1.e4')),
+    ).toBe('done');
+    await flush();
+    const m = mail(KARL, 'Züge', '[CC27/1] 1.e4\n[CC27/2] 1.e4 c5\nCC27/5: 1.c4\n\nGruß, Karl');
+    expect(await service.processInbound(m)).toBe('rejected');
+    expect(logger.lines.at(-1)).toMatchObject({
+      code: 'INBOUND_SEVERAL_GAMES',
+      games: ['CC27/1', 'CC27/2', 'CC27/5'],
+    });
+    expect(service.state('CC27/1').plies).toEqual([]);
+    expect(service.state('CC27/2').plies).toHaveLength(1);
+    expect(service.state('CC27/5').plies).toEqual([]);
+    for (const game of ['CC27/1', 'CC27/2', 'CC27/5'])
+      expect(service.state(game).penalties, game).toEqual([]);
+    const out = await flush();
+    expect(out.map((o) => [o.to, o.kind])).toEqual([['karl@gmx.example', 'one-game-per-mail']]);
+    expect(out[0]!.subject).toBe('eine Partie je Mail — nichts wurde ausgeführt — Re: Züge');
+    expect(out[0]!.text).toContain(
+      '  [CC27/1] Karl Braun – Jan Kowalski\n  [CC27/2] Bob Smith – Karl Braun\n  [CC27/5] Karl Braun – Bob Smith',
+    );
+    expect(out[0]!.text).toContain('in keiner von ihnen etwas ausgeführt und keine Strafe');
+    expect(out[0]!.text).toContain('„[CC27/1] mein Zug“');
+  });
+
+  it('P-2e, P-4f: moves of the subject’s game, then a "Game:" line with another game’s move: one game per mail, not extra moves or a conditional line', async () => {
+    const { service, flush } = setup();
+    const m = mail(KARL, '[CC27/1] mein Zug', '1.e4\n\nGame: CC27/5\n1.d4');
+    expect(await service.processInbound(m)).toBe('rejected');
+    expect(service.state('CC27/1').plies).toEqual([]);
+    expect(service.state('CC27/5').plies).toEqual([]);
+    expect(service.state('CC27/1').penalties).toEqual([]);
+    const [answer] = await flush();
+    expect(answer!.kind).toBe('one-game-per-mail');
+    expect(answer!.text).toContain(
+      '  [CC27/1] Karl Braun – Jan Kowalski\n  [CC27/5] Karl Braun – Bob Smith',
+    );
+    // A block that names the mail's own game is one game: played as before.
+    expect(await service.processInbound(mail(KARL, '[CC27/1] Zug', '[CC27/1] 1.e4'))).toBe('done');
+    expect(service.state('CC27/1').plies.map((p) => p.uci)).toEqual(['e2e4']);
+  });
+
   it('P-2k: "all my positions and clocks", with no game tag, is answered with where each unfinished game stands, in the player’s language, once a day (was: "which game?")', async () => {
     const { service, logger, flush, setNow } = setup();
     expect(
