@@ -195,7 +195,7 @@ describe('amici standings', () => {
       config,
     ]);
     expect(cc.out).toContain('exported 1 mails and 6 games of CC26');
-    expect(readdirSync(join(dir, 'export-cc', 'mail'))).toContain('000002-rejected.eml');
+    expect(readdirSync(join(dir, 'export-cc', 'mail'))).toContain('000002-ignored.eml');
     expect(readdirSync(join(out, 'games')).sort()).toEqual(['OPEN_1.events.json', 'OPEN_1.pgn']);
     expect((await runCli(['export', '--event', 'NOPE', '--config', config])).code).toBe(1);
   });

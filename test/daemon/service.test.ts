@@ -777,19 +777,17 @@ describe('the referee service (one message, one transaction)', () => {
     expect(service.state('CLUB/3').plies.map((p) => p.uci)).toEqual(['e2e4']);
     expect(service.state('CLUB/1').plies).toEqual([]);
     await service.flushOutbox(recorder().sender);
-    // No move: asked to name the game, not to send a move again; the games against Eva listed.
+    // No move, a question with no tag: answered with the player's games and clocks (no "which
+    // game?", no "send your move again").
     expect(
       await service.processInbound(
         mail('Jan <jan@x.example>', 'How is my clock in the game with Eva?', 'clock'),
       ),
-    ).toBe('rejected');
+    ).toBe('ignored');
     const moveless = await answer();
-    expect(moveless).toContain("Please write again with the game's tag");
     expect(moveless).not.toContain('send it again');
-    expect(moveless).not.toContain('nothing was played');
-    expect(moveless).toContain('Your unfinished games against Eva:');
-    expect(moveless).toContain('[CLUB/2]');
-    expect(moveless).not.toContain('[CLUB/1]');
+    expect(moveless).toContain('Here is where each of your unfinished games stands today');
+    expect(moveless).toMatch(/\[CLUB\/2\] +Eva +Black/);
   });
   it('no tag, two games: the move is played in the one game where it is the player’s move and it is accepted', async () => {
     const { service } = setup([
