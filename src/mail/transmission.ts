@@ -378,6 +378,8 @@ export function readMovetext(
         continue;
       }
       const kept: MovetextToken[] = [];
+      /** The words after a correction word in the sentence ("sorry, I mean Bc4 here"). */
+      const amending = new WeakSet<MovetextToken>();
       for (const clause of sentence.split(CLAUSE_BREAK_RE)) {
         const at = museAt(clause);
         const fix = correctionAt(clause);
@@ -389,7 +391,10 @@ export function readMovetext(
           const clauseTokens = parts.flatMap((p) => p.words);
           if (clauseTokens.every(isMoveToken)) for (const t of clauseTokens) bare.add(t);
           parts.forEach(({ words, slips }, i) => {
-            if (i === 1) corrects = true;
+            if (i === 1) {
+              corrects = true;
+              for (const t of words) amending.add(t);
+            }
             // A slip named ("I meant 11.5171 not 11.5152", "8.Ge3 a nie 8.O-O") is corrected by
             // the move before it in the sentence; when there is none, or it is the slip itself
             // ("11.5152, not 11.5152 but 11.5171", "nicht 11.Sf3, sondern 11.Le2"), by the
@@ -417,7 +422,11 @@ export function readMovetext(
         thoughts.push(...tokenizeMovetext(clause.slice(at)).tokens.filter(numbered));
       }
       // A move in words counts in prose only after its number: "4.castles", not "the castle".
-      const counted = kept.filter((t) => !t.spelled || t.number !== undefined);
+      // A move the prose after the moves talks about is no move sent (`talkedAbout`).
+      const talked = talkedAbout(kept, tokens, side, (t) => correcting.has(t) || amending.has(t));
+      const counted = kept.filter(
+        (t) => (!t.spelled || t.number !== undefined) && !talked.includes(t),
+      );
       // Moves alone in their clause, ended by a full stop ("Hi! 3...a6 4.Ba4. Regards"), are sent.
       // A correction that ends its sentence counts with or without its number ("Sorry, should
       // be 5755.", L-4.2).
@@ -469,6 +478,61 @@ export function readMovetext(
   }
   return { moves: tokens, thoughts, corrected, slips: named };
 }
+
+/**
+ * The moves without a number that the words after the numbered moves of a sentence talk about:
+ * in "2.Nf3 Nc6 Sorry for the delay, e5 is a good move I think" Black sent 2.Nf3 Nc6, and e5 is
+ * prose, not a third move refused as more moves than one (P-4f). A move is talked about when
+ * words stand between it and the moves before it, and those moves (with the ones read from the
+ * lines before, `sent`) are complete on their own: they end with the sender's own move, which
+ * the repetition needs no more after (P-2e). After the opponent's move alone ("1.e4 Sorry for
+ * the delay, e5 is my move") e5 is the sender's move and is sent; a move after a correction word
+ * (`correcting`: "4.Ba4, sorry, I mean Bc4 here") corrects, and one after an "or" (`OR_RE`) is
+ * an alternative, both read as before. With the sender's side unknown nothing is set aside.
+ */
+function talkedAbout(
+  words: readonly MovetextToken[],
+  sent: readonly MovetextToken[],
+  side: Side | undefined,
+  correcting: (t: MovetextToken) => boolean,
+): MovetextToken[] {
+  const talked: MovetextToken[] = [];
+  if (side === undefined) return talked;
+  const moves: MovetextToken[] = [];
+  let wordsBetween = false;
+  let alternative = false;
+  for (const t of words) {
+    if (!isMoveToken(t)) {
+      if (moves.length) wordsBetween = true;
+      if (moves.length && OR_RE.test(t.text)) alternative = true;
+      continue;
+    }
+    const numberedBefore = moves.some((m) => m.number !== undefined);
+    if (
+      t.number === undefined &&
+      numberedBefore &&
+      wordsBetween &&
+      !alternative &&
+      !correcting(t)
+    ) {
+      const line = [...sent, ...moves];
+      if (plyAt(line, line.length - 1)?.side === side) {
+        talked.push(t);
+        continue;
+      }
+    }
+    moves.push(t);
+    wordsBetween = false;
+    alternative = false;
+  }
+  return talked;
+}
+
+/**
+ * "or" before a move: the player has not chosen ("2.Nf3 Nc6 or e5"), and the moves are read as
+ * written, to be returned as more than one move rather than one of them played (P-4a).
+ */
+const OR_RE = /^(?:or|oder|albo|lub|czy|bądź|nebo|či|anebo|або|чи|или|либо)[,]?$/iu;
 
 /**
  * The words of a clause less the moves it names as slips and the words that name them ("not

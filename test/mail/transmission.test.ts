@@ -635,6 +635,73 @@ describe('a mail through to the ruling', () => {
       ).toMatchObject({ uci: 'e7e6' });
     }
   });
+  it('P-2e, P-4f: a move without a number in the words after complete moves is talked about, not a second move refused as more moves', async () => {
+    const played = (...uci: string[]) =>
+      extendGame(
+        afterE4(),
+        uci.map((u, i) => ({
+          type: 'move' as const,
+          on: '2026-11-03',
+          side: i % 2 ? ('white' as const) : ('black' as const),
+          uci: u,
+          sentOn: '2026-11-03',
+          deliveredOn: '2026-11-03',
+        })),
+      );
+    const rule = async (
+      state: ReturnType<typeof afterE4>,
+      side: 'white' | 'black',
+      lang: 'en' | 'pl' | 'de' | 'cs' | 'uk',
+      body: string,
+    ) => {
+      const r = await readInbound(
+        `From: Player <p@x.org>\r\nTo: amici@x.org\r\nSubject: Re: [CLUB/1] move 2\r\nDate: Wed, 4 Nov 2026 10:00:00 +0000\r\nMessage-ID: <m7@x.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body}\r\n`,
+      );
+      if (!r.ok) throw new Error(r.error);
+      const t = assembleTransmission(r.value, {
+        side,
+        reading: { kind: 'algebraic', lang },
+        sentOn: '2026-11-04',
+      });
+      return decideTransmission(state, t!, '2026-11-04', defaultEventRules());
+    };
+    // Black to move after 1.e4 e5 2.Nf3: 2.Nf3 Nc6 is the repetition and the move; e5 is prose.
+    for (const [lang, body] of [
+      ['en', '2.Nf3 Nc6 Sorry for the delay, e5 is a good move I think'],
+      ['pl', '2.Sf3 Sc6 Przepraszam za zwłokę, e5 to chyba dobry ruch'],
+      ['de', '2.Sf3 Sc6 Entschuldigung für die Verspätung, e5 war ein guter Zug'],
+      ['cs', '2.Jf3 Jc6 Omlouvám se za zpoždění, e5 je podle mě dobrý tah'],
+      ['uk', '2.Кf3 Кc6 Вибачте за затримку, e5 був непоганим ходом'],
+    ] as const) {
+      // Was: e5 read as a third move, and the mail refused as more moves than one (P-4f).
+      const d = await rule(played('e7e5', 'g1f3'), 'black', lang, body);
+      expect(d.effects[0], body).toMatchObject({ kind: 'move-accepted' });
+      expect(
+        d.events.find((e) => e.type === 'move'),
+        body,
+      ).toMatchObject({ uci: 'b8c6' });
+    }
+    // White to move after 2...Nc6: 2...Nc6 3.Bb5 is complete; a6 after the words is prose.
+    const white = await rule(
+      played('e7e5', 'g1f3', 'b8c6'),
+      'white',
+      'en',
+      '2...Nc6 3.Bb5 Thanks for the quick reply, a6 is what I expect now',
+    );
+    expect(white.events.find((e) => e.type === 'move')).toMatchObject({ uci: 'f1b5' });
+    // After the opponent's move alone the move after the words is the sender's own, and sent.
+    const own = await rule(afterE4(), 'black', 'en', '1.e4 Sorry for the delay, e5 is my move');
+    expect(own.events.find((e) => e.type === 'move')).toMatchObject({ uci: 'e7e5' });
+    // "or" offers a choice, not a move talked about: nothing is played, as before (P-4a).
+    for (const [lang, body] of [
+      ['en', '2.Nf3 Nc6 or e5'],
+      ['pl', '2.Sf3 Sc6 albo e5, sam nie wiem'],
+    ] as const)
+      expect(
+        (await rule(played('e7e5', 'g1f3'), 'black', lang, body)).effects[0],
+        body,
+      ).toMatchObject({ kind: 'transmission-rejected', problem: { code: 'extra-moves' } });
+  });
   it('L-4.2: a mail that only corrects a move already sent plays nothing; the move sent stands', async () => {
     // 1...e5 was played and relayed; the next mail takes it back by naming it.
     const state = extendGame(afterE4(), [
