@@ -742,12 +742,16 @@ const isMoveWord = (word: string): boolean => {
 
 /**
  * The words of a line with moves that stand apart from them: a sentence after the moves
- * ("4.La4 Danke für die schnelle Antwort!", "4.Ba4 - thanks for the game so far") or a whole
- * sentence before them ("Thanks for the quick reply! 4.Ba4"); not an introduction ("My move:
- * 4.Ba4") nor prose around moves it names apart ("Thanks for 3...a6, I play 4.Ba4"), which the
- * chess reader answers for. Words that go on with the sentence the moves are in ("Sorry for the
- * delay, e5 is a good move I think") are quoted with it whole, the moves in place: never "is a
- * good move I think", a sentence with a hole where the moves were.
+ * ("4.Ba4 - thanks for the game so far") or a whole sentence before them ("Thanks for the quick
+ * reply! 4.Ba4"); not an introduction ("My move: 4.Ba4") nor prose around moves it names apart
+ * ("Thanks for 3...a6, I play 4.Ba4"), which the chess reader answers for. Words that go on with
+ * the sentence the moves are in are quoted with it whole, the moves in place: never "is a good
+ * move I think", a sentence with a hole where the moves were. That is so when nothing but a space
+ * stands between (a capital is no mark: "2.Nf3 Nc6 I think", "1.e4 e5 Danke für die schnelle
+ * Antwort", where a German noun is capitalised too); when a clause of its own goes before the
+ * moves ("Sorry for the delay, 1.e4 e5"); and when words between moves say something of their
+ * own (`ownWords`: "1.e4 Sorry for the delay, e5 is a good move I think", "Thanks for 2.Nf3, my
+ * answer is 2...Nc6 and I hope you are well."), which are never dropped.
  */
 function proseBesideMoves(line: string): string[] {
   return line.split(SENTENCE_RE).flatMap((sentence) => {
@@ -755,19 +759,49 @@ function proseBesideMoves(line: string): string[] {
     const first = words.findIndex(isMoveWord);
     if (first < 0) return words.length ? [words.join(' ')] : [];
     const last = words.findLastIndex(isMoveWord);
-    if (words.slice(first, last + 1).some((w) => !isMoveWord(w))) return [];
+    const whole = [words.join(' ')];
+    if (words.slice(first, last + 1).some((w) => !isMoveWord(w)))
+      return ownWords(sentence) ? whole : [];
     const before = words.slice(0, first).join(' ');
     const rest = words.slice(last + 1).join(' ');
     const after = rest.replace(/^[-–—:,.\s]+/u, '');
-    // Apart: after a mark ("4.Ba4 - thanks", "4.Ba4. Thanks"), or a new sentence unmarked
-    // ("4.La4 Danke für …"); else the words go on with the moves ("4.Ba4 is my move").
-    const apart =
-      after === '' || after !== rest || /[.,;:!?)]$/u.test(words[last]!) || /^\p{Lu}/u.test(after);
+    // Apart: after a mark ("4.Ba4 - thanks", "4.Ba4. Thanks"); else the words go on with the
+    // moves ("4.Ba4 is my move", "2.Nf3 Nc6 I think").
+    const apart = after === '' || after !== rest || /[.,;:!?)]$/u.test(words[last]!);
     if (!apart) {
       const prose = `${before} ${after}`.match(/\p{L}+/gu)?.length ?? 0;
-      return prose >= 3 ? [words.join(' ')] : [];
+      return prose >= 3 ? whole : [];
     }
-    return [...(/[.!]$/u.test(before) ? [before] : []), ...(after ? [after] : [])];
+    // Before the moves, a sentence is quoted alone; a clause of its own ("Sorry for the delay,
+    // 1.e4 e5") with the moves it stands before, never the words that lead into them ("sorry I
+    // meant 5755", "Thanks for your move 3...a6").
+    const lead = /[.!]$/u.test(before)
+      ? [before]
+      : ownWords(`${before} `.split(CLAUSE_END_RE).slice(0, -1).join(' '))
+        ? [words.slice(0, last + 1).join(' ')]
+        : [];
+    return [...lead, ...(after ? [after] : [])];
+  });
+}
+
+/** Where a sentence's clauses end: a comma, semicolon, colon, "!", or a dash between words. */
+const CLAUSE_END_RE = /(?<=[,;:!])\s+|(?<!\d\.)\s+(?=[-–—]+\s)/u;
+
+/**
+ * Whether a sentence with moves holds words of its own beside them: a clause of three words or
+ * more that names no move ("Sorry for the delay, …"; not an introduction that ends in a colon,
+ * "Here is my move:", nor a greeting), or three words or more after a clause's last move ("…, e5
+ * is a good move I think", "… 2...Nc6 and I hope you are well"). The words that name the moves
+ * ("Thanks for 3...a6, I play 4.Ba4", "1.e4 e5 thanks, I expected 1...c5 from you") are none.
+ */
+function ownWords(sentence: string): boolean {
+  const prose = (ws: readonly string[]) =>
+    ws.filter((w) => !isMoveWord(w) && /\p{L}/u.test(w)).length;
+  return sentence.split(CLAUSE_END_RE).some((clause) => {
+    const words = clause.split(' ').filter((w) => w !== '' && !/^[-–—]+$/u.test(w));
+    const last = words.findLastIndex(isMoveWord);
+    if (last >= 0) return prose(words.slice(last + 1)) >= 3;
+    return prose(words) >= 3 && !clause.trimEnd().endsWith(':') && !isSalutation(clause);
   });
 }
 

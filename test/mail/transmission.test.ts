@@ -1019,7 +1019,7 @@ describe('words for the opponent outside a note', () => {
     expect(await dates('Received 11/10/2026')).toEqual(['2026-10-11', undefined]);
   });
   it('a sentence beside the moves of a line is quoted back too, the moves still read', async () => {
-    expect(await unreadOf('1.e4 e5 Danke für die schnelle Antwort!')).toEqual([
+    expect(await unreadOf('1.e4 e5. Danke für die schnelle Antwort!')).toEqual([
       'Danke für die schnelle Antwort!',
     ]);
     expect(await unreadOf('Thanks for the quick reply! 1.e4 e5')).toEqual([
@@ -1051,9 +1051,81 @@ describe('words for the opponent outside a note', () => {
     expect(await unreadOf('Hi Jan, 1.e4 e5 - I spent a week on this move!')).toEqual([
       'I spent a week on this move!',
     ]);
-    expect(await unreadOf('1.e4 e5 Przepraszam za zwłokę, miałem gości')).toEqual([
+    expect(await unreadOf('1.e4 e5 - Przepraszam za zwłokę, miałem gości')).toEqual([
       'Przepraszam za zwłokę, miałem gości',
     ]);
+  });
+  it('a capital after the moves goes on with their sentence ("I think", a German noun): its words are quoted with the moves, never dropped', async () => {
+    // Was: nothing quoted (the words before the moves dropped, "I think" too short alone), or
+    // the words after the moves quoted as a sentence of their own.
+    for (const line of [
+      'Sorry for the delay, 1.e4 e5 I think',
+      'Entschuldigung für die Verspätung, 1.e4 e5 Ich hoffe, das passt.',
+      'Omlouvám se za zpoždění, 1.e4 e5 Snad to nevadí',
+      'Вибачте за затримку, 1.e4 e5 Сподіваюся, це добрий хід',
+      '1.e4 e5 Danke für die schnelle Antwort!',
+      '1.e4 e5 Przepraszam za zwłokę, miałem gości',
+    ])
+      expect(await unreadOf(line), line).toEqual([line]);
+    // A mark or a line break still sets them apart.
+    expect(await unreadOf('1.e4 e5\nIch hoffe, das passt.')).toEqual(['Ich hoffe, das passt.']);
+  });
+  it('words between moves, or a clause of its own before them, are quoted back whole, never dropped', async () => {
+    // Black: 1.e4 is the repetition, e5 after the words the move, and the words are quoted.
+    const r = await readInbound(
+      `From: Black <b@x.org>\r\nTo: amici@x.org\r\nSubject: Re: [CLUB/1] move 1\r\nDate: Tue, 3 Nov 2026 10:00:00 +0000\r\nMessage-ID: <u8@x.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n1.e4 Sorry for the delay, e5 is a good move I think\r\n`,
+    );
+    if (!r.ok) throw new Error(r.error);
+    const t = assembleTransmission(r.value, {
+      side: 'black',
+      reading: { kind: 'auto' },
+      sentOn: '2026-11-03',
+    });
+    const state = foldGame([
+      {
+        type: 'created',
+        on: '2026-11-01',
+        start: { kind: 'standard' },
+        white: 'w@x.org',
+        black: 'b@x.org',
+        clockStartsOn: '2026-11-01',
+      },
+      {
+        type: 'move',
+        on: '2026-11-02',
+        side: 'white',
+        uci: 'e2e4',
+        sentOn: '2026-11-02',
+        deliveredOn: '2026-11-02',
+      },
+    ]);
+    const d = decideTransmission(state, t!, '2026-11-03', defaultEventRules());
+    // Was: e5 played, and the words dropped without a word.
+    expect(d.events.find((e) => e.type === 'move')).toMatchObject({ uci: 'e7e5' });
+    expect(d.effects[0]).toMatchObject({
+      kind: 'move-accepted',
+      warnings: [
+        { code: 'not-relayed', words: '1.e4 Sorry for the delay, e5 is a good move I think' },
+      ],
+    });
+    for (const line of [
+      '2.Nf3 Nc6 Sorry for the delay, e5 is a good move I think',
+      'Thanks for 2.Nf3, my answer is 2...Nc6 and I hope you are well.',
+      'Dziękuję za 2.Sf3, moja odpowiedź to 2...Sc6 i mam nadzieję, że u Pana wszystko dobrze.',
+      'Danke für 2.Sf3, meine Antwort ist 2...Sc6 und ich hoffe, es geht Ihnen gut.',
+      'Děkuji za 2.Jf3, moje odpověď je 2...Jc6 a doufám, že se máte dobře.',
+      'Дякую за 2.Кf3, моя відповідь 2...Кc6 і сподіваюся, що у вас усе добре.',
+      'Sorry for the delay, 1.e4 e5',
+    ])
+      expect(await unreadOf(line), line).toEqual([line]);
+    // Words that only name the moves say nothing of their own.
+    for (const line of [
+      'Thanks for 1.e4, I play 1...e5',
+      'Dziękuję za 1.e4, gram 1...e5',
+      'Hi Jan, 1.e4 e5',
+      'Here is my move: 1...e5',
+    ])
+      expect(await unreadOf(line), line).toBeUndefined();
   });
   it('L-9.1.2.1: a draw offered in a note is recorded as the offer it tells the opponent of', async () => {
     const r = await readInbound(
