@@ -727,12 +727,34 @@ function besideEnding(inbound: Inbound, kind: 'resign' | 'draw-accept'): string[
     .filter((i) => !said.has(i))
     .flatMap((i) =>
       sentencesOf((inbound.newText.lines[i] ?? '').replace(/\s+/g, ' ').trim())
+        .flatMap((sentence) => (findCommands(sentence).length ? besideIn(sentence) : [sentence]))
         .filter((sentence) => /\p{L}/u.test(sentence) && !isSalutation(sentence))
         // The moves of the line ("2...Nc6. I accept the draw.") are no words beside it.
         .filter((sentence) => !sentence.split(' ').every(isMoveWord))
         .filter((sentence) => findCommands(sentence).length === 0),
     );
 }
+
+/**
+ * The clauses of a command's own sentence that say no command and are clauses of their own, each
+ * run of them as written: "Přijímám remízu, děkuji za hru." gives "děkuji za hru.", "Thanks for
+ * the game, I resign" gives "Thanks for the game". A clause of its own has two words or more, or
+ * is a word of thanks ("Remis angenommen, danke!"); "Yes, I accept the draw" gives nothing.
+ */
+function besideIn(sentence: string): string[] {
+  const runs: string[][] = [[]];
+  for (const clause of sentence.split(CLAUSE_END_RE)) {
+    if (findCommands(clause).length) runs.push([]);
+    else runs.at(-1)!.push(clause);
+  }
+  return runs
+    .map((run) => run.join(' ').replace(/^[-–—\s]+|[-–—,;:\s]+$/gu, ''))
+    .filter((run) => (run.match(/\p{L}+/gu)?.length ?? 0) >= 2 || THANKS_RE.test(run));
+}
+
+/** A word of thanks alone, a clause of its own beside a command: "danke!", "дякую". */
+const THANKS_RE =
+  /^(?:thanks|thank you|thx|danke|dziękuję|dzięki|děkuji|díky|дякую|спасибі|спасибо)[.!\s]*$/iu;
 
 /** A word that is (part of) the moves of a line: a move, its number, a result, a mark. */
 const isMoveWord = (word: string): boolean => {

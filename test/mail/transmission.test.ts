@@ -880,6 +880,31 @@ describe('L-5.2.3: accepting a standing draw offer, a whole mail through to the 
     ]);
     expect(d.events.find((e) => e.type === 'move')).toMatchObject({ uci: 'b8c6' });
   });
+  it.each([
+    ['Přijímám remízu, děkuji za hru.', 'cs', 'děkuji za hru.'],
+    ['Przyjmuję remis, dziękuję za grę!', 'pl', 'dziękuję za grę!'],
+    ['Remis angenommen, vielen Dank für die Partie.', 'de', 'vielen Dank für die Partie.'],
+    ['Remis angenommen, danke!', 'de', 'danke!'],
+    ['Приймаю нічию, дякую за гру.', 'uk', 'дякую за гру.'],
+    ['I accept the draw, thanks for the game.', 'en', 'thanks for the game.'],
+    ['Thanks for the game, I accept the draw.', 'en', 'Thanks for the game'],
+  ] as const)(
+    '%j: the words after a comma go to the opponent with the result',
+    async (body, lang, note) => {
+      // Was: split at full stops only, so the thanks in the acceptance's sentence never went.
+      const d = await rule(body, lang);
+      expect(d.effects).toContainEqual(
+        expect.objectContaining({ kind: 'game-ended', result: '1/2-1/2', endKind: 'draw-agreed' }),
+      );
+      expect(d.effects).toContainEqual(
+        expect.objectContaining({ kind: 'note-relayed', to: ['white'], note }),
+      );
+    },
+  );
+  it('a word that is no clause of its own beside the acceptance ("Yes, …") is passed on as nothing', async () => {
+    const d = await rule('Yes, I accept the draw.', 'en');
+    expect(d.effects.map((e) => e.kind)).not.toContain('note-relayed');
+  });
   it('"Nie przyjmuję remisu." declines the offer; it does not end the game', async () => {
     const d = await rule('Nie przyjmuję remisu.', 'pl');
     expect(d.effects.map((e) => e.kind)).toEqual(['draw-declined']);
@@ -1356,6 +1381,13 @@ describe('P-4d: a move typed into the subject', () => {
       'Thank you for a fine game.\nI resign.\n\nBest regards,\nJan',
     );
     expect(lines.t).toMatchObject({ resign: true, note: 'Thank you for a fine game.' });
+    // Its own sentence is split at commas too (was: at full stops only, the words dropped).
+    for (const [body, note] of [
+      ['I resign, congratulations on a fine game', 'congratulations on a fine game'],
+      ['Vzdávám, gratuluji k výhře.', 'gratuluji k výhře.'],
+      ['Gebe auf, Glückwunsch zum Sieg!', 'Glückwunsch zum Sieg!'],
+    ] as const)
+      expect((await read('Re: [CLUB/1]', body)).t, body).toMatchObject({ resign: true, note });
     // A resignation alone, or said in a note, passes on nothing more.
     expect((await read('Re: [CLUB/1]', 'I resign.\nJan')).t.note).toBeUndefined();
     const inNote = await read('Re: [CLUB/1]', 'Note: I resign. Thanks for the game!');
