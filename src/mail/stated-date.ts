@@ -862,8 +862,39 @@ function dateBefore(before: string, reference?: string, today?: string): Found |
   return found && !RANGE_BEFORE_RE.test(before.slice(0, found.date.start)) ? found : undefined;
 }
 
-/** "and" between two labels: "heute erhalten und gesendet". */
-const CONJUNCTION_RE = /^(?:and|und|i|a|oraz|и|і|й|та)$/iu;
+/**
+ * A short word of haste after an "and" or a reply label: "received today and right away sent",
+ * "Tah jsem obdržel dnes a hned odpovídám", "erhalten und sofort gesendet", "otrzymałem dziś i
+ * od razu wysyłam", "отримав сьогодні і одразу надсилаю", "and sent right away".
+ */
+const PROMPTLY = [
+  'right away',
+  'straight away',
+  'immediately',
+  'at once',
+  'sofort',
+  'gleich',
+  'umgehend',
+  'od razu',
+  'natychmiast',
+  'zaraz',
+  'hned',
+  'ihned',
+  'okamžitě',
+  'одразу',
+  'відразу',
+  'зразу',
+  'негайно',
+  'сразу',
+]
+  .map((w) => w.replace(/ /g, '\\s+'))
+  .join('|');
+
+/** "and" between two labels: "heute erhalten und gesendet", "… und sofort gesendet". */
+const CONJUNCTION_RE = new RegExp(`^(?:and|und|i|a|oraz|и|і|й|та)(?:\\s+(?:${PROMPTLY}))?$`, 'iu');
+
+/** A word of haste that ends a reply label's clause: "and sent right away.", "a posílám hned". */
+const PROMPTLY_END_RE = new RegExp(`^(?:${PROMPTLY})\\s*(?:$|[,.;:!?)\\]–—-])`, 'iu');
 
 /**
  * Whether a label ends its clause: nothing after it before the next label or the end of the
@@ -872,7 +903,12 @@ const CONJUNCTION_RE = /^(?:and|und|i|a|oraz|и|і|й|та)$/iu;
  */
 const endsClause = (after: string): boolean => {
   const rest = after.trim();
-  return rest === '' || /^[,.;:!?)\]–—-]/u.test(rest) || CONJUNCTION_RE.test(rest);
+  return (
+    rest === '' ||
+    /^[,.;:!?)\]–—-]/u.test(rest) ||
+    CONJUNCTION_RE.test(rest) ||
+    PROMPTLY_END_RE.test(rest)
+  );
 };
 
 /**

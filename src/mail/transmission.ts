@@ -677,10 +677,13 @@ function withoutHoles(inbound: Inbound, index: number, text: string): string {
   const ends = [...line.matchAll(/[.!?…]+(?=\s|$)/gu)].map((m) => m.index + m[0].length);
   const bounds = [0, ...ends.filter((e) => e < line.length), line.length];
   let holed = false;
+  let cut = false;
   const sentences = bounds.slice(1).map((end, i) => {
     const start = bounds[i]!;
     const chars = line.slice(start, end).split('');
     let hole = false;
+    let first: number | undefined;
+    let last = 0;
     for (const span of spans) {
       if (span.end <= start || span.start >= end) continue;
       const from = Math.max(span.start, start) - start;
@@ -688,11 +691,34 @@ function withoutHoles(inbound: Inbound, index: number, text: string): string {
       if (/\p{L}/u.test(chars.slice(0, from).join('')) && /\p{L}/u.test(chars.slice(to).join('')))
         hole = true;
       for (let c = from; c < to; c++) chars[c] = ' ';
+      first ??= from;
+      last = to;
     }
     holed ||= hole;
-    return hole ? line.slice(start, end) : chars.join('');
+    if (hole) return line.slice(start, end);
+    // A date that ends its sentence takes the few words before it in its clause along: they
+    // say whose date it is ("Váš tah jsem obdržel dnes a hned odpovídám." leaves "Váš tah
+    // jsem", "Your move received today." "Your move"), and are no words of their own.
+    if (first !== undefined && !/\p{L}/u.test(chars.slice(last).join(''))) {
+      const lead = chars.slice(0, first).join('');
+      const at = Math.max(lead.lastIndexOf(','), lead.lastIndexOf(';'), lead.lastIndexOf(':')) + 1;
+      const words = lead.slice(at);
+      if (
+        (words.match(/\p{L}+/gu)?.length ?? 0) <= 3 &&
+        !tokenizeMovetext(words).tokens.some(isMoveToken)
+      ) {
+        for (let c = at; c < first; c++) chars[c] = ' ';
+        cut = true;
+        return chars.join('').replace(/[\s,;:]+(?=[.!?…]*\s*$)/u, '');
+      }
+    }
+    return chars.join('');
   });
-  return holed ? sentences.join(' ').replace(/^[\s,;.]+/u, '') : text;
+  if (!holed && !cut) return text;
+  return sentences
+    .filter((sentence) => /[\p{L}\p{N}]/u.test(sentence))
+    .join(' ')
+    .replace(/^[\s,;.]+/u, '');
 }
 
 /**

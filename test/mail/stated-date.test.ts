@@ -283,6 +283,17 @@ describe('findStatedDates (P-2f..h)', () => {
     ['Tah jsem dostal včera a odesílám', '2026-11-23', '2026-11-23'],
     ['отримала сьогодні та надсилаю', '2026-11-24', '2026-11-24'],
     ['received 20.11. and sent', '2026-11-20', '2026-11-20'],
+    // A word of haste after the "and", or after the second label: was the received date alone.
+    ['Tah jsem obdržel dnes a hned odpovídám', '2026-11-24', '2026-11-24'],
+    ['Zug erhalten heute und sofort gesendet', '2026-11-24', '2026-11-24'],
+    ['heute erhalten und sofort gesendet', '2026-11-24', '2026-11-24'],
+    ['otrzymałem dziś i od razu wysyłam', '2026-11-24', '2026-11-24'],
+    ['отримав сьогодні і одразу надсилаю', '2026-11-24', '2026-11-24'],
+    ['received today and right away sent', '2026-11-24', '2026-11-24'],
+    ['received today and immediately sent', '2026-11-24', '2026-11-24'],
+    ['received today and sent right away.', '2026-11-24', '2026-11-24'],
+    ['received and immediately sent today', '2026-11-24', '2026-11-24'],
+    ['received today and immediately sent it to my club', '2026-11-24', undefined],
     // The second label with words of its own is no date of this reply.
     ['received today and sent it to my club for analysis', '2026-11-24', undefined],
     // Each label its own date still.

@@ -1017,6 +1017,61 @@ describe('words for the opponent outside a note', () => {
       expect(t?.unread, language).toBeUndefined();
     }
   });
+  it('P-2f..h, P-2i: a word of haste after the "and" ("a hned", "und sofort", "i od razu") leaves the shared date to both labels', async () => {
+    // Was: the received date read, the sent date taken as missing and the player told so
+    // (P-2i), and "Váš tah jsem" quoted back as words not passed on.
+    for (const [language, line] of [
+      ['cs', 'Váš tah jsem obdržel dnes a hned odpovídám.'],
+      ['de', 'Ihren Zug erhalten heute und sofort gesendet.'],
+      ['pl', 'Otrzymałem dziś i od razu wysyłam.'],
+      ['uk', 'Хід отримав сьогодні і одразу надсилаю.'],
+      ['en', 'Your move received today and right away sent.'],
+      ['en', 'Your move received today and sent immediately.'],
+    ]) {
+      const r = await readInbound(
+        `From: Black <b@x.org>\r\nTo: amici@x.org\r\nSubject: Re: [CLUB/1] move 1\r\nDate: Tue, 3 Nov 2026 10:00:00 +0100\r\nMessage-ID: <u9@x.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n1.e4 e5\r\n${line}\r\n`,
+      );
+      if (!r.ok) throw new Error(r.error);
+      const t = assembleTransmission(r.value, {
+        side: 'black',
+        reading: { kind: 'auto' },
+        sentOn: '2026-11-03',
+      });
+      expect(t, language).toMatchObject({
+        statedReceivedOn: '2026-11-03',
+        statedSentOn: '2026-11-03',
+      });
+      expect(t?.unread, language).toBeUndefined();
+      const state = foldGame([
+        {
+          type: 'created',
+          on: '2026-11-01',
+          start: { kind: 'standard' },
+          white: 'w@x.org',
+          black: 'b@x.org',
+          clockStartsOn: '2026-11-01',
+        },
+        {
+          type: 'move',
+          on: '2026-11-03',
+          side: 'white',
+          uci: 'e2e4',
+          sentOn: '2026-11-02',
+          deliveredOn: '2026-11-03',
+        },
+      ]);
+      // Both dates as stated, so nothing to correct or tell the player.
+      expect(
+        decideTransmission(state, t!, '2026-11-03', defaultEventRules()).effects[0],
+        language,
+      ).toMatchObject({ kind: 'move-accepted', corrections: [], warnings: [] });
+    }
+    // The few words a date took along are its own; words before them in a clause of their own
+    // are still quoted.
+    expect(
+      await unreadOf('1.e4 e5\nDěkuji za rychlou odpověď, Váš tah jsem obdržel dnes a odpovídám.'),
+    ).toEqual(['Děkuji za rychlou odpověď.']);
+  });
   it('P-2f..h: a slash date that reads both ways is read month first only when day first is before the move answered was delivered', async () => {
     const dates = async (line: string, since?: string) => {
       const r = await readInbound(
