@@ -850,7 +850,47 @@ function isAppeal(
   );
 }
 
+/** The refusals of a mail's move: it was read, and not played. */
+const MOVE_REFUSED: readonly Problem['code'][] = [
+  'move',
+  'repetition-missing',
+  'repetition-wrong',
+  'line-deviation',
+  'score-differs',
+  'blank',
+  'extra-moves',
+  'not-your-turn',
+  'claim-needs-move',
+];
+
+/**
+ * A transmission decided (`decideMove`), and a draw accepted in it with no offer of the
+ * opponent standing told with a refusal of its move too: nothing was agreed and its words were
+ * not passed on (L-5.2.3, L-9.1.2.1), as the answer of a move played says. Else the sender of
+ * "2.Nf3 Nc6. I accept the draw." out of turn, or with a wrong repetition, would hear only of
+ * the move and might take the game for drawn.
+ */
 function decideRun(
+  state: GameState,
+  sent: Transmission,
+  now: CalendarDate,
+  rules: EventRules,
+): Decision {
+  const decided = decideMove(state, sent, now, rules);
+  const agreed = sent.resign || !sent.acceptDraw || state.drawOffer?.by === other(sent.side);
+  if (agreed || state.result || !sent.moves.length) return decided;
+  const notice = noDrawOffer(state, { ...sent, moves: [] });
+  return {
+    ...decided,
+    effects: decided.effects.map((e) =>
+      e.kind === 'transmission-rejected' && MOVE_REFUSED.includes(e.problem.code)
+        ? { ...e, also: [...(e.also ?? []), notice] }
+        : e,
+    ),
+  };
+}
+
+function decideMove(
   state: GameState,
   sent: Transmission,
   now: CalendarDate,

@@ -14,7 +14,7 @@ export const thoughtsText = (thoughts: readonly string[]): string =>
 
 /** A rejected transmission: why, the rule ids, the penalty if one was given. */
 export const rejectionText = (e: Effect & { kind: 'transmission-rejected' }): string =>
-  `${problemText(e.problem)} [${e.rules.join(', ')}]${e.penaltyDays ? `; penalty ${e.penaltyDays} days` : ''}`;
+  `${problemText(e.problem)} [${e.rules.join(', ')}]${e.penaltyDays ? `; penalty ${e.penaltyDays} days` : ''}${(e.also ?? []).map((p) => `; not counted: ${problemText(p)}`).join('')}`;
 
 /** Why a transmission was not accepted, with what the game expected. */
 export function problemText(p: Problem): string {

@@ -131,6 +131,11 @@ export type Effect =
       kind: 'transmission-rejected';
       to: Recipient[];
       problem: Problem;
+      /**
+       * What else in the mail did not count, told with the refusal: a draw accepted with no
+       * offer of the opponent standing (`no-draw-offer`, L-5.2.3, L-9.1.2.1).
+       */
+      also?: Problem[];
       penaltyDays: number;
       rules: string[];
     }

@@ -264,6 +264,14 @@ export function cases(): Case[] {
     ),
   );
   out.push(decided('move-no-draw-offer', base, tx('black', now, '9.h3 Na5', { acceptDraw: true })));
+  // The same with a wrong repetition (P-2e): the refusal says no draw was agreed either.
+  out.push(
+    decided(
+      'rejected-repetition-no-draw-offer',
+      base,
+      tx('black', now, '9.a3 Na5', { acceptDraw: true, withAcceptance: 'Thanks for the game!' }),
+    ),
+  );
   // Black repeats 9.h3 and only muses about 9...Na5 (P-4a, P-4d): asked about, no penalty.
   out.push(
     decided('rejected-undecided', base, tx('black', now, '9.h3', { thoughts: ['9...Na5'] })),

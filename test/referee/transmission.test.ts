@@ -872,6 +872,36 @@ describe('draw offers, claims, ends (L-5, L-9)', () => {
     expect(moved.effects.find((e) => e.kind === 'move-relayed')).not.toHaveProperty('note');
   });
 
+  it('L-5.2.3, L-9.1.2.1: a refused move that came with a draw accepted when no offer stood says no draw was agreed too', () => {
+    const own = play(opening(newGame()), [['black', '2026-01-07', '2.Nf3 Nc6']]);
+    const thanks = { acceptDraw: true, withAcceptance: 'Thanks for the game!' };
+    const notice = { code: 'no-draw-offer', words: 'Thanks for the game!' };
+    // A wrong repetition (P-2e): was the refusal alone, the player left to think it drawn.
+    const wrong = send(own, tx('white', '2026-01-09', '2...Nf6 3.Bb5', thanks));
+    expect(wrong.state.result).toBeUndefined();
+    expect(wrong.effects).toEqual([
+      expect.objectContaining({
+        kind: 'transmission-rejected',
+        problem: expect.objectContaining({ code: 'repetition-wrong' }),
+        also: [notice],
+      }),
+    ]);
+    // Out of turn (P-4a): Black has moved, White's answer is awaited.
+    const outOfTurn = send(own, tx('black', '2026-01-09', '3.Bb5 a6', thanks));
+    expect(outOfTurn.effects).toEqual([
+      expect.objectContaining({
+        kind: 'transmission-rejected',
+        problem: { code: 'not-your-turn' },
+        also: [notice],
+      }),
+    ]);
+    // An acceptance of an offer that stands ends the game, whatever the move.
+    const offered = play(opening(newGame()), [['black', '2026-01-07', '2.Nf3 Nc6 (=)']]);
+    const agreed = send(offered, tx('white', '2026-01-08', '2...Nf6 3.Bb5', thanks));
+    expect(agreed.state.result?.result).toBe('1/2-1/2');
+    expect(agreed.effects.some((e) => e.kind === 'transmission-rejected')).toBe(false);
+  });
+
   it('L-9.1.2.1: a reply move without accepting declines the offer', () => {
     const s = play(opening(newGame()), [['black', '2026-01-07', '2.Nf3 Nc6 (=)']]);
     const r = send(s, tx('white', '2026-01-08', '2...Nc6 3.Bb5'));
