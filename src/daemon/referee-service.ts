@@ -87,6 +87,7 @@ import type {
   StandingsGame,
 } from '../referee/index.ts';
 import {
+  answeredBy,
   answeredDeliveredOn,
   appealOf,
   claimedExcess,
@@ -474,8 +475,10 @@ export class RefereeService {
   /**
    * How a mail of `side` in game `ref` that came on `now` is read (P-2b, P-2f..h): in the
    * player's notation, and with the day the move it answers was delivered, which decides a
-   * slash date that reads both ways ("11/10"). `amici explain` and `amici post` read with it
-   * too, so they read a mail or a card as the daemon does.
+   * slash date that reads both ways ("11/10"): the move `side` answers, not the last one when
+   * that is their own (`answeredBy`), so a mail explained after it was played reads as it did.
+   * `amici explain` and `amici post` read with it too, so they read a mail or a card as the
+   * daemon does.
    */
   readContext(ref: GameRefResolved, side: Side, now: CalendarDate): AssembleContext {
     const state = this.state(ref.gameKey);
@@ -483,7 +486,7 @@ export class RefereeService {
       side,
       reading: this.readingOf(ref.event, this.player(ref.event, ref.game[side])),
       sentOn: now,
-      since: answeredDeliveredOn(state, state.plies.length),
+      since: answeredBy(state, side),
     };
   }
 

@@ -33,6 +33,19 @@ export function answeredDeliveredOn(state: GameState, index: number): CalendarDa
   );
 }
 
+/**
+ * The delivery date of the move a mail of `side` answers (P-2f..h): the last move's when `side`
+ * is to move; else the one their last transmission answered, for they have moved since and
+ * await the answer — a mail of theirs read now is that transmission (the TD asking `amici
+ * explain` what was read from it once it was played) or one sent after it, never an answer to
+ * their own move, whose delivery to the opponent says nothing of the dates they state.
+ */
+export function answeredBy(state: GameState, side: Side): CalendarDate {
+  if (sideToMove(state) === side) return answeredDeliveredOn(state, state.plies.length);
+  const own = state.plies.findLastIndex((p) => p.side === side && !p.conditional);
+  return answeredDeliveredOn(state, own < 0 ? state.plies.length : own);
+}
+
 /** The clock items of one player, in time order (see src/clock/clock-item.ts). */
 export function clockItems(state: GameState, side: Side): ClockItem[] {
   const points: { on: CalendarDate; seq: number; item: ClockItem; noticeSeq?: number }[] = [];

@@ -227,7 +227,8 @@ describe('amici explain', () => {
       config,
       `from: { address: referee@club.example }\ninbox: { kind: maildir, path: ./in }\noutbox: { kind: pickup, path: ./out }\nstore: { path: ./amici.sqlite }\nevents:\n  - name: Club\n    tag: CLUB\n    td: { name: TD, address: td@club.example }\n    timeZone: UTC\n    players:\n      - { id: w, name: White, addresses: [white@example.org] }\n      - { id: b, name: Black, addresses: [black@example.org] }\n    games:\n      - { id: '1', white: w, black: b, startsOn: 2026-11-01 }\n`,
     );
-    await runCli([
+    // A game by email takes a card only with --force (P-2m): without it nothing was recorded.
+    const posted = await runCli([
       'post',
       'CLUB/1',
       '--as',
@@ -238,9 +239,11 @@ describe('amici explain', () => {
       '2026-11-02',
       '--received',
       '2026-11-03',
+      '--force',
       '--config',
       config,
     ]);
+    expect(posted.code, posted.err).toBe(0);
     // 1.e4 reached Black on 3 November; the mail of 20 November says "11/04/2026".
     const r = await runCli([
       'explain',
@@ -260,5 +263,45 @@ describe('amici explain', () => {
       'black',
     ]);
     expect(pgnOnly.out).toContain('Dates:    received 2026-04-11');
+  });
+
+  it('P-2f..h: a mail already played is explained as the daemon read it, though its sender is no longer to move', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'amici-explain-played-'));
+    const config = join(d, 'amici.yaml');
+    writeFileSync(
+      config,
+      `from: { address: referee@club.example }\ninbox: { kind: maildir, path: ./in }\noutbox: { kind: pickup, path: ./out }\nstore: { path: ./amici.sqlite }\nevents:\n  - name: Club\n    tag: CLUB\n    td: { name: TD, address: td@club.example }\n    timeZone: UTC\n    players:\n      - { id: w, name: White, addresses: [white@example.org] }\n      - { id: b, name: Black, addresses: [black@example.org] }\n    games:\n      - { id: '1', white: w, black: b, startsOn: 2026-11-01 }\n`,
+    );
+    const post = (side: string, moves: string, postmark: string, received: string) =>
+      runCli([
+        'post',
+        'CLUB/1',
+        '--as',
+        side,
+        '--moves',
+        moves,
+        '--postmark',
+        postmark,
+        '--received',
+        received,
+        '--force',
+        '--config',
+        config,
+      ]);
+    // 1.e4 reached Black on 3 November; Black's answer, dated month first, reached White on
+    // 22 November and was recorded with the received date 4 November.
+    expect((await post('white', '1.e4', '2026-11-02', '2026-11-03')).code).toBe(0);
+    const line = '1.e4 e5\nReceived 11/04/2026, sent 11/20/2026';
+    const played = await post('black', line, '2026-11-20', '2026-11-22');
+    expect(played.code, played.err).toBe(0);
+    const store = new Store(join(d, 'amici.sqlite'));
+    expect(
+      store.events('CLUB/1').find((e) => e.type === 'move' && e.side === 'black'),
+    ).toMatchObject({ statedReceivedOn: '2026-11-04' });
+    store.close();
+    // The TD asks what amici read from that mail: White is to move now.
+    const r = await runCli(['explain', mail(line.replace('\n', '\r\n')), '--config', config]);
+    // Was: 11 April, read from the day Black's own move reached White (22 November).
+    expect(r.out).toContain('Dates:    received 2026-11-04, sent 2026-11-20');
   });
 });
