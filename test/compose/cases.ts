@@ -24,6 +24,7 @@ import type {
   Transmission,
 } from '../../src/referee/index.ts';
 import {
+  appealOf,
   decideDue,
   decideRuling,
   decideTransmission,
@@ -127,6 +128,41 @@ function decided(name: string, state: GameState, t: Transmission, kinds?: string
   const d = decideTransmission(state, t, t.sentOn, RULES);
   const effects = kinds ? d.effects.filter((e) => kinds.includes(e.kind)) : d.effects;
   return { name, state: extendGame(state, d.events), now: t.sentOn, effects };
+}
+
+/**
+ * A player's mail appealing the result (P-11, P-13), as the rulebook decides it on `on`: the
+ * answer to the player, and the TD's notice with the mail whole (attached, P-5a).
+ */
+function appealCase(
+  name: string,
+  state: GameState,
+  side: Side,
+  on: CalendarDate,
+  words: string,
+): Case {
+  const d = decideTransmission(state, tx(side, on, '', { appeal: true }), on, RULES);
+  const route = appealOf(state);
+  if (!route) throw new Error(`${name}: no result to appeal`);
+  const from = side === 'white' ? 'Anna Nowak <anna@example.org>' : 'Jan Novák <jan@example.org>';
+  return {
+    name,
+    state: extendGame(state, d.events),
+    now: on,
+    effects: d.effects,
+    notices: [
+      {
+        kind: 'appeal',
+        side,
+        appeal: route,
+        text: `From: ${from}\n\n${words}`,
+        original: {
+          raw: Buffer.from(`From: ${from}\r\nSubject: appeal\r\n\r\n${words}\r\n`),
+          inboundId: 51,
+        },
+      },
+    ],
+  };
 }
 
 export function cases(): Case[] {
@@ -750,6 +786,8 @@ export function cases(): Case[] {
     });
   }
 
+  /** The appeals of the results below (P-11, P-13), each a mail to amici: its own cases. */
+  const appeals: Case[] = [];
   // The game adjudicated after the event's end (P-10), Black's analysis having come through
   // amici and White's not: one mail each, with the appeal and its last day (P-11), and to White,
   // that a player who sent no analysis has no appeal.
@@ -771,6 +809,17 @@ export function cases(): Case[] {
       now: '2027-08-20',
       effects: adjudicated.effects,
     });
+    // Black's appeal of the adjudication, mailed to amici within the 14 days (P-11): Black is
+    // told it went to the TD, in time, a second expert deciding; the TD gets it whole.
+    appeals.push(
+      appealCase(
+        'appeal-received',
+        extendGame(analysed, adjudicated.events),
+        'black',
+        '2027-08-25',
+        'I appeal against the adjudication: the expert missed 21...Rxe4, after which Black is better.',
+      ),
+    );
   }
 
   // A result the TD set under P-13 (no rule covers it): one mail each, with the appeal, within
@@ -791,7 +840,19 @@ export function cases(): Case[] {
       now: '2027-08-20',
       effects: decided13.effects,
     });
+    // Black's appeal of that result, after the 14 days (P-13): it goes to the TD all the same,
+    // said late; Black is told the chairman of the ICCF Appeals Commission decides.
+    appeals.push(
+      appealCase(
+        'appeal-received-late',
+        extendGame(base, decided13.events),
+        'black',
+        '2027-09-10',
+        'I appeal: I did answer, my mails of August went to the old address.',
+      ),
+    );
   }
+  out.push(...appeals);
 
   // Due work on the base game (Black to move since White's 9.h3).
   const since = base.plies[base.plies.length - 1]!.deliveredOn;
