@@ -628,6 +628,16 @@ function viewFor(
       lineText(positionBefore(state, afterPly + 1), line, r.notation, r.sanLang),
     ruleRef,
     detailText,
+    /**
+     * The last day for an appeal (P-11, P-13c: 14 days after receiving the decision): the
+     * reader's own; for the TD, each player's when they differ (one by post, one by email).
+     */
+    appealBy: (by: Record<Side, CalendarDate>) =>
+      r.side
+        ? by[r.side]
+        : by.white === by.black
+          ? by.white
+          : `${by.white} (${sideLabel('white')}), ${by.black} (${sideLabel('black')})`,
     /** A TD ruling's detail values (`rulingDetail.<key>`), its side and result in the reader's words. */
     rulingParams: (params: Record<string, string>) => ({
       ...params,

@@ -1136,7 +1136,7 @@ export class RefereeService {
     const adjudicating = inAdjudication(state, now, rules) !== undefined;
     // After a result the TD set under P-10 or P-13, a mail that appeals in words goes to the
     // rulebook, which records it as the player's appeal (P-11, P-13), even with no move in it.
-    const route = appealOf(state);
+    const route = appealOf(state, rules);
     const appealing = t.appeal === true && route !== undefined;
     /**
      * The TD's copy of the mail: a message for the TD (P-5d), the player's analysis (P-10) or

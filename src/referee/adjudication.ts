@@ -12,8 +12,8 @@
 //   draw or a note for the opponent) is their claim and analysis: it goes to the TD whole, is
 //   recorded (`analysis`), and the sender is told so and by when analyses were due;
 // - the TD's rulings all still apply: the adjudication itself is a `set-result` (P-10), told to
-//   everyone in one mail with the appeal (P-11: within 14 days, to a second expert) and, to a
-//   player who sent no analysis through amici, that such a player has no appeal (P-10).
+//   everyone in one mail with the appeal (P-11: within 14 days, to a second expert; appeal.ts)
+//   and, to a player who sent no analysis through amici, that such a player has no appeal (P-10).
 // Whether a game is in adjudication is read from the rules and the day, never stored: a TD who
 // moves the end date (config) moves it for every game.
 //
@@ -36,34 +36,6 @@ import type { GameState } from './game-state.ts';
 
 /** P-10: the days after the event's end within which the players send the TD their analysis. */
 export const ANALYSIS_DAYS = 30;
-
-/** P-11: the days after an adjudicated result within which an appeal reaches the TD. */
-export const APPEAL_DAYS = 14;
-
-/**
- * The appeal a result the TD set allows: within 14 days of the ruling, for an adjudication
- * (P-10, to a second expert who decides finally, P-11) and for a decision the TD took under
- * P-13 (to the chairman of the ICCF Appeals Commission, whose decision is final, P-13c). No
- * other rule in the digest allows one.
- */
-export interface AppealRoute {
-  rule: 'P-10' | 'P-13';
-  /** The day the TD set the result. */
-  ruledOn: CalendarDate;
-  /** The last day for an appeal to arrive. */
-  by: CalendarDate;
-}
-
-/** The rules whose results may be appealed (P-10 with P-11, P-13). */
-export const appealableRule = (rule: string): rule is AppealRoute['rule'] =>
-  rule === 'P-10' || rule === 'P-13';
-
-/** The appeal the game's result allows, if the TD set it under P-10 or P-13; else undefined. */
-export function appealOf(state: GameState): AppealRoute | undefined {
-  const r = state.result;
-  if (r?.kind !== 'ruling' || !appealableRule(r.rule)) return undefined;
-  return { rule: r.rule, ruledOn: r.on, by: addDays(r.on, APPEAL_DAYS) };
-}
 
 export interface Adjudication {
   /** The event's last day of play (`endDate`); the clocks stand as they were on it. */

@@ -19,7 +19,8 @@ import {
   rangesOverlap,
   validateRange,
 } from '../clock/index.ts';
-import { APPEAL_DAYS, appealableRule, currentAnalyses } from './adjudication.ts';
+import { currentAnalyses } from './adjudication.ts';
+import { appealableRule, appealBy } from './appeal.ts';
 import type { Decision } from './decision.ts';
 import { combine, nothing } from './decision.ts';
 import { claimedExcess, claimedPeriodStillOver } from './due.ts';
@@ -221,11 +222,17 @@ export function resultRule(result: Result, reason: string): string {
 
 /**
  * A result that may be appealed (P-10, P-13): its one mail to everyone carries the TD's note and
- * the appeal — by when it arrives (14 days: P-11 for an adjudication, P-13c for the TD's own
- * decision) and, for an adjudication, whose analysis came, since a player who sent none has no
- * appeal (P-10). Other results are told as they were.
+ * the appeal — by when it arrives (14 days after each player received it: P-11 for an
+ * adjudication, P-13c for the TD's own decision) and, for an adjudication, whose analysis came,
+ * since a player who sent none has no appeal (P-10). Other results are told as they were.
  */
-function appealable(state: GameState, input: TdRuling, now: CalendarDate, end: Decision): Decision {
+function appealable(
+  state: GameState,
+  input: TdRuling,
+  now: CalendarDate,
+  rules: EventRules,
+  end: Decision,
+): Decision {
   const ended = end.events.find((e) => e.type === 'ended');
   if (ended?.type !== 'ended' || !appealableRule(ended.rule)) return end;
   const rule = ended.rule;
@@ -239,7 +246,7 @@ function appealable(state: GameState, input: TdRuling, now: CalendarDate, end: D
         ? {
             ...e,
             ...(input.note ? { note: input.note } : {}),
-            appeal: { rule, by: addDays(now, APPEAL_DAYS), analysed },
+            appeal: { rule, by: appealBy(now, rules), analysed },
             rules: rule === 'P-10' ? [...e.rules, 'P-11'] : e.rules,
           }
         : e,
@@ -448,7 +455,7 @@ export function decideRuling(
     const rule = r.rule ?? resultRule(r.result, r.reason);
     return combine(
       appliedWith(input, detail, []),
-      appealable(state, input, now, endGame(now, r.result, 'ruling', rule, r.reason)),
+      appealable(state, input, now, rules, endGame(now, r.result, 'ruling', rule, r.reason)),
     );
   }
   if (previous !== undefined && r.kind === 'annul')
@@ -630,7 +637,7 @@ export function decideRuling(
       // A result that may be appealed is told in one mail, the result's, with the appeal (P-10,
       // P-11, P-13).
       return appealableRule(rule)
-        ? appealable(state, input, now, end)
+        ? appealable(state, input, now, rules, end)
         : combine(applied(input), end);
     }
     case 'annul':

@@ -46,7 +46,8 @@ import {
   validateRange,
 } from '../clock/index.ts';
 import type { Adjudication } from './adjudication.ts';
-import { appealOf, inAdjudication } from './adjudication.ts';
+import { inAdjudication } from './adjudication.ts';
+import { appealOf } from './appeal.ts';
 import type { Decision } from './decision.ts';
 import type { DateCorrection, Effect, LeaveAside, Problem, Recipient } from './effect.ts';
 import { endGame, winFor } from './end-game.ts';
@@ -901,12 +902,12 @@ function decideMove(
   const sender = t.side;
   const opponent = other(sender);
   if (state.result) {
-    const appealed = appealOf(state);
-    if (appealed && isAppeal(state, t, now, rules, appealed.by)) {
+    const appealed = appealOf(state, rules);
+    if (appealed && isAppeal(state, t, now, rules, appealed.by[sender])) {
       // P-11, P-13: the mail goes to the TD, whole, as the player's appeal (the shell forwards
       // it); one after the 14 days goes too, said late: the TD decides whether it counts.
       relayNote(draft, t);
-      const late = compareDates(now, appealed.by) > 0;
+      const late = compareDates(now, appealed.by[sender]) > 0;
       draft.events.push({ type: 'appeal', on: now, side: sender, ...(late ? { late } : {}) });
       draft.effects.push({
         kind: 'appeal-received',

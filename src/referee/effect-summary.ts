@@ -134,7 +134,7 @@ export function effectSummary(
         break;
       case 'appeal-received':
         parts.push(
-          `appeal of ${e.side} against the ${e.appeal.rule} result of ${e.appeal.ruledOn}, to the TD (${e.rules.join(', ')})${compareDates(e.on, e.appeal.by) > 0 ? `; late: due by ${e.appeal.by}` : ''}`,
+          `appeal of ${e.side} against the ${e.appeal.rule} result of ${e.appeal.ruledOn}, to the TD (${e.rules.join(', ')})${compareDates(e.on, e.appeal.by[e.side]) > 0 ? `; late: due by ${e.appeal.by[e.side]}` : ''}`,
         );
         break;
       case 'note-relayed':

@@ -4,7 +4,7 @@
 
 import type { DetailKey, MoveError } from '../chess/index.ts';
 import type { CalendarDate, ClockRow, Excess, SetClockItem } from '../clock/index.ts';
-import type { AppealRoute } from './adjudication.ts';
+import type { AppealBy, AppealRoute } from './appeal.ts';
 import type { EndKind, Result, Side } from './game-event.ts';
 
 export type Recipient = Side | 'td';
@@ -177,7 +177,7 @@ export type Effect =
       side: Side;
       /** The day it came. */
       on: CalendarDate;
-      /** The rule the result was set under, the day, and the appeal's last day (14 days on). */
+      /** The rule the result was set under, the day, and each player's last day for an appeal. */
       appeal: AppealRoute;
       rules: string[];
     }
@@ -195,13 +195,13 @@ export type Effect =
       /** The TD's words with a result they set (`--note`), for the players. */
       note?: string;
       /**
-       * A result that may be appealed: an appeal arrives by `by`, 14 days on. For an
-       * adjudication (`P-10`) it goes to the TD and a second expert decides, finally (P-11);
-       * `analysed`, the players whose analysis came through amici — a player who sent none has no
-       * appeal (P-10). For the TD's own decision (`P-13`) the chairman of the ICCF Appeals
-       * Commission decides, finally (P-13c).
+       * A result that may be appealed: each player's appeal arrives by their day in `by`, 14 days
+       * after they received the result (appeal.ts). For an adjudication (`P-10`) it goes to the
+       * TD and a second expert decides, finally (P-11); `analysed`, the players whose analysis
+       * came through amici — a player who sent none has no appeal (P-10). For the TD's own
+       * decision (`P-13`) the chairman of the ICCF Appeals Commission decides, finally (P-13c).
        */
-      appeal?: { rule: 'P-10' | 'P-13'; by: CalendarDate; analysed: Side[] };
+      appeal?: { rule: 'P-10' | 'P-13'; by: AppealBy; analysed: Side[] };
       /**
        * The time claim whose upholding ended the game (P-7f): one mail says both, the ruling
        * (by the TD, or at the deadline `protestBy` with no protest, P-7c, P-7d) and the loss,

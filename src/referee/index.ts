@@ -2,6 +2,7 @@
 // decisions are events plus effects, with `now` and the event's rules passed in.
 
 export * from './adjudication.ts';
+export * from './appeal.ts';
 export * from './decide.ts';
 export * from './decide-due.ts';
 export * from './decide-relay.ts';

@@ -142,7 +142,7 @@ function appealCase(
   words: string,
 ): Case {
   const d = decideTransmission(state, tx(side, on, '', { appeal: true }), on, RULES);
-  const route = appealOf(state);
+  const route = appealOf(state, RULES);
   if (!route) throw new Error(`${name}: no result to appeal`);
   const from = side === 'white' ? 'Anna Nowak <anna@example.org>' : 'Jan Novák <jan@example.org>';
   return {

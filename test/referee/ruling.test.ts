@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { CalendarDate } from '../../src/clock/index.ts';
 import { tripleBlockControl } from '../../src/clock/index.ts';
 import { gamePgn } from '../../src/compose/index.ts';
+import { appealBy, appealOf } from '../../src/referee/appeal.ts';
 import { decideRuling, resultRule } from '../../src/referee/decide-ruling.ts';
+import { decideTransmission } from '../../src/referee/decide-transmission.ts';
 import type { Decision } from '../../src/referee/decision.ts';
 import { due } from '../../src/referee/due.ts';
 import type { EventRules } from '../../src/referee/event-rules.ts';
@@ -600,7 +602,7 @@ describe('results set by the TD (P-10, P-9a, L-6.9)', () => {
         kind: 'game-ended',
         to: ['white', 'black', 'td'],
         result: '1-0',
-        appeal: { rule: 'P-10', by: '2026-03-15', analysed: [] },
+        appeal: { rule: 'P-10', by: { white: '2026-03-15', black: '2026-03-15' }, analysed: [] },
         rules: ['P-10', 'P-12', 'L-8.5', 'P-11'],
       }),
     ]);
@@ -642,13 +644,57 @@ describe('results set by the TD (P-10, P-9a, L-6.9)', () => {
           kind: 'game-ended',
           to: ['white', 'black', 'td'],
           withPgn: true,
-          appeal: { rule: 'P-13', by: '2026-03-15', analysed: [] },
+          appeal: { rule: 'P-13', by: { white: '2026-03-15', black: '2026-03-15' }, analysed: [] },
           rules: ['P-13', 'P-12', 'L-8.5'],
         }),
       ]);
       expect(resultRule(result, reason)).toBe('P-13');
     },
   );
+
+  it('P-11, P-13c: the 14 days of an appeal count from the day each player received the result, by post the transit later', () => {
+    // White by email under the ICCF next-day custom (P-6d), Black by post, 4 days' transit: the
+    // result set on 1 March reaches White on the 2nd and Black on the 5th. Before, both were
+    // given 15 March, 14 days from the ruling, and Black lost 4 of his 14 days in the post.
+    const mixed = defaultEventRules({
+      delivery: 'next-day',
+      transitDays: 4,
+      byPost: { white: false, black: true },
+    });
+    const by = { white: '2026-03-16', black: '2026-03-19' };
+    const p13 = rule(game, { kind: 'set-result', result: '1-0', reason: 'no reply' }, mixed);
+    expect(p13.effects).toEqual([
+      expect.objectContaining({ kind: 'game-ended', appeal: { rule: 'P-13', by, analysed: [] } }),
+    ]);
+    const adjudicated = rule(
+      game,
+      { kind: 'set-result', result: '1-0', reason: 'adjudicated', rule: 'P-10' },
+      mixed,
+    );
+    expect(adjudicated.effects[0]).toMatchObject({ appeal: { rule: 'P-10', by } });
+    // Black's appeal mailed on 18 March is in time: 13 days after his copy came.
+    const over = extendGame(game, p13.events);
+    expect(appealOf(over, mixed)).toEqual({ rule: 'P-13', ruledOn: NOW, by });
+    const appealed = decideTransmission(
+      over,
+      {
+        kind: 'transmission',
+        side: 'black',
+        sentOn: '2026-03-18',
+        reading: { kind: 'numeric' },
+        moves: [],
+        appeal: true,
+      },
+      '2026-03-18',
+      mixed,
+    );
+    expect(appealed.events).toEqual([{ type: 'appeal', on: '2026-03-18', side: 'black' }]);
+    // An event by post for all (no modes of its own): the transit counts for both.
+    expect(appealBy(NOW, defaultEventRules({ transitDays: 3 }))).toEqual({
+      white: '2026-03-18',
+      black: '2026-03-18',
+    });
+  });
 
   it('P-9a: annul ends the game with no result (*), everyone told, the PGN to the TD', () => {
     const reason = 'Black withdrew after 3 of 14 games';
