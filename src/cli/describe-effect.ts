@@ -3,7 +3,7 @@
 // rejected and why, what was accepted, how a game ended, who is told, with the rule ids.
 
 import type { Effect } from '../referee/index.ts';
-import { rejectionText } from '../referee/index.ts';
+import { appealedText, rejectionText } from '../referee/index.ts';
 import { count } from './io.ts';
 
 export function describeEffect(e: Effect): string {
@@ -21,7 +21,7 @@ export function describeEffect(e: Effect): string {
     case 'analysis-received':
       return `ANALYSIS — in adjudication since ${e.since} (P-10): the mail goes to the TD as ${e.side}'s claim and analysis, due by ${e.analysisBy}${e.notPlayed ? '; nothing in it is played' : ''} → ${e.to.join(', ')}, td`;
     case 'appeal-received':
-      return `APPEAL — of the ${e.appeal.rule} result of ${e.appeal.ruledOn}, due by ${e.appeal.by[e.side]}: the mail goes to the TD as ${e.side}'s appeal → ${e.to.join(', ')}, td [${e.rules.join(', ')}]`;
+      return `APPEAL — of ${appealedText(e.appeal.decision)}, due by ${e.appeal.by[e.side]}: the mail goes to the TD as ${e.side}'s appeal → ${e.to.join(', ')}, td [${e.rules.join(', ')}]`;
     case 'ruling-applied':
       return `${e.ruling}${e.reason ? ` — reason: ${e.reason}` : ''}${e.note ? ` — ${e.note}` : ''} → ${e.to.join(', ')} [${e.rules.join(', ')}]`;
     case 'ruling-refused':

@@ -15,6 +15,7 @@ import type { RefereeService } from '../daemon/referee-service.ts';
 import type { Adjudication, Claim, GameState, Side } from '../referee/index.ts';
 import {
   annulled,
+  appealedText,
   crossCell,
   currentAnalyses,
   gameClock,
@@ -465,12 +466,15 @@ export async function showCommand(args: string[], io: CliIo): Promise<number> {
           return `  ${side.padEnd(5)}  ${days.length ? days.join(', ') : 'none'}`;
         }),
       );
-    // P-11, P-13: the appeals of the result that went to the TD through amici.
+    // P-11, P-13c: the appeals of the TD's decisions that went to the TD through amici.
     if (state.appeals.length)
       out.push(
         '',
-        `Appeals sent through amici (${state.result?.rule === 'P-10' ? 'P-11' : 'P-13'}):`,
-        ...state.appeals.map((a) => `  ${a.side.padEnd(5)}  ${a.on}${a.late ? ' (late)' : ''}`),
+        'Appeals sent through amici (P-11, P-13c):',
+        ...state.appeals.map(
+          (a) =>
+            `  ${a.side.padEnd(5)}  ${a.on}${a.against ? ` against ${appealedText(a.against)}` : ''}${a.late ? ' (late)' : ''}`,
+        ),
       );
     io.out(`${out.join('\n')}\n`);
     return 0;

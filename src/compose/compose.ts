@@ -21,6 +21,7 @@ import type {
   Problem,
   Recipient,
   Side,
+  TdDecision,
 } from '../referee/index.ts';
 import {
   gameClock,
@@ -124,7 +125,8 @@ export function standingsBlock(
 export interface TdNotice {
   /**
    * `analysis`: a player's mail in a game in adjudication, their claim and analysis (P-10);
-   * `appeal`: a player's mail after a result set under P-10 or P-13, their appeal (P-11, P-13).
+   * `appeal`: a player's mail appealing a decision of the TD, a result set under P-10 or P-13
+   * or any other (P-11, P-13c).
    */
   kind:
     | 'dispute'
@@ -170,7 +172,7 @@ export interface TdNotice {
    * mail to the TD — not to a player.
    */
   bouncedFromTd?: { print: boolean; player?: string };
-  /** For `appeal`: the result appealed, the rule it was set under and the appeal's last day. */
+  /** For `appeal`: the decision appealed, the rule it falls under and each player's last day. */
   appeal?: AppealRoute;
   /** For `dispute` and `analysis`: the time claims against the player this mail protests (P-7c). */
   protests?: string[];
@@ -502,6 +504,13 @@ function viewFor(
   const detailText = (d: { detail?: string; detailKey?: DetailKey } | undefined): string =>
     (d?.detailKey && sayDetail(d.detailKey)) || d?.detail || '';
 
+  const rulingParams = (params: Record<string, string>) => ({
+    ...params,
+    ...(params.side === 'white' || params.side === 'black' ? { side: sideLabel(params.side) } : {}),
+    ...(params.result ? { result: t(`result.${params.result}`) } : {}),
+    ...(params.previous ? { previous: t(`result.${params.previous}`) } : {}),
+  });
+
   const ruleRef = (ids: readonly string[]) =>
     ids.length ? `(${ids.length === 1 ? t('rule') : t('rules')} ${ids.join(', ')})` : '';
 
@@ -639,14 +648,13 @@ function viewFor(
           ? by.white
           : `${by.white} (${sideLabel('white')}), ${by.black} (${sideLabel('black')})`,
     /** A TD ruling's detail values (`rulingDetail.<key>`), its side and result in the reader's words. */
-    rulingParams: (params: Record<string, string>) => ({
-      ...params,
-      ...(params.side === 'white' || params.side === 'black'
-        ? { side: sideLabel(params.side) }
-        : {}),
-      ...(params.result ? { result: t(`result.${params.result}`) } : {}),
-      ...(params.previous ? { previous: t(`result.${params.previous}`) } : {}),
-    }),
+    rulingParams,
+    /**
+     * A decision of the TD in the reader's words, as its own mail said it: "a time penalty
+     * (Black, 5 days)", "the claim is upheld (time:white:10:1)" (P-13c: the decision appealed).
+     */
+    decisionText: (d: TdDecision) =>
+      `${t(`ruling.${d.ruling}`)}${d.detail ? ` (${t(`rulingDetail.${d.detail.key}`, rulingParams(d.detail.params))})` : ''}`,
     /** The word for `n` in the reader's language: `it.plural(n, { one: 'day', other: 'days' })`. */
     plural: (n: number, forms: Record<string, string>) =>
       forms[pluralForm(labelLang, n)] ?? forms.other ?? '',

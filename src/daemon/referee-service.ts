@@ -89,6 +89,7 @@ import type {
 import {
   answeredBy,
   answeredDeliveredOn,
+  appealedIn,
   appealOf,
   claimedExcess,
   currentAnalyses,
@@ -1134,10 +1135,11 @@ export class RefereeService {
     // After the event's end, what a player writes in the game is their adjudication claim and
     // analysis (P-10): the rulebook records it, and the TD gets the whole mail (below).
     const adjudicating = inAdjudication(state, now, rules) !== undefined;
-    // After a result the TD set under P-10 or P-13, a mail that appeals in words goes to the
-    // rulebook, which records it as the player's appeal (P-11, P-13), even with no move in it.
+    // A mail that appeals a decision of the TD in words (a result set under P-10 or P-13, a
+    // penalty, a ruling on a claim …) goes to the rulebook, which records it as the player's
+    // appeal (P-11, P-13c), even with no move in it.
     const route = appealOf(state, rules);
-    const appealing = t.appeal === true && route !== undefined;
+    const appealing = appealedIn(state, t, now, rules) !== undefined;
     /**
      * The TD's copy of the mail: a message for the TD (P-5d), the player's analysis (P-10) or
      * their appeal (P-11, P-13).

@@ -1026,6 +1026,7 @@ export function asksForPgn(line: string): boolean {
 }
 
 const APPEAL_WORD = anyWordOf(['appeal', 'protest']);
+const APPEAL_ONLY = anyWordOf(['appeal']);
 const NOT_APPEALING = anyWordOf(['conditionIf', 'conditionOther', 'whether', 'hedge']);
 
 /**
@@ -1034,15 +1035,17 @@ const NOT_APPEALING = anyWordOf(['conditionIf', 'conditionOther', 'whether', 'he
  * mention: a question ("Can I appeal?"), a condition or a musing ("If the TD agrees I might
  * appeal"), or an appeal the words refuse ("No appeal from me, thanks for the game", "I will not
  * appeal"); a negation in the reason ("I appeal, because the expert did not see 41...Rxf2") is
- * the reason's.
+ * the reason's. `only: 'appeal'`: the words of an appeal alone, not those of a protest, which in
+ * a game still in play protest a claim (P-7c) or raise a dispute (P-5d).
  */
-export function appealsIn(line: string): boolean {
+export function appealsIn(line: string, only?: 'appeal'): boolean {
+  const words = only ? APPEAL_ONLY : APPEAL_WORD;
   return sentencesOf(line).some(
     (sentence) =>
       !/\?/.test(sentence) &&
       !NOT_APPEALING.test(sentence) &&
       sentence.split(PROSE_CLAUSE_RE).some((clause) => {
-        const word = APPEAL_WORD.exec(clause);
+        const word = words.exec(clause);
         if (!word) return false;
         const after = clause.slice(word.index + word[0].length);
         const reason = REASON.exec(after);

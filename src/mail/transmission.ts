@@ -893,8 +893,12 @@ export function assembleTransmission(
   const unread = unreadWords(inbound);
   if (unread.length) t.unread = unread;
   if (corrected.length) t.corrected = corrected.map(named);
-  // An appeal said plainly (P-11, P-13): it counts only in a game whose result may be appealed.
-  if (inbound.newText.lines.some(appealsIn)) t.appeal = true;
+  // An appeal said plainly (P-11, P-13c): it counts only in a game with a decision of the TD to
+  // appeal; one in the words of a protest only after the game (in play, a protest is P-7c's).
+  if (inbound.newText.lines.some((line) => appealsIn(line)))
+    t.appeal = inbound.newText.lines.some((line) => appealsIn(line, 'appeal'))
+      ? 'appeal'
+      : 'protest';
   // The earliest day a reply can carry: the day before the answered move's recorded delivery,
   // which next-day delivery or the sender's time zone may make the real one (P-6d).
   const since = ctx.since && addDays(ctx.since, -1);

@@ -1,21 +1,28 @@
-// Appeals of what the TD decided. An adjudicated result (P-10) is appealed to the TD, and a
-// second expert decides, finally (P-11); a decision the TD took under P-13 is appealed to the
-// chairman of the ICCF Appeals Commission, whose decision is final (P-13c). Either appeal is
-// made "within 14 days after receiving" the decision (the seed text of P-11a and P-13c; the
-// digest's "within 14 days" does not say from when, and the seed wins): so the 14 days count
-// from the day each player received the mail that told it, not from the day the TD ruled.
+// Appeals of what the TD decided. Any player may appeal any decision of the TD — a result, and
+// as much a penalty, a ruling on a time claim, a clock set, leave granted, clocks stopped or
+// started, a position restored, colours reversed, a game reinstated — to the chairman of the
+// ICCF Appeals Commission, whose decision is final (P-13c); an adjudicated result (P-10) is
+// appealed to the TD, and a second expert decides, finally (P-11). Either appeal is made "within 14 days after
+// receiving" the decision (the seed text of P-11a and P-13c; the digest's "within 14 days" does
+// not say from when, and the seed wins): so the 14 days count from the day each player received
+// the mail that told it, not from the day the TD ruled.
 // - A player by email receives it the day amici sends it, the TD's ruling day, dated as the event
 //   dates the delivery of an email (P-6d: the same day, or the next day under the ICCF custom).
 // - A player by post receives the printed copy the event's average transit later (`transitDays`,
 //   the transit P-3a counts for a reminder's wait).
 // So in a game of one player by email and one by post, each has their own last day, and each
 // mail says the reader's own; the TD's copy says both when they differ.
+// What the TD decided is read from the log (`tdDecisions`), never stored apart: the events only
+// a TD's ruling makes. A result the TD set under another rule (a withdrawal P-9a, a double
+// forfeit L-6.9, an agreed draw L-5.2.3, a loss on time P-7f) and an annulment (P-9a) are told
+// as before, with no appeal route, and are not appealed through amici.
 
 import type { CalendarDate } from '../clock/index.ts';
 import { addDays, deliveryDate } from '../clock/index.ts';
 import type { EventRules } from './event-rules.ts';
 import type { Side } from './game-event.ts';
 import type { GameState } from './game-state.ts';
+import type { Ruling } from './referee-input.ts';
 
 /** P-11, P-13c: the days after receiving the decision within which an appeal arrives. */
 export const APPEAL_DAYS = 14;
@@ -23,16 +30,38 @@ export const APPEAL_DAYS = 14;
 /** Each player's last day for an appeal of a decision to arrive. */
 export type AppealBy = Record<Side, CalendarDate>;
 
+/** The appeal a mail telling a decision of the TD gives: to whom (by its rule), and by when. */
+export interface AppealWindow {
+  /** P-10: to the TD, for a second expert (P-11); P-13: to the ICCF Appeals Commission (P-13c). */
+  rule: 'P-10' | 'P-13';
+  by: AppealBy;
+}
+
 /**
- * The appeal a result the TD set allows: for an adjudication (P-10, to the TD for a second expert,
- * who decides finally, P-11) and for a decision the TD took under P-13 (to the chairman of the
- * ICCF Appeals Commission, whose decision is final, P-13c).
+ * A decision the TD took in a game, as the log has it: the day, the ruling (`amici td`'s name;
+ * `ruling.<kind>` says it in the reader's words) and what it decided, when the log tells
+ * (`rulingDetail.<key>` and its values, as the ruling's own mail had them).
+ */
+export interface TdDecision {
+  on: CalendarDate;
+  ruling: Ruling['kind'];
+  /** For a result: the rule it was set under (P-10, P-13). */
+  rule?: string;
+  detail?: { key: string; params: Record<string, string> };
+}
+
+/**
+ * The appeal a decision of the TD allows, the last one in the game: an adjudication (P-10)
+ * to the TD, for a second expert, who decides finally (P-11); any other to the chairman of the
+ * ICCF Appeals Commission, whose decision is final (P-13c).
  */
 export interface AppealRoute {
   rule: 'P-10' | 'P-13';
-  /** The day the TD set the result. */
+  /** The day the TD decided. */
   ruledOn: CalendarDate;
-  /** Each player's last day for an appeal to arrive: 14 days after they received the result. */
+  /** The decision appealed. */
+  decision: TdDecision;
+  /** Each player's last day for an appeal to arrive: 14 days after they received the decision. */
   by: AppealBy;
 }
 
@@ -62,9 +91,130 @@ export const appealBy = (on: CalendarDate, rules: EventRules): AppealBy => ({
   black: addDays(decisionReceivedOn(on, 'black', rules), APPEAL_DAYS),
 });
 
-/** The appeal the game's result allows, if the TD set it under P-10 or P-13; else undefined. */
+/** A penalty amici gave itself for a transmission (P-6g): its reason is the problem's code. */
+const automatic = (e: Extract<GameState['events'][number], { type: 'penalty' }>): boolean =>
+  e.rule === 'P-6g' && /^[a-z-]+$/.test(e.reason);
+
+/**
+ * The decisions the TD took in the game, oldest first, read from the events only a TD's ruling
+ * makes (decide-ruling.ts). A ruling that makes two events is one decision: a claim rejected
+ * with the clock set (P-6c), a position restored with the offender's penalty (L-7.2). A claim
+ * upheld or lapsed at its deadline (P-7c) is no decision of the TD; nor is a result other than
+ * one set under P-10 or P-13 (see above).
+ */
+export function tdDecisions(state: GameState): TdDecision[] {
+  const out: TdDecision[] = [];
+  const events = state.events;
+  for (const [i, e] of events.entries()) {
+    const before = events[i - 1];
+    switch (e.type) {
+      case 'claim-ruled':
+        if (e.by === 'td')
+          out.push({
+            on: e.on,
+            ruling: e.upheld ? 'uphold-claim' : 'reject-claim',
+            detail: { key: 'claim', params: { claim: e.id } },
+          });
+        break;
+      case 'penalty':
+        if (automatic(e) || (e.rule === 'L-7.2' && before?.type === 'position-restored')) break;
+        out.push({
+          on: e.on,
+          ruling: 'penalise',
+          detail: { key: 'penalise', params: { side: e.side, days: String(e.days) } },
+        });
+        break;
+      case 'penalty-waived':
+        out.push({
+          on: e.on,
+          ruling: 'waive-penalty',
+          detail: { key: 'waive-penalty', params: { side: e.side, on: e.penaltyOn } },
+        });
+        break;
+      case 'leave':
+        if (e.granted)
+          out.push({
+            on: e.on,
+            ruling: 'grant-leave',
+            detail: { key: 'grant-leave', params: { side: e.side, from: e.from, to: e.to } },
+          });
+        break;
+      case 'clock-set': {
+        const rejected = before?.type === 'claim-ruled' && before.by === 'td' && !before.upheld;
+        if (rejected && before.on === e.on) break;
+        out.push({
+          on: e.on,
+          ruling: 'set-clock',
+          detail:
+            e.usedDays !== undefined
+              ? { key: 'set-clock', params: { side: e.side, used: String(e.usedDays) } }
+              : {
+                  key: 'set-clock-triple',
+                  params: {
+                    side: e.side,
+                    clock: String(e.clockDays ?? 0),
+                    bank: String(e.bankDays ?? 0),
+                  },
+                },
+        });
+        break;
+      }
+      case 'paused':
+        // Stopped from an earlier day (a postal strike found later): decided on `ruledOn`.
+        out.push(
+          e.ruledOn
+            ? {
+                on: e.ruledOn,
+                ruling: 'pause',
+                detail: { key: 'pause-from', params: { from: e.on } },
+              }
+            : { on: e.on, ruling: 'pause' },
+        );
+        break;
+      case 'resumed':
+        out.push({ on: e.on, ruling: 'resume' });
+        break;
+      case 'position-restored':
+        out.push({ on: e.on, ruling: 'restore-position' });
+        break;
+      case 'colours-reversed':
+        out.push({ on: e.on, ruling: 'reverse-colours' });
+        break;
+      case 'reinstated':
+        out.push({ on: e.on, ruling: 'reinstate' });
+        break;
+      case 'ended':
+        if (e.kind === 'ruling' && appealableRule(e.rule))
+          out.push({
+            on: e.on,
+            ruling: 'set-result',
+            rule: e.rule,
+            detail: { key: 'set-result', params: { result: e.result } },
+          });
+        break;
+    }
+  }
+  return out;
+}
+
+/** The appeal the TD's last decision in the game allows; undefined when the TD decided nothing. */
 export function appealOf(state: GameState, rules: EventRules): AppealRoute | undefined {
-  const r = state.result;
-  if (r?.kind !== 'ruling' || !appealableRule(r.rule)) return undefined;
-  return { rule: r.rule, ruledOn: r.on, by: appealBy(r.on, rules) };
+  const decision = tdDecisions(state).at(-1);
+  if (!decision) return undefined;
+  return {
+    rule: decision.rule === 'P-10' ? 'P-10' : 'P-13',
+    ruledOn: decision.on,
+    decision,
+    by: appealBy(decision.on, rules),
+  };
+}
+
+/**
+ * A decision appealed, in English for the logs and the TD's prompt: "the P-10 result of
+ * 2027-04-12", "the TD's penalise black 5 days of 2027-01-25".
+ */
+export function appealedText(d: TdDecision): string {
+  if (d.ruling === 'set-result') return `the ${d.rule} result of ${d.on}`;
+  const what = d.detail ? ` ${Object.values(d.detail.params).join(' ')}` : '';
+  return `the TD's ${d.ruling}${what} of ${d.on}`;
 }

@@ -20,6 +20,7 @@ import {
   validateRange,
 } from '../clock/index.ts';
 import { currentAnalyses } from './adjudication.ts';
+import type { AppealWindow } from './appeal.ts';
 import { appealableRule, appealBy } from './appeal.ts';
 import type { Decision } from './decision.ts';
 import { combine, nothing } from './decision.ts';
@@ -354,8 +355,37 @@ function claimsMovedBy(
   });
 }
 
-/** Applies a TD ruling, or refuses it (an effect to the TD, no events). */
+/**
+ * Applies a TD ruling, or refuses it (an effect to the TD, no events). Every ruling applied is a
+ * decision any player may appeal within 14 days of receiving it, to the chairman of the ICCF
+ * Appeals Commission (P-13c): its mail says so, and by when for each player (appeal.ts). A
+ * result says it in its own mail (`appealable`, P-10 with P-11, P-13), or not at all (P-9a,
+ * L-6.9, L-5.2.3, P-7f and an annulment, as before).
+ */
 export function decideRuling(
+  state: GameState,
+  input: TdRuling,
+  now: CalendarDate,
+  rules: EventRules,
+): Decision {
+  const d = applyRuling(state, input, now, rules);
+  const kind = input.ruling.kind;
+  if (!d.events.length || kind === 'set-result' || kind === 'annul') return d;
+  const appeal: AppealWindow = { rule: 'P-13', by: appealBy(now, rules) };
+  return {
+    events: d.events,
+    effects: d.effects.map((e) =>
+      e.kind === 'ruling-applied' || (e.kind === 'claim-ruled' && e.by === 'td')
+        ? { ...e, appeal }
+        : // A claim upheld that lost the game on time is told in the result's mail (P-7f).
+          e.kind === 'game-ended' && e.claim?.by === 'td' && !e.appeal
+          ? { ...e, appeal: { ...appeal, analysed: [] } }
+          : e,
+    ),
+  };
+}
+
+function applyRuling(
   state: GameState,
   input: TdRuling,
   now: CalendarDate,
@@ -570,7 +600,7 @@ export function decideRuling(
       if (ended && compareDates(from, ended) < 0)
         return refuse(input, `the clocks ran again on ${ended}, after ${from}`);
       return appliedWith(input, { key: 'pause-from', params: { from } }, [
-        { type: 'paused', on: from },
+        { type: 'paused', on: from, ...(from !== now ? { ruledOn: now } : {}) },
       ]);
     }
     case 'resume':

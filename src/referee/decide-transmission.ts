@@ -47,8 +47,10 @@ import {
 } from '../clock/index.ts';
 import type { Adjudication } from './adjudication.ts';
 import { inAdjudication } from './adjudication.ts';
+import type { AppealRoute } from './appeal.ts';
 import { appealOf } from './appeal.ts';
 import type { Decision } from './decision.ts';
+import { combine } from './decision.ts';
 import type { DateCorrection, Effect, LeaveAside, Problem, Recipient } from './effect.ts';
 import { endGame, winFor } from './end-game.ts';
 import type { EventRules } from './event-rules.ts';
@@ -56,7 +58,7 @@ import { answeredDeliveredOn } from './game-clock.ts';
 import type { GameEvent, Side } from './game-event.ts';
 import { other } from './game-event.ts';
 import type { GameState } from './game-state.ts';
-import { extendGame, foldGame, pliesToRepeat } from './game-state.ts';
+import { extendGame, foldGame, pliesToRepeat, protestableClaims } from './game-state.ts';
 import type { Transmission } from './referee-input.ts';
 
 const BOARD_END_KIND = {
@@ -820,36 +822,111 @@ function duringAdjudication(
   return draft;
 }
 
+/** The days after the last day for an appeal that a mail appealing in play is still read so. */
+const APPEAL_LATE_DAYS = 30;
+
 /**
- * Whether a mail after a result that may be appealed (P-10, P-13) is the player's appeal: it
- * says so plainly ("I appeal against the adjudication", at any time — one after the 14 days is
- * still the TD's to weigh), or, within the 14 days of an adjudication (P-10) that went against
- * the sender (a loss, or a draw), it holds moves, which can then only be analysis for the TD
- * (not the sender's last transmission sent again, P-4a). Moves after another TD result (P-13)
- * are a move that crossed the ruling in the post, or the winner's post-mortem: no appeal.
- * Anything else is not: a thank-you or a note for the opponent ("Note: thanks for the game")
- * is told or relayed as after any game, and an appeal the words refuse ("no appeal from me") is
- * none.
+ * The decision of the TD a mail appeals in words (P-11, P-13c), if it does: the TD's last in the
+ * game (appeal.ts). A result the TD set is appealed in words at any time, in those of a protest
+ * too ("Protest: the expert missed 41...Rxf2"); one after the 14 days is still the TD's to weigh.
+ * Any other decision (a penalty, a ruling on a claim, a clock set, leave granted) only in the
+ * words of an appeal — in a game in play a protest is of a time claim (P-7c) or a dispute
+ * (P-5d) — never while a claim against the sender is open to their protest (that mail is the
+ * protest), never in adjudication (what a player sends then is their analysis, P-10), and up to
+ * 30 days after the sender's last day: a mail that names an appeal months after the TD last
+ * decided anything is about something else, and goes to the TD only with a `TD:` line.
+ */
+export function appealedIn(
+  state: GameState,
+  t: Transmission,
+  now: CalendarDate,
+  rules: EventRules,
+): AppealRoute | undefined {
+  if (!t.appeal) return undefined;
+  const route = appealOf(state, rules);
+  if (!route) return undefined;
+  if (state.result && route.decision.ruling === 'set-result') return route;
+  if (t.appeal !== 'appeal') return undefined;
+  if (!state.result && inAdjudication(state, t.sentOn, rules)) return undefined;
+  if (!state.result && protestableClaims(state, now).some((c) => c.side === t.side))
+    return undefined;
+  if (compareDates(now, addDays(route.by[t.side], APPEAL_LATE_DAYS)) > 0) return undefined;
+  return route;
+}
+
+/**
+ * Whether a mail after a game that the TD decided, or in which the TD decided something, is the
+ * player's appeal: it says so plainly (`appealedIn`), or, within the 14 days of an adjudication
+ * (P-10) that went against the sender (a loss, or a draw), it holds moves, which can then only
+ * be analysis for the TD (not the sender's last transmission sent again, P-4a). Moves after
+ * another TD result (P-13) are a move that crossed the ruling in the post, or the winner's
+ * post-mortem: no appeal. Anything else is not: a thank-you or a note for the opponent ("Note:
+ * thanks for the game") is told or relayed as after any game, and an appeal the words refuse
+ * ("no appeal from me") is none.
  */
 function isAppeal(
   state: GameState,
   t: Transmission,
   now: CalendarDate,
   rules: EventRules,
-  by: CalendarDate,
+  route: AppealRoute,
 ): boolean {
-  if (t.appeal) return true;
+  if (appealedIn(state, t, now, rules)) return true;
   if (t.resign || t.acceptDraw || t.declineDraw) return false;
   const result = state.result;
   const won = result?.result === (t.side === 'white' ? '1-0' : '0-1');
   return (
-    result?.rule === 'P-10' &&
+    result?.kind === 'ruling' &&
+    result.rule === 'P-10' &&
+    route.decision.ruling === 'set-result' &&
     !won &&
     t.moves.length > 0 &&
-    compareDates(now, by) <= 0 &&
+    compareDates(now, route.by[t.side]) <= 0 &&
     sameAsLastTransmission(state, t, rules) === undefined
   );
 }
+
+/**
+ * P-11, P-13c: the mail goes to the TD, whole, as the player's appeal of `route`'s decision (the
+ * shell forwards it), recorded with the decision it appeals; the player is told so, and by when
+ * appeals had to arrive. One after the sender's last day goes too, said late: the TD decides
+ * whether it counts.
+ */
+function appealDecision(t: Transmission, now: CalendarDate, route: AppealRoute): Decision {
+  const late = compareDates(now, route.by[t.side]) > 0;
+  return {
+    events: [
+      {
+        type: 'appeal',
+        on: now,
+        side: t.side,
+        ...(late ? { late } : {}),
+        against: route.decision,
+      },
+    ],
+    effects: [
+      {
+        kind: 'appeal-received',
+        to: [t.side],
+        side: t.side,
+        on: now,
+        appeal: route,
+        rules: [route.rule === 'P-10' ? 'P-11' : 'P-13'],
+      },
+    ],
+  };
+}
+
+/** Whether a transmission holds anything of play: a move, a claim, leave, a draw offer or answer. */
+const playsIn = (t: Transmission): boolean =>
+  t.moves.length > 0 ||
+  t.claim !== undefined ||
+  t.leave !== undefined ||
+  t.leaveUnread !== undefined ||
+  t.drawOffer === true ||
+  t.resign === true ||
+  t.acceptDraw === true ||
+  t.declineDraw === true;
 
 /** The refusals of a mail's move: it was read, and not played. */
 const MOVE_REFUSED: readonly Problem['code'][] = [
@@ -903,21 +980,9 @@ function decideMove(
   const opponent = other(sender);
   if (state.result) {
     const appealed = appealOf(state, rules);
-    if (appealed && isAppeal(state, t, now, rules, appealed.by[sender])) {
-      // P-11, P-13: the mail goes to the TD, whole, as the player's appeal (the shell forwards
-      // it); one after the 14 days goes too, said late: the TD decides whether it counts.
+    if (appealed && isAppeal(state, t, now, rules, appealed)) {
       relayNote(draft, t);
-      const late = compareDates(now, appealed.by[sender]) > 0;
-      draft.events.push({ type: 'appeal', on: now, side: sender, ...(late ? { late } : {}) });
-      draft.effects.push({
-        kind: 'appeal-received',
-        to: [sender],
-        side: sender,
-        on: now,
-        appeal: appealed,
-        rules: [appealed.rule === 'P-10' ? 'P-11' : 'P-13'],
-      });
-      return draft;
+      return combine(draft, appealDecision(t, now, appealed));
     }
     // Words after the game ("Note: thanks for the game") still reach the opponent.
     const noteOnly =
@@ -937,6 +1002,19 @@ function decideMove(
     return reject(draft, t, { code: 'game-over', result: state.result.result }, [
       state.result.rule,
     ]);
+  }
+  // P-13c: a mail that appeals a decision the TD took in the game goes to the TD as the player's
+  // appeal; a move in it is played as ever, and no word of it is a blank transmission (P-4d).
+  const appealed = appealedIn(state, t, now, rules);
+  if (appealed) {
+    const appeal = appealDecision(t, now, appealed);
+    if (!playsIn(t)) {
+      relayNote(draft, t);
+      return combine(draft, appeal);
+    }
+    // The mail's words went to the TD whole: none is said to have been passed on to no one.
+    const { appeal: _appeal, unread: _unread, ...played } = t;
+    return combine(decideRun(state, played, now, rules), appeal);
   }
   const adjudication = inAdjudication(state, t.sentOn, rules);
   if (adjudication) return duringAdjudication(state, t, now, rules, adjudication, draft);

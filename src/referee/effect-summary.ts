@@ -5,6 +5,7 @@
 
 import { moveNumber, writeMove } from '../chess/index.ts';
 import { compareDates } from '../clock/index.ts';
+import { appealedText } from './appeal.ts';
 import type { Effect, Problem } from './effect.ts';
 import type { GameState } from './game-state.ts';
 
@@ -134,7 +135,7 @@ export function effectSummary(
         break;
       case 'appeal-received':
         parts.push(
-          `appeal of ${e.side} against the ${e.appeal.rule} result of ${e.appeal.ruledOn}, to the TD (${e.rules.join(', ')})${compareDates(e.on, e.appeal.by[e.side]) > 0 ? `; late: due by ${e.appeal.by[e.side]}` : ''}`,
+          `appeal of ${e.side} against ${appealedText(e.appeal.decision)}, to the TD (${e.rules.join(', ')})${compareDates(e.on, e.appeal.by[e.side]) > 0 ? `; late: due by ${e.appeal.by[e.side]}` : ''}`,
         );
         break;
       case 'note-relayed':

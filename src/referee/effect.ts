@@ -4,7 +4,7 @@
 
 import type { DetailKey, MoveError } from '../chess/index.ts';
 import type { CalendarDate, ClockRow, Excess, SetClockItem } from '../clock/index.ts';
-import type { AppealBy, AppealRoute } from './appeal.ts';
+import type { AppealBy, AppealRoute, AppealWindow } from './appeal.ts';
 import type { EndKind, Result, Side } from './game-event.ts';
 
 export type Recipient = Side | 'td';
@@ -288,6 +288,8 @@ export type Effect =
        * Absent when leave granted since put it off or took it away: nothing to correct.
        */
       excessOnClock?: true;
+      /** Ruled by the TD: a decision any player may appeal, and by when (P-13c). */
+      appeal?: AppealWindow;
       rules: string[];
     }
   | { kind: 'reminder'; to: Recipient[]; silent: Side; since: CalendarDate; rules: string[] }
@@ -406,6 +408,8 @@ export type Effect =
         on?: CalendarDate;
         protestBy?: CalendarDate;
       }[];
+      /** A decision any player may appeal, and by when (P-13c); not given with a result. */
+      appeal?: AppealWindow;
       rules: string[];
     }
   /** A ruling that could not apply (no events): the TD is told why. */

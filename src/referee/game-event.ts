@@ -5,6 +5,7 @@
 import type { Color } from 'chessops/types';
 import type { DetailKey, StartSpec } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
+import type { TdDecision } from './appeal.ts';
 
 export type Side = Color;
 export const other = (side: Side): Side => (side === 'white' ? 'black' : 'white');
@@ -137,7 +138,11 @@ export type GameEvent =
       to: CalendarDate;
       granted?: boolean;
     }
-  | { type: 'paused'; on: CalendarDate }
+  /**
+   * The TD stopped the clocks from `on` (L-6.10); `ruledOn`, the day the TD decided it, when that
+   * was later (a postal strike found later): the appeal's 14 days count from it (P-13c).
+   */
+  | { type: 'paused'; on: CalendarDate; ruledOn?: CalendarDate }
   | { type: 'resumed'; on: CalendarDate }
   /**
    * Play resumes in a game stopped at the event's end (P-10) because the TD moved `endDate`
@@ -174,10 +179,11 @@ export type GameEvent =
    */
   | { type: 'analysis'; on: CalendarDate; side: Side }
   /**
-   * A player's mail after a result the TD set under P-10 or P-13 went to the TD as their appeal
-   * (P-11, P-13); `late`, it came after the 14 days.
+   * A player's mail went to the TD as their appeal of a decision of the TD (P-11, P-13c):
+   * `against`, the decision (absent in older logs: the result); `late`, it came after the
+   * player's 14 days.
    */
-  | { type: 'appeal'; on: CalendarDate; side: Side; late?: true }
+  | { type: 'appeal'; on: CalendarDate; side: Side; late?: true; against?: TdDecision }
   /**
    * The TD undid an annulment (P-9a; a withdrawal annulled by mistake, or taken back): the game
    * is in play again from the position it was annulled in, with its draw offer and conditional

@@ -12,6 +12,7 @@ import { startPosition } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
 import { addDays, compareDates, daysBetween } from '../clock/index.ts';
 import { endDateOfAdjudicationKey } from './adjudication.ts';
+import type { TdDecision } from './appeal.ts';
 import type { ClaimKind, EndKind, GameEvent, Result, Side } from './game-event.ts';
 
 export interface Ply {
@@ -139,8 +140,11 @@ export interface GameState {
   claims: Claim[];
   /** The days each player's mail went to the TD as their adjudication analysis (P-10). */
   analyses: { side: Side; on: CalendarDate }[];
-  /** The days each player's mail went to the TD as their appeal of the result (P-11, P-13). */
-  appeals: { side: Side; on: CalendarDate; late?: true }[];
+  /**
+   * The days each player's mail went to the TD as their appeal of a decision of the TD (P-11,
+   * P-13c), with the decision (absent in older logs: the result).
+   */
+  appeals: { side: Side; on: CalendarDate; late?: true; against?: TdDecision }[];
   dueDone: Set<string>;
   /**
    * The annulments the TD undid (P-9a): from the day of the annulment to the day of the
@@ -450,7 +454,12 @@ function applyEvent(s: GameState, e: GameEvent, seq: number): void {
       s.analyses.push({ side: e.side, on: e.on });
       return;
     case 'appeal':
-      s.appeals.push({ side: e.side, on: e.on, ...(e.late ? { late: true as const } : {}) });
+      s.appeals.push({
+        side: e.side,
+        on: e.on,
+        ...(e.late ? { late: true as const } : {}),
+        ...(e.against ? { against: e.against } : {}),
+      });
       return;
     case 'due-done': {
       s.dueDone.add(e.key);

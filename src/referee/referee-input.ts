@@ -87,10 +87,12 @@ export interface Transmission {
    */
   withAcceptance?: string;
   /**
-   * The mail appeals, said plainly ("I appeal against the adjudication"): in a game whose result
-   * the TD set under P-10 or P-13, it goes to the TD as the player's appeal (P-11, P-13).
+   * The mail appeals, said plainly ("I appeal against the adjudication"; `protest`: only in the
+   * words of a protest, "Protest: the expert missed 41...Rxf2"): in a game with a decision of
+   * the TD to appeal, it goes to the TD as the player's appeal (P-11, P-13c) — in a game still in
+   * play only in the words of an appeal, since there a protest is of a claim (P-7c).
    */
-  appeal?: boolean;
+  appeal?: 'appeal' | 'protest';
   /**
    * Lines of words the mail holds that amici read nothing from (no move, date or command) and
    * so did not pass on: "Thanks for the nice opening!" The answer says so, and how to write a

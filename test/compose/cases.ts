@@ -24,6 +24,7 @@ import type {
   Transmission,
 } from '../../src/referee/index.ts';
 import {
+  appealBy,
   appealOf,
   decideDue,
   decideRuling,
@@ -141,7 +142,7 @@ function appealCase(
   on: CalendarDate,
   words: string,
 ): Case {
-  const d = decideTransmission(state, tx(side, on, '', { appeal: true }), on, RULES);
+  const d = decideTransmission(state, tx(side, on, '', { appeal: 'appeal' }), on, RULES);
   const route = appealOf(state, RULES);
   if (!route) throw new Error(`${name}: no result to appeal`);
   const from = side === 'white' ? 'Anna Nowak <anna@example.org>' : 'Jan Novák <jan@example.org>';
@@ -617,6 +618,8 @@ export function cases(): Case[] {
         upheld: false,
         by: 'td',
         excessOnClock: true,
+        // Any player may appeal the TD's ruling (P-13c).
+        appeal: { rule: 'P-13', by: appealBy(addDays(claimOn, 3), RULES) },
         rules: ['P-7d'],
       },
     ],
@@ -662,6 +665,7 @@ export function cases(): Case[] {
         upheld: false,
         by: 'td',
         clockSet: { usedDays: 25 },
+        appeal: { rule: 'P-13', by: appealBy(addDays(claimOn, 3), RULES) },
         rules: ['P-7d', 'P-6c'],
       },
     ],
@@ -1147,6 +1151,8 @@ export function cases(): Case[] {
         detail: { key: 'penalise', params: { side: 'black', days: '5' } },
         reason: 'offensive note',
         note: 'Offensive remarks are never acceptable (L-13.3).',
+        // Any player may appeal it, within 14 days of receiving it (P-13c).
+        appeal: { rule: 'P-13', by: appealBy(now, RULES) },
         rules: ['P-13', 'P-7d'],
       },
     ],
@@ -1170,6 +1176,16 @@ export function cases(): Case[] {
       },
     ],
   });
+  // Black's appeal of that penalty, in play (P-13c): it goes to the TD, the game goes on.
+  out.push(
+    appealCase(
+      'appeal-received-ruling',
+      penalised,
+      'black',
+      addDays(now, 3),
+      'I appeal against the penalty: my note named the opening, nothing offensive.',
+    ),
+  );
   // A ruling that could not apply: the TD is told why, nothing changed (P-7d).
   out.push({
     name: 'ruling-refused',

@@ -220,7 +220,9 @@ describe('after the event’s end date (P-10)', () => {
       'Appeals must arrive by 2027-04-26; yours came on 2027-04-15, in time.',
     );
     expect(jansAnswer).not.toContain('game is over');
-    expect(service.state('CLUB/1').appeals).toEqual([{ side: 'white', on: '2027-04-15' }]);
+    expect(service.state('CLUB/1').appeals).toMatchObject([
+      { side: 'white', on: '2027-04-15', against: { ruling: 'set-result', rule: 'P-10' } },
+    ]);
 
     // The false reading: a thank-you, even one that names the appeal to refuse it, is no appeal:
     // nothing goes to the TD; a note still reaches the opponent.
@@ -256,7 +258,7 @@ describe('after the event’s end date (P-10)', () => {
     expect(late.find((m) => kindOf(m) === 'td-notice')!.mail.text).toContain(
       'after 2027-04-26, the last day for appeals',
     );
-    expect(service.state('CLUB/1').appeals.at(-1)).toEqual({
+    expect(service.state('CLUB/1').appeals.at(-1)).toMatchObject({
       side: 'black',
       on: '2027-04-30',
       late: true,

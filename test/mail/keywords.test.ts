@@ -648,6 +648,23 @@ describe('an appeal of a result the TD set, said plainly (P-11, P-13)', () => {
   ])('P-11: "%s" is no appeal (the false reading)', (line) => {
     expect(appealsIn(line)).toBe(false);
   });
+
+  it.each([
+    'I appeal against the penalty: my note was no insult.',
+    'Odwołuję się od kary.',
+    'Ich lege Berufung gegen die Zeitstrafe ein.',
+  ])('P-13c: "%s" appeals in the words of an appeal, as a game in play reads one', (line) => {
+    expect(appealsIn(line, 'appeal')).toBe(true);
+  });
+
+  it.each([
+    'Protest: my move 10 was sent in time.',
+    'I protest against this time claim.',
+    'Protestuję, wysłałem ruch na czas.',
+  ])('P-7c: "%s" protests: no appeal in a game in play, where it protests a claim', (line) => {
+    expect(appealsIn(line)).toBe(true);
+    expect(appealsIn(line, 'appeal')).toBe(false);
+  });
 });
 
 describe('claimsTimeIn (P-7a)', () => {

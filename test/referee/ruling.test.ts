@@ -135,6 +135,8 @@ describe('claims ruled by the TD (P-7d, P-7e, P-7f, L-6.7)', () => {
         claimId: 'time:white:10:1',
         upheld: true,
         by: 'td',
+        // P-13c: a decision of the TD, which either player may appeal within 14 days.
+        appeal: { rule: 'P-13', by: { white: '2026-03-15', black: '2026-03-15' } },
         rules: ['P-7d', 'P-7e'],
       },
     ]);
@@ -220,6 +222,8 @@ describe('claims ruled by the TD (P-7d, P-7e, P-7f, L-6.7)', () => {
     expect(d.effects[0]).toMatchObject({
       to: ['white', 'black', 'td'],
       claim: { id: 'time:white:10:1:r1', side: 'white', by: 'td', count: 2, allowed: 1 },
+      // The TD's decision: either player may appeal it (P-13c).
+      appeal: { rule: 'P-13', by: { white: '2026-03-15', black: '2026-03-15' }, analysed: [] },
     });
     // Claims of an older log carry only their English detail: so does the end.
     expect(d.events[1]).toMatchObject({ detail: 'time exceeded 2 times (over the limit)' });
@@ -373,6 +377,8 @@ describe('penalties (P-6g, P-13, L-7.2)', () => {
         ruling: 'penalise black 10 days (P-13)',
         detail: { key: 'penalise', params: { side: 'black', days: '10' } },
         reason: 'offensive message (L-13.3)',
+        // P-13c: either player may appeal it within 14 days of receiving it.
+        appeal: { rule: 'P-13', by: { white: '2026-03-15', black: '2026-03-15' } },
         rules: ['P-13', 'P-7d'],
       },
     ]);
@@ -427,7 +433,8 @@ describe('pause and resume (L-6.10)', () => {
 
   it('L-6.10: a pause from an earlier day (a postal strike found later) stops the clocks from then', () => {
     const d = rule(game, { kind: 'pause', from: '2026-02-27' });
-    expect(d.events).toEqual([{ type: 'paused', on: '2026-02-27' }]);
+    // Decided today: an appeal's 14 days count from today, not from the 27th (P-13c).
+    expect(d.events).toEqual([{ type: 'paused', on: '2026-02-27', ruledOn: NOW }]);
     expect(d.effects[0]).toMatchObject({
       detail: { key: 'pause-from', params: { from: '2026-02-27' } },
     });
@@ -674,7 +681,17 @@ describe('results set by the TD (P-10, P-9a, L-6.9)', () => {
     expect(adjudicated.effects[0]).toMatchObject({ appeal: { rule: 'P-10', by } });
     // Black's appeal mailed on 18 March is in time: 13 days after his copy came.
     const over = extendGame(game, p13.events);
-    expect(appealOf(over, mixed)).toEqual({ rule: 'P-13', ruledOn: NOW, by });
+    expect(appealOf(over, mixed)).toEqual({
+      rule: 'P-13',
+      ruledOn: NOW,
+      decision: {
+        on: NOW,
+        ruling: 'set-result',
+        rule: 'P-13',
+        detail: { key: 'set-result', params: { result: '1-0' } },
+      },
+      by,
+    });
     const appealed = decideTransmission(
       over,
       {
@@ -683,12 +700,13 @@ describe('results set by the TD (P-10, P-9a, L-6.9)', () => {
         sentOn: '2026-03-18',
         reading: { kind: 'numeric' },
         moves: [],
-        appeal: true,
+        appeal: 'appeal',
       },
       '2026-03-18',
       mixed,
     );
-    expect(appealed.events).toEqual([{ type: 'appeal', on: '2026-03-18', side: 'black' }]);
+    expect(appealed.events).toMatchObject([{ type: 'appeal', on: '2026-03-18', side: 'black' }]);
+    expect(appealed.events[0]).not.toHaveProperty('late');
     // An event by post for all (no modes of its own): the transit counts for both.
     expect(appealBy(NOW, defaultEventRules({ transitDays: 3 }))).toEqual({
       white: '2026-03-18',

@@ -1,0 +1,256 @@
+// Appeals of the TD's decisions in a game in play (P-13c): any player may appeal any decision
+// of the TD — a penalty, a ruling on a time claim, a clock set, leave granted — within 14 days
+// of receiving it, to the chairman of the ICCF Appeals Commission. The mail that tells the
+// decision says how and by when; a player's mail that appeals it goes to the TD whole, is
+// recorded, and the player is told; a move in it is played as ever.
+
+import { describe, expect, it } from 'vitest';
+import { validateConfig } from '../../src/config/load-config.ts';
+import { memoryLogger } from '../../src/daemon/log.ts';
+import { RefereeService } from '../../src/daemon/referee-service.ts';
+import type { InboundItem } from '../../src/daemon/transport.ts';
+import type { Ruling } from '../../src/referee/index.ts';
+import { Store } from '../../src/store/store.ts';
+import { outboxCatcher } from '../support/outbox.ts';
+
+let n = 0;
+function item(from: string, body: string, receivedAt: string): InboundItem {
+  n++;
+  return {
+    id: `a${n}`,
+    receivedAt,
+    raw: Buffer.from(
+      `From: ${from}\r\nTo: referee@club.example\r\nSubject: Re: [CLUB/1] move\r\nDate: ${new Date(receivedAt).toUTCString()}\r\nMessage-ID: <appeal${n}@x.example>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body}\r\n`,
+    ),
+  };
+}
+
+function setup() {
+  const r = validateConfig(
+    {
+      from: { name: 'amici', address: 'referee@club.example' },
+      inbox: { kind: 'maildir', path: './in' },
+      outbox: { kind: 'pickup', path: './out' },
+      store: { path: ':memory:' },
+      events: [
+        {
+          name: 'Club Championship',
+          tag: 'CLUB',
+          td: { name: 'Anna', address: 'td@club.example' },
+          timeZone: 'UTC',
+          language: 'en',
+          players: [
+            { id: 'jan', name: 'Jan', addresses: ['jan@x.example'] },
+            { id: 'petr', name: 'Petr', addresses: ['petr@x.example'] },
+          ],
+          games: [{ id: '1', white: 'jan', black: 'petr', startsOn: '2027-01-20' }],
+        },
+      ],
+    },
+    '/',
+  );
+  if (!r.ok) throw new Error(r.errors.join('\n'));
+  let now = new Date('2027-01-20T08:00:00Z');
+  const store = new Store(':memory:');
+  const service = new RefereeService({
+    config: r.config,
+    store,
+    logger: memoryLogger(),
+    clock: () => now,
+  });
+  service.ensureGames();
+  const flush = outboxCatcher(service);
+  const at = (iso: string) => {
+    now = new Date(iso);
+  };
+  const kindOf = (m: Awaited<ReturnType<typeof flush>>[number]) =>
+    String(m.mail.headers.get('x-amici-kind'));
+  /** The TD's ruling on `on`, as `amici td` applies it. */
+  const rule = async (ruling: Ruling, on: string, note?: string) => {
+    at(`${on}T12:00:00Z`);
+    const r = await service.decideAndCommit(
+      service.resolveGame('CLUB/1')!,
+      service.state('CLUB/1'),
+      { kind: 'ruling', ruling, ...(note ? { note } : {}) },
+      on as `${number}-${number}-${number}`,
+      `test:${ruling.kind}:${on}`,
+    );
+    expect(r.committed).toBe(true);
+  };
+  /** A player's mail on `iso`, and the mails it made. */
+  const mail = async (from: string, body: string, iso: string) => {
+    at(iso);
+    const status = await service.processInbound(item(from, body, iso));
+    return { status, sent: await flush() };
+  };
+  return { service, flush, at, kindOf, rule, mail };
+}
+
+describe('appeals of the TD’s decisions in a game in play (P-13c)', () => {
+  it('P-13c: a penalty’s mail gives the appeal and its last day; the penalised player’s appeal goes to the TD, recorded, and the game goes on', async () => {
+    const { service, flush, kindOf, rule, mail } = setup();
+    await service.sweep();
+    await mail('jan@x.example', '1.d4', '2027-01-22T09:00:00Z');
+    await mail('petr@x.example', '1.d4 d5', '2027-01-24T09:00:00Z');
+    await flush();
+
+    await rule(
+      { kind: 'penalise', side: 'black', days: 5, rule: 'P-13', reason: 'offensive note' },
+      '2027-01-25',
+    );
+    const told = await flush();
+    expect(told.map((m) => m.to[0]).sort()).toEqual(['jan@x.example', 'petr@x.example']);
+    // Before: the penalty, with no word of an appeal.
+    for (const m of told)
+      expect(m.mail.text).toContain(
+        'To appeal this decision, write within 14 days, by 2027-02-08, to the chairman of the ICCF Appeals Commission, whose decision is final (rule P-13), and to the Tournament Director (Anna, td@club.example)',
+      );
+
+    // Petr appeals in words, no move. Before: "We found no move in your mail", and the TD never
+    // heard of it.
+    const appealed = await mail(
+      'petr@x.example',
+      'I appeal against the penalty: my note quoted the opening, nothing offensive.',
+      '2027-01-27T09:00:00Z',
+    );
+    expect(appealed.status).toBe('done');
+    expect(appealed.sent.map((m) => `${m.to[0]} ${kindOf(m)}`).sort()).toEqual([
+      'petr@x.example appeal-received',
+      'td@club.example td-notice',
+    ]);
+    const td = appealed.sent.find((m) => m.to[0] === 'td@club.example')!.mail;
+    expect(td.subject).toContain('appeal of Black (Petr)');
+    expect(td.text).toContain(
+      'The appeal of Black (Petr) against your decision of 2027-01-25: a time penalty (Black, 5 days) (rule P-13), which came on 2027-01-27, in time (appeals are due by 2027-02-08).',
+    );
+    expect(td.text).toContain('my note quoted the opening, nothing offensive');
+    const petr = appealed.sent.find((m) => m.to[0] === 'petr@x.example')!.mail.text ?? '';
+    expect(petr).toContain(
+      'as your appeal against their decision of 2027-01-25: a time penalty (Black, 5 days) (rule P-13)',
+    );
+    expect(petr).toContain('Appeals must arrive by 2027-02-08; yours came on 2027-01-27, in time.');
+    const state = service.state('CLUB/1');
+    expect(state.appeals).toEqual([
+      {
+        side: 'black',
+        on: '2027-01-27',
+        against: {
+          on: '2027-01-25',
+          ruling: 'penalise',
+          detail: { key: 'penalise', params: { side: 'black', days: '5' } },
+        },
+      },
+    ]);
+    // Nothing played, no blank transmission, no penalty for it (P-4d).
+    expect(state.plies).toHaveLength(2);
+    expect(state.penalties).toHaveLength(1);
+
+    // Jan moves and appeals too, in one mail: the move is played and relayed, the appeal goes.
+    const both = await mail(
+      'jan@x.example',
+      '1...d5 2.c4\nI appeal against the penalty as well: it is too mild.',
+      '2027-01-28T09:00:00Z',
+    );
+    expect(both.sent.map((m) => `${m.to[0]} ${kindOf(m)}`).sort()).toEqual([
+      'jan@x.example appeal-received',
+      'jan@x.example move-accepted',
+      'petr@x.example move-relayed',
+      'td@club.example td-notice',
+    ]);
+    // The appeal went to the TD: the move's answer does not call its words unread.
+    const accepted = both.sent.find((m) => kindOf(m) === 'move-accepted')!.mail.text ?? '';
+    expect(accepted).not.toContain('too mild');
+    expect(service.state('CLUB/1').plies).toHaveLength(3);
+    expect(service.state('CLUB/1').appeals.map((a) => a.side)).toEqual(['black', 'white']);
+  });
+
+  it('P-13c, P-7c: a clock set, leave granted and a time claim upheld give the appeal; a protest while the claim is open stays a protest', async () => {
+    const { service, flush, at, kindOf, rule, mail } = setup();
+    await service.sweep();
+    await mail('jan@x.example', '1.d4', '2027-01-22T09:00:00Z');
+    await flush();
+    await rule({ kind: 'set-clock', side: 'black', usedDays: 3 }, '2027-01-26');
+    await rule(
+      { kind: 'grant-leave', side: 'white', from: '2027-03-10', to: '2027-03-12' },
+      '2027-01-27',
+    );
+    const rulings = await flush();
+    expect(rulings.map((m) => m.to[0]).sort()).toEqual([
+      'jan@x.example',
+      'jan@x.example',
+      'petr@x.example',
+      'petr@x.example',
+    ]);
+    for (const m of rulings) expect(m.mail.text).toContain('To appeal this decision, write');
+    expect(rulings.filter((m) => m.mail.text?.includes('by 2027-02-09,'))).toHaveLength(2);
+    expect(rulings.filter((m) => m.mail.text?.includes('by 2027-02-10,'))).toHaveLength(2);
+
+    // Petr never answers: the sweep claims his excess (P-7a).
+    at('2027-03-01T06:00:00Z');
+    await service.sweep();
+    await flush();
+    const claim = service.state('CLUB/1').claims[0]!;
+    expect(claim).toMatchObject({ kind: 'time', side: 'black' });
+
+    // His protest while the claim is open is the protest of the claim (P-7c), not an appeal of
+    // the clock the TD set in January, though the words of a protest appeal after a result.
+    const protest = await mail(
+      'petr@x.example',
+      'Protest: my move went out on time, your server lost it.',
+      '2027-03-02T09:00:00Z',
+    );
+    expect(protest.sent.map(kindOf).sort()).toEqual(['td-forwarded', 'td-notice']);
+    expect(protest.sent.find((m) => kindOf(m) === 'td-notice')!.mail.subject).toContain('dispute');
+    expect(service.state('CLUB/1').claims[0]!.protestedOn).toBe('2027-03-02');
+    expect(service.state('CLUB/1').appeals).toEqual([]);
+
+    // The TD upholds it: everyone is told, with the appeal; the TD's copy says the players may
+    // appeal by when.
+    await rule({ kind: 'uphold-claim', claimId: claim.id }, '2027-03-03');
+    const upheld = (await flush()).filter((m) => kindOf(m) === 'claim-ruled');
+    expect(upheld.map((m) => m.to[0]).sort()).toEqual([
+      'jan@x.example',
+      'petr@x.example',
+      'td@club.example',
+    ]);
+    expect(upheld.find((m) => m.to[0] === 'td@club.example')!.mail.text).toContain(
+      'A player may appeal by 2027-03-17, to the chairman of the ICCF Appeals Commission',
+    );
+    expect(upheld.find((m) => m.to[0] === 'petr@x.example')!.mail.text).toContain(
+      'To appeal this decision, write within 14 days, by 2027-03-17,',
+    );
+
+    // Petr appeals the ruling: it goes to the TD as his appeal of it.
+    const appealed = await mail(
+      'petr@x.example',
+      'I appeal against the ruling on the time claim.',
+      '2027-03-05T09:00:00Z',
+    );
+    expect(appealed.sent.map(kindOf).sort()).toEqual(['appeal-received', 'td-notice']);
+    expect(appealed.sent.find((m) => kindOf(m) === 'td-notice')!.mail.text).toContain(
+      `against your decision of 2027-03-03: the claim is upheld (${claim.id}) (rule P-13)`,
+    );
+    expect(service.state('CLUB/1').appeals).toMatchObject([
+      { side: 'black', on: '2027-03-05', against: { ruling: 'uphold-claim' } },
+    ]);
+
+    // A word for the TD that is no appeal of a decision stays a message for the TD (P-5d).
+    const dispute = await mail(
+      'jan@x.example',
+      'TD: my opponent keeps writing to me privately.',
+      '2027-03-06T09:00:00Z',
+    );
+    expect(dispute.sent.map(kindOf).sort()).toEqual(['td-forwarded', 'td-notice']);
+    expect(service.state('CLUB/1').appeals).toHaveLength(1);
+  });
+
+  it('P-13c: with no decision of the TD in the game, "I appeal" is answered as before', async () => {
+    const { service, flush, kindOf, mail } = setup();
+    await service.sweep();
+    await mail('jan@x.example', '1.d4', '2027-01-22T09:00:00Z');
+    await flush();
+    const r = await mail('petr@x.example', 'I appeal against nothing.', '2027-01-23T09:00:00Z');
+    expect(r.sent.map(kindOf)).toEqual(['no-move']);
+    expect(service.state('CLUB/1').appeals).toEqual([]);
+  });
+});
