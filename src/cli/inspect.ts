@@ -473,7 +473,7 @@ export async function showCommand(args: string[], io: CliIo): Promise<number> {
         'Appeals sent through amici (P-11, P-13c):',
         ...state.appeals.map(
           (a) =>
-            `  ${a.side.padEnd(5)}  ${a.on}${a.against ? ` against ${appealedText(a.against)}` : ''}${a.late ? ' (late)' : ''}`,
+            `  ${a.side.padEnd(5)}  ${a.on}${a.against ? ` against ${appealedText(a.against)}` : ''}${a.late ? ' (late)' : ''}${a.ruled ? `; decided ${a.ruled.on}${a.ruled.upheld === undefined ? ', result set again' : a.ruled.upheld ? ', upheld' : ', rejected'}` : '; waits for the decision'}`,
         ),
       );
     io.out(`${out.join('\n')}\n`);

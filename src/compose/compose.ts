@@ -1284,6 +1284,21 @@ export function composeStoreAlert(input: StoreAlertInput): ComposedMail {
   }));
 }
 
+/**
+ * A decision of the TD in the reader's words, as its own mail said it: `ruling.<kind>` and
+ * `rulingDetail.<key>` with its side and result in the reader's words.
+ */
+function decisionIn(
+  d: TdDecision,
+  t: (path: string, vars?: Record<string, string | number>) => string,
+): string {
+  if (!d.detail) return t(`ruling.${d.ruling}`);
+  const params: Record<string, string> = { ...d.detail.params };
+  if (params.side === 'white' || params.side === 'black') params.side = t(`side.${params.side}`);
+  if (params.result) params.result = t(`result.${params.result}`);
+  return `${t(`ruling.${d.ruling}`)} (${t(`rulingDetail.${d.detail.key}`, params)})`;
+}
+
 /** What the TD's report on an event holds (`reportDays`): the event as it stands on `on`. */
 export interface TdReportInput {
   event: { name: string; tag: string };
@@ -1323,6 +1338,20 @@ export interface TdReportInput {
   }[];
   /** Games whose clocks the TD stopped (L-6.10). */
   paused: { game: string; players: string; from: CalendarDate }[];
+  /**
+   * Appeals that went to the TD through amici and wait for the decision on them (P-11, P-13c),
+   * once each: per player and decision appealed, the day the first mail came; the player's own
+   * last day, and whether it came after it. The rules give the TD no day to decide by.
+   */
+  appeals?: {
+    game: string;
+    side: Side;
+    name: string;
+    on: CalendarDate;
+    against: TdDecision;
+    by: CalendarDate;
+    late?: boolean;
+  }[];
   /**
    * P-10: the event has ended; its unfinished games are in adjudication, each with who was to
    * move and the days left as they stood on the end date. Absent before the end.
@@ -1432,6 +1461,21 @@ export function composeTdReport(input: TdReportInput): ComposedMail {
         [false, false, false],
         input.paused.map((p) => [p.game, p.players, p.from]),
       ),
+      appeals: table(
+        [L('game'), L('player'), L('cameOn'), L('against'), L('dueBy')],
+        [false, false, false, false, false],
+        (input.appeals ?? []).map((a) => [
+          a.game,
+          a.name,
+          a.on,
+          `${a.against.on}: ${decisionIn(a.against, t)}`,
+          a.late ? t('report.late', { date: a.by }) : a.by,
+        ]),
+      ),
+      /** The line that records the decision on the first appeal, as the TD would reply with it. */
+      appealExample: input.appeals?.[0]
+        ? `${input.appeals[0].game} uphold-appeal --side ${input.appeals[0].side}`
+        : '',
       adjudication: table(
         [L('game'), L('players'), L('toMove'), L('left'), L('analyses')],
         [false, false, false, true, false],

@@ -85,10 +85,12 @@ import type {
   Ruling,
   Side,
   StandingsGame,
+  TdDecision,
 } from '../referee/index.ts';
 import {
   answeredBy,
   answeredDeliveredOn,
+  appealBy,
   appealedIn,
   appealOf,
   claimedExcess,
@@ -3118,6 +3120,7 @@ export class RefereeService {
       waiting: [],
       claims: [],
       paused: [],
+      appeals: [],
       finished: [],
       onLeave: [],
       standings: this.standingsOf(event).rows,
@@ -3133,6 +3136,7 @@ export class RefereeService {
       input.games++;
       const state = this.state(g.gameKey);
       const players = `${name(ref.game.white)} – ${name(ref.game.black)}`;
+      input.appeals?.push(...this.appealsWaiting(g.gameKey, state, ref));
       if (state.result) {
         // A game that ended on the previous report's day may have ended after it: listed now
         // unless that report listed it (a report from before the list was kept: listed again
@@ -3219,6 +3223,49 @@ export class RefereeService {
     }
     input.onLeave = [...onLeave.values()];
     return input;
+  }
+
+  /**
+   * The appeals of a game that wait for a decision (P-11, P-13c), once each: a player who wrote
+   * several times about one decision (adding to the appeal, as they are told they may) is one
+   * row, from the day the first mail came; each with the player's own last day (appeal.ts).
+   */
+  private appealsWaiting(
+    gameKey: string,
+    state: GameState,
+    ref: GameRefResolved,
+  ): NonNullable<Parameters<typeof composeTdReport>[0]['appeals']> {
+    const rules = this.rules(ref.event, ref.game);
+    const rows = new Map<
+      string,
+      NonNullable<Parameters<typeof composeTdReport>[0]['appeals']>[number]
+    >();
+    for (const a of state.appeals) {
+      if (a.ruled) continue;
+      // An appeal logged before the decision was kept with it is of the result (P-10, P-13).
+      const r = state.result;
+      const against: TdDecision | undefined =
+        a.against ??
+        (r && {
+          on: r.on,
+          ruling: 'set-result',
+          rule: r.rule,
+          detail: { key: 'set-result', params: { result: r.result } },
+        });
+      if (!against) continue;
+      const key = `${a.side}\0${against.on}\0${against.ruling}`;
+      if (rows.has(key)) continue;
+      rows.set(key, {
+        game: gameKey,
+        side: a.side,
+        name: this.player(ref.event, ref.game[a.side]).name,
+        on: a.on,
+        against,
+        by: appealBy(against.on, rules)[a.side],
+        ...(a.late ? { late: true } : {}),
+      });
+    }
+    return [...rows.values()];
   }
 
   /**

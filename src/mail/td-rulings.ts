@@ -1,7 +1,7 @@
 // A TD's rulings in words, the same at the prompt (`amici td GAME RULING …`) and in a mail to
 // amici (a line `uphold-claim time:white:20:1` in a reply to a notice about the game): the
 // ruling's name, its argument and its options, turned into the rulebook's Ruling (P-7d, P-8c,
-// P-9a, P-10, L-6.9, L-6.10, L-7.1, L-7.2). A line typed on a phone may have its quotes curled
+// P-9a, P-10, P-11, P-13c, L-6.9, L-6.10, L-7.1, L-7.2). A line typed on a phone may have its quotes curled
 // and its `--` made a dash; both are read as typed on a keyboard.
 
 import { parseArgs } from 'node:util';
@@ -24,6 +24,8 @@ export const RULINGS = [
   'set-result',
   'annul',
   'reinstate',
+  'uphold-appeal',
+  'reject-appeal',
 ] as const;
 export type RulingName = (typeof RULINGS)[number];
 
@@ -50,6 +52,9 @@ export const RULINGS_HELP = `Rulings:
   annul --reason TEXT                          a withdrawn player's unfinished game: over, not counted (P-9a)
   reinstate                                    an annulled game played on where it stood; the days
                                                it stood annulled count on neither clock (P-9a)
+  uphold-appeal --side S | reject-appeal --side S
+                                               record the decision on the player's appeal (P-11,
+                                               P-13c); then apply what it changes (set-result …)
 Any ruling takes --note TEXT, passed on to both players. S is white or black; DATE is YYYY-MM-DD.`;
 
 /**
@@ -250,6 +255,9 @@ export function rulingOf(
       return values.reason ? { kind: 'annul', reason: values.reason } : 'annul-reason';
     case 'reinstate':
       return { kind: 'reinstate' };
+    case 'uphold-appeal':
+    case 'reject-appeal':
+      return s ? { kind: name, side: s } : 'side';
   }
 }
 

@@ -145,6 +145,9 @@ const describe = (r: Ruling): string => {
       return `set-result ${r.result}`;
     case 'annul':
       return 'annul';
+    case 'uphold-appeal':
+    case 'reject-appeal':
+      return `${r.kind} ${r.side}`;
     default:
       return r.kind;
   }
@@ -175,6 +178,9 @@ const detailOf = (r: Ruling): { key: string; params: Record<string, string> } | 
           };
     case 'set-result':
       return { key: r.kind, params: { result: r.result } };
+    case 'uphold-appeal':
+    case 'reject-appeal':
+      return { key: 'appeal', params: { side: r.side } };
     default:
       return undefined;
   }
@@ -208,6 +214,9 @@ const ruleIdsOf = (r: Ruling): string[] => {
     case 'annul':
     case 'reinstate':
       return ['P-9a', 'P-7d'];
+    case 'uphold-appeal':
+    case 'reject-appeal':
+      return ['P-13', 'P-7d'];
   }
 };
 
@@ -370,7 +379,9 @@ export function decideRuling(
 ): Decision {
   const d = applyRuling(state, input, now, rules);
   const kind = input.ruling.kind;
-  if (!d.events.length || kind === 'set-result' || kind === 'annul') return d;
+  // A result says its appeal itself; the decision on an appeal is final (P-11, P-13c).
+  const final = kind === 'uphold-appeal' || kind === 'reject-appeal';
+  if (!d.events.length || kind === 'set-result' || kind === 'annul' || final) return d;
   const appeal: AppealWindow = { rule: 'P-13', by: appealBy(now, rules) };
   return {
     events: d.events,
@@ -457,6 +468,28 @@ function applyRuling(
       rules: restarted ? ['P-7d', 'P-7e'] : setting.events.length ? ['P-7d', 'P-6c'] : ['P-7d'],
     };
     return { events: ruled.events, effects: toldOfRuling(ruled, told, claim, state, rules) };
+  }
+  // The decision on a player's appeal, in a finished game as in one in play (P-11, P-13c): both
+  // players are told it (P-11b, P-7d); the appeal no longer waits in the TD's report.
+  if (r.kind === 'uphold-appeal' || r.kind === 'reject-appeal') {
+    const open = state.appeals.filter((a) => a.side === r.side && !a.ruled);
+    if (!open.length) return refuse(input, `no appeal of ${r.side} waits for a decision`);
+    const decision = applied(input, {
+      type: 'appeal-ruled',
+      on: now,
+      side: r.side,
+      upheld: r.kind === 'uphold-appeal',
+    });
+    // An appeal of an adjudication is decided by a second expert (P-11).
+    const adjudicated = open.some((a) => (a.against?.rule ?? state.result?.rule) === 'P-10');
+    return adjudicated
+      ? {
+          events: decision.events,
+          effects: decision.effects.map((e) =>
+            e.kind === 'ruling-applied' ? { ...e, rules: ['P-11', 'P-7d'] } : e,
+          ),
+        }
+      : decision;
   }
   // A finished game's result may still be corrected: a result reported wrongly stands unless
   // the TD decides otherwise (L-8.5), and an appeal can change it (P-11, P-13). Annulling is

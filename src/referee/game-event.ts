@@ -192,6 +192,11 @@ export type GameEvent =
    * for as many days (P-7c).
    */
   | { type: 'reinstated'; on: CalendarDate }
+  /**
+   * The TD recorded the decision on `side`'s appeals that wait for one (P-11, P-13c): upheld or
+   * rejected. Final: no appeal of it.
+   */
+  | { type: 'appeal-ruled'; on: CalendarDate; side: Side; upheld: boolean }
   /** Due work done (P-3a reminder, P-3b report, notices): its key, so it is never done twice. */
   | { type: 'due-done'; on: CalendarDate; key: string };
 

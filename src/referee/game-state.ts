@@ -144,7 +144,17 @@ export interface GameState {
    * The days each player's mail went to the TD as their appeal of a decision of the TD (P-11,
    * P-13c), with the decision (absent in older logs: the result).
    */
-  appeals: { side: Side; on: CalendarDate; late?: true; against?: TdDecision }[];
+  appeals: {
+    side: Side;
+    on: CalendarDate;
+    late?: true;
+    against?: TdDecision;
+    /**
+     * Decided: the TD recorded it (`upheld`), or set the result again after an appeal of the
+     * result (P-11: the second expert's result). Until then it waits, listed in the TD's report.
+     */
+    ruled?: { on: CalendarDate; upheld?: boolean };
+  }[];
   dueDone: Set<string>;
   /**
    * The annulments the TD undid (P-9a): from the day of the annulment to the day of the
@@ -424,6 +434,11 @@ function applyEvent(s: GameState, e: GameEvent, seq: number): void {
         e.kind === 'annulled'
           ? { ...(s.drawOffer ? { drawOffer: s.drawOffer } : {}), lines: { ...s.lines } }
           : undefined;
+      // The TD sets the result again: the appeals of the result are decided (P-11).
+      if (e.kind === 'ruling')
+        for (const a of s.appeals)
+          if (!a.ruled && (a.against === undefined || a.against.ruling === 'set-result'))
+            a.ruled = { on: e.on };
       s.result = {
         result: e.result,
         kind: e.kind,
@@ -460,6 +475,10 @@ function applyEvent(s: GameState, e: GameEvent, seq: number): void {
         ...(e.late ? { late: true as const } : {}),
         ...(e.against ? { against: e.against } : {}),
       });
+      return;
+    case 'appeal-ruled':
+      for (const a of s.appeals)
+        if (a.side === e.side && !a.ruled) a.ruled = { on: e.on, upheld: e.upheld };
       return;
     case 'due-done': {
       s.dueDone.add(e.key);
@@ -542,7 +561,7 @@ function copyState(s: GameState, events: readonly GameEvent[]): GameState {
     lines: { ...s.lines },
     claims: s.claims.map((c) => ({ ...c })),
     analyses: [...s.analyses],
-    appeals: [...s.appeals],
+    appeals: s.appeals.map((a) => ({ ...a })),
     dueDone: new Set(s.dueDone),
     annulments: [...s.annulments],
   };

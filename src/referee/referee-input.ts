@@ -138,6 +138,11 @@ export type Ruling =
    * annulled by mistake, or taken back); the days it stood annulled count on neither clock.
    */
   | { kind: 'reinstate' }
+  /**
+   * P-11, P-13c: the decision on `side`'s appeal, which the TD records once the second expert
+   * or the ICCF Appeals Commission has decided; what it changes is a ruling of its own.
+   */
+  | { kind: 'uphold-appeal' | 'reject-appeal'; side: Side }
   | {
       kind: 'set-result';
       result: Result;

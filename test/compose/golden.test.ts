@@ -688,6 +688,37 @@ describe('golden mails: the gameless mails in every template language', () => {
           { name: 'Jan Novák', from: '2026-11-10', to: '2026-11-20' },
           { name: 'Olga Kim', from: '2026-11-25', to: '2026-12-05', granted: true },
         ],
+        // Appeals waiting for a decision (P-11, P-13c): of a penalty in play, in time; of a
+        // result, late.
+        appeals: [
+          {
+            game: 'WCH26/5',
+            side: 'black',
+            name: 'Olga Kim',
+            on: '2026-11-06',
+            against: {
+              on: '2026-11-02',
+              ruling: 'penalise',
+              detail: { key: 'penalise', params: { side: 'black', days: '5' } },
+            },
+            by: '2026-11-16',
+          },
+          {
+            game: 'WCH26/7',
+            side: 'black',
+            name: 'Jan Novák',
+            on: '2026-11-11',
+            against: {
+              on: '2026-10-20',
+              ruling: 'set-result',
+              rule: 'P-13',
+              detail: { key: 'set-result', params: { result: '1-0' } },
+            },
+            by: '2026-11-03',
+            late: true,
+          },
+        ],
+        onLeave: [{ name: 'Jan Novák', from: '2026-11-10', to: '2026-11-20' }],
         finished: [
           { game: 'WCH26/7', players: 'Anna Nowak – Jan Novák', result: '1-0', on: '2026-11-08' },
           { game: 'WCH26/10', players: 'Hanna Bondar – Jan Novák', result: '*', on: '2026-11-09' },
@@ -695,6 +726,7 @@ describe('golden mails: the gameless mails in every template language', () => {
         standings: CHECKMATE_TABLE,
       });
       goldenMails(`${lang}/td-report`, [m]);
+      expect(m.text).toContain('WCH26/5 uphold-appeal --side black');
       expect(m.subject).toMatch(/^\[WCH26\] /);
       // The least time left first.
       expect(m.text.indexOf('WCH26/4')).toBeLessThan(m.text.indexOf('WCH26/2'));

@@ -5,11 +5,13 @@
 // recorded, and the player is told; a move in it is played as ever.
 
 import { describe, expect, it } from 'vitest';
+import { composeTdReport } from '../../src/compose/index.ts';
 import { validateConfig } from '../../src/config/load-config.ts';
 import { memoryLogger } from '../../src/daemon/log.ts';
 import { RefereeService } from '../../src/daemon/referee-service.ts';
 import type { InboundItem } from '../../src/daemon/transport.ts';
 import type { Ruling } from '../../src/referee/index.ts';
+import { decideRuling } from '../../src/referee/index.ts';
 import { Store } from '../../src/store/store.ts';
 import { outboxCatcher } from '../support/outbox.ts';
 
@@ -162,6 +164,52 @@ describe('appeals of the TD’s decisions in a game in play (P-13c)', () => {
     expect(accepted).not.toContain('too mild');
     expect(service.state('CLUB/1').plies).toHaveLength(3);
     expect(service.state('CLUB/1').appeals.map((a) => a.side)).toEqual(['black', 'white']);
+
+    // Petr adds to his appeal, as he was told he may: still one appeal in the TD's report.
+    await mail(
+      'petr@x.example',
+      'I appeal against the penalty: here is the whole note again.',
+      '2027-01-29T09:00:00Z',
+    );
+    // Before: the report said nothing of appeals.
+    const report = () =>
+      composeTdReport(service.tdReportOf(service.config.events[0]!, '2027-01-30', undefined)).text;
+    const rows = (text: string) => text.split('\n').filter((l) => /^CLUB\/1 .*penalty/.test(l));
+    expect(report()).toContain(
+      'Appeals waiting for a decision (rules P-11, P-13; the rules set no day by which it must come).',
+    );
+    expect(report()).toContain('reply with a line such as CLUB/1 uphold-appeal --side black');
+    expect(rows(report())).toEqual([
+      'CLUB/1  Petr    2027-01-27  2027-01-25: a time penalty (Black, 5 days)  2027-02-08',
+      'CLUB/1  Jan     2027-01-28  2027-01-25: a time penalty (Black, 5 days)  2027-02-08',
+    ]);
+
+    // The Appeals Commission rejects Petr's appeal; the TD records it: both players are told,
+    // with no appeal of it (final, P-13c), and it leaves the report.
+    await flush();
+    await rule({ kind: 'reject-appeal', side: 'black' }, '2027-02-20', 'The note was offensive.');
+    const decided = await flush();
+    expect(decided.map((m) => m.to[0]).sort()).toEqual(['jan@x.example', 'petr@x.example']);
+    for (const m of decided) {
+      expect(m.mail.text).toContain(
+        'The Tournament Director has ruled (rules P-13, P-7d): the appeal is rejected (Black).',
+      );
+      expect(m.mail.text).not.toContain('To appeal');
+    }
+    expect(rows(report())).toEqual([
+      'CLUB/1  Jan     2027-01-28  2027-01-25: a time penalty (Black, 5 days)  2027-02-08',
+    ]);
+    // Nothing left of Petr's to decide: refused, nothing changed.
+    const again = decideRuling(
+      service.state('CLUB/1'),
+      { kind: 'ruling', ruling: { kind: 'uphold-appeal', side: 'black' } },
+      '2027-02-21',
+      service.rules(service.config.events[0]!),
+    );
+    expect(again.events).toEqual([]);
+    expect(again.effects).toMatchObject([
+      { kind: 'ruling-refused', why: 'no appeal of black waits for a decision' },
+    ]);
   });
 
   it('P-13c, P-7c: a clock set, leave granted and a time claim upheld give the appeal; a protest while the claim is open stays a protest', async () => {

@@ -714,6 +714,57 @@ describe('results set by the TD (P-10, P-9a, L-6.9)', () => {
     });
   });
 
+  it('P-11: an appeal of an adjudication is decided when the TD records it, or sets the result again; the decision is final', () => {
+    const ended = defaultEventRules({ endDate: '2026-02-15' });
+    const adjudicated = apply(
+      game,
+      rule(game, { kind: 'set-result', result: '1-0', reason: 'adjudicated', rule: 'P-10' }, ended),
+    );
+    const appealed = extendGame(adjudicated, [
+      {
+        type: 'appeal',
+        on: '2026-03-05',
+        side: 'black',
+        against: appealOf(adjudicated, ended)!.decision,
+      },
+    ]);
+    // The second expert finds a draw: set-result decides the appeal of the result.
+    const redone = rule(
+      appealed,
+      { kind: 'set-result', result: '1/2-1/2', reason: 'adjudicated again', rule: 'P-10' },
+      ended,
+    );
+    expect(apply(appealed, redone).appeals).toMatchObject([{ side: 'black', ruled: { on: NOW } }]);
+    // Or the expert confirms the result, which set-result cannot record (the result is
+    // already 1-0): reject-appeal does, in the finished game, told to both under P-11.
+    expectRefused(
+      rule(
+        appealed,
+        { kind: 'set-result', result: '1-0', reason: 'confirmed', rule: 'P-10' },
+        ended,
+      ),
+      /already 1-0/,
+    );
+    const rejected = rule(appealed, { kind: 'reject-appeal', side: 'black' }, ended);
+    expect(rejected.events).toEqual([
+      { type: 'appeal-ruled', on: NOW, side: 'black', upheld: false },
+    ]);
+    expect(rejected.effects).toEqual([
+      expect.objectContaining({
+        kind: 'ruling-applied',
+        to: ['white', 'black'],
+        detail: { key: 'appeal', params: { side: 'black' } },
+        rules: ['P-11', 'P-7d'],
+      }),
+    ]);
+    expect(rejected.effects[0]).not.toHaveProperty('appeal');
+    expect(apply(appealed, rejected).appeals[0]?.ruled).toEqual({ on: NOW, upheld: false });
+    expectRefused(
+      rule(adjudicated, { kind: 'uphold-appeal', side: 'white' }, ended),
+      /no appeal of white/,
+    );
+  });
+
   it('P-9a: annul ends the game with no result (*), everyone told, the PGN to the TD', () => {
     const reason = 'Black withdrew after 3 of 14 games';
     const d = rule(game, { kind: 'annul', reason });
