@@ -94,6 +94,7 @@ import {
   appealedIn,
   appealOf,
   claimedExcess,
+  claimsAwaiting,
   currentAnalyses,
   decide,
   due,
@@ -1106,10 +1107,14 @@ export class RefereeService {
     // went; whatever else the mail holds is decided as usual.
     // The TD's copy shows the game as the mail leaves it: with the move it also played.
     // Words of a withdrawal from the event are for the TD too, who decides the games (P-9a).
+    // So is a mail that appeals while a time claim against its sender waits for its ruling ("I
+    // appeal against this time claim"): it is about the claim, for the TD (P-7c), not an appeal
+    // of a decision the TD took before (P-13c).
     const toTd =
       said.commands.some((c) => c.kind === 'td-message') ||
       withdrawsFromEvent(said.newText.text) ||
-      withdrawsFromEvent(inbound.mail.subject);
+      withdrawsFromEvent(inbound.mail.subject) ||
+      (t.appeal === 'appeal' && !state.result && claimsAwaiting(state, side));
     // From the claimed player while a time claim is in its window, it is their protest: the
     // claim then waits for the TD's ruling instead of being upheld at its deadline (P-7c). The
     // claimant, whom the notice invites too, protests by saying so ("Protest: …", "dispute").

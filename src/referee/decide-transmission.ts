@@ -58,7 +58,7 @@ import { answeredDeliveredOn } from './game-clock.ts';
 import type { GameEvent, Side } from './game-event.ts';
 import { other } from './game-event.ts';
 import type { GameState } from './game-state.ts';
-import { extendGame, foldGame, pliesToRepeat, protestableClaims } from './game-state.ts';
+import { extendGame, foldGame, pliesToRepeat } from './game-state.ts';
 import type { Transmission } from './referee-input.ts';
 
 const BOARD_END_KIND = {
@@ -822,6 +822,10 @@ function duringAdjudication(
   return draft;
 }
 
+/** Whether a time claim against `side` waits for its ruling (P-7c), protested or not. */
+export const claimsAwaiting = (state: GameState, side: Side): boolean =>
+  state.claims.some((c) => c.kind === 'time' && c.side === side && !c.ruling);
+
 /** The days after the last day for an appeal that a mail appealing in play is still read so. */
 const APPEAL_LATE_DAYS = 30;
 
@@ -831,8 +835,8 @@ const APPEAL_LATE_DAYS = 30;
  * too ("Protest: the expert missed 41...Rxf2"); one after the 14 days is still the TD's to weigh.
  * Any other decision (a penalty, a ruling on a claim, a clock set, leave granted) only in the
  * words of an appeal — in a game in play a protest is of a time claim (P-7c) or a dispute
- * (P-5d) — never while a claim against the sender is open to their protest (that mail is the
- * protest), never in adjudication (what a player sends then is their analysis, P-10), and up to
+ * (P-5d) — never while a time claim against the sender waits for its ruling (that mail is about
+ * the claim: a protest in its window, P-7c, and for the TD either way), never in adjudication (what a player sends then is their analysis, P-10), and up to
  * 30 days after the sender's last day: a mail that names an appeal months after the TD last
  * decided anything is about something else, and goes to the TD only with a `TD:` line.
  */
@@ -848,8 +852,7 @@ export function appealedIn(
   if (state.result && route.decision.ruling === 'set-result') return route;
   if (t.appeal !== 'appeal') return undefined;
   if (!state.result && inAdjudication(state, t.sentOn, rules)) return undefined;
-  if (!state.result && protestableClaims(state, now).some((c) => c.side === t.side))
-    return undefined;
+  if (!state.result && claimsAwaiting(state, t.side)) return undefined;
   if (compareDates(now, addDays(route.by[t.side], APPEAL_LATE_DAYS)) > 0) return undefined;
   return route;
 }

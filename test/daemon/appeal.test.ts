@@ -251,6 +251,18 @@ describe('appeals of the TD’s decisions in a game in play (P-13c)', () => {
     expect(protest.sent.find((m) => kindOf(m) === 'td-notice')!.mail.subject).toContain('dispute');
     expect(service.state('CLUB/1').claims[0]!.protestedOn).toBe('2027-03-02');
     expect(service.state('CLUB/1').appeals).toEqual([]);
+    // So is a mail that "appeals against" the claim while it waits for its ruling: it goes to the
+    // TD about the claim. Before: "We found no move in your mail", and the TD never saw it.
+    const aboutClaim = await mail(
+      'petr@x.example',
+      'I appeal against this time claim, my move went out on 20 February.',
+      '2027-03-02T15:00:00Z',
+    );
+    expect(aboutClaim.sent.map(kindOf).sort()).toEqual(['td-forwarded', 'td-notice']);
+    expect(aboutClaim.sent.find((m) => kindOf(m) === 'td-notice')!.mail.text).toContain(
+      'my move went out on 20 February',
+    );
+    expect(service.state('CLUB/1').appeals).toEqual([]);
 
     // The TD upholds it: everyone is told, with the appeal; the TD's copy says the players may
     // appeal by when.
