@@ -718,7 +718,6 @@ describe('golden mails: the gameless mails in every template language', () => {
             late: true,
           },
         ],
-        onLeave: [{ name: 'Jan Novák', from: '2026-11-10', to: '2026-11-20' }],
         finished: [
           { game: 'WCH26/7', players: 'Anna Nowak – Jan Novák', result: '1-0', on: '2026-11-08' },
           { game: 'WCH26/10', players: 'Hanna Bondar – Jan Novák', result: '*', on: '2026-11-09' },

@@ -248,7 +248,9 @@ describe('appeals of the TD’s decisions in a game in play (P-13c)', () => {
       '2027-03-02T09:00:00Z',
     );
     expect(protest.sent.map(kindOf).sort()).toEqual(['td-forwarded', 'td-notice']);
-    expect(protest.sent.find((m) => kindOf(m) === 'td-notice')!.mail.subject).toContain('dispute');
+    expect(protest.sent.find((m) => kindOf(m) === 'td-notice')!.mail.subject).toContain(
+      'protest of Black',
+    );
     expect(service.state('CLUB/1').claims[0]!.protestedOn).toBe('2027-03-02');
     expect(service.state('CLUB/1').appeals).toEqual([]);
     // So is a mail that "appeals against" the claim while it waits for its ruling: it goes to the
