@@ -9,6 +9,7 @@ import { calendarDateOf, compareDates, daysBetween } from '../clock/index.ts';
 import {
   loadConfig,
   pgnNameWarnings,
+  postalAddressGaps,
   postalAddressWarnings,
   restartOnlyChanges,
 } from '../config/load-config.ts';
@@ -102,6 +103,7 @@ async function runLocked(
     }
     for (const warning of storedDrift(loaded.config, service.store, service.clock()).warnings)
       logger.warn({ code: 'CONFIG_DRIFT', config: loaded.file, warning });
+    logPostalAddressGaps(loaded.config, loaded.file, logger);
     service.ensureGames();
     const parts: DaemonParts = {
       service,
@@ -167,6 +169,16 @@ async function runLocked(
 }
 
 /**
+ * The players by post with no `postalAddress` (P-2m), as `amici check-config` warns of them: a
+ * daemon started, or a config reloaded, without one logs it too, so a TD who never ran
+ * check-config hears of it before the first copy to print comes with no address on it.
+ */
+function logPostalAddressGaps(config: AmiciConfig, file: string, logger: Logger): void {
+  for (const gap of postalAddressGaps(config))
+    logger.warn({ code: 'CONFIG_NO_POSTAL_ADDRESS', config: file, ...gap });
+}
+
+/**
  * SIGHUP: read the config file again and, if it validates and keeps the inbox, outbox, store and
  * sweep, put it in force; otherwise say why in the log and keep the configuration in force.
  */
@@ -188,6 +200,7 @@ async function reloadConfig(file: string, service: RefereeService, logger: Logge
   }
   for (const warning of drift.warnings)
     logger.warn({ code: 'CONFIG_DRIFT', config: file, warning });
+  logPostalAddressGaps(r.config, file, logger);
   const { created } = service.reconfigure(r.config);
   logger.info({
     code: 'CONFIG_RELOADED',

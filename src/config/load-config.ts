@@ -260,6 +260,16 @@ export function gameModeOf(byPost: { white: boolean; black: boolean }): GameMode
  * Each names the player, why they play by post, and where the key goes.
  */
 export function postalAddressWarnings(c: AmiciConfig): string[] {
+  return postalAddressGaps(c).map((g) => g.warning);
+}
+
+/**
+ * The players of `postalAddressWarnings`, each with the event's tag and the player's id beside
+ * the warning: what `amici run` logs at its start and at each reload (`CONFIG_NO_POSTAL_ADDRESS`).
+ */
+export function postalAddressGaps(
+  c: AmiciConfig,
+): { event: string; player: string; warning: string }[] {
   return c.events.flatMap((e, ei) =>
     e.players.flatMap((p, pi) => {
       if (p.postalAddress !== undefined) return [];
@@ -275,7 +285,11 @@ export function postalAddressWarnings(c: AmiciConfig): string[] {
               ...(byPost.some((g) => g.mode === undefined) ? ["the event's mode: postal"] : []),
             ].join(' and ');
       return [
-        `player ${p.id} (${p.name}) of event ${e.tag} plays by post (${why}) and has no postalAddress: amici's every mail to them goes to the TD to print and post with no address to post it to (P-2m). Add postalAddress: "street, town, country" to events[${ei}].players[${pi}] (player ${p.id}).`,
+        {
+          event: e.tag,
+          player: p.id,
+          warning: `player ${p.id} (${p.name}) of event ${e.tag} plays by post (${why}) and has no postalAddress: amici's every mail to them goes to the TD to print and post with no address to post it to (P-2m). Add postalAddress: "street, town, country" to events[${ei}].players[${pi}] (player ${p.id}).`,
+        },
       ];
     }),
   );

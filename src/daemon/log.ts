@@ -79,6 +79,8 @@ export const LOG_CODES = {
     'the edited configuration is in force: players, addresses, games, event settings; new games created',
   CONFIG_NEEDS_RESTART:
     'a reload was refused: the file changes the inbox, outbox, store or sweep, which need a restart',
+  CONFIG_NO_POSTAL_ADDRESS:
+    "a player by post has no postalAddress (at the start and at each reload, as check-config warns): amici's mail to them goes to the TD to print with no address on it (P-2m)",
 } as const;
 export type LogCode = keyof typeof LOG_CODES;
 

@@ -161,4 +161,46 @@ describe('amici run', () => {
     d.child.kill('SIGTERM');
     expect(await d.exited).toBe(0);
   });
+
+  it('P-2m: a player by post with no postalAddress is logged at the start and at a reload, as check-config warns', async () => {
+    const byPost = CONFIG.replace(
+      '{ id: b, name: Black, addresses: [black@example.org] }',
+      '{ id: b, name: Black, addresses: [black@example.org], post: true }',
+    );
+    const d = startDaemon(byPost);
+    const file = join(d.dir, 'amici.yaml');
+    const gaps = () =>
+      d
+        .log()
+        .split('\n')
+        .filter((l) => l.includes('"code":"CONFIG_NO_POSTAL_ADDRESS"'))
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+    await d.until(() => d.log().includes('DAEMON_START'), 'the daemon to start');
+    expect(gaps()).toMatchObject([
+      {
+        level: 40,
+        event: 'CLUB',
+        player: 'b',
+        warning: expect.stringContaining(
+          'player b (Black) of event CLUB plays by post (post: true) and has no postalAddress',
+        ),
+      },
+    ]);
+    // The TD adds Black's address, and White plays by post from now on, with none: the reload
+    // names White, and Black no more.
+    writeFileSync(
+      file,
+      byPost
+        .replace('post: true }', 'post: true, postalAddress: "Dlouhá 5, Praha" }')
+        .replace(
+          '{ id: w, name: White, addresses: [white@example.org] }',
+          '{ id: w, name: White, addresses: [white@example.org], post: true }',
+        ),
+    );
+    d.child.kill('SIGHUP');
+    await d.until(() => d.log().includes('CONFIG_RELOADED'), 'the reload');
+    expect(gaps().map((g) => g.player)).toEqual(['b', 'w']);
+    d.child.kill('SIGTERM');
+    expect(await d.exited).toBe(0);
+  });
 });
