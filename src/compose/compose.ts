@@ -954,14 +954,23 @@ export function composePrintCopy(
   options: { reminderCopy?: boolean } = {},
 ): ComposedMail {
   const labels = loadLabels(td.templatesDir ?? TEMPLATES_DIR, td.lang);
+  // An address written over several lines (a YAML block) is printed as the block it is, under
+  // the player's name, ready for a window envelope; one line stays on the first line.
+  const block = (player.postalAddress ?? '')
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
   const lines = [
-    player.postalAddress
-      ? label(labels, 'printCopy.line', { name: player.name, address: player.postalAddress })
-      : label(labels, 'printCopy.lineNoAddress', { name: player.name }),
+    block.length > 1
+      ? label(labels, 'printCopy.lineBlock', { name: player.name })
+      : player.postalAddress
+        ? label(labels, 'printCopy.line', { name: player.name, address: player.postalAddress })
+        : label(labels, 'printCopy.lineNoAddress', { name: player.name }),
     ...(options.reminderCopy
       ? [label(labels, 'printCopy.reminderCopy', { name: player.name })]
       : []),
   ];
+  const address = block.length > 1 ? [player.name, ...block] : [];
   const tag = td.tag;
   const rest = mail.subject.startsWith(tag) ? mail.subject.slice(tag.length).trim() : mail.subject;
   const prefix = label(
@@ -971,14 +980,23 @@ export function composePrintCopy(
       name: player.name,
     },
   );
-  const first = lines
-    .map((l) => `<p style="margin:0 0 12px 0;font-weight:bold">${htmlEscape(l)}</p>`)
-    .join('\n');
+  const [firstLine = '', ...otherLines] = lines;
+  const bold = (l: string) => `<p style="margin:0 0 12px 0;font-weight:bold">${htmlEscape(l)}</p>`;
+  const first = [
+    bold(firstLine),
+    ...(address.length
+      ? [`<p style="margin:0 0 12px 24px">${address.map(htmlEscape).join('<br>\n')}</p>`]
+      : []),
+    ...otherLines.map(bold),
+  ].join('\n');
+  const head = address.length
+    ? [firstLine, '', ...address.map((l) => `    ${l}`), '', ...otherLines]
+    : lines;
   return {
     ...mail,
     to: 'td',
     subject: `${tag} ${prefix}: ${rest}`,
-    text: `${lines.join('\n')}\n\n${mail.text}`,
+    text: `${head.join('\n')}\n\n${mail.text}`,
     html: mail.html.replace(/(<body[^>]*>\n?)/, `$1${first}\n`),
     threadKey: `${mail.threadKey}/print`,
     kind: `print:${mail.kind}`,

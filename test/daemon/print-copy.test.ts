@@ -102,6 +102,28 @@ describe('P-2m: mail to a player by post goes to the TD to print and post', () =
     expect(copy.attachments.map((a) => a.filename)).toEqual(own.attachments.map((a) => a.filename));
   });
 
+  it('P-2m: a postal address written over several lines is printed as an address block, under the name', async () => {
+    // As a YAML block (`postalAddress: |`) gives it, trimmed by the config's schema.
+    const { sent, janMoves } = setup({
+      post: true,
+      postalAddress: 'Dlouhá 5\n110 00 Praha 1\nCzech Republic',
+    });
+    await janMoves();
+    const copy = await simpleParser(toTd(sent)[0]!.raw);
+    const lines = (copy.text ?? '').split('\n');
+    expect(lines.slice(0, 7)).toEqual([
+      'Please print this and post it to this address:',
+      '',
+      '    Petr Novák',
+      '    Dlouhá 5',
+      '    110 00 Praha 1',
+      '    Czech Republic',
+      '',
+    ]);
+    expect(copy.html).toContain('Petr Novák<br>\nDlouhá 5<br>\n110 00 Praha 1<br>\nCzech Republic');
+    expect(copy.subject).toMatch(/^\[CLUB\/1\] to print and post to Petr Novák: /);
+  });
+
   it('P-2m: with no postal address in the config, the copy says so; the TD reads it in their language', async () => {
     const { sent, janMoves } = setup({ post: true }, 'de');
     await janMoves();
