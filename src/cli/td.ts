@@ -57,9 +57,10 @@ received it; DATE is YYYY-MM-DD. A card whose postmark is missing or illegible i
 be true, else the received date less the event's transitDays, and the player is told which date
 was recorded (P-2i). A card the rulebook rejects (penalty, letter to the player) is only
 recorded with --yes, so a typing slip costs nobody anything; a card entered twice is recorded
-once. A game whose players both play by email takes no card (their moves come to amici by mail,
-P-2m) unless --force says the TD means it: a move a player of such a game mailed to the TD
-instead, say (forwarded to amici, the answer gives the command to enter it).`;
+once. A player by email has no card (their moves come to amici by mail, P-2m), in a game all by
+email or as the player by email of a mixed game, unless --force says the TD means it: a move
+such a player mailed to the TD instead, say (forwarded to amici, the answer gives the command to
+enter it).`;
 
 /** What a TD may type for a postmark that is missing or cannot be read (P-2i). */
 const NO_POSTMARK_WORDS = new Set(['unreadable', 'illegible', 'missing', 'none']);
@@ -201,15 +202,28 @@ export async function postCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parsed;
   const [game] = positionals;
   /**
-   * Why a card is no card of game `ref`, when both its players play by email (P-2m): their moves
-   * come to amici by mail; a card is entered there only with --force.
+   * Why a card is no card of `side` in game `ref`, when that player plays by email (P-2m): their
+   * moves come to amici by mail — both players' in a game all by email, the one by email's in a
+   * mixed game; a card is entered for them only with --force.
    */
-  const byEmail = (service: RefereeService, ref: GameRefResolved): string | undefined => {
+  const byEmail = (
+    service: RefereeService,
+    ref: GameRefResolved,
+    side: Side,
+  ): string | undefined => {
     // A game over says so itself (the rulebook's answer names why nothing is taken).
-    if (values.force || service.modeOf(ref) !== 'email' || service.state(ref.gameKey).result)
-      return undefined;
-    const name = (side: Side) => service.player(ref.event, ref.game[side]).name;
-    return `amici post: in ${ref.gameKey} both players play by email (${name('white')}, White, and ${name('black')}, Black): their moves come to amici by mail, and amici reads them itself. Nothing recorded. A move the player mailed to you instead: forward it to amici's address (${service.config.from.address}), and the answer gives the command that enters it with its date; or ask the player to send it there. If a card for this game really came by post, run again with --force. (A player who now plays by post is set in the config: post: true on the player, or mode: postal on the game.)`;
+    if (values.force || service.state(ref.gameKey).result) return undefined;
+    const byPost = service.byPost(ref.event, ref.game);
+    if (byPost[side]) return undefined;
+    const name = (s: Side) => service.player(ref.event, ref.game[s]).name;
+    const colour = (s: Side) => (s === 'white' ? 'White' : 'Black');
+    const forward = `forward it to amici's address (${service.config.from.address}), and the answer gives the command that enters it with its date; or ask the player to send it there.`;
+    const where =
+      '(A player who now plays by post is set in the config: post: true on the player, or mode: postal on the game.)';
+    const o = side === 'white' ? 'black' : 'white';
+    if (!byPost[o])
+      return `amici post: in ${ref.gameKey} both players play by email (${name('white')}, White, and ${name('black')}, Black): their moves come to amici by mail, and amici reads them itself. Nothing recorded. A move the player mailed to you instead: ${forward} If a card for this game really came by post, run again with --force. ${where}`;
+    return `amici post: in ${ref.gameKey} ${name(side)} (${colour(side)}, --as ${side}) plays by email, and only ${name(o)} (${colour(o)}) by post: ${name(side)}'s moves come to amici by mail, and amici reads them itself. Nothing recorded. A card of ${name(o)}'s is entered with --as ${o}. A move ${name(side)} mailed to you instead: ${forward} If a card from ${name(side)} really came by post, run again with --force. ${where}`;
   };
   const s = side(values.as);
   // A postmark that is missing or cannot be read (P-2i): `--no-postmark`, or a word for it.
@@ -355,11 +369,12 @@ export async function postCommand(args: string[], io: CliIo): Promise<number> {
       for (const g of service.directory.gamesOf(ref.event, id)) games.set(g.gameKey, g);
     const fits: { ref: GameRefResolved; side: Side }[] = [];
     for (const g of games.values()) {
-      if (!service.store.hasGame(g.gameKey) || byEmail(service, g)) continue;
+      if (!service.store.hasGame(g.gameKey)) continue;
       const state = service.state(g.gameKey);
       if (state.result) continue;
       for (const side of ['white', 'black'] as const) {
         if (!players.has(g.game[side]) || (g.gameKey === ref.gameKey && side === s)) continue;
+        if (byEmail(service, g, side)) continue;
         const t = cardIn(service, g, side, today);
         if (typeof t === 'string') continue;
         const { effects } = decide(state, t, today, service.rules(g.event, g.game));
@@ -377,7 +392,7 @@ export async function postCommand(args: string[], io: CliIo): Promise<number> {
     game,
     io,
     (service, ref, today) => {
-      const refused = byEmail(service, ref);
+      const refused = byEmail(service, ref, s);
       if (refused) return refused;
       const t = cardIn(service, ref, s, today);
       if (typeof t !== 'string') sentOn = t.sentOn;

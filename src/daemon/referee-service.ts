@@ -2372,8 +2372,8 @@ export class RefereeService {
               ...(!game && open.length > 1 ? { games: open.map((g) => g.gameKey) } : {}),
               ...(side && moves
                 ? {
-                    // A game all by email takes a card only with --force (P-2m): this is one.
-                    command: `amici post ${ref.gameKey} --as ${side} --moves "${moves}" --postmark ${forward.sentOn ?? 'YYYY-MM-DD'} --received ${today}${this.modeOf(ref) === 'email' ? ' --force' : ''}`,
+                    // A player by email has a card entered only with --force (P-2m): this is one.
+                    command: `amici post ${ref.gameKey} --as ${side} --moves "${moves}" --postmark ${forward.sentOn ?? 'YYYY-MM-DD'} --received ${today}${this.byPost(ref.event, ref.game)[side] ? '' : ' --force'}`,
                   }
                 : {}),
             },

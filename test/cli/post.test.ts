@@ -260,18 +260,47 @@ describe('amici post, and the commands a TD of a postal event uses with it', () 
     expect(await history(file, 'POST/1')).toMatchObject([
       { sentOn: '2026-10-02', deliveredOn: '2026-10-05' },
     ]);
-    // A mixed game takes the card of its player by post as it is.
-    const mixed = await post(
+  });
+
+  it('P-2m: a card for the player by email of a mixed game is refused as in a game all by email, unless --force; the player by post’s is taken', async () => {
+    const file = event();
+    // The event by email, but Petr plays by post: game 3 is mixed, Klaus (White) by email.
+    writeFileSync(
+      file,
+      CONFIG.replace('    mode: postal\n', '    mode: email\n').replace(
+        'notation: numeric }',
+        'notation: numeric, post: true }',
+      ),
+    );
+    const dates = ['--postmark', '2026-10-02', '--received', '2026-10-05'];
+    const r = await post(file, 'POST/3', 'white', '1.d4', ...dates);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(
+      "amici post: in POST/3 Klaus Bauer (White, --as white) plays by email, and only Petr Novák (Black) by post: Klaus Bauer's moves come to amici by mail, and amici reads them itself. Nothing recorded. A card of Petr Novák's is entered with --as black.",
+    );
+    expect(r.err).toContain("forward it to amici's address (referee@post.example)");
+    expect(r.err).toContain(
+      'If a card from Klaus Bauer really came by post, run again with --force.',
+    );
+    expect(await history(file, 'POST/3')).toEqual([]);
+    expect(await mailsTo(file, 'petr@post.example')).toEqual([]);
+    // The TD means it: Klaus's card is entered; Petr's answer, by post, needs no --force.
+    expect((await post(file, 'POST/3', 'white', '1.d4', ...dates, '--force')).code).toBe(0);
+    const petr = await post(
       file,
       'POST/3',
-      'white',
-      '1.d4',
+      'black',
+      '1.4244 7866',
       '--postmark',
-      '2026-10-02',
+      '2026-10-07',
       '--received',
-      '2026-10-05',
+      '2026-10-10',
     );
-    expect(mixed.code, mixed.err).toBe(0);
+    expect(petr.code, petr.err).toBe(0);
+    expect(await history(file, 'POST/3')).toMatchObject([
+      { sentOn: '2026-10-02', deliveredOn: '2026-10-05' },
+      { sentOn: '2026-10-07', deliveredOn: '2026-10-10' },
+    ]);
   });
 
   it('P-7a, P-7c: show says a time claim in words — against whom, filed when, the protest window', async () => {

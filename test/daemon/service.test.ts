@@ -2426,6 +2426,26 @@ Petr
     expect(await on(s, '2026-11-05T10:00:00Z', again)).toBe('ignored');
     expect((await sentSince(s.service)).map((m) => m.to)).toEqual([['td@club.example']]);
   });
+  it('P-2m: the command for a forwarded mail carries --force when its sender plays by email in a mixed game, and not when they play by post', async () => {
+    const forwarded = async (players: Record<string, Record<string, unknown>>) => {
+      const s = setup(undefined, ':memory:', players);
+      await on(s, '2026-11-02T10:00:00Z', mail('Jan <jan@x.example>', '1.e4'));
+      await sentSince(s.service);
+      const body =
+        'Please process it.\r\n\r\n---------- Forwarded message ---------\r\nFrom: Petr <petr@x.example>\r\nDate: Tue, Nov 3, 2026 at 7:00 PM\r\nSubject: RE: [CLUB/1] 1. e4\r\nTo: Anna <td@club.example>\r\n\r\n\r\n1.5254 5755\r\n';
+      await on(s, '2026-11-05T09:00:00Z', mail('Anna <td@club.example>', body, 'Fwd: [CLUB/1]'));
+      const [answer] = await sentSince(s.service);
+      return answer!.text;
+    };
+    // Jan by post, Petr by email: a card of Petr's is entered only with --force.
+    expect(await forwarded({ jan: { post: true } })).toContain(
+      'amici post CLUB/1 --as black --moves "1.5254 5755" --postmark 2026-11-03 --received 2026-11-05 --force',
+    );
+    // Petr by post: his card is his way to move.
+    expect(await forwarded({ petr: { post: true } })).toMatch(
+      /amici post CLUB\/1 --as black --moves "1\.5254 5755" --postmark 2026-11-03 --received 2026-11-05(?! --force)/,
+    );
+  });
   it('P-7d: a TD’s words with no ruling about a game are answered once a day: nothing changed; a word to amici about no game is not', async () => {
     const s = setup();
     await on(s, '2026-11-02T10:00:00Z', mail('Jan <jan@x.example>', '1.e4'));
