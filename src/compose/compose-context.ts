@@ -74,6 +74,12 @@ export interface ComposeContext {
     /** The day the move counts as delivered now (P-6d). */
     deliveredOn: CalendarDate;
   };
+  /**
+   * The mail is a letter the TD prints and posts to a player by post (P-2m): it has no marker
+   * line to reply above and no attachment (the score is printed in it), and says how to reply
+   * by post — on a card, with the repetition and the dates (P-2a..h) — instead of by mail.
+   */
+  paper?: boolean;
   /** Boards from the recipient's side (Black at the bottom for Black); default White at the bottom. */
   boardFromRecipientSide?: boolean;
   /** The templates directory (default: `templates/` of this repository). */

@@ -460,6 +460,8 @@ function viewFor(
   };
 
   const attachPgn = () => {
+    // A letter on paper has the score printed in it, and nothing attached (P-2m).
+    if (ctx.paper) return '';
     if (attachments.some((a) => a.contentType.startsWith('application/x-chess-pgn'))) return '';
     const pgnNames = {
       white: ctx.players.white.pgnName ?? names.white,
@@ -595,6 +597,16 @@ function viewFor(
     td: ctx.td.name,
     /** The TD with the address players may write to: "Anna, td@club.example". */
     tdWho: ctx.td.address ? `${ctx.td.name}, ${ctx.td.address}` : ctx.td.name,
+    /** A letter printed and posted to a player by post (P-2m): they answer it on a card. */
+    paper: ctx.paper === true,
+    /**
+     * Where a player by post sends their card, in the reader's words: to the opponent in a game
+     * all by post, else (the opponent by email) to the TD, who enters it (`amici post`).
+     */
+    cardTo:
+      ctx.event.mode === 'postal' && r.side
+        ? t('paper.toOpponent', { name: names[other(r.side)] })
+        : t('paper.toTd', { td: ctx.td.name }),
     event: ctx.event,
     gameId: ctx.gameId,
     game: gameTitle(names.white, names.black),
@@ -737,7 +749,7 @@ function composeOne(
   const labels = loadLabels(dir, lang);
   const view = { ...viewFor(effect, ctx, reader, labels, lang), ...extra };
   const signature = label(labels, 'signature', { event: ctx.event.name, td: ctx.td.name });
-  const rendered = renderMail(dir, lang, kind, view, signature);
+  const rendered = renderMail(dir, lang, kind, view, signature, { marker: !ctx.paper });
   const tag = subjectTag(ctx);
   const subject = rendered.subject.includes(tag) ? rendered.subject : `${tag} ${rendered.subject}`;
   return {

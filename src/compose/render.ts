@@ -82,7 +82,8 @@ export interface Rendered {
 
 /**
  * Renders `<lang>/<name>.txt.eta` with `data`; `data.block(b)` places a fixed-width block.
- * `signature` closes both parts.
+ * `signature` closes both parts. `marker: false` leaves the marker line out: a letter printed
+ * and posted to a player by post (P-2m) is answered on a card, not above a line.
  */
 export function renderMail(
   dir: string,
@@ -90,7 +91,9 @@ export function renderMail(
   name: string,
   data: Record<string, unknown>,
   signature: string,
+  options: { marker?: boolean } = {},
 ): Rendered {
+  const marker = options.marker === false ? '' : AMICI_MARKER;
   const { text: textEta, html: htmlEta } = enginesFor(dir);
   const file = `${lang}/${name}.txt.eta`;
 
@@ -116,13 +119,13 @@ export function renderMail(
   const htmlRest = htmlBody.split('\n').slice(1).join('\n');
   const html = htmlEta.render('_layout.html.eta', {
     lang,
-    marker: AMICI_MARKER,
+    marker,
     body: paragraphs(htmlRest, holes),
     signature,
   });
   return {
     subject: subjectLine.trim(),
-    text: `${AMICI_MARKER}\n\n${body}\n\n-- \n${signature}\n`,
+    text: `${marker ? `${marker}\n\n` : ''}${body}\n\n-- \n${signature}\n`,
     html,
   };
 }

@@ -168,9 +168,15 @@ const WAIT_FOR_RELAY: readonly string[] = ['reminder', 'silence', 'time-exceeded
 
 /**
  * A composed mail of a game; `relayOf`, for a move's relay to the player who must answer it;
- * `ofCard`, the relay or acknowledgement of a postal card, whose players have it on paper.
+ * `ofCard`, the relay or acknowledgement of a postal card, whose players have it on paper;
+ * `paper`, the same mail as a letter to print and post, should its player play by post (P-2m).
  */
-type GameMail = ComposedMail & { relayOf?: number; relayEffect?: string; ofCard?: true };
+type GameMail = ComposedMail & {
+  relayOf?: number;
+  relayEffect?: string;
+  ofCard?: true;
+  paper?: () => ComposedMail;
+};
 
 /** What every inbound row of a mail starts from: its key, when it came, its bytes, its id. */
 type InboundBase = { dedupeKey: string; receivedAt: string; raw: Buffer; messageId?: string };
@@ -618,8 +624,9 @@ export class RefereeService {
         ...(mail.relayEffect !== undefined ? { relayEffect: mail.relayEffect } : {}),
       };
       if (mail.ofCard || !byPost(mail.to)) return [own];
-      const { relayOf: _r, relayEffect, ofCard: _c, ...composed } = mail;
-      const copy = this.printCopy(ref, composed, mail.to);
+      const { relayOf: _r, relayEffect, ofCard: _c, paper, ...composed } = mail;
+      // The letter as it is printed: answered on a card, not by mail (P-2m).
+      const copy = this.printCopy(ref, paper?.() ?? composed, mail.to);
       const to = [ref.event.td.address];
       return [
         own,
@@ -653,14 +660,23 @@ export class RefereeService {
    */
   private composeAll(effects: Effect[], ctx: ComposeContext, byMail = true): GameMail[] {
     return effects.flatMap((e) =>
-      composeEffect(e, ctx).map((mail): GameMail => {
+      composeEffect(e, ctx).map((composed): GameMail => {
+        const to = composed.to;
+        // Written as a letter only if it goes to a player by post (`outgoing`).
+        const mail: GameMail =
+          to === 'td'
+            ? composed
+            : {
+                ...composed,
+                paper: () => composeEffect({ ...e, to: [to] }, { ...ctx, paper: true })[0]!,
+              };
         // A card went from player to player by post: its relay and its acknowledgement are
         // for the record, and are not printed for a player by post as well.
         if (!byMail && (e.kind === 'move-relayed' || e.kind === 'move-accepted'))
           return { ...mail, ofCard: true };
-        if (e.kind !== 'move-relayed' || mail.to === 'td' || !byMail) return mail;
+        if (e.kind !== 'move-relayed' || to === 'td' || !byMail) return mail;
         const last = ctx.state.plies[e.plies[e.plies.length - 1] ?? -1];
-        return last && last.side !== mail.to
+        return last && last.side !== to
           ? { ...mail, relayOf: last.seq, relayEffect: JSON.stringify(e) }
           : mail;
       }),
@@ -1497,7 +1513,7 @@ export class RefereeService {
           rules: ['P-8a', 'P-8b'],
         };
         const after = extendGame(state, [e]);
-        const mails = composeEffect(effect, this.composeContext(other, after, leave.on));
+        const mails = this.composeAll([effect], this.composeContext(other, after, leave.on));
         out.changes.push({ gameKey: other.gameKey, events: [e] });
         out.mails.push(...this.outgoing(other, mails, `${seed}:leave:${other.gameKey}`));
         out.games.push(this.leaveGame(other, side));
@@ -3749,6 +3765,7 @@ export class RefereeService {
         {
           ...this.composeContext(ref, after, today),
           redelivery: { how: 'posted', firstOn, deliveredOn: after.plies[ply]!.deliveredOn },
+          paper: true,
         },
       );
       if (!mail) return row.raw;

@@ -121,6 +121,11 @@ export interface Case {
   rules?: EventRules;
   /** A relay going out late, written anew the day it goes out (P-6d). */
   redelivery?: ComposeContext['redelivery'];
+  /**
+   * The players' mails as letters the TD prints and posts to players by post (P-2m), in a game
+   * `mixed` (the card goes to the TD) or all `postal` (to the opponent).
+   */
+  paper?: 'mixed' | 'postal';
 }
 
 const OPENING = '1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 6.Re1 b5 7.Bb3 d6 8.c3 O-O 9.h3';
@@ -1480,5 +1485,22 @@ export function cases(): Case[] {
       },
     ],
   });
+  // A player by post gets amici's mail as a letter the TD prints and posts (P-2m): no marker to
+  // reply above, nothing attached, and how to answer on a card — to the TD in a mixed game, to
+  // the opponent in a game all by post.
+  const toPlayers = (c: Case): Effect[] =>
+    c.effects.flatMap((e) => {
+      const to = e.to.filter((r) => r !== 'td');
+      return to.length && e.kind !== 'move-accepted' ? [{ ...e, to } as Effect] : [];
+    });
+  for (const [name, paper] of [
+    ['move', 'mixed'],
+    ['game-started', 'mixed'],
+    ['game-started', 'postal'],
+    ['adjudication', 'mixed'],
+  ] as const) {
+    const c = out.find((x) => x.name === name)!;
+    out.push({ ...c, name: `${name}-by-post-${paper}`, effects: toPlayers(c), paper });
+  }
   return out;
 }

@@ -52,7 +52,12 @@ function contextFor(c: Case, lang: string): ComposeContext {
     now: c.now,
     ...(c.writtenOn ? { writtenOn: c.writtenOn } : {}),
     ...(c.redelivery ? { redelivery: c.redelivery } : {}),
-    event: { name: 'World Championship 2026', tag: 'WCH26' },
+    ...(c.paper ? { paper: true } : {}),
+    event: {
+      name: 'World Championship 2026',
+      tag: 'WCH26',
+      ...(c.paper ? { mode: c.paper } : {}),
+    },
     gameId: '7',
     players: {
       white: { name: 'Anna Nowak', lang, notation: 'san' },
@@ -743,8 +748,15 @@ describe('every mail carries the marker and the subject tag', () => {
     it(`${lang}: marker first, [WCH26/7] in the subject, one thread per recipient`, () => {
       for (const c of ALL) {
         for (const m of mailsOf(c, lang)) {
-          expect(m.text.split('\n')[0]).toBe(AMICI_MARKER);
-          expect(m.html).toContain(AMICI_MARKER.replace('·', '·'));
+          // A letter printed and posted (P-2m) is answered on a card: it has no marker.
+          if (c.paper) {
+            expect(m.text).not.toContain(AMICI_MARKER);
+            expect(m.html).not.toContain(AMICI_MARKER);
+            expect(m.attachments.filter((a) => !a.cid)).toEqual([]);
+          } else {
+            expect(m.text.split('\n')[0]).toBe(AMICI_MARKER);
+            expect(m.html).toContain(AMICI_MARKER.replace('·', '·'));
+          }
           expect(m.subject.startsWith('[WCH26/7] ')).toBe(true);
           expect(m.threadKey).toBe(`WCH26/7/${m.to}`);
           expect(m.text).not.toMatch(/undefined|\[object Object\]|NaN/);

@@ -10,6 +10,7 @@ import { memoryLogger } from '../../src/daemon/log.ts';
 import { messageIdFor, readdressed } from '../../src/daemon/outgoing-mime.ts';
 import { RefereeService } from '../../src/daemon/referee-service.ts';
 import type { OutgoingMail, Sender } from '../../src/daemon/transport.ts';
+import { AMICI_MARKER } from '../../src/mail/marker.ts';
 import { Store } from '../../src/store/store.ts';
 import { clubConfig } from '../support/config.ts';
 
@@ -96,10 +97,35 @@ describe('P-2m: mail to a player by post goes to the TD to print and post', () =
     );
     expect(copy.subject).toMatch(/^\[CLUB\/1\] to print and post to Petr Novák: /);
     expect(copy.html).toContain('Please print this and post it to Petr Novák');
-    // Below it, the mail Petr gets, in his language (Czech), with its board and attachments.
+    // Below it, the mail Petr gets, in his language (Czech), with its board, as a letter: no
+    // marker line to reply above, no PGN attached (the score is printed in it).
     const own = await simpleParser(relay!.raw);
-    expect(text).toContain((own.text ?? '').trim());
-    expect(copy.attachments.map((a) => a.filename)).toEqual(own.attachments.map((a) => a.filename));
+    const greeting = (own.text ?? '').split('\n')[2]!;
+    expect(greeting).toBe('Dobrý den, Petr Novák,');
+    expect(text.split('\n')[2]).toBe(greeting);
+    expect(text).not.toContain(AMICI_MARKER);
+    expect(copy.html).not.toContain(AMICI_MARKER);
+    expect(copy.attachments.map((a) => a.filename)).toEqual(['board.png']);
+    expect(own.attachments.map((a) => a.filename)).toEqual(['board.png', 'CLUB-1.pgn']);
+  });
+
+  it('P-2m, P-2e, P-2f: the printed letter says how to answer by post — a card with the repetition and the dates — and nothing of replying to a mail or of an attachment', async () => {
+    const { sent, janMoves } = setup({
+      post: true,
+      postalAddress: 'Dlouhá 5, 110 00 Praha 1',
+      language: 'en',
+    });
+    await janMoves();
+    const text = await textOf(toTd(sent)[0]!);
+    expect(text).toContain(
+      "Please reply by post, on a card to the Tournament Director (TD), with the repetition of your opponent's move and your own move, numbered, for example:\n1. e4 1... (your move)\nWrite on the card your name and address, the date this letter reached you and the date you post the card (rules P-2d, P-2e, P-2f).",
+    );
+    expect(text).not.toMatch(/reply above this line|Please reply with|PGN is attached/);
+    // Petr's mail by email keeps its own words.
+    const own = await textOf(sent.find((m) => m.to.includes('petr@x.example'))!);
+    expect(own).toContain(AMICI_MARKER);
+    expect(own).toContain("Please reply with the repetition of your opponent's move");
+    expect(own).toContain('The game in PGN is attached.');
   });
 
   it('P-2m: a postal address written over several lines is printed as an address block, under the name', async () => {
@@ -234,10 +260,12 @@ describe('P-2m: mail to a player by post goes to the TD to print and post', () =
     expect(parsed.subject).toMatch(
       /^\[CLUB\/1\] to print and post to Petr Novák, and your copy of the reminder: /,
     );
-    // Below, the reminder Petr gets, in Czech, with the last transmission repeated in full.
-    expect(parsed.text).toContain(
-      ((await simpleParser(sent[0]!.raw)).text ?? '').trim().split('\n')[0],
-    );
+    // Below, the reminder Petr gets, in Czech, with the last transmission repeated in full,
+    // as a letter: his mail's words without the marker line to reply above.
+    const own = (await simpleParser(sent[0]!.raw)).text ?? '';
+    expect(own.startsWith(`${AMICI_MARKER}\n\n`)).toBe(true);
+    expect(parsed.text).toContain(own.slice(AMICI_MARKER.length + 2).trim());
+    expect(parsed.text).not.toContain(AMICI_MARKER);
     expect(parsed.text).toContain('1. e4');
   });
 
