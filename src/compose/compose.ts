@@ -172,6 +172,12 @@ export interface TdNotice {
    * mail to the TD — not to a player.
    */
   bouncedFromTd?: { print: boolean; player?: string };
+  /**
+   * For `bounce`: the mail went by email to `side`, who plays by post (P-2m): it holds nothing
+   * up, since the letters the TD prints and posts are what reach them, and the TD is told of the
+   * address once.
+   */
+  toPlayerByPost?: boolean;
   /** For `appeal`: the decision appealed, the rule it falls under and each player's last day. */
   appeal?: AppealRoute;
   /** For `dispute` and `analysis`: the time claims against the player this mail protests (P-7c). */

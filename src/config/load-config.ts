@@ -322,6 +322,7 @@ export function eventRulesOf(
 ): EventRules {
   return defaultEventRules({
     ...(byPost && setsOwnModes(e) ? { byPost: { ...byPost } } : {}),
+    ...(byPost && (byPost.white || byPost.black) ? { postal: { ...byPost } } : {}),
     timeControl: e.timeControl,
     delivery: e.delivery,
     excessesAllowed: e.excessesAllowed,

@@ -259,7 +259,8 @@ const event = z
      * The average transit of a move one way, in days (0 for email). The reminder waits
      * `reminderDays + 2 × transitDays` (P-3a: "plus average transit both ways"); a postal card
      * with no readable postmark and no date of its own is recorded as sent this many days before
-     * it came (P-2i).
+     * it came (P-2i); a move relayed by mail to a player by post counts as delivered this many
+     * days after the letter is posted (P-6d, P-6e, `deliveredTo`).
      */
     transitDays: z.number().int().nonnegative().default(0),
     silenceDays: z.number().int().positive().default(122),

@@ -598,9 +598,11 @@ export class RefereeService {
   /**
    * Compose effects into queued MIME. `seed` makes Message-IDs stable for this decision. A mail
    * to a player who plays by post (P-2m) also goes to the TD to print and post
-   * (`composePrintCopy`); that copy carries none of the relay's delivery bookkeeping, so its
-   * failure or bounce says nothing of whether the move reached the player (P-6d). A relay's copy
-   * keeps the relay's effect, so that one going out late is written anew (`printWrittenAnew`).
+   * (`composePrintCopy`). For a player by post the paper is what counts: the copy of a move's
+   * relay carries the relay's delivery bookkeeping (`relayOf`, `relayEffect`), so one that fails
+   * or bounces leaves the move undelivered and their clock waiting, and one that goes out late
+   * dates the delivery from then (P-6d, `relayDelivered`, `printWrittenAnew`); the relay by
+   * email carries none, so its failure or bounce holds nothing up (`bounce`, `tellTdOfFailure`).
    * A reminder to a player by post is one mail to the TD, not two: its copy to print is also the
    * TD's copy of the reminder (P-3a), which is not sent besides.
    */
@@ -615,24 +617,30 @@ export class RefereeService {
     const remindedByPost = mails.some((m) => m.kind === 'reminder' && !m.ofCard && byPost(m.to));
     return mails.flatMap((mail, i) => {
       if (remindedByPost && mail.kind === 'reminder' && mail.to === 'td') return [];
+      const side = mail.to;
+      const printed = !mail.ofCard && byPost(side);
+      // The delivery of a move's relay: the relay's own, or for a player by post the copy's.
+      const relay = {
+        ...(mail.relayOf !== undefined ? { relayOf: mail.relayOf } : {}),
+        ...(mail.relayEffect !== undefined ? { relayEffect: mail.relayEffect } : {}),
+      };
       const own: NewOutboxMail = {
         ...this.mailTo(mail, this.addressesOf(ref, mail.to), `${seed}:${i}:${mail.to}`, {
           gameKey: ref.gameKey,
           inReplyTo: replyTo?.side === mail.to ? replyTo.messageId : undefined,
         }),
-        ...(mail.relayOf !== undefined ? { relayOf: mail.relayOf } : {}),
-        ...(mail.relayEffect !== undefined ? { relayEffect: mail.relayEffect } : {}),
+        ...(printed ? {} : relay),
       };
-      if (mail.ofCard || !byPost(mail.to)) return [own];
-      const { relayOf: _r, relayEffect, ofCard: _c, paper, ...composed } = mail;
+      if (!printed) return [own];
+      const { relayOf: _r, relayEffect: _e, ofCard: _c, paper, ...composed } = mail;
       // The letter as it is printed: answered on a card, not by mail (P-2m).
-      const copy = this.printCopy(ref, paper?.() ?? composed, mail.to);
+      const copy = this.printCopy(ref, paper?.() ?? composed, side);
       const to = [ref.event.td.address];
       return [
         own,
         {
           ...this.mailTo(copy, to, `${seed}:${i}:${mail.to}:print`, { gameKey: ref.gameKey }),
-          ...(relayEffect !== undefined ? { relayEffect } : {}),
+          ...relay,
         },
       ];
     });
@@ -2887,10 +2895,16 @@ export class RefereeService {
       // has not reached the player: they are not reminded or claimed against until a copy goes
       // out (P-6d). Marked before the bounce is committed, and marking twice changes nothing,
       // so a crash in between loses nothing.
+      // For a player by post, that relay is the TD's copy to print and post (P-2m).
+      const relayed = row === undefined ? undefined : this.relayedMove(row);
       const undelivered =
-        row !== undefined &&
-        this.relayedMove(row) !== undefined &&
-        this.store.markBounced(row.id, failed, at);
+        row !== undefined && relayed !== undefined && this.store.markBounced(row.id, failed, at);
+      // A mail by email to a player by post came back: the letters the TD posts are what reach
+      // them, so it holds nothing up, and the TD hears of the address once (P-2m).
+      const byPostSide =
+        side && this.byPost(ref.event, ref.game)[side] && !row?.kind.startsWith('print:')
+          ? side
+          : undefined;
       // A notice of a bounce that bounced from the TD's own address is not sent there again:
       // each would come back with another report, and so on without end.
       const tdsCopy = row?.recipients.some((r) => r.toLowerCase() === tdAddress) ?? false;
@@ -2913,8 +2927,9 @@ export class RefereeService {
           ]
             .filter(Boolean)
             .join('\n'),
-          ...(side ? { side } : {}),
+          ...(side ? { side } : undelivered && relayed ? { side: relayed.side } : {}),
           ...(undelivered ? { moveUndelivered: true } : {}),
+          ...(byPostSide ? { toPlayerByPost: true } : {}),
           ...(fromTd
             ? {
                 bouncedFromTd: {
@@ -2926,7 +2941,8 @@ export class RefereeService {
         },
         this.composeContext(ref, state, now),
       );
-      if (!tdsOwn) mails.push(...this.outgoing(ref, [notice], base.dedupeKey));
+      if (byPostSide) mails.push(...this.onceToTd(ref, notice, failed ?? ''));
+      else if (!tdsOwn) mails.push(...this.outgoing(ref, [notice], base.dedupeKey));
     }
     this.store.commitInbound(
       {
@@ -3643,10 +3659,13 @@ export class RefereeService {
     row: OutboxRow,
   ): { ref: GameRefResolved; state: GameState; moveSeq: number; side: Side } | undefined {
     const moveSeq = row.relayOf;
-    if (row.kind !== 'move-relayed' || moveSeq === null || row.gameKey === null) return undefined;
+    const print = row.kind === 'print:move-relayed';
+    if ((row.kind !== 'move-relayed' && !print) || moveSeq === null || row.gameKey === null)
+      return undefined;
     const ref = this.resolveGame(row.gameKey);
-    // The TD's copy (P-3a) delivers nothing to the player.
-    if (!ref || row.recipients.includes(ref.event.td.address)) return undefined;
+    // The TD's copy (P-3a) delivers nothing to the player; the copy to print and post to a
+    // player by post is what delivers it to them (P-2m).
+    if (!ref || (!print && row.recipients.includes(ref.event.td.address))) return undefined;
     const state = this.state(ref.gameKey);
     if (moveAwaitingAnswer(state, moveSeq) === undefined) return undefined;
     return { ref, state, moveSeq, side: state.pos.turn };
@@ -3721,11 +3740,11 @@ export class RefereeService {
    * The bytes to hand over for `row` when it is the TD's copy to print and post of a move's
    * relay (P-2m) going out on a later day than it was written (retried after a failure, a copy
    * after a bounce): written anew as of today, as the relay itself is (`relayWrittenAnew`), so
-   * the printed letter gives the clock and the last day as they stand now — from the move's
-   * delivery as recorded, or, when the relay by mail has not gone out either, from today, the
-   * day it will count as delivered when it does (P-6d) — and its top says that it was first
-   * written on an earlier day. The copy still dates nothing itself. Undefined for any other
-   * mail; the bytes as stored when nothing is to be written anew.
+   * the printed letter gives the clock and the last day as they stand now — from today and the
+   * transit, the day the move counts as delivered once this copy goes out (P-6d, P-6e; the copy
+   * is the relay for a player by post, `relayDelivered` dates it) — and its top says that it was
+   * first written on an earlier day. Undefined for any other mail; the bytes as stored when
+   * nothing is to be written anew.
    */
   private printWrittenAnew(row: OutboxRow, at: string): Buffer | undefined {
     if (row.kind !== 'print:move-relayed' || row.gameKey === null) return undefined;
@@ -3750,7 +3769,7 @@ export class RefereeService {
       const move = state.plies[ply];
       if (!move || moveAwaitingAnswer(state, move.seq) === undefined) return row.raw;
       const side = state.pos.turn;
-      // The relay by mail not delivered yet dates the move the day it goes out (P-6d).
+      // This copy, not delivered yet, dates the move the day it goes out (P-6d).
       const events = this.store.relayUndelivered(ref.gameKey, move.seq)
         ? decide(
             state,
@@ -3809,6 +3828,8 @@ export class RefereeService {
     if (!row?.gameKey) return undefined;
     const ref = this.resolveGame(row.gameKey);
     if (!ref) return undefined;
+    // A copy to print and post goes to the TD, not to the player it is for (P-2m).
+    if (row.kind.startsWith('print:')) return ref.event.td.address;
     const state = this.state(ref.gameKey);
     const relayed =
       row.relayOf === null ? undefined : state.plies.find((p) => p.seq === row.relayOf);
@@ -3872,20 +3893,36 @@ export class RefereeService {
     // The relay of the move a player must answer: their clock waits for it (P-6d).
     const relayed = this.relayedMove(row);
     const side = relayed?.side ?? this.sideWithAddress(ref, to);
+    // A player by post has amici's mail on paper: a mail by email that fails holds nothing up,
+    // and the TD hears of the address once (P-2m).
+    const byPost = !relayed && side !== undefined && this.byPost(ref.event, ref.game)[side];
     const notice = composeTdNotice(
       {
         kind: 'bounce',
         ...(side ? { side } : {}),
         ...(relayed ? { moveUndelivered: true } : {}),
+        ...(byPost ? { toPlayerByPost: true } : {}),
         text: `amici could not deliver a mail (${kind}) to ${to.join(', ')}: ${error}\nOnce the cause is fixed, \`amici outbox retry --failed\` sends it again (\`amici outbox\` lists it).`,
       },
       this.composeContext(ref, state, this.today(ref.event)),
     );
-    const mails = this.outgoing(
+    const mails = byPost
+      ? this.onceToTd(ref, notice, to[0] ?? '')
+      : this.outgoing(ref, [notice], `failure:${gameKey}:${to.join(',')}:${kind}:${error}`);
+    this.store.enqueueMail(mails, this.clock().toISOString());
+  }
+
+  /**
+   * `notice` to the TD, about mail by email to `address`, the address of a player by post that
+   * failed or came back: once per event and address, never again (its Message-ID is the same
+   * each time, and one already queued is not queued twice), since the letters the TD prints and
+   * posts are what reach that player (P-2m) and every relay would otherwise bring one.
+   */
+  private onceToTd(ref: GameRefResolved, notice: ComposedMail, address: string): NewOutboxMail[] {
+    return this.outgoing(
       ref,
       [notice],
-      `failure:${gameKey}:${to.join(',')}:${kind}:${error}`,
-    );
-    this.store.enqueueMail(mails, this.clock().toISOString());
+      `postal-address-failed:${ref.event.tag}:${address.toLowerCase()}`,
+    ).filter((m) => this.store.outboxIdOf(m.messageId) === undefined);
   }
 }

@@ -10,12 +10,24 @@
 // their dates.
 
 import type { CalendarDate } from '../clock/index.ts';
-import { compareDates, deliveryDate } from '../clock/index.ts';
+import { addDays, compareDates, deliveryDate } from '../clock/index.ts';
 import type { Decision } from './decision.ts';
 import { nothing } from './decision.ts';
 import type { EventRules } from './event-rules.ts';
+import type { Side } from './game-event.ts';
+import { other } from './game-event.ts';
 import type { GameState } from './game-state.ts';
 import type { RelaySent } from './referee-input.ts';
+
+/**
+ * The day a move relayed on `day` counts as delivered to `to` (P-6d): by email, by the event's
+ * rule (that day or the next); to a player by post, who gets it as the letter the TD prints and
+ * posts that day (P-2m), when it arrives — `transitDays` later, the time in transit not being
+ * theirs (P-6e). Their next card's received date corrects it if it came on another day (P-2f).
+ */
+export function deliveredTo(to: Side, day: CalendarDate, rules: EventRules): CalendarDate {
+  return rules.postal?.[to] ? addDays(day, rules.transitDays) : deliveryDate(day, rules.delivery);
+}
 
 /**
  * The index of the move with log place `moveSeq` when it is the game's last and still waits for
@@ -38,7 +50,7 @@ export function decideRelaySent(
 ): Decision {
   const ply = moveAwaitingAnswer(state, input.moveSeq);
   if (ply === undefined) return nothing();
-  const deliveredOn = deliveryDate(now, rules.delivery);
+  const deliveredOn = deliveredTo(other(state.plies[ply]!.side), now, rules);
   // Never earlier than recorded: a relay sent again cannot take days from the player.
   if (compareDates(deliveredOn, state.plies[ply]!.deliveredOn) <= 0) return nothing();
   return { events: [{ type: 'delivery-corrected', on: now, ply, deliveredOn }], effects: [] };

@@ -41,7 +41,6 @@ import {
   allowsLeave,
   checkLeaveRequest,
   compareDates,
-  deliveryDate,
   rangeContains,
   validateRange,
 } from '../clock/index.ts';
@@ -49,6 +48,7 @@ import type { Adjudication } from './adjudication.ts';
 import { inAdjudication } from './adjudication.ts';
 import type { AppealRoute } from './appeal.ts';
 import { appealOf } from './appeal.ts';
+import { deliveredTo } from './decide-relay.ts';
 import type { Decision } from './decision.ts';
 import { combine } from './decision.ts';
 import type { DateCorrection, Effect, LeaveAside, Problem, Recipient } from './effect.ts';
@@ -1292,7 +1292,10 @@ function decideMove(
     warnings.push({ code: 'draw-offer-too-early', fromMove: rules.drawOffersFromMove });
     drawOffer = false;
   }
-  const deliveredOn = t.deliveredOn ?? deliveryDate(t.relayedOn ?? now, rules.delivery);
+  // A card entered by the TD gives its delivery; a move by mail reaches the opponent with its
+  // relay — on paper, days later, when they play by post (P-2m, P-6e).
+  const relayDay = t.relayedOn ?? now;
+  const deliveredOn = t.deliveredOn ?? deliveredTo(opponent, relayDay, rules);
   const ownIndex = state.plies.length;
   const corrected = postalDelivery(state, t);
   if (corrected) draft.events.push({ type: 'delivery-corrected', on: now, ...corrected });
@@ -1367,7 +1370,7 @@ function decideMove(
       side: mover,
       uci: answer,
       sentOn: now,
-      deliveredOn,
+      deliveredOn: t.deliveredOn ?? deliveredTo(other(mover), relayDay, rules),
       conditional: true,
     };
     next = extendGame(next, [auto]);

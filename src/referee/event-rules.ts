@@ -37,6 +37,14 @@ export interface EventRules {
    * event's transit counts for both.
    */
   byPost?: Readonly<Record<Side, boolean>>;
+  /**
+   * Which sides of the game play by post (P-2m), as the config says game by game, whether or not
+   * the event sets modes of its own: a move relayed by mail to a side by post reaches it as the
+   * letter the TD prints and posts, so it counts as delivered `transitDays` after the day it is
+   * posted (P-6d, P-6e: time in transit does not count), not by the email `delivery` rule.
+   * Absent: no side by post.
+   */
+  postal?: Readonly<Record<Side, boolean>>;
   /** P-3b: days without a move before the TD is told (four months). */
   silenceDays: number;
   /** P-7c, P-11: days for a protest against a claim. */

@@ -756,14 +756,16 @@ export class Store implements CheckpointStore {
   /**
    * Whether the relay of the move logged at `moveSeq` has not reached its player: it failed (for
    * good, or waits for another try after a failure) or came back as a bounce, and no copy of it
-   * went out that did not come back.
+   * went out that did not come back. For a player by post, the relay is the TD's copy to print
+   * and post (`print:move-relayed`, P-2m).
    */
   relayUndelivered(gameKey: string, moveSeq: number): boolean {
     const r = this.sql(
       `SELECT SUM(status = 'sent' AND bounced_at IS NULL) AS sent,
               SUM(status = 'failed' OR (status = 'pending' AND last_error IS NOT NULL)
                   OR bounced_at IS NOT NULL) AS stuck
-         FROM outbox WHERE game_key = ? AND relay_of = ? AND kind = 'move-relayed'`,
+         FROM outbox WHERE game_key = ? AND relay_of = ?
+          AND kind IN ('move-relayed', 'print:move-relayed')`,
     ).get(gameKey, moveSeq) as { sent: number | null; stuck: number | null };
     return (r.stuck ?? 0) > 0 && (r.sent ?? 0) === 0;
   }

@@ -1259,6 +1259,22 @@ export function cases(): Case[] {
         bouncedFromTd: { print: true, player: 'Jan Novák' },
         text: 'Delivery to td@wch.example failed.\nStatus: 5.2.2',
       },
+      // That copy was the letter that brings the player by post the move they must answer:
+      // their clock waits for it (P-2m, P-6d).
+      {
+        kind: 'bounce',
+        side: 'black',
+        moveUndelivered: true,
+        bouncedFromTd: { print: true, player: 'Jan Novák' },
+        text: 'Delivery to td@wch.example failed.\nStatus: 5.2.2',
+      },
+      // A mail by email to a player by post came back: it holds nothing up, told once (P-2m).
+      {
+        kind: 'bounce',
+        side: 'black',
+        toPlayerByPost: true,
+        text: 'Delivery to jan@example.org failed.\nStatus: 5.1.1',
+      },
       // Another mail to the TD came back from the TD's own address.
       {
         kind: 'bounce',

@@ -41,7 +41,7 @@ describe('P-3a: the reminder waits the transit only for a player by post', () =>
       clock: () => now,
     });
     service.ensureGames();
-    // White's first move in every game by mail, delivered to Black on 4 January.
+    // White's first move in every game by mail, relayed to Black on 4 January.
     const white = { '1': 'ann', '2': 'cid', '3': 'cid', '4': 'bob' } as const;
     for (const [game, id] of Object.entries(white))
       await service.processInbound({
@@ -70,8 +70,12 @@ describe('P-3a: the reminder waits the transit only for a player by post', () =>
     expect(await reminded('2027-01-18')).toEqual([]);
     // The 15th day: the games where Black plays by email.
     expect(await reminded('2027-01-19')).toEqual(['CLUB/2', 'CLUB/4']);
-    expect(await reminded('2027-01-24')).toEqual(['CLUB/2', 'CLUB/4']);
-    // 14 + 2 × 3 days: Black by post.
-    expect(await reminded('2027-01-25')).toEqual(['CLUB/1', 'CLUB/2', 'CLUB/3', 'CLUB/4']);
+    // Black by post has the move on paper, the letter posted on the 4th arriving 3 days later:
+    // delivered on 7 January (P-6d, P-6e), as a card's received date would date it.
+    expect(service.state('CLUB/3').plies[0]?.deliveredOn).toBe('2027-01-07');
+    expect(service.state('CLUB/2').plies[0]?.deliveredOn).toBe('2027-01-04');
+    expect(await reminded('2027-01-27')).toEqual(['CLUB/2', 'CLUB/4']);
+    // 14 + 2 × 3 days after the delivery: Black by post.
+    expect(await reminded('2027-01-28')).toEqual(['CLUB/1', 'CLUB/2', 'CLUB/3', 'CLUB/4']);
   });
 });

@@ -1,6 +1,8 @@
 // A player by post reads no email (P-2m): every mail amici writes them also goes to the TD to
-// print and post, with the player's postal address on its first line; the copy carries nothing
-// of the relay's delivery (P-6d), and a bounce of it changes nothing about the move.
+// print and post, as a letter, with the player's postal address on its first line. The paper is
+// what reaches them: the copy of a move's relay dates the move's delivery (the day it is posted
+// and the transit, P-6d, P-6e), and a bounce of it leaves the move undelivered; their relay by
+// email holds nothing up.
 
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
@@ -15,11 +17,16 @@ import { Store } from '../../src/store/store.ts';
 import { clubConfig } from '../support/config.ts';
 
 /** Jan (by email) against Petr (`petr`: by post unless said otherwise) in game CLUB/1. */
-function setup(petr: Record<string, unknown>, tdLanguage = 'en') {
+function setup(
+  petr: Record<string, unknown>,
+  tdLanguage = 'en',
+  event: Record<string, unknown> = {},
+) {
   const r = validateConfig(
     clubConfig({
       timeZone: 'Europe/Warsaw',
       language: tdLanguage,
+      ...event,
       players: [
         { id: 'jan', name: 'Jan', addresses: ['jan@x.example'] },
         { id: 'petr', name: 'Petr Novák', addresses: ['petr@x.example'], language: 'cs', ...petr },
@@ -76,6 +83,15 @@ const tdBounce = (messageId: string, at: string, id: string) => ({
   receivedAt: at,
   raw: Buffer.from(
     `From: MAILER-DAEMON@mx.example\r\nTo: referee@club.example\r\nSubject: Undelivered Mail Returned to Sender\r\nMessage-ID: <${id}@mx>\r\nMIME-Version: 1.0\r\nContent-Type: multipart/report; report-type=delivery-status; boundary="b"\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\nDelivery failed.\r\n--b\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; mx.example\r\n\r\nFinal-Recipient: rfc822; td@club.example\r\nAction: failed\r\nStatus: 5.2.2\r\n--b\r\nContent-Type: text/rfc822-headers\r\n\r\nMessage-ID: ${messageId}\r\n--b--\r\n`,
+  ),
+});
+
+/** A report from Petr's server that our mail `messageId` to him failed for good. */
+const playerBounce = (messageId: string, at: string, id: string) => ({
+  id,
+  receivedAt: at,
+  raw: Buffer.from(
+    `From: MAILER-DAEMON@x.example\r\nTo: referee@club.example\r\nSubject: Undelivered Mail Returned to Sender\r\nMessage-ID: <${id}@x>\r\nMIME-Version: 1.0\r\nContent-Type: multipart/report; report-type=delivery-status; boundary="b"\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\nDelivery failed.\r\n--b\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; x.example\r\n\r\nFinal-Recipient: rfc822; petr@x.example\r\nAction: failed\r\nStatus: 5.1.1\r\n--b\r\nContent-Type: text/rfc822-headers\r\n\r\nMessage-ID: ${messageId}\r\n--b--\r\n`,
   ),
 });
 
@@ -195,7 +211,7 @@ describe('P-2m: mail to a player by post goes to the TD to print and post', () =
     expect(toTd(sent)).toEqual([]);
   });
 
-  it('P-6d: a bounce of the copy to print changes nothing about the move: delivered, Petr reminded and claimed against as usual; the TD is told once, with no loop', async () => {
+  it('P-2m, P-6d: a bounce of the copy to print leaves Petr (by post) without the move: his clock waits, no reminder, no claim, until a copy goes out; the TD is told so once, with no loop', async () => {
     const { service, sent, sender, janMoves, setNow } = setup({
       post: true,
       postalAddress: 'Dlouhá 5, 110 00 Praha 1',
@@ -220,8 +236,10 @@ describe('P-2m: mail to a player by post goes to the TD to print and post', () =
     expect(notice).toContain(
       'The mail that came back: the copy to print and post to Petr Novák of a mail (move-relayed), to td@club.example, sent 2026-11-02;',
     );
-    expect(notice).toContain('to print and post to Petr Novák');
-    expect(notice).not.toContain('does not have it yet');
+    // … that it is the letter that brings Petr the move, so his clock waits for it …
+    expect(notice).toContain(
+      'The copy is the letter that brings Black (Petr Novák) the move they must answer, so they do not have it yet: their clock is counted from the day it reaches them',
+    );
     expect(notice).toMatch(
       /`amici outbox resend \d+ --to ADDRESS` sends a copy to another address of yours/,
     );
@@ -231,11 +249,136 @@ describe('P-2m: mail to a player by post goes to the TD to print and post', () =
     await service.processInbound(tdBounce(again.messageId, '2026-11-03T10:00:00Z', 'b2'));
     await service.flushOutbox(sender);
     expect(sent).toEqual([]);
-    // The move still counts as delivered on the 2nd: Petr is claimed against as usual (P-7a).
-    expect(service.state('CLUB/1').plies[0]?.deliveredOn).toBe('2026-11-02');
+    // Petr has no letter, though his mail by email went out: he is neither reminded nor
+    // claimed against (P-3a, P-7a).
     setNow('2026-12-20T09:00:00Z');
     await service.sweep();
-    expect(service.state('CLUB/1').claims).toMatchObject([{ side: 'black' }]);
+    await service.flushOutbox(sender);
+    expect(sent).toEqual([]);
+    expect(service.state('CLUB/1').claims).toEqual([]);
+    // The TD has the copy sent to another address of theirs on the 20th: the move reaches Petr
+    // on paper from then, and his clock counts from it (P-6d).
+    const id = service.store.outboxIdOf(copy!.messageId)!;
+    expect(service.currentAddressOf(id)).toBe('td@club.example');
+    const row = service.store.outboxRow(id)!;
+    const messageId = messageIdFor('resend:test', 'referee@club.example');
+    service.store.resend(
+      id,
+      {
+        messageId,
+        recipients: ['td@home.example'],
+        raw: readdressed(row.raw, 'td@home.example', messageId),
+        note: `copy of mail ${id}`,
+      },
+      '2026-12-20T09:00:00.000Z',
+    );
+    await service.flushOutbox(sender);
+    expect(sent.map((m) => m.to)).toEqual([['td@home.example']]);
+    expect(service.state('CLUB/1').plies[0]?.deliveredOn).toBe('2026-12-20');
+    expect(await textOf(sent[0]!)).toContain('se počítají od 2026-12-20');
+  });
+
+  it('P-2m, P-6d: Petr (by post) has an email address too: a bounce of his relay by email holds nothing up — the move counts as delivered, he is reminded as usual — and the TD hears of the address once, not at every relay', async () => {
+    const { service, sent, sender, janMoves, setNow } = setup({
+      post: true,
+      postalAddress: 'Dlouhá 5, 110 00 Praha 1',
+    });
+    await janMoves();
+    const relay = sent.find((m) => m.to.includes('petr@x.example'))!;
+    setNow('2026-11-03T09:00:00Z');
+    await service.processInbound(playerBounce(relay.messageId, '2026-11-03T09:00:00Z', 'b1'));
+    sent.length = 0;
+    await service.flushOutbox(sender);
+    expect(sent.map((m) => m.to)).toEqual([['td@club.example']]);
+    const notice = await textOf(sent[0]!);
+    expect(notice).toContain(
+      "A mail by email to Black (Petr Novák), who plays by post, could not be delivered. It holds nothing up: what reaches them is the letter you print and post (rule P-2m), so the move's delivery and their clock stand as they are (rule P-6d). You are told of this address once",
+    );
+    expect(notice).not.toContain('does not have it yet');
+    expect(service.store.relayUndelivered('CLUB/1', service.state('CLUB/1').plies[0]!.seq)).toBe(
+      false,
+    );
+    // Petr's card 1...e5 comes, Jan answers 2.Nf3 by mail: its relay by email bounces too, and
+    // the TD, who has been told, is not told again.
+    setNow('2026-11-09T09:00:00Z');
+    const ref = service.resolveGame('CLUB/1')!;
+    await service.decideAndCommit(
+      ref,
+      service.state('CLUB/1'),
+      {
+        kind: 'transmission',
+        side: 'black',
+        sentOn: '2026-11-06',
+        reading: { kind: 'algebraic', lang: 'en' },
+        moves: tokenizeMovetext('1.e4 e5').tokens,
+        postal: true,
+        deliveredOn: '2026-11-09',
+      },
+      '2026-11-09',
+      'card:1',
+    );
+    await service.flushOutbox(sender);
+    setNow('2026-11-10T10:00:00Z');
+    await service.processInbound({
+      id: 'm2',
+      receivedAt: '2026-11-10T10:00:00Z',
+      raw: Buffer.from(
+        'From: Jan <jan@x.example>\r\nTo: referee@club.example\r\nSubject: [CLUB/1] move\r\nDate: Tue, 10 Nov 2026 10:00:00 +0000\r\nMessage-ID: <in2@x.example>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n1...e5 2.Nf3\r\n',
+      ),
+    });
+    sent.length = 0;
+    await service.flushOutbox(sender);
+    const second = sent.find((m) => m.to.includes('petr@x.example'))!;
+    expect((await simpleParser(second.raw)).subject).toMatch(/2\. Jf3/);
+    expect(second.raw.toString()).toContain('X-Amici-Kind: move-relayed');
+    setNow('2026-11-11T09:00:00Z');
+    await service.processInbound(playerBounce(second.messageId, '2026-11-11T09:00:00Z', 'b2'));
+    sent.length = 0;
+    await service.flushOutbox(sender);
+    expect(sent).toEqual([]);
+    // No reply 14 days after the letter: Petr is reminded, on paper (P-3a).
+    setNow('2026-11-25T09:00:00Z');
+    await service.sweep();
+    await service.flushOutbox(sender);
+    expect(sent.map((m) => m.raw.toString().match(/^X-Amici-Kind: (.*)$/m)?.[1])).toEqual([
+      'reminder',
+      'print:reminder',
+    ]);
+  });
+
+  it('P-6d, P-6e: with 3 days in the post, the move reaches Petr (by post) 3 days after his letter goes out; the letter says his clock runs from then; his card’s received date corrects it', async () => {
+    const { service, sent, janMoves, setNow } = setup(
+      { post: true, postalAddress: 'Dlouhá 5, 110 00 Praha 1', language: 'en' },
+      'en',
+      { transitDays: 3 },
+    );
+    await janMoves();
+    expect(service.state('CLUB/1').plies[0]?.deliveredOn).toBe('2026-11-05');
+    const letter = await textOf(toTd(sent)[0]!);
+    expect(letter).toContain(
+      'Your clock for this move runs from the day this letter reaches you, not from the day it was written (rules P-6d, P-6e): the clock and the last day above count from 2026-11-05, the day it is expected to reach you. If it reaches you on another day, write that day on your card as the day you received the move, and the record follows it (rule P-2f).',
+    );
+    expect(letter).toContain('Last day to send it in time: 2026-12-05.');
+    // Jan, by email, has his own move delivered to him at once (the acknowledgement).
+    // Petr's card says the letter came on the 7th: that is the delivery (P-2f..h, P-6d).
+    setNow('2026-11-12T09:00:00Z');
+    await service.decideAndCommit(
+      service.resolveGame('CLUB/1')!,
+      service.state('CLUB/1'),
+      {
+        kind: 'transmission',
+        side: 'black',
+        sentOn: '2026-11-08',
+        reading: { kind: 'algebraic', lang: 'en' },
+        moves: tokenizeMovetext('1.e4 e5').tokens,
+        postal: true,
+        statedReceivedOn: '2026-11-07',
+        deliveredOn: '2026-11-12',
+      },
+      '2026-11-12',
+      'card:1',
+    );
+    expect(service.state('CLUB/1').plies[0]?.deliveredOn).toBe('2026-11-07');
   });
 
   it('P-3a: a reminder to Petr (by post) reaches the TD once: the copy to print and post is also the TD’s copy of the reminder', async () => {
@@ -314,7 +457,7 @@ describe('P-2m: mail to a player by post goes to the TD to print and post', () =
     expect(copy!.raw.equals(service.store.outboxRaw(id)!)).toBe(true);
   });
 
-  it('P-6d: a copy to print that alone failed goes out later with the move delivered as recorded', async () => {
+  it('P-2m, P-6d: a copy to print that alone failed, the relay by email reaching Petr, dates the move from the day it goes out: the paper is what reaches a player by post', async () => {
     const { service, sent, janMail, setNow } = setup({
       post: true,
       postalAddress: 'Dlouhá 5, 110 00 Praha 1',
@@ -327,10 +470,10 @@ describe('P-2m: mail to a player by post goes to the TD to print and post', () =
     service.store.requeue('failed', '2026-11-06T10:00:00.000Z');
     sent.length = 0;
     await service.flushOutbox(working(sent));
-    expect(service.state('CLUB/1').plies[0]!.deliveredOn).toBe('2026-11-02');
+    expect(service.state('CLUB/1').plies[0]!.deliveredOn).toBe('2026-11-06');
     const said = await textOf(toTd(sent)[0]!);
-    expect(said).toContain('se počítají od 2026-11-02');
-    expect(said).toContain('2026-12-02');
+    expect(said).toContain('se počítají od 2026-11-06');
+    expect(said).toContain('2026-12-06');
   });
 
   it('P-6d: a copy to print resent days later to another address of the TD (amici outbox resend) is written anew that day', async () => {
