@@ -679,8 +679,15 @@ export class RefereeService {
                 paper: () => composeEffect({ ...e, to: [to] }, { ...ctx, paper: true })[0]!,
               };
         // A card went from player to player by post: its relay and its acknowledgement are
-        // for the record, and are not printed for a player by post as well.
-        if (!byMail && (e.kind === 'move-relayed' || e.kind === 'move-accepted'))
+        // for the record, and are not printed for a player by post as well — but for an
+        // acknowledgement that records the card's dates otherwise than it states them, in a
+        // game all by post. Those notes go to the sender with the next move (P-2i, P-2j): in a
+        // mixed game that is the relay of the answer by mail, printed with them (`cardDates`);
+        // in a game all by post the next move is the opponent's own card, which amici does not
+        // write, so the acknowledgement that tells them is printed.
+        const tellsDates =
+          e.kind === 'move-accepted' && e.corrections.length > 0 && ctx.event.mode === 'postal';
+        if (!byMail && (e.kind === 'move-relayed' || e.kind === 'move-accepted') && !tellsDates)
           return { ...mail, ofCard: true };
         if (e.kind !== 'move-relayed' || to === 'td' || !byMail) return mail;
         const last = ctx.state.plies[e.plies[e.plies.length - 1] ?? -1];

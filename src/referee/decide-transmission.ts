@@ -1299,6 +1299,17 @@ function decideMove(
   const ownIndex = state.plies.length;
   const corrected = postalDelivery(state, t);
   if (corrected) draft.events.push({ type: 'delivery-corrected', on: now, ...corrected });
+  const corrections = dateCorrections(
+    corrected ? extendGame(state, [{ type: 'delivery-corrected', on: now, ...corrected }]) : state,
+    t,
+  );
+  // The card's sender has the acknowledgement only by mail, or not at all: the notes go with
+  // the next move to them too (P-2i).
+  const answered = state.plies.at(-1);
+  const cardDates =
+    answered?.side === opponent && answered.dateNotes?.length
+      ? { cardDates: { ply: state.plies.length - 1, corrections: answered.dateNotes } }
+      : {};
   draft.events.push({
     type: 'move',
     on: now,
@@ -1309,6 +1320,7 @@ function decideMove(
     ...(drawOffer && !further.length ? { drawOffer: true } : {}),
     ...(t.statedReceivedOn ? { statedReceivedOn: t.statedReceivedOn } : {}),
     ...(t.statedSentOn ? { statedSentOn: t.statedSentOn } : {}),
+    ...(t.postal && corrections.length ? { dateNotes: corrections } : {}),
   });
   // The opponent's line accepted (P-4f): each of its answers, played at once at zero reflection
   // (P-6f), and the sender's move after it, sent with this mail.
@@ -1393,12 +1405,7 @@ function decideMove(
     to: [sender],
     plies: shown,
     ...(recordedLine ? { conditionalLine: recordedLine } : {}),
-    corrections: dateCorrections(
-      corrected
-        ? extendGame(state, [{ type: 'delivery-corrected', on: now, ...corrected }])
-        : state,
-      t,
-    ),
+    corrections,
     warnings,
     rules: ['P-2e', 'P-4a', 'P-2k'],
   });
@@ -1411,6 +1418,7 @@ function decideMove(
     ...(shownLine ? { conditionalLine: shownLine } : {}),
     drawOffer,
     ...(t.note ? { note: t.note } : {}),
+    ...cardDates,
     rules: relayTo.includes('td') ? ['P-2k', 'P-3a'] : ['P-2k'],
   });
   if (declines && !t.acceptDraw) {

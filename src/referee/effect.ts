@@ -114,6 +114,12 @@ export type Effect =
       conditionalLine?: string[];
       drawOffer: boolean;
       note?: string;
+      /**
+       * The recipient's last move came on a postal card whose dates were recorded otherwise than
+       * it stated them (its `dateNotes`): told now, with this move (P-2i, P-2j). `ply` indexes
+       * that move in the plies.
+       */
+      cardDates?: { ply: number; corrections: DateCorrection[] };
       rules: string[];
     }
   | {

@@ -6,6 +6,7 @@ import type { Color } from 'chessops/types';
 import type { DetailKey, StartSpec } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
 import type { TdDecision } from './appeal.ts';
+import type { DateCorrection } from './effect.ts';
 
 export type Side = Color;
 export const other = (side: Side): Side => (side === 'white' ? 'black' : 'white');
@@ -75,6 +76,12 @@ export type GameEvent =
       /** Dates the player stated, as stated (P-2f..h), kept for the record. */
       statedReceivedOn?: CalendarDate;
       statedSentOn?: CalendarDate;
+      /**
+       * A postal card's dates recorded otherwise than it states them, or missing from it (P-2i,
+       * P-2j, P-6d): its sender is told with the next move (P-2i), which is the relay of the
+       * opponent's answer when amici writes it (a mixed game: printed and posted, P-2m).
+       */
+      dateNotes?: DateCorrection[];
     }
   /**
    * When a move was really delivered (P-6d), not the date first recorded for it: a postal card

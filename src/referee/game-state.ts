@@ -13,6 +13,7 @@ import type { CalendarDate } from '../clock/index.ts';
 import { addDays, compareDates, daysBetween } from '../clock/index.ts';
 import { endDateOfAdjudicationKey } from './adjudication.ts';
 import type { TdDecision } from './appeal.ts';
+import type { DateCorrection } from './effect.ts';
 import type { ClaimKind, EndKind, GameEvent, Result, Side } from './game-event.ts';
 
 export interface Ply {
@@ -29,6 +30,8 @@ export interface Ply {
   drawOffer: boolean;
   /** The move's place in the log: orders it against a same-day claim notice (P-7e). */
   seq: number;
+  /** A postal card's dates recorded otherwise than stated, told with the next move (P-2i). */
+  dateNotes?: DateCorrection[];
 }
 
 export interface Penalty {
@@ -294,6 +297,7 @@ function applyEvent(s: GameState, e: GameEvent, seq: number): void {
         conditional: e.conditional === true,
         drawOffer: e.drawOffer === true,
         seq,
+        ...(e.dateNotes?.length ? { dateNotes: e.dateNotes } : {}),
       });
       s.pos.play(move);
       if (e.drawOffer) {

@@ -1509,6 +1509,17 @@ export function cases(): Case[] {
       const to = e.to.filter((r) => r !== 'td');
       return to.length && e.kind !== 'move-accepted' ? [{ ...e, to } as Effect] : [];
     });
+  // Black's card left out dates (P-2i), then White answered by mail: the letter of White's move
+  // tells Black the dates recorded (P-2i, P-2j), as the acknowledgement by email did.
+  {
+    const card = out.find((x) => x.name === 'move-no-postmark')!;
+    out.push({
+      ...decided('move-card-dates', card.state, tx('white', '2026-10-27', '9...Na5 10.Bc2'), [
+        'move-relayed',
+      ]),
+      paper: 'mixed',
+    });
+  }
   for (const [name, paper] of [
     ['move', 'mixed'],
     ['game-started', 'mixed'],

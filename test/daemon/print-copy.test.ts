@@ -381,6 +381,91 @@ describe('P-2m: mail to a player by post goes to the TD to print and post', () =
     expect(service.state('CLUB/1').plies[0]?.deliveredOn).toBe('2026-11-07');
   });
 
+  it('P-2i: dates a card of Petr (by post) left out are recorded and told him with the next move — in a mixed game, on the printed relay of Jan’s answer', async () => {
+    const { service, sent, sender, janMoves, setNow } = setup({
+      post: true,
+      postalAddress: 'Dlouhá 5, 110 00 Praha 1',
+      language: 'en',
+    });
+    await janMoves();
+    // Petr's card 1...e5 states neither the day he received 1.e4 nor the day he sent it.
+    setNow('2026-11-09T09:00:00Z');
+    await service.decideAndCommit(
+      service.resolveGame('CLUB/1')!,
+      service.state('CLUB/1'),
+      {
+        kind: 'transmission',
+        side: 'black',
+        sentOn: '2026-11-06',
+        reading: { kind: 'algebraic', lang: 'en' },
+        moves: tokenizeMovetext('1.e4 e5').tokens,
+        postal: true,
+        deliveredOn: '2026-11-09',
+      },
+      '2026-11-09',
+      'card:1',
+    );
+    sent.length = 0;
+    await service.flushOutbox(sender);
+    // The acknowledgement of a card is for the record: nothing to print yet.
+    expect(toTd(sent)).toEqual([]);
+    setNow('2026-11-10T10:00:00Z');
+    await service.processInbound({
+      id: 'm2',
+      receivedAt: '2026-11-10T10:00:00Z',
+      raw: Buffer.from(
+        'From: Jan <jan@x.example>\r\nTo: referee@club.example\r\nSubject: [CLUB/1] move\r\nDate: Tue, 10 Nov 2026 10:00:00 +0000\r\nMessage-ID: <in2@x.example>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n1...e5 2.Nf3\r\n',
+      ),
+    });
+    sent.length = 0;
+    await service.flushOutbox(sender);
+    const letter = await textOf(toTd(sent)[0]!);
+    expect(letter).toContain(
+      'The dates of your card with 1... e5, as recorded (rules P-2i, P-2j):\nYou did not state the date you received the move; the record has 2026-11-02 (rule P-2i).\nYou did not state the date of your reply; the record has 2026-11-06 (rule P-2i).',
+    );
+    // The notes are the card's, kept with its move (P-5a).
+    expect(service.state('CLUB/1').plies[1]?.dateNotes).toHaveLength(2);
+  });
+
+  it('P-2i: in a game all by post the next move is the opponent’s own card, so the acknowledgement that records a card’s missing dates is printed for its sender', async () => {
+    const { service, sent, sender, janMoves, setNow } = setup(
+      { post: true, postalAddress: 'Dlouhá 5, 110 00 Praha 1', language: 'en' },
+      'en',
+      { mode: 'postal' },
+    );
+    await janMoves();
+    // Petr's card 1...e5 states neither the day he received 1.e4 nor the day he sent it.
+    setNow('2026-11-09T09:00:00Z');
+    await service.decideAndCommit(
+      service.resolveGame('CLUB/1')!,
+      service.state('CLUB/1'),
+      {
+        kind: 'transmission',
+        side: 'black',
+        sentOn: '2026-11-06',
+        reading: { kind: 'algebraic', lang: 'en' },
+        moves: tokenizeMovetext('1.e4 e5').tokens,
+        postal: true,
+        deliveredOn: '2026-11-09',
+      },
+      '2026-11-09',
+      'card:1',
+    );
+    sent.length = 0;
+    await service.flushOutbox(sender);
+    const copies = toTd(sent);
+    expect(copies.map((m) => m.raw.toString().match(/^X-Amici-Kind: (.*)$/m)?.[1])).toEqual([
+      'print:move-accepted',
+    ]);
+    const letter = await textOf(copies[0]!);
+    expect(letter.split('\n')[0]).toBe(
+      'Please print this and post it to Petr Novák, Dlouhá 5, 110 00 Praha 1',
+    );
+    expect(letter).toContain(
+      'You did not state the date you received the move; the record has 2026-11-02 (rule P-2i).',
+    );
+  });
+
   it('P-3a: a reminder to Petr (by post) reaches the TD once: the copy to print and post is also the TD’s copy of the reminder', async () => {
     const { service, sent, sender, janMoves, setNow } = setup({
       post: true,
