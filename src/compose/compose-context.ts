@@ -68,7 +68,11 @@ export interface ComposeContext {
    * the TD when written on `firstOn` (`posted`, P-2m). The mail says so at its top.
    */
   redelivery?: {
-    how: 'resent' | 'late' | 'posted';
+    /**
+     * `notice`: the TD's copy to print of any other mail, written anew as things stand that
+     * day; `claim`: of a time claim's notice, whose protest window counts from that day (P-7c).
+     */
+    how: 'resent' | 'late' | 'posted' | 'notice' | 'claim';
     firstOn: CalendarDate;
     firstTo?: string;
     /** The day the move counts as delivered now (P-6d). */

@@ -755,7 +755,13 @@ function composeOne(
   const labels = loadLabels(dir, lang);
   const view = { ...viewFor(effect, ctx, reader, labels, lang), ...extra };
   const signature = label(labels, 'signature', { event: ctx.event.name, td: ctx.td.name });
-  const rendered = renderMail(dir, lang, kind, view, signature, { marker: !ctx.paper });
+  // A relay says itself, at its top, that it goes out late; any other mail written anew late
+  // (the TD's copy to print of a notice, P-2m) begins with it.
+  const preface = ctx.redelivery && kind !== 'move-relayed' ? view.redelivery : '';
+  const rendered = renderMail(dir, lang, kind, view, signature, {
+    marker: !ctx.paper,
+    ...(preface ? { preface } : {}),
+  });
   const tag = subjectTag(ctx);
   const subject = rendered.subject.includes(tag) ? rendered.subject : `${tag} ${rendered.subject}`;
   return {

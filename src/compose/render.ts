@@ -83,7 +83,8 @@ export interface Rendered {
 /**
  * Renders `<lang>/<name>.txt.eta` with `data`; `data.block(b)` places a fixed-width block.
  * `signature` closes both parts. `marker: false` leaves the marker line out: a letter printed
- * and posted to a player by post (P-2m) is answered on a card, not above a line.
+ * and posted to a player by post (P-2m) is answered on a card, not above a line. `preface`, a
+ * paragraph that goes first.
  */
 export function renderMail(
   dir: string,
@@ -91,9 +92,12 @@ export function renderMail(
   name: string,
   data: Record<string, unknown>,
   signature: string,
-  options: { marker?: boolean } = {},
+  options: { marker?: boolean; preface?: string } = {},
 ): Rendered {
   const marker = options.marker === false ? '' : AMICI_MARKER;
+  // A paragraph before the template's own (what its own words do not say: a letter written
+  // anew, P-2m), plain text, escaped for the HTML part.
+  const preface = options.preface ?? '';
   const { text: textEta, html: htmlEta } = enginesFor(dir);
   const file = `${lang}/${name}.txt.eta`;
 
@@ -120,12 +124,12 @@ export function renderMail(
   const html = htmlEta.render('_layout.html.eta', {
     lang,
     marker,
-    body: paragraphs(htmlRest, holes),
+    body: `${preface ? `<p style="margin:0 0 12px 0">${escapeHtml(preface)}</p>\n` : ''}${paragraphs(htmlRest, holes)}`,
     signature,
   });
   return {
     subject: subjectLine.trim(),
-    text: `${marker ? `${marker}\n\n` : ''}${body}\n\n-- \n${signature}\n`,
+    text: `${marker ? `${marker}\n\n` : ''}${preface ? `${preface}\n\n` : ''}${body}\n\n-- \n${signature}\n`,
     html,
   };
 }

@@ -56,6 +56,8 @@ export const LOG_CODES = {
   OUTBOX_FAILED: 'an outgoing mail failed for good; the TD is told',
   RELAY_DELIVERED_LATE:
     "a move's relay that had failed went out on a later day: the move counts as delivered then, and the player's clock from then (P-6d)",
+  CLAIM_NOTICE_LATE:
+    "a time claim's notice to a player by post went out late (the TD's copy to print and post, after a failure or a bounce): the protest window counts from then (P-7c)",
   RELAY_REWRITE_FAILED:
     "a move's relay going out late could not be written anew as of today (P-6d); it went out as it was queued",
   OUTBOX_ERROR:

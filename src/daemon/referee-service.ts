@@ -176,6 +176,8 @@ type GameMail = ComposedMail & {
   relayEffect?: string;
   ofCard?: true;
   paper?: () => ComposedMail;
+  /** The effect it was written from, for its recipient alone: a copy to print keeps it. */
+  effect?: Effect;
 };
 
 /** What every inbound row of a mail starts from: its key, when it came, its bytes, its id. */
@@ -632,7 +634,7 @@ export class RefereeService {
         ...(printed ? {} : relay),
       };
       if (!printed) return [own];
-      const { relayOf: _r, relayEffect: _e, ofCard: _c, paper, ...composed } = mail;
+      const { relayOf: _r, relayEffect: _e, ofCard: _c, paper, effect, ...composed } = mail;
       // The letter as it is printed: answered on a card, not by mail (P-2m).
       const copy = this.printCopy(ref, paper?.() ?? composed, side);
       const to = [ref.event.td.address];
@@ -640,6 +642,8 @@ export class RefereeService {
         own,
         {
           ...this.mailTo(copy, to, `${seed}:${i}:${mail.to}:print`, { gameKey: ref.gameKey }),
+          // The effect it was written from, so that it is written anew if it goes out late.
+          ...(effect ? { relayEffect: JSON.stringify(effect) } : {}),
           ...relay,
         },
       ];
@@ -671,12 +675,14 @@ export class RefereeService {
       composeEffect(e, ctx).map((composed): GameMail => {
         const to = composed.to;
         // Written as a letter only if it goes to a player by post (`outgoing`).
+        const own: Effect = { ...e, to: [to] };
         const mail: GameMail =
           to === 'td'
             ? composed
             : {
                 ...composed,
-                paper: () => composeEffect({ ...e, to: [to] }, { ...ctx, paper: true })[0]!,
+                effect: own,
+                paper: () => composeEffect(own, { ...ctx, paper: true })[0]!,
               };
         // A card went from player to player by post: its relay and its acknowledgement are
         // for the record, and are not printed for a player by post as well — but for an
@@ -2906,6 +2912,8 @@ export class RefereeService {
       const relayed = row === undefined ? undefined : this.relayedMove(row);
       const undelivered =
         row !== undefined && relayed !== undefined && this.store.markBounced(row.id, failed, at);
+      // A time claim's notice to print that came back holds the claim's deadline back (P-7c).
+      if (row?.kind === 'print:time-claim') this.store.markBounced(row.id, failed, at);
       // A mail by email to a player by post came back: the letters the TD posts are what reach
       // them, so it holds nothing up, and the TD hears of the address once (P-2m).
       const byPostSide =
@@ -3069,12 +3077,26 @@ export class RefereeService {
         last && !state.result && this.store.relayUndelivered(g.gameKey, last.seq)
           ? state.pos.turn
           : undefined;
+      // A time claim whose notice to a player by post has not gone out to be printed and
+      // posted (failed, or came back from the TD's address) is not upheld at its deadline: the
+      // days for a protest count from the day it does (P-7c, P-2m, `decideNoticeSent`).
+      const noticeWaiting = new Set(
+        this.store.undeliveredEffects(g.gameKey, 'print:time-claim').flatMap((json) => {
+          try {
+            const e = JSON.parse(json) as Effect;
+            return e.kind === 'time-claim' ? [e.claimId] : [];
+          } catch {
+            return [];
+          }
+        }),
+      );
       const endedBefore = state.result !== undefined;
       for (const item of ordered) {
         // Ended in this sweep: nothing more for the players. Claims still open in a game that
         // ended are settled at their deadlines all the same (they lapse, the TD is told, P-7c).
         if (state.result && (!endedBefore || item.kind !== 'claim-deadline')) continue;
         if (waiting && item.side === waiting && WAIT_FOR_RELAY.includes(item.kind)) continue;
+        if (item.kind === 'claim-deadline' && item.ref && noticeWaiting.has(item.ref)) continue;
         const r = await this.decideAndCommit(
           ref,
           state,
@@ -3662,9 +3684,15 @@ export class RefereeService {
    * answer: its place in the log, the game as it stands, and the player who must answer.
    * Undefined for any other mail.
    */
-  private relayedMove(
-    row: OutboxRow,
-  ): { ref: GameRefResolved; state: GameState; moveSeq: number; side: Side } | undefined {
+  private relayedMove(row: OutboxRow):
+    | {
+        ref: GameRefResolved;
+        state: GameState;
+        moveSeq: number;
+        side: Side;
+        input: RefereeInput;
+      }
+    | undefined {
     const moveSeq = row.relayOf;
     const print = row.kind === 'print:move-relayed';
     if ((row.kind !== 'move-relayed' && !print) || moveSeq === null || row.gameKey === null)
@@ -3675,7 +3703,34 @@ export class RefereeService {
     if (!ref || (!print && row.recipients.includes(ref.event.td.address))) return undefined;
     const state = this.state(ref.gameKey);
     if (moveAwaitingAnswer(state, moveSeq) === undefined) return undefined;
-    return { ref, state, moveSeq, side: state.pos.turn };
+    return { ref, state, moveSeq, side: state.pos.turn, input: { kind: 'relay-sent', moveSeq } };
+  }
+
+  /**
+   * The time claim a copy to print and post of its notice (P-2m) is for, while the claim is open
+   * to a protest: its window counts from the day that copy reaches the player (P-7c,
+   * `decideNoticeSent`). Undefined for any other mail, or a copy written before copies kept their
+   * effect.
+   */
+  private claimNotice(
+    row: OutboxRow,
+  ): { ref: GameRefResolved; state: GameState; claimId: string; input: RefereeInput } | undefined {
+    if (row.kind !== 'print:time-claim' || row.gameKey === null || row.relayEffect === null)
+      return undefined;
+    const ref = this.resolveGame(row.gameKey);
+    if (!ref) return undefined;
+    let effect: Effect;
+    try {
+      effect = JSON.parse(row.relayEffect) as Effect;
+    } catch {
+      return undefined;
+    }
+    if (effect.kind !== 'time-claim') return undefined;
+    const state = this.state(ref.gameKey);
+    const claim = state.claims.find((c) => c.id === effect.claimId);
+    if (!claim || claim.ruling || claim.protestedOn || state.result) return undefined;
+    const claimId = effect.claimId;
+    return { ref, state, claimId, input: { kind: 'notice-sent', claimId } };
   }
 
   /**
@@ -3744,17 +3799,19 @@ export class RefereeService {
   }
 
   /**
-   * The bytes to hand over for `row` when it is the TD's copy to print and post of a move's
-   * relay (P-2m) going out on a later day than it was written (retried after a failure, a copy
-   * after a bounce): written anew as of today, as the relay itself is (`relayWrittenAnew`), so
-   * the printed letter gives the clock and the last day as they stand now — from today and the
-   * transit, the day the move counts as delivered once this copy goes out (P-6d, P-6e; the copy
-   * is the relay for a player by post, `relayDelivered` dates it) — and its top says that it was
-   * first written on an earlier day. Undefined for any other mail; the bytes as stored when
-   * nothing is to be written anew.
+   * The bytes to hand over for `row` when it is the TD's copy to print and post (P-2m) going
+   * out on a later day than it was written (retried after a failure, a copy after a bounce):
+   * written anew as of today, with a line at its top that says it was first written on an
+   * earlier day. The copy of a move's relay, as the relay itself is (`relayWrittenAnew`): the
+   * clock and the last day as they stand now — from today and the transit, the day the move
+   * counts as delivered once this copy goes out (P-6d, P-6e; the copy is the relay for a player
+   * by post, `relayDelivered` dates it). The copy of a time claim's notice: the days for a
+   * protest counted from today (P-7c, `decideNoticeSent`). Any other copy (a ruling, a
+   * reminder, the result) as things stand today. Undefined for any other mail; the bytes as
+   * stored when nothing is to be written anew (a copy written before copies kept their effect).
    */
   private printWrittenAnew(row: OutboxRow, at: string): Buffer | undefined {
-    if (row.kind !== 'print:move-relayed' || row.gameKey === null) return undefined;
+    if (!row.kind.startsWith('print:') || row.gameKey === null) return undefined;
     if (row.lastError === null || row.relayEffect === null) return row.raw;
     const ref = this.resolveGame(row.gameKey);
     if (!ref) return row.raw;
@@ -3770,33 +3827,13 @@ export class RefereeService {
     if (compareDates(today, firstOn) <= 0) return row.raw;
     try {
       const effect = JSON.parse(row.relayEffect) as Effect;
-      if (effect.kind !== 'move-relayed') return row.raw;
-      const state = this.state(ref.gameKey);
-      const ply = effect.plies[effect.plies.length - 1] ?? -1;
-      const move = state.plies[ply];
-      if (!move || moveAwaitingAnswer(state, move.seq) === undefined) return row.raw;
-      const side = state.pos.turn;
-      // This copy, not delivered yet, dates the move the day it goes out (P-6d).
-      const events = this.store.relayUndelivered(ref.gameKey, move.seq)
-        ? decide(
-            state,
-            { kind: 'relay-sent', moveSeq: move.seq },
-            today,
-            this.rules(ref.event, ref.game),
-          ).events
-        : [];
-      const after = events.length ? extendGame(state, events) : state;
-      const [mail] = composeEffect(
-        { ...effect, to: [side] },
-        {
-          ...this.composeContext(ref, after, today),
-          redelivery: { how: 'posted', firstOn, deliveredOn: after.plies[ply]!.deliveredOn },
-          paper: true,
-        },
-      );
-      if (!mail) return row.raw;
+      const letter =
+        effect.kind === 'move-relayed'
+          ? this.relayLetter(ref, effect, today, firstOn)
+          : this.noticeLetter(ref, effect, today, firstOn);
+      if (!letter) return row.raw;
       const { raw } = buildMime({
-        mail: this.printCopy(ref, mail, side),
+        mail: this.printCopy(ref, letter.mail, letter.side),
         from: this.config.from,
         to: row.recipients,
         seed: row.messageId,
@@ -3813,6 +3850,77 @@ export class RefereeService {
       });
       return row.raw;
     }
+  }
+
+  /** The letter of a move's relay to a player by post, written anew on `today` (P-6d). */
+  private relayLetter(
+    ref: GameRefResolved,
+    effect: Extract<Effect, { kind: 'move-relayed' }>,
+    today: CalendarDate,
+    firstOn: CalendarDate,
+  ): { mail: ComposedMail; side: Side } | undefined {
+    const state = this.state(ref.gameKey);
+    const ply = effect.plies[effect.plies.length - 1] ?? -1;
+    const move = state.plies[ply];
+    if (!move || moveAwaitingAnswer(state, move.seq) === undefined) return undefined;
+    const side = state.pos.turn;
+    // This copy, not delivered yet, dates the move the day it goes out (P-6d).
+    const events = this.store.relayUndelivered(ref.gameKey, move.seq)
+      ? decide(
+          state,
+          { kind: 'relay-sent', moveSeq: move.seq },
+          today,
+          this.rules(ref.event, ref.game),
+        ).events
+      : [];
+    const after = events.length ? extendGame(state, events) : state;
+    const [mail] = composeEffect(
+      { ...effect, to: [side] },
+      {
+        ...this.composeContext(ref, after, today),
+        redelivery: { how: 'posted', firstOn, deliveredOn: after.plies[ply]!.deliveredOn },
+        paper: true,
+      },
+    );
+    return mail && { mail, side };
+  }
+
+  /**
+   * The letter of any other mail to a player by post, written anew on `today`: a time claim's
+   * notice gives the protest window as it ends once this letter goes out (P-7c).
+   */
+  private noticeLetter(
+    ref: GameRefResolved,
+    effect: Effect,
+    today: CalendarDate,
+    firstOn: CalendarDate,
+  ): { mail: ComposedMail; side: Side } | undefined {
+    const side = effect.to[0];
+    if (side !== 'white' && side !== 'black') return undefined;
+    const state = this.state(ref.gameKey);
+    let shown = effect;
+    let after = state;
+    if (effect.kind === 'time-claim') {
+      const { events } = decide(
+        state,
+        { kind: 'notice-sent', claimId: effect.claimId },
+        today,
+        this.rules(ref.event, ref.game),
+      );
+      after = events.length ? extendGame(state, events) : state;
+      const protestBy = after.claims.find((c) => c.id === effect.claimId)?.protestBy;
+      if (protestBy) shown = { ...effect, protestBy };
+    }
+    const [mail] = composeEffect(shown, {
+      ...this.composeContext(ref, after, today),
+      redelivery: {
+        how: effect.kind === 'time-claim' && after !== state ? 'claim' : 'notice',
+        firstOn,
+        deliveredOn: today,
+      },
+      paper: true,
+    });
+    return mail && { mail, side };
   }
 
   /** The side of the game whose player has one of `addresses`, if either has. */
@@ -3858,16 +3966,11 @@ export class RefereeService {
     if (row.lastError === null) return false;
     // A game changed by another process meanwhile (`amici td`) is read again and decided again.
     for (let tries = 0; tries < 3; tries++) {
-      const relayed = this.relayedMove(row);
+      const relayed = this.relayedMove(row) ?? this.claimNotice(row);
       if (!relayed) return false;
-      const { ref, state, moveSeq } = relayed;
+      const { ref, state, input } = relayed;
       const today = this.today(ref.event, at);
-      const decision = decide(
-        state,
-        { kind: 'relay-sent', moveSeq },
-        today,
-        this.rules(ref.event, ref.game),
-      );
+      const decision = decide(state, input, today, this.rules(ref.event, ref.game));
       if (!decision.events.length) return false;
       const change = {
         gameKey: ref.gameKey,
@@ -3886,6 +3989,15 @@ export class RefereeService {
             halfMove: e.ply + 1,
             recorded: state.plies[e.ply]?.deliveredOn,
             deliveredOn: e.deliveredOn,
+          });
+        else if (e.type === 'claim-window-moved')
+          this.logger.info({
+            code: 'CLAIM_NOTICE_LATE',
+            messageId: row.messageId,
+            game: ref.gameKey,
+            claim: e.id,
+            recorded: state.claims.find((c) => c.id === e.id)?.protestBy,
+            protestBy: e.protestBy,
           });
       return true;
     }

@@ -7,7 +7,10 @@
 // and a claim filed meanwhile for an excess the correction takes off the clock lapses at its
 // deadline (claimStands, P-7c). Only while the move still waits for its answer: a move answered
 // (the player had it by other means), a game over, or a position restored since (L-7.2) keep
-// their dates.
+// their dates. For a player by post the relay is the TD's copy to print and post (P-2m), and
+// the move reaches them `transitDays` after it goes out (`deliveredTo`). Likewise a time claim's
+// notice that reaches a player by post late moves the claim's protest window (P-7c,
+// `decideNoticeSent`).
 
 import type { CalendarDate } from '../clock/index.ts';
 import { addDays, compareDates, deliveryDate } from '../clock/index.ts';
@@ -17,7 +20,7 @@ import type { EventRules } from './event-rules.ts';
 import type { Side } from './game-event.ts';
 import { other } from './game-event.ts';
 import type { GameState } from './game-state.ts';
-import type { RelaySent } from './referee-input.ts';
+import type { NoticeSent, RelaySent } from './referee-input.ts';
 
 /**
  * The day a move relayed on `day` counts as delivered to `to` (P-6d): by email, by the event's
@@ -54,4 +57,27 @@ export function decideRelaySent(
   // Never earlier than recorded: a relay sent again cannot take days from the player.
   if (compareDates(deliveredOn, state.plies[ply]!.deliveredOn) <= 0) return nothing();
   return { events: [{ type: 'delivery-corrected', on: now, ply, deliveredOn }], effects: [] };
+}
+
+/**
+ * A time claim's notice that reached a player by post late — the TD's copy to print and post
+ * went out on a later day than it was written (P-2m) — gives them the days for a protest from
+ * the day it went out, as a notice sent on time does from the day of the claim (P-7c): the
+ * window is moved to end `protestDays` after that day. Only while the claim is open (not ruled,
+ * not protested, the game not over), and never earlier than it ended.
+ */
+export function decideNoticeSent(
+  state: GameState,
+  input: NoticeSent,
+  now: CalendarDate,
+  rules: EventRules,
+): Decision {
+  const claim = state.claims.find((c) => c.id === input.claimId);
+  if (!claim?.protestBy || claim.ruling || claim.protestedOn || state.result) return nothing();
+  const protestBy = addDays(now, rules.protestDays);
+  if (compareDates(protestBy, claim.protestBy) <= 0) return nothing();
+  return {
+    events: [{ type: 'claim-window-moved', on: now, id: claim.id, protestBy }],
+    effects: [],
+  };
 }

@@ -4,7 +4,7 @@
 
 import type { CalendarDate } from '../clock/index.ts';
 import { decideDue } from './decide-due.ts';
-import { decideRelaySent } from './decide-relay.ts';
+import { decideNoticeSent, decideRelaySent } from './decide-relay.ts';
 import { decideRuling } from './decide-ruling.ts';
 import { decideTransmission } from './decide-transmission.ts';
 import type { Decision } from './decision.ts';
@@ -27,5 +27,7 @@ export function decide(
       return decideDue(state, input, now, rules);
     case 'relay-sent':
       return decideRelaySent(state, input, now, rules);
+    case 'notice-sent':
+      return decideNoticeSent(state, input, now, rules);
   }
 }

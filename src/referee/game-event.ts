@@ -136,6 +136,12 @@ export type GameEvent =
     }
   /** The claimed player protested to the TD within the window: no uphold by deadline (P-7c). */
   | { type: 'claim-protested'; on: CalendarDate; id: string }
+  /**
+   * The claim's notice reached a player by post only later than it was written (the TD's copy to
+   * print and post went out late, P-2m): its protest window now ends on `protestBy`, counted
+   * from the day it went out (P-7c: "within 14 days of the notice").
+   */
+  | { type: 'claim-window-moved'; on: CalendarDate; id: string; protestBy: CalendarDate }
   | { type: 'clock-restarted'; on: CalendarDate; side: Side }
   | {
       type: 'leave';

@@ -361,6 +361,11 @@ function applyEvent(s: GameState, e: GameEvent, seq: number): void {
       if (c) c.protestedOn = e.on;
       return;
     }
+    case 'claim-window-moved': {
+      const c = s.claims.find((x) => x.id === e.id);
+      if (c) c.protestBy = e.protestBy;
+      return;
+    }
     case 'clock-restarted': {
       // The upheld claim it follows (ruleOnClaim logs the two together), dated as the restart.
       const notice = s.claims.findLast(

@@ -191,12 +191,23 @@ export interface DueWork {
  * The relay of a move went out on the day `decide` is given, after it did not at its first try
  * (a server that refused it, an outbox directory not writable; failed for good and queued again
  * with `amici outbox retry`). `moveSeq` is the log place (`Ply.seq`) of the move it asks its
- * recipient to answer. The shell says so only for relays by mail to a player, never for a copy
- * to the TD or a postal card's, whose delivery the card dates.
+ * recipient to answer. The shell says so for a relay by mail to a player by email, and for the
+ * TD's copy to print and post to a player by post, which is their relay (P-2m); never for the
+ * TD's copy of a relay (P-3a) or a postal card's, whose delivery the card dates.
  */
 export interface RelaySent {
   kind: 'relay-sent';
   moveSeq: number;
 }
 
-export type RefereeInput = Transmission | TdRuling | DueInput | RelaySent;
+/**
+ * The notice of time claim `claimId` went out on the day `decide` is given to a player by post,
+ * later than it was written: the TD's copy to print and post failed, or bounced, and went out
+ * again (P-2m). The shell says so when that copy goes out on a later day than it was written.
+ */
+export interface NoticeSent {
+  kind: 'notice-sent';
+  claimId: string;
+}
+
+export type RefereeInput = Transmission | TdRuling | DueInput | RelaySent | NoticeSent;

@@ -771,6 +771,24 @@ export class Store implements CheckpointStore {
   }
 
   /**
+   * The effects (as stored) of the copies of `kind` in a game that have not reached the TD: each
+   * failed, waits for another try after a failure, or came back, and no copy of it (`amici
+   * outbox resend`, which keeps the effect) went out that did not come back. A time claim's
+   * notice to print and post (P-2m) so stuck holds its deadline back (P-7c).
+   */
+  undeliveredEffects(gameKey: string, kind: string): string[] {
+    const rows = this.sql(
+      `SELECT relay_effect AS effect FROM outbox
+        WHERE game_key = ? AND kind = ? AND relay_effect IS NOT NULL
+        GROUP BY relay_effect
+       HAVING SUM(status = 'failed' OR (status = 'pending' AND last_error IS NOT NULL)
+                  OR bounced_at IS NOT NULL) > 0
+          AND SUM(status = 'sent' AND bounced_at IS NULL) = 0`,
+    ).all(gameKey, kind) as { effect: string }[];
+    return rows.map((r) => r.effect);
+  }
+
+  /**
    * Records that mail `id` came back from `failed` (unknown: from its only address); once it has
    * from every address it went to, it is bounced, dated the first time. Returns whether it is.
    */

@@ -1504,11 +1504,6 @@ export function cases(): Case[] {
   // A player by post gets amici's mail as a letter the TD prints and posts (P-2m): no marker to
   // reply above, nothing attached, and how to answer on a card — to the TD in a mixed game, to
   // the opponent in a game all by post.
-  const toPlayers = (c: Case): Effect[] =>
-    c.effects.flatMap((e) => {
-      const to = e.to.filter((r) => r !== 'td');
-      return to.length && e.kind !== 'move-accepted' ? [{ ...e, to } as Effect] : [];
-    });
   // Black's card left out dates (P-2i), then White answered by mail: the letter of White's move
   // tells Black the dates recorded (P-2i, P-2j), as the acknowledgement by email did.
   {
@@ -1518,6 +1513,25 @@ export function cases(): Case[] {
         'move-relayed',
       ]),
       paper: 'mixed',
+    });
+  }
+  const toPlayers = (c: Case): Effect[] =>
+    c.effects.flatMap((e) => {
+      const to = e.to.filter((r) => r !== 'td');
+      return to.length && e.kind !== 'move-accepted' ? [{ ...e, to } as Effect] : [];
+    });
+  // The TD's copy to print of a time claim's notice that could not go out the day it was
+  // written: written anew, its protest window from the day it goes out (P-7c, P-2m).
+  {
+    const claim = out.find((x) => x.name === 'time-claim')!;
+    out.push({
+      ...claim,
+      name: 'time-claim-posted-late',
+      effects: toPlayers(claim).map((e) =>
+        e.kind === 'time-claim' ? { ...e, protestBy: addDays(claim.now, 19) } : e,
+      ),
+      paper: 'mixed',
+      redelivery: { how: 'claim', firstOn: claim.now, deliveredOn: addDays(claim.now, 5) },
     });
   }
   for (const [name, paper] of [

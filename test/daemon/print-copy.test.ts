@@ -466,6 +466,86 @@ describe('P-2m: mail to a player by post goes to the TD to print and post', () =
     );
   });
 
+  it('P-7c, P-2m: a time claim’s notice to Petr (by post) printed days late is written anew: the days for a protest count from the day it goes out, and the claim waits for it', async () => {
+    const { service, sent, sender, janMoves, setNow } = setup({
+      post: true,
+      postalAddress: 'Dlouhá 5, 110 00 Praha 1',
+      language: 'en',
+    });
+    await janMoves();
+    setNow('2026-11-17T09:00:00Z');
+    await service.sweep();
+    await service.flushOutbox(sender);
+    // Petr does not answer: on 5 December he is over the limit, and the claim is filed (P-7a);
+    // the TD's server refuses everything that day, the copy to print and post among it.
+    setNow('2026-12-05T09:00:00Z');
+    await service.sweep();
+    const [claim] = service.state('CLUB/1').claims;
+    expect(claim).toMatchObject({ side: 'black', protestBy: '2026-12-19' });
+    await service.flushOutbox(refusing('td@club.example', []));
+    expect(service.store.outboxList(['failed']).map((m) => m.kind)).toContain('print:time-claim');
+    // The old deadline passes: the notice has not gone out to be posted, so nothing is upheld.
+    setNow('2026-12-20T09:00:00Z');
+    await service.sweep();
+    expect(service.state('CLUB/1').claims[0]?.ruling).toBeUndefined();
+    // 21 December: the TD queues it again; it goes out written anew, the window from today.
+    setNow('2026-12-21T09:00:00Z');
+    service.store.requeue('failed', '2026-12-21T09:00:00.000Z');
+    sent.length = 0;
+    await service.flushOutbox(sender);
+    const letter = await textOf(
+      sent.find((m) => m.raw.toString().includes('X-Amici-Kind: print:time-claim'))!,
+    );
+    expect(letter.split('\n')[0]).toBe(
+      'Please print this and post it to Petr Novák, Dlouhá 5, 110 00 Praha 1',
+    );
+    expect(letter).toContain(
+      'This letter was first written on 2026-12-05 and could not be posted then; it is written anew today, 2026-12-21, and the days for a protest count from today: the deadline below is counted from this day (rule P-7c).',
+    );
+    expect(letter).toContain('by 2027-01-04; after that date the claim is upheld (rule P-7c)');
+    expect(letter).not.toContain('2026-12-19');
+    expect(service.state('CLUB/1').claims[0]?.protestBy).toBe('2027-01-04');
+    setNow('2027-01-04T09:00:00Z');
+    await service.sweep();
+    expect(service.state('CLUB/1').claims[0]?.ruling).toBeUndefined();
+    setNow('2027-01-05T09:00:00Z');
+    await service.sweep();
+    expect(service.state('CLUB/1').claims[0]?.ruling).toMatchObject({
+      upheld: true,
+      by: 'deadline',
+    });
+  });
+
+  it('P-7d, P-2m: a ruling’s letter to Petr (by post) printed days late says at its top when it was first written', async () => {
+    const { service, sent, sender, janMoves, setNow } = setup({
+      post: true,
+      postalAddress: 'Dlouhá 5, 110 00 Praha 1',
+      language: 'en',
+    });
+    await janMoves();
+    setNow('2026-11-04T09:00:00Z');
+    await service.decideAndCommit(
+      service.resolveGame('CLUB/1')!,
+      service.state('CLUB/1'),
+      {
+        kind: 'ruling',
+        ruling: { kind: 'grant-leave', side: 'black', from: '2026-11-20', to: '2026-11-25' },
+      },
+      '2026-11-04',
+      'td:leave',
+    );
+    await service.flushOutbox(refusing('td@club.example', []));
+    setNow('2026-11-09T09:00:00Z');
+    service.store.requeue('failed', '2026-11-09T09:00:00.000Z');
+    sent.length = 0;
+    await service.flushOutbox(sender);
+    const letter = await textOf(toTd(sent).find((m) => m.raw.toString().includes('print:'))!);
+    expect(letter).toContain(
+      'This letter was first written on 2026-11-04 and could not be posted then; it is written anew today, 2026-11-09, as things stand today.\n\nDear Petr Novák,',
+    );
+    expect(letter).not.toContain(AMICI_MARKER);
+  });
+
   it('P-3a: a reminder to Petr (by post) reaches the TD once: the copy to print and post is also the TD’s copy of the reminder', async () => {
     const { service, sent, sender, janMoves, setNow } = setup({
       post: true,

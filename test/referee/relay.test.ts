@@ -71,3 +71,63 @@ describe('a move relayed late (P-6d)', () => {
     expect(decide(foldGame([created, amy, over]), sent, '2027-04-20', RULES).events).toEqual([]);
   });
 });
+
+describe('a move relayed to a player by post (P-2m, P-6e)', () => {
+  it('P-6e: reaches them transitDays after the letter goes out, whatever the email rule', () => {
+    const rules = defaultEventRules({
+      delivery: 'next-day',
+      transitDays: 3,
+      postal: { white: false, black: true },
+    });
+    const state = foldGame([created, amy]);
+    expect(decide(state, sent, '2027-04-20', rules).events).toMatchObject([
+      { type: 'delivery-corrected', deliveredOn: '2027-04-23' },
+    ]);
+  });
+});
+
+describe('a time claim’s notice posted late to a player by post (P-7c, P-2m)', () => {
+  const claim: GameEvent = {
+    type: 'claim',
+    on: '2027-05-12',
+    id: 'time:black:10',
+    kind: 'time',
+    side: 'black',
+    protestBy: '2027-05-26',
+    detail: 'black exceeded the time limit',
+  };
+  const posted = { kind: 'notice-sent', claimId: 'time:black:10' } as const;
+  it('P-7c: moves the protest window to end protestDays after the day it went out', () => {
+    const d = decide(foldGame([created, amy, claim]), posted, '2027-05-20', RULES);
+    expect(d.events).toEqual([
+      {
+        type: 'claim-window-moved',
+        on: '2027-05-20',
+        id: 'time:black:10',
+        protestBy: '2027-06-03',
+      },
+    ]);
+    expect(foldGame([created, amy, claim, ...d.events]).claims[0]?.protestBy).toBe('2027-06-03');
+  });
+  it('changes nothing for a notice that went out the day of the claim, a claim ruled or protested, or another claim', () => {
+    expect(decide(foldGame([created, amy, claim]), posted, '2027-05-12', RULES).events).toEqual([]);
+    const ruled: GameEvent = {
+      type: 'claim-ruled',
+      on: '2027-05-14',
+      id: 'time:black:10',
+      upheld: false,
+      by: 'td',
+    };
+    expect(
+      decide(foldGame([created, amy, claim, ruled]), posted, '2027-05-20', RULES).events,
+    ).toEqual([]);
+    const protested: GameEvent = { type: 'claim-protested', on: '2027-05-14', id: 'time:black:10' };
+    expect(
+      decide(foldGame([created, amy, claim, protested]), posted, '2027-05-20', RULES).events,
+    ).toEqual([]);
+    expect(
+      decide(foldGame([created, amy, claim]), { ...posted, claimId: 'x' }, '2027-05-20', RULES)
+        .events,
+    ).toEqual([]);
+  });
+});
