@@ -21,6 +21,11 @@ export interface ForTdInput {
   games: readonly { tag: string; players: string }[];
   /** The mail held moves, which were not played: it names no game (P-4a is not risked). */
   moves: boolean;
+  /**
+   * The mail also announced leave, which was not recorded: words of a withdrawal are the TD's
+   * to decide (P-9a), so leave is not booked from them (P-8a, P-8b); both readers are told.
+   */
+  leave?: boolean;
   /** For the TD: what the player wrote (`mailForTd`), and the mail as it came (P-5a). */
   text?: string;
   original?: { raw: Buffer; inboundId: number };
@@ -54,6 +59,7 @@ export function composeForTd(input: ForTdInput): ComposedMail {
       subject: t(`forTd.${A}.subject`, vars),
       intro: t(`forTd.${A}.intro`, vars),
       moves: input.moves ? t(`forTd.${A}.moves`, vars) : '',
+      leave: input.leave ? t(`forTd.${A}.leave`, vars) : '',
       gamesText: t(`forTd.${A}.games`, vars),
       games,
       text: input.text ? pre(input.text) : '',

@@ -1892,6 +1892,10 @@ export class RefereeService {
     if (inbound.commands.length || inbound.dates.spans.length || inbound.mail.pgn.length)
       return undefined;
     if (!inbound.newText.text.trim()) return undefined;
+    // Words of a withdrawal (P-9a) that `forTdWithoutGame` could not take to the TD (the mail
+    // not proven, P-2d; events with different TDs) are asked about, not answered with a table.
+    if (withdrawsFromEvent(inbound.newText.text) || withdrawsFromEvent(inbound.mail.subject))
+      return undefined;
     const moves = movetextOf([...inbound.rest.map((l) => l.text), inbound.mail.subject ?? '']);
     if (moves.length) return undefined;
     const last = this.store.lastQueued('games-status', null, [sender]);
@@ -2706,6 +2710,8 @@ export class RefereeService {
       player: { id: player.id, name: player.name, address: sender },
       games,
       moves,
+      // Leave with words of a withdrawal is not booked (gameForLeave): said, not dropped.
+      ...(inbound.commands.some((c) => c.kind === 'leave') ? { leave: true } : {}),
       ...(this.templatesDir ? { templatesDir: this.templatesDir } : {}),
     };
     const mails = (inboundId: number): NewOutboxMail[] => [

@@ -10,7 +10,7 @@ import { RefereeService } from '../../src/daemon/referee-service.ts';
 import type { OutgoingMail, Sender } from '../../src/daemon/transport.ts';
 import { Store } from '../../src/store/store.ts';
 
-function setup() {
+function setup(karl: { authentication?: 'dkim' | 'none' } = {}) {
   const r = validateConfig(
     {
       from: { name: 'amici referee', address: 'referee@club.example' },
@@ -25,7 +25,13 @@ function setup() {
           timeZone: 'Europe/Warsaw',
           language: 'en',
           players: [
-            { id: 'karl', name: 'Karl Braun', addresses: ['karl@gmx.example'], language: 'de' },
+            {
+              id: 'karl',
+              name: 'Karl Braun',
+              addresses: ['karl@gmx.example'],
+              language: 'de',
+              ...karl,
+            },
             {
               id: 'jan',
               name: 'Jan Kowalski',
@@ -127,6 +133,27 @@ describe('mail about several of a player’s games', () => {
     expect(out.filter((o) => o.to === 'jan@home.example')).toHaveLength(1);
   });
 
+  it('P-8a, P-9a: leave with words of a withdrawal, with no game tag, goes to the TD unbooked, and both the player and the TD are told the leave was not recorded (was: not a word of it)', async () => {
+    const { service, flush } = setup();
+    const m = mail(
+      KARL,
+      'Urlaub',
+      'Ich nehme Urlaub vom 1.2.2027 bis 14.2.2027. Danach ziehe ich mich vom Turnier zurück.',
+    );
+    expect(await service.processInbound(m)).toBe('done');
+    for (const game of ['CC27/1', 'CC27/2', 'CC27/5'])
+      expect(service.state(game).leaves).toEqual([]);
+    const out = await flush();
+    expect(out.map((o) => o.kind)).toEqual(['for-td', 'for-td-sent']);
+    expect(out[0]!.text).toContain('It also announces leave, which was not recorded');
+    expect(out[1]!.text).toContain('Der Urlaub, den Ihre Mail ankündigt, wurde nicht eingetragen');
+    // A word for the TD with no leave in it says nothing of leave.
+    await service.processInbound(mail(KARL, 'Turnier', 'Ich ziehe mich vom Turnier zurück.'));
+    const plain = await flush();
+    expect(plain.map((o) => o.kind)).toEqual(['for-td', 'for-td-sent']);
+    expect(plain[1]!.text).not.toContain('Urlaub');
+  });
+
   it('P-8a: leave with a move that fits no single game is asked about, and the answer says the leave was not booked either', async () => {
     const { service, flush } = setup();
     // 1.e4 is Karl's first move in CC27/1 and CC27/5 alike: which game?
@@ -225,6 +252,16 @@ describe('mail about several of a player’s games', () => {
     expect(next!.text).toMatch(
       /\[CC27\/5\] +Karl Braun +Black +you, move 1 +1 +29 +10 +2027-02-09\n/,
     );
+  });
+
+  it('P-9a, P-2d: words of a withdrawal with no game tag, from a player whose mail must be signed and is not, are asked about, not answered with the games and clocks as if they said nothing', async () => {
+    const { service, logger, flush } = setup({ authentication: 'dkim' });
+    const m = mail(KARL, 'Turnier', 'Leider ziehe ich mich vom Turnier zurück.');
+    expect(await service.processInbound(m)).toBe('rejected');
+    expect(logger.lines.at(-1)).toMatchObject({ code: 'INBOUND_NO_GAME' });
+    const out = await flush();
+    expect(out.map((o) => o.kind)).toEqual(['which-game']);
+    expect(out[0]!.text).not.toContain('Stand');
   });
 
   it('P-2k: the same request in Polish gets the answer in Polish', async () => {
