@@ -44,16 +44,20 @@ function install(store = './state/amici.sqlite') {
   return { dir, file: join(dir, 'amici.yaml') };
 }
 
-/** The uid and gid the daemon runs as: nobody under root (root writes any file), else our own. */
+/**
+ * Under root the daemon runs with no capabilities (root with CAP_DAC_OVERRIDE writes any file):
+ * still uid 0, so it reads this clone wherever it lies (a CI's clone may sit in a folder only
+ * root may enter), while file permissions apply to it as to any user.
+ */
 const asRoot = process.getuid?.() === 0;
 
 /**
- * `amici ARGS` as a separate process, as the operator's service starts it: under root as the
- * unprivileged user `nobody` (setpriv), so that file permissions apply.
+ * `amici ARGS` as a separate process, as the operator's service starts it: under root with every
+ * capability dropped (setpriv), so that file permissions apply.
  */
 function amici(args: string[], cwd: string): Promise<{ code: number | null; err: string }> {
   const [cmd, ...rest] = asRoot
-    ? ['/usr/bin/setpriv', '--reuid=nobody', '--regid=nogroup', '--clear-groups']
+    ? ['/usr/bin/setpriv', '--inh-caps=-all', '--bounding-set=-all']
     : [];
   const argv = [...rest, process.execPath, BIN, ...args];
   const child = spawn(cmd ?? argv.shift()!, argv, { cwd });
@@ -66,7 +70,7 @@ function amici(args: string[], cwd: string): Promise<{ code: number | null; err:
 
 /** A state file and its folder the daemon's user may read but not write. */
 function readOnly(path: string): void {
-  chmodSync(path, asRoot ? 0o755 : 0o555);
+  chmodSync(path, 0o555);
 }
 
 describe('amici run refuses a state file it cannot use, with one line', () => {
@@ -75,7 +79,7 @@ describe('amici run refuses a state file it cannot use, with one line', () => {
     // Made by root (or by the operator, then handed over read-only).
     new Store(join(dir, 'state', 'amici.sqlite')).close();
     chmodSync(join(dir, 'state'), 0o777); // the file, not its folder, is what cannot be written
-    if (!asRoot) chmodSync(join(dir, 'state', 'amici.sqlite'), 0o444);
+    chmodSync(join(dir, 'state', 'amici.sqlite'), 0o444);
     const r = await amici(['run', '--once', '--config', file], dir);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(
@@ -93,7 +97,7 @@ describe('amici run refuses a state file it cannot use, with one line', () => {
     expect(r.code).toBe(2);
     expect(r.err).toMatch(
       new RegExp(
-        `^amici: the folder ${join(dir, 'state')} of the state file ${join(dir, 'state', 'amici.sqlite')} cannot be written by user \\S+ \\(uid \\d+\\): it belongs to uid \\d+, mode 7?55; SQLite keeps its journal there and amici its run lock\\. Run amici as the user who owns it, or give it to this one \\(chown\\)\\n$`,
+        `^amici: the folder ${join(dir, 'state')} of the state file ${join(dir, 'state', 'amici.sqlite')} cannot be written by user \\S+ \\(uid \\d+\\): it belongs to uid \\d+, mode [57]?55; SQLite keeps its journal there and amici its run lock\\. Run amici as the user who owns it, or give it to this one \\(chown\\)\\n$`,
       ),
     );
   });
