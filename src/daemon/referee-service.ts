@@ -3783,24 +3783,9 @@ export class RefereeService {
         { ...effect, to: [side] },
         { ...this.composeContext(ref, after, today), redelivery },
       );
-      if (!mail) return row.raw;
-      const { raw } = buildMime({
-        mail,
-        from: this.config.from,
-        to: row.recipients,
-        seed: row.messageId,
-        messageId: row.messageId,
-        date: new Date(at),
-      });
-      return this.store.rewriteOutboxRaw(row.id, raw) ? raw : row.raw;
+      return mail ? this.storeWrittenAnew(row, mail, at) : row.raw;
     } catch (err) {
-      this.logger.warn({
-        code: 'RELAY_REWRITE_FAILED',
-        messageId: row.messageId,
-        game: row.gameKey,
-        error: err instanceof Error ? err.message : String(err),
-      });
-      return row.raw;
+      return this.rewriteFailed(row, err);
     }
   }
 
@@ -3838,24 +3823,34 @@ export class RefereeService {
           ? this.relayLetter(ref, effect, today, firstOn)
           : this.noticeLetter(ref, effect, today, firstOn);
       if (!letter) return row.raw;
-      const { raw } = buildMime({
-        mail: this.printCopy(ref, letter.mail, letter.side),
-        from: this.config.from,
-        to: row.recipients,
-        seed: row.messageId,
-        messageId: row.messageId,
-        date: new Date(at),
-      });
-      return this.store.rewriteOutboxRaw(row.id, raw) ? raw : row.raw;
+      return this.storeWrittenAnew(row, this.printCopy(ref, letter.mail, letter.side), at);
     } catch (err) {
-      this.logger.warn({
-        code: 'RELAY_REWRITE_FAILED',
-        messageId: row.messageId,
-        game: row.gameKey,
-        error: err instanceof Error ? err.message : String(err),
-      });
-      return row.raw;
+      return this.rewriteFailed(row, err);
     }
+  }
+
+  /** `row` written anew as `mail`, stored in its place (same Message-ID); the bytes to send. */
+  private storeWrittenAnew(row: OutboxRow, mail: ComposedMail, at: string): Buffer {
+    const { raw } = buildMime({
+      mail,
+      from: this.config.from,
+      to: row.recipients,
+      seed: row.messageId,
+      messageId: row.messageId,
+      date: new Date(at),
+    });
+    return this.store.rewriteOutboxRaw(row.id, raw) ? raw : row.raw;
+  }
+
+  /** A mail that could not be written anew goes out as it was first written, logged. */
+  private rewriteFailed(row: OutboxRow, err: unknown): Buffer {
+    this.logger.warn({
+      code: 'RELAY_REWRITE_FAILED',
+      messageId: row.messageId,
+      game: row.gameKey,
+      error: err instanceof Error ? err.message : String(err),
+    });
+    return row.raw;
   }
 
   /** The letter of a move's relay to a player by post, written anew on `today` (P-6d). */
