@@ -513,6 +513,13 @@ export function cases(): Case[] {
       tx('white', '2026-10-12', '1...e5 2.Nf3'),
     );
     out.push(sent);
+    // The same where the event allows no excess (P-7f): upholding the claim ends the game, and
+    // the line under the clock says it is lost on time — or drawn if Black cannot mate (L-6.7).
+    out.push({
+      ...sent,
+      name: 'move-claim-pending-forfeit',
+      rules: { ...RULES, excessesAllowed: 0 },
+    });
     out.push(
       decided('move-claim-pending-relay', sent.state, tx('black', '2026-10-14', '2.Nf3 2...Nc6'), [
         'move-relayed',
