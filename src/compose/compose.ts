@@ -1215,12 +1215,13 @@ export function composeUnknownAddress(input: UnknownAddressInput): ComposedMail 
   }));
 }
 
-/** What the TDs are told when amici's inbox cannot be read for long, and when it can again. */
-export interface InboxAlertInput {
+/**
+ * What the TDs are told when a part amici needs fails for long (its inbox, its state file), and
+ * when it works again.
+ */
+interface TdAlertInput {
   state: 'down' | 'back';
-  /** The inbox's name ("imap referee@host/INBOX"). */
-  inbox: string;
-  /** Since when it could not be read; `until`: since when it can again (ISO instants). */
+  /** Since when it failed; `until`: since when it works again (ISO instants). */
   since: string;
   until?: string;
   error?: string;
@@ -1231,16 +1232,31 @@ export interface InboxAlertInput {
   templatesDir?: string;
 }
 
+/** What the TDs are told when amici's inbox cannot be read for long, and when it can again. */
+export interface InboxAlertInput extends TdAlertInput {
+  /** The inbox's name ("imap referee@host/INBOX"). */
+  inbox: string;
+}
+
 /** An instant as a TD reads it in a mail: `2026-11-22 08:05 UTC`. */
 const utcMinute = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
 /** The notice to a TD that the inbox cannot be read (so no move is relayed), or can again. */
 export function composeInboxAlert(input: InboxAlertInput): ComposedMail {
+  return tdAlert('inbox-alert', input, { inbox: input.inbox });
+}
+
+/** A TD alert (`template`): signed with the TD's events, the instants to the minute in UTC. */
+function tdAlert(
+  template: 'inbox-alert' | 'store-alert',
+  input: TdAlertInput,
+  what: Record<string, string>,
+): ComposedMail {
   const event = { name: input.events.map((e) => e.name).join(', '), tag: 'amici' };
-  return gamelessMail('inbox-alert', { ...input, event }, 'inbox-alert', () => ({
+  return gamelessMail(template, { ...input, event }, template, () => ({
     state: input.state,
     name: input.td.name,
-    inbox: input.inbox,
+    ...what,
     since: utcMinute(input.since),
     until: input.until ? utcMinute(input.until) : '',
     error: input.error ?? '',
@@ -1295,19 +1311,9 @@ export function composeMailFailed(input: MailFailedInput): ComposedMail {
 }
 
 /** What the TDs are told when amici cannot write its state file, and when it can again. */
-export interface StoreAlertInput {
-  state: 'down' | 'back';
+export interface StoreAlertInput extends TdAlertInput {
   /** The state file (`store.path`). */
   store: string;
-  /** When writing it first failed; `until`: since when it works again (ISO instants). */
-  since: string;
-  until?: string;
-  error?: string;
-  td: { name: string };
-  /** The events this TD directs: their names sign the mail; the first one's language is used. */
-  events: readonly { name: string; tag: string }[];
-  lang: string;
-  templatesDir?: string;
 }
 
 /**
@@ -1315,15 +1321,7 @@ export interface StoreAlertInput {
  * no mail is played meanwhile, or that it can again.
  */
 export function composeStoreAlert(input: StoreAlertInput): ComposedMail {
-  const event = { name: input.events.map((e) => e.name).join(', '), tag: 'amici' };
-  return gamelessMail('store-alert', { ...input, event }, 'store-alert', () => ({
-    state: input.state,
-    name: input.td.name,
-    store: input.store,
-    since: utcMinute(input.since),
-    until: input.until ? utcMinute(input.until) : '',
-    error: input.error ?? '',
-  }));
+  return tdAlert('store-alert', input, { store: input.store });
 }
 
 /**
