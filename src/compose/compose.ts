@@ -341,7 +341,10 @@ function viewFor(
   labelLang: string,
 ) {
   const state = ctx.state;
-  const t = (path: string, vars?: Record<string, string | number>) => label(labels, path, vars);
+  // A label given as plural forms takes the one the reader's language uses for its count, as the
+  // gameless mails' labels do ("1 dzień", "3 дні", "5 днів").
+  const t = (path: string, vars?: Record<string, string | number>) =>
+    labelIfAny(labels, path, labelLang, vars) ?? path;
   const sideLabel = (s: Side) => t(`side.${s}`);
   const names = { white: ctx.players.white.name, black: ctx.players.black.name };
   const move = (i: number) => moveView(state, i, r.notation, r.sanLang);

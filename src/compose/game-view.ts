@@ -306,6 +306,9 @@ export function recordTable(rows: readonly ClockRow[], labels: LabelTree): Table
 /** Sentences about the live clock of the player to move (days used so far, days left). */
 export function liveText(lines: readonly ClockLine[], labels: LabelTree, lang: string): string {
   const out: string[] = [];
+  // Any of these may be given as plural forms, chosen by its count in the reader's language.
+  const say = (path: string, vars: Record<string, string | number> = {}) =>
+    labelIfAny(labels, path, lang, vars) ?? path;
   // Days of leave (P-8a) or of a TD pause (L-6.10) on a move shown: the table counts without them.
   for (const { side, row } of lines) {
     if (!row) continue;
@@ -313,19 +316,19 @@ export function liveText(lines: readonly ClockLine[], labels: LabelTree, lang: s
     // A restart or a TD setting in the move's interval: its days count from then (P-7e, P-13).
     if (row.sinceReset)
       out.push(
-        label(labels, `clock.${row.sinceReset.kind === 'restart' ? 'restartRow' : 'setRow'}`, {
+        say(`clock.${row.sinceReset.kind === 'restart' ? 'restartRow' : 'setRow'}`, {
           ...vars,
           date: row.sinceReset.on,
         }),
       );
     const excluded = (row.sinceReset ?? row).excludedDays;
-    if (excluded) out.push(label(labels, 'clock.excludedRow', { ...vars, days: excluded }));
+    if (excluded) out.push(say('clock.excludedRow', { ...vars, days: excluded }));
   }
   // The player not to move, penalised since their last move: the rows do not show it yet.
   for (const { side, live, sinceLast } of lines) {
     if (live || !sinceLast) continue;
     out.push(
-      label(labels, 'clock.penaltySinceLast', {
+      say('clock.penaltySinceLast', {
         side: label(labels, `side.${side}`),
         days: sinceLast.penaltyDays,
         move: sinceLast.move,
@@ -344,26 +347,23 @@ export function liveText(lines: readonly ClockLine[], labels: LabelTree, lang: s
       left: live.daysLeft,
       control: live.controlMove,
     };
-    out.push(labelIfAny(labels, 'clock.live', lang, vars) ?? 'clock.live');
+    out.push(say('clock.live', vars));
     // A penalty (P-6g, P-13) is in the days used on the move, never in the rows above them.
     const penalty = (live.sinceReset ?? live).penaltyDays;
-    if (penalty) out.push(label(labels, 'clock.penaltyLive', { days: penalty }));
+    if (penalty) out.push(say('clock.penaltyLive', { days: penalty }));
     if (live.sinceReset)
       out.push(
-        label(labels, `clock.${live.sinceReset.kind === 'restart' ? 'restartLive' : 'setLive'}`, {
+        say(`clock.${live.sinceReset.kind === 'restart' ? 'restartLive' : 'setLive'}`, {
           date: live.sinceReset.on,
         }),
       );
     const excluded = (live.sinceReset ?? live).excludedDays;
-    if (excluded) out.push(label(labels, 'clock.excludedLive', { days: excluded }));
+    if (excluded) out.push(say('clock.excludedLive', { days: excluded }));
     // `exceedsOn` is the first day over the limit: a player is told the last day still in time
     // (P-6c, P-6d), or, once over, the day the limit was exceeded (P-6b).
     if (live.exceeded && live.exceedsOn)
-      out.push(
-        label(labels, 'clock.exceededOn', { date: live.exceedsOn, control: live.controlMove }),
-      );
-    else if (live.exceedsOn)
-      out.push(label(labels, 'clock.lastDay', { date: addDays(live.exceedsOn, -1) }));
+      out.push(say('clock.exceededOn', { date: live.exceedsOn, control: live.controlMove }));
+    else if (live.exceedsOn) out.push(say('clock.lastDay', { date: addDays(live.exceedsOn, -1) }));
   }
   return out.join(' ');
 }

@@ -126,7 +126,7 @@ describe('amici post, and the commands a TD of a postal event uses with it', () 
     expect((await history(file, 'POST/1'))[2]).toMatchObject({ sentOn: '2026-10-24' });
     const jan = await mailsTo(file, 'jan@post.example');
     expect(jan.join('\n')).toContain(
-      'Stempel pocztowy na Twojej karcie jest nieczytelny lub go brak: podana przez Ciebie data odpowiedzi, 2026-10-24, jest zapisana jako dzień wysłania (przepis P-2i).',
+      'Stempel pocztowy na karcie jest nieczytelny lub go brak: podaną na karcie datę odpowiedzi, 2026-10-24, zapisano jako dzień wysłania (przepis P-2i).',
     );
   });
 
@@ -203,13 +203,13 @@ describe('amici post, and the commands a TD of a postal event uses with it', () 
       '--yes',
     );
     expect(r.out).toContain('penalty 5 days');
-    const letter = (await mailsTo(file, 'jan@post.example')).find((m) => m.includes('karę 5 dni'));
+    const letter = (await mailsTo(file, 'jan@post.example')).find((m) => m.includes('karę: 5 dni'));
     // On 18 October White has used 1 day on move 1, and on move 2, with 1...e5 received on the
     // 11th, 7 days and the 5 penalty days: 13 of 30, so 17 left, the last day 4 November.
     // The table is as of each player's last move; the penalty is in the days on this one.
     expect(letter).toContain('Zegar (przepisy P-2k, P-6c), w dniach:');
     expect(letter).toContain(
-      'Białe, posunięcie 2: zużyto dotąd 13 dni w tej kontroli, do posunięcia 10 zostało 17. Dni kary wliczone w dni zużyte na tym posunięciu: 5. Ostatni dzień na wysłanie go w terminie: 2026-11-04.',
+      'Białe, posunięcie 2: w tej kontroli czasu zużyto dotąd 13 dni, do posunięcia 10 zostało dni: 17. Dni kary wliczone w dni zużyte na to posunięcie: 5. Ostatni dzień na wysłanie go w terminie: 2026-11-04.',
     );
   });
 

@@ -251,7 +251,7 @@ describe('a detail said in the reader’s language', () => {
       );
       expect(say(claim(2, 2, to), 'en')).toContain('by 2 days, on 2026-09-08.');
       expect(say(claim(1, 3, to), 'pl')).toContain(
-        'o 1 dzień, dnia 2026-09-08; w dniu tej reklamacji już o 3 dni.',
+        'o 1 dzień, dnia 2026-09-08; w dniu tej reklamacji przekroczenie wynosiło już 3 dni.',
       );
       expect(say(claim(1, 3, to), 'cs')).toContain(
         'o 1 den, dne 2026-09-08; ke dni této reklamace již o 3 dny.',

@@ -150,7 +150,7 @@ describe('the relay of a move that ends the game', () => {
   const mate = ALL.find((c) => c.name === 'checkmate')!;
   const yourMove: Record<(typeof LANGS)[number], string> = {
     en: 'your move',
-    pl: 'Twój ruch',
+    pl: 'Pana/Pani posunięcie',
     cs: 'jste na tahu',
     uk: 'ваш хід',
     de: 'Sie sind am Zug',

@@ -147,10 +147,10 @@ describe('the TDs are told when the inbox cannot be read', () => {
     expect(sent.map((m) => m.to)).toEqual([['anna@club.example'], ['jan@cup.example']]);
     const anna1 = await simpleParser(sent[0]!.raw);
     expect(anna1.subject).toBe('amici nie może odczytać poczty');
-    expect(anna1.text).toContain('Dzień dobry Anna Nowak,');
+    expect(anna1.text).toContain('Dzień dobry, Anna Nowak,');
     expect(anna1.text).toContain('(imap referee@mail.club.example/INBOX)');
     expect(anna1.text).toContain('Ostatni błąd: login refused: AUTHENTICATIONFAILED.');
-    expect(anna1.text).toContain('sędzia-automat turnieju Open A, Open B');
+    expect(anna1.text).toContain('system sędziowski turnieju Open A, Open B');
     const jan1 = await simpleParser(sent[1]!.raw);
     expect(jan1.subject).toBe('amici cannot read its mail');
     expect(jan1.text).toMatch(/since \d{4}-\d\d-\d\d \d\d:\d\d UTC\. The last error/);

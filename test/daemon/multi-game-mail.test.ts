@@ -274,10 +274,10 @@ describe('mail about several of a player’s games', () => {
     expect(await service.processInbound(m)).toBe('ignored');
     const [answer] = await flush();
     expect(answer!.kind).toBe('games-status');
-    expect(answer!.subject).toBe('Twoje partie na dzień 2027-01-10 — Re: pozycje');
+    expect(answer!.subject).toBe('stan partii na dzień 2027-01-10 — Re: pozycje');
     expect(answer!.text).toContain('[CC27/1]  Karl Braun');
     expect(answer!.text).toContain('[CC27/6]  Bob Smith');
-    expect(answer!.text).toMatch(/Ty, posunięcie 1 +6 +24 +10 +2027-02-03/);
+    expect(answer!.text).toMatch(/Pan\/Pani, posunięcie 1 +6 +24 +10 +2027-02-03/);
   });
 
   it('P-5c: a new address announced from that address, signed by a Polish player: answered in Polish, with no "send your move again", and who adds the address; the TD is not told to replay a mail with nothing in it', async () => {
@@ -296,11 +296,11 @@ describe('mail about several of a player’s games', () => {
     const [reply, notice] = out as [(typeof out)[0], (typeof out)[0]];
     expect(reply.subject).toBe('Adres niezarejestrowany — Re: [CC27/1] nowy adres');
     expect(reply.text).toContain('Dzień dobry,');
-    expect(reply.text).not.toContain('Wyślij posunięcie ponownie');
+    expect(reply.text).not.toContain('Proszę wysłać posunięcie ponownie');
     expect(reply.text).toContain('tylko sędzia może dopisać ten adres');
     expect(reply.text).toContain('Sędzia turnieju (Anna Nowak, td@club.example)');
     expect(reply.text).toContain('(przepis P-5c)');
-    expect(reply.text).toContain('Przeciwnicy piszą do Ciebie wyłącznie przez amici');
+    expect(reply.text).toContain('Przeciwnicy piszą wyłącznie przez amici');
     // The TD's notice in the event's language: who it claims to be, and nothing to replay.
     expect(notice.text).toContain('it is signed with the name of Black (Jan Kowalski)');
     expect(notice.text).not.toContain('amici inbox replay');

@@ -886,10 +886,10 @@ describe('the referee service (one message, one transaction)', () => {
     expect(parsed.subject).toBe('Która partia? — Re: mój ruch');
     expect(parsed.inReplyTo).toBe(`<in${n}@x.example>`);
     expect(parsed.headers.get('x-amici-kind')).toBe('which-game');
-    expect(parsed.text).toContain('Dzień dobry Jan,');
+    expect(parsed.text).toContain('Dzień dobry, Jan,');
     expect(parsed.text).toContain('nie wykonano żadnego posunięcia');
     // 1.e4 fits both games: they are listed as the games the move fits.
-    expect(parsed.text).toContain('Partie, do których pasuje Twoje posunięcie:');
+    expect(parsed.text).toContain('Partie, do których pasuje posunięcie:');
     expect(parsed.text).toContain('[CLUB/1]  Jan – Petr');
     expect(parsed.text).toContain('[CLUB/2]  Jan – Eva');
     expect(parsed.html).toContain('<html lang="pl">');
@@ -945,7 +945,7 @@ describe('the referee service (one message, one transaction)', () => {
     sent.length = 0;
     await service.flushOutbox(sender);
     const again = await simpleParser(sent[1]!.raw);
-    expect(again.text).toContain('Posunięć w niej nie wykonano');
+    expect(again.text).toContain('Zawartych w niej posunięć nie wykonano');
     // Words with no TD in them are still asked about.
     expect(await service.processInbound(mail('Jan <jan@x.example>', '1.Nf6', 'ruch'))).toBe(
       'rejected',
@@ -1945,8 +1945,8 @@ describe('answers a player reads on a phone: the subject and the words say what 
     expect(await on(s, '2026-11-04T11:00:00Z', sorry)).toBe('rejected');
     const [reply] = await sentSince(s.service);
     expect(reply!.to).toEqual(['jan@x.example']);
-    expect(reply!.subject).not.toContain('wyślij ponownie');
-    expect(reply!.subject).toContain('nic nie zagrano — Twoje posunięcie 2. Sf3 obowiązuje');
+    expect(reply!.subject).not.toContain('proszę wysłać ponownie');
+    expect(reply!.subject).toContain('niczego nie zagrano — wysłane posunięcie 2. Sf3 obowiązuje');
     expect(s.service.state('CLUB/1').plies.map((p) => p.uci)).toEqual(['e2e4', 'e7e5', 'g1f3']);
   });
   it('P-4f, P-4g: a reply that accepts part of the opponent’s conditional line and then deviates is played', async () => {
@@ -1980,8 +1980,8 @@ describe('answers a player reads on a phone: the subject and the words say what 
     const toJan = out.find((m) => m.to[0] === 'jan@x.example')!;
     expect(toJan.subject).toContain('2. Sf3 … 4. Gxc6 przyjęte');
     const toPetr = out.find((m) => m.to[0] === 'petr@x.example')!;
-    expect(toPetr.subject).toContain('4. Gxc6 — Twój ruch');
-    expect(toPetr.text).toContain('Twój ruch: 3... a6 (1716) (z wariantu warunkowego');
+    expect(toPetr.subject).toContain('4. Gxc6 — Pana/Pani posunięcie');
+    expect(toPetr.text).toContain('Pana/Pani posunięcie: 3... a6 (1716) (z wariantu warunkowego');
   });
   it('P-4a, P-6g: a correction of a move sent that crosses the opponent’s answer costs nothing; the move stands', async () => {
     // Jan 1.c4, Petr 1...e5, Jan 2.Sc3, Petr 2...Sf6 — then Jan's correction of 2.Sc3 arrives.
@@ -1996,9 +1996,9 @@ describe('answers a player reads on a phone: the subject and the words say what 
     expect(await on(s, '2026-11-06T10:00:00Z', sorry)).toBe('rejected');
     const [reply, ...more] = await sentSince(s.service);
     expect(more).toEqual([]);
-    expect(reply!.subject).toContain('nic nie zagrano — Twoje posunięcie 2. Sc3 obowiązuje');
-    expect(reply!.text).toContain('2.g3 nie zostało zagrane i nie ma kary');
-    expect(reply!.text).toContain('teraz Twój ruch');
+    expect(reply!.subject).toContain('niczego nie zagrano — wysłane posunięcie 2. Sc3 obowiązuje');
+    expect(reply!.text).toContain('2.g3 nie zostało zagrane; kary nie nałożono');
+    expect(reply!.text).toContain('teraz przypada Pana/Pani posunięcie');
     expect(s.service.state('CLUB/1').penalties).toEqual([]);
     expect(s.service.state('CLUB/1').plies.map((p) => p.uci)).toEqual([
       'c2c4',
