@@ -260,9 +260,9 @@ describe('a detail said in the reader’s language', () => {
         'am 2026-09-08; am Tag dieses Antrags schon um 3 Tage.',
       );
       expect(say(claim(1, 3, to), 'uk')).toContain(
-        'на 1 дн., 2026-09-08; на день цієї претензії вже на 3 дн. ',
+        'на 1 день, 2026-09-08; на день цієї заяви — вже на 3 дні. ',
       );
-      expect(say(claim(2, 2, to), 'uk')).toContain('на 2 дн., 2026-09-08. ');
+      expect(say(claim(2, 2, to), 'uk')).toContain('на 2 дні, 2026-09-08. ');
     }
   });
 
