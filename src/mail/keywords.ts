@@ -119,11 +119,20 @@ export const KEYWORDS = {
   },
   resign: {
     en: ['i resign', 'resign', 'resigned', 'resigns', 'i give up'],
-    pl: ['poddaję', 'poddaje się', 'poddaję się', 'poddaję partię', 'rezygnuję'],
+    // "Uznaję porażkę", "Визнаю поразку" ("I concede the loss"): how a Polish or Ukrainian
+    // player often resigns, beside "Poddaję się", "Здаюся".
+    pl: [
+      'poddaję',
+      'poddaje się',
+      'poddaję się',
+      'poddaję partię',
+      'rezygnuję',
+      'uznaję (?:swoją )?porażkę',
+    ],
     cs: ['vzdávám', 'vzdávám se', 'vzdávám partii'],
     de: ['gebe (?:\\p{L}+ ){0,3}auf', 'aufgegeben', 'aufgeben'],
     ru: ['сдаюсь', 'сдаю партию'],
-    uk: ['здаюсь', 'здаюся', 'здаю партію'],
+    uk: ['здаюсь', 'здаюся', 'здаю партію', 'визнаю (?:свою )?поразку'],
   },
   claim: {
     en: ['claim\\p{L}*'],
@@ -1639,6 +1648,8 @@ const RESIGN_PLAIN = new RegExp(
     'здаюсь',
     'здаюся',
     'здаю',
+    'uznaję (?:swoją )?porażkę',
+    'визнаю (?:свою )?поразку',
   ].join('|')})(?:\\s+(?:${RESIGN_AROUND.join('|')}))*$`,
   'u',
 );
@@ -1651,7 +1662,10 @@ const RESIGN_PLAIN = new RegExp(
  * :)", "Maybe I resign next week", "My friend resigned", "Ich gebe nicht auf").
  */
 function resignsIn(line: string): boolean {
-  return clausesOf(line).some(
+  // A condition or a hedge anywhere in its sentence makes it no resignation, as for a draw
+  // accepted: "Jeśli stracę wieżę, poddaję się", "Якщо втрачу ферзя, здаюся", "Мабуть, здаюся".
+  const plain = sentencesOf(line).filter((s) => !NOT_PLAIN.test(s));
+  return plain.flatMap(clausesOf).some(
     (c) =>
       !c.question &&
       // "thank you" is a courtesy; "you" alone is not ("You resign!" is said to the opponent).

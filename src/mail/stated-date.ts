@@ -535,6 +535,8 @@ export const DATE_LABELS: Record<DateLabelKind, Record<string, readonly string[]
       'otrzymany',
       'dostałem',
       'dostałam',
+      'odebrałem',
+      'odebrałam',
     ],
     cs: [
       'obdrženo',
@@ -555,7 +557,18 @@ export const DATE_LABELS: Record<DateLabelKind, Record<string, readonly string[]
     ],
     de: ['erhalten', 'empfangen', 'eingegangen', 'bekommen', 'zug erhalten', 'erhalten am'],
     ru: ['получено', 'получен', 'получил', 'получила', 'дата получения'],
-    uk: ['отримано', 'отриманий', 'отримав', 'отримала', 'дата отримання'],
+    // "одержання" is the Ukrainian ICCF rules' word (2g), "одержав" a player's.
+    uk: [
+      'отримано',
+      'отриманий',
+      'отримав',
+      'отримала',
+      'дата отримання',
+      'одержано',
+      'одержав',
+      'одержала',
+      'дата одержання',
+    ],
   },
   sent: {
     en: [
@@ -627,6 +640,8 @@ export const DATE_LABELS: Record<DateLabelKind, Record<string, readonly string[]
       'надіслав',
       'надіслала',
       'відповідаю',
+      'відправив',
+      'відправила',
     ],
   },
 };

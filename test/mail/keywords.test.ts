@@ -165,6 +165,23 @@ describe('findCommands', () => {
     ['L-5.1.2 a question', 'Did you resign?', []],
     ['L-5.1.2 another game', 'My friend resigned his game yesterday', []],
     ['L-5.1.2 a condition', 'I will resign if I lose the queen', []],
+    // "Uznaję porażkę", "Визнаю поразку" ("I concede the loss") resign as plainly as "Poddaję
+    // się", "Здаюся"; a condition or a hedge anywhere in the sentence, or a question, does not.
+    ['L-5.1.2 resign, Polish "uznaję porażkę"', 'Uznaję porażkę, gratuluję!', ['resign']],
+    ['L-5.1.2 resign, Ukrainian "визнаю поразку"', 'Визнаю свою поразку. Вітаю!', ['resign']],
+    ['L-5.1.2 a question, Ukrainian "визнаю поразку"', 'Визнаю поразку?', []],
+    ['L-5.1.2 another game, Polish', 'Uznaję porażkę w drugiej partii.', []],
+    ['L-5.1.2 a condition before, Polish', 'Jeśli stracę wieżę, uznaję porażkę.', []],
+    ['L-5.1.2 a condition before, Polish "poddaję się"', 'Jeśli stracę wieżę, poddaję się.', []],
+    ['L-5.1.2 a condition after, Ukrainian', 'Здаюся, якщо не знайду захисту.', []],
+    ['L-5.1.2 a condition before, English', 'If I lose the rook, I resign.', []],
+    ['L-5.1.2 a hedge, Ukrainian', 'Мабуть, визнаю поразку.', []],
+    ['L-5.1.2 a hedge, Ukrainian "здаюся"', 'Мабуть, здаюся.', []],
+    [
+      'L-5.1.2 a condition in another sentence',
+      'Gratuluję. Poddaję się. Jeśli chcesz, zagrajmy rewanż.',
+      ['resign'],
+    ],
     ['L-5.2.3 accept after a question', 'Draw? Yes, I accept.', ['draw-accept']],
     ['L-5.2.3 refusal with won’t is a decline', "I won't accept a draw", ['draw-decline']],
     ['L-5.2.3 a condition is no acceptance', 'If you offer a draw I accept the draw', []],

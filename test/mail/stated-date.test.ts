@@ -132,11 +132,29 @@ describe('findStatedDates (P-2f..h)', () => {
     expect(found.spans.map((span) => span.line)).toEqual(lines);
   });
 
+  it.each([
+    // How Polish and Ukrainian players also say it: "odebrałem" (picked up), "одержав" (the
+    // Ukrainian ICCF rules' word, 2g), "відправив" (dispatched).
+    ['Odebrałem 20.11.2026, wysłałem 21.11.2026', '2026-11-20', '2026-11-21'],
+    ['Posunięcie odebrałam 20 listopada 2026, odpowiadam 21.11.2026', '2026-11-20', '2026-11-21'],
+    ['Одержав 20.11.2026, відправив 21.11.2026', '2026-11-20', '2026-11-21'],
+    ['Хід одержано 20 листопада 2026, відправила 21 листопада 2026', '2026-11-20', '2026-11-21'],
+    ['Дата одержання: 20.11.2026', '2026-11-20', undefined],
+  ])(
+    'P-2f, P-2h: a received and a sent date in Polish and Ukrainian words: %j',
+    (text, received, sent) => {
+      const found = findStatedDates(text);
+      expect(found.received).toBe(received);
+      expect(found.sent).toBe(sent);
+    },
+  );
+
   it('P-2j: a date in a story of a transmission sent astray is no stated date; a plain label still is', () => {
     for (const text of [
       'Я надіслала свій хід ще 20 січня, але помилково на адресу директора турніру.',
       'I sent my move on 20.01.2027 but to the wrong address.',
       'Wysłałam ruch 20.01.2027, ale omyłkowo do sędziego.',
+      'Відправив хід 20.01.2027, але помилково на адресу директора турніру.',
       'Ich habe den Zug am 20.01.2027 versehentlich an den Turnierleiter gesendet.',
     ])
       expect(findStatedDates(text, { reference: '2027-01-22T10:00:00Z' }), text).toMatchObject({
