@@ -76,7 +76,8 @@ export function pluralForm(lang: string, n: number): string {
  * The label at `path` when it exists, else undefined; a label given as plural forms
  * (`{ "one": …, "few": …, "other": … }`) takes the form `Intl.PluralRules` of `lang` picks for
  * `vars.count` — or for the variable its `"plural"` entry names (`"plural": "over"`) — and
- * `other` when that form is missing.
+ * `other` when that form is missing. A form given as forms again (with its own `"plural"`)
+ * picks by a second number, for a sentence with two counts.
  */
 export function labelIfAny(
   labels: LabelTree,
@@ -85,7 +86,8 @@ export function labelIfAny(
   vars: Record<string, string | number> = {},
 ): string | undefined {
   let node = lookup(labels, path);
-  if (typeof node === 'object') {
+  // A form may itself be forms for a second number: "spotřebovány 2 dny, zbývá 1 den" (cs).
+  for (let depth = 0; typeof node === 'object' && depth < 3; depth++) {
     const by = typeof node.plural === 'string' ? node.plural : 'count';
     node = node[pluralForm(lang, Number(vars[by]))] ?? node.other;
   }
