@@ -257,7 +257,7 @@ describe('a detail said in the reader’s language', () => {
         'o 1 den, dne 2026-09-08; ke dni této reklamace již o 3 dny.',
       );
       expect(say(claim(1, 3, to), 'de')).toContain(
-        'am 2026-09-08; am Tag dieses Antrags schon um 3 Tage.',
+        'am 2026-09-08; am Tag dieser Reklamation schon um 3 Tage.',
       );
       expect(say(claim(1, 3, to), 'uk')).toContain(
         'на 1 день, 2026-09-08; на день цієї заяви — вже на 3 дні. ',

@@ -30,6 +30,8 @@ describe('P-2k: the days left to the control move are counted in the reader’s 
     ['cs', 27, 3, 'dosud spotřebováno 27 dní v této kontrole, do tahu 10 zbývají 3 dny.'],
     ['cs', 2, 28, 'dosud spotřebovány 2 dny v této kontrole, do tahu 10 zbývá 28 dní.'],
     ['cs', 1, 29, 'dosud spotřebován 1 den v této kontrole, do tahu 10 zbývá 29 dní.'],
+    ['de', 29, 1, 'bisher 29 Tage in dieser Kontrolle verbraucht, 1 Tag bis Zug 10 übrig.'],
+    ['de', 1, 29, 'bisher 1 Tag in dieser Kontrolle verbraucht, 29 Tage bis Zug 10 übrig.'],
   ] as const)('%s: %i used, %i left', (lang, used, left, words) =>
     expect(live(lang, used, left)).toContain(words),
   );
@@ -45,5 +47,21 @@ describe('a label whose forms depend on a number takes the right one', () => {
     expect(
       labelIfAny(cs, 'timeClaimAnswer.inTime', 'cs', { used: 2, move: 12, date: '2026-10-30' }),
     ).toContain('Soupeř spotřeboval na tah 12 2 dny;');
+  });
+  const de = labelsOf('de');
+  it('de: an opponent still in time after one day on the move', () => {
+    expect(
+      labelIfAny(de, 'timeClaimAnswer.inTime', 'de', { used: 1, move: 12, date: '2026-10-30' }),
+    ).toContain('Ihr Gegner hat für Zug 12 1 Tag verbraucht;');
+  });
+  it('de: the report counts the one game still in play (L-12)', () => {
+    expect(
+      labelIfAny(de, 'report.intro', 'de', {
+        event: 'WCH26',
+        on: '2026-11-12',
+        inPlay: 1,
+        games: 6,
+      }),
+    ).toBe('WCH26, Stand 2026-11-12: 1 von 6 Partien läuft noch.');
   });
 });
