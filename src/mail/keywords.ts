@@ -489,7 +489,14 @@ export const KEYWORDS = {
     // Not "appealing", which praises ("a very appealing game").
     en: ['appeal(?:s|ed)?', 'appealing against'],
     pl: ['odwołuję się', 'odwołać się', 'odwołuje się', 'odwołani\\p{L}*', 'apelacj\\p{L}*'],
-    cs: ['odvolání\\p{L}*', 'odvolávám se', 'odvolat se', 'odvolám se', 'apelac\\p{L}*'],
+    // Either word order ("Proti rozhodnutí se odvolávám"); never with "na", which refers to a
+    // rule ("Odvolávám se na pravidlo P-7c", "s odvoláním na článek 9.2").
+    cs: [
+      'odvolání\\p{L}*(?!\\s+na(?!\\p{L}))',
+      '(?:odvolávám|odvolat|odvolám) se(?!\\s+na(?!\\p{L}))',
+      'se (?:odvolávám|odvolat|odvolám)(?!\\s+na(?!\\p{L}))',
+      'apelac\\p{L}*',
+    ],
     de: ['berufung\\p{L}*', 'einspruch\\p{L}*', 'anfecht\\p{L}*', 'fechte'],
     ru: ['апелляц\\p{L}*', 'апеллиру\\p{L}*', 'обжал\\p{L}*', 'обжалу\\p{L}*'],
     uk: ['апеляці\\p{L}*', 'апелю\\p{L}*', 'оскарж\\p{L}*'],

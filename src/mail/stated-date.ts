@@ -554,6 +554,8 @@ export const DATE_LABELS: Record<DateLabelKind, Record<string, readonly string[]
       'dostala',
       'doručeno',
       'datum přijetí',
+      // "Tah obdržen 20.11., odeslán 22.11.", as Czech cards write it.
+      'obdržen',
     ],
     de: ['erhalten', 'empfangen', 'eingegangen', 'bekommen', 'zug erhalten', 'erhalten am'],
     ru: ['получено', 'получен', 'получил', 'получила', 'дата получения'],
@@ -607,6 +609,7 @@ export const DATE_LABELS: Record<DateLabelKind, Record<string, readonly string[]
       'odeslal',
       'odeslala',
       'odpovídám',
+      'odeslán',
     ],
     de: [
       'gesendet',
