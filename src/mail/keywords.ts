@@ -75,7 +75,15 @@ export const KEYWORDS = {
       'beru(?=\\s+(?:(?:tu|tuto|vaši|tvou|nabízenou)\\s+)?remíz)',
       '(?<=remíz\\p{L}*\\s+(?:tedy\\s+|tak\\s+)?)beru',
     ],
-    de: ['nehme', 'angenommen', 'akzeptier\\p{L}*', 'einverstanden'],
+    // "Ich stimme dem Remis zu", "Dem Remis stimme ich zu": never "Ich stimme Ihnen zu, es ist remis".
+    de: [
+      'nehme',
+      'angenommen',
+      'akzeptier\\p{L}*',
+      'einverstanden',
+      'stimme(?=\\s+(?:dem|einem|ihrem|deinem)\\s+remis\\p{L}*\\s+zu(?!\\p{L}))',
+      '(?<=remis\\p{L}*\\s+)stimme(?=\\s+ich\\s+zu(?!\\p{L}))',
+    ],
     ru: ['принима\\p{L}*', 'принят\\p{L}*', 'согласен', 'согласна'],
     // "Згода на нічию", "Нічия, згода", "Даю згоду"; never "згоди" ("Згоди немає").
     uk: [
@@ -162,7 +170,8 @@ export const KEYWORDS = {
     en: ['leave', 'on leave', 'vacation', 'holiday', 'holidays'],
     pl: ['urlop\\p{L}*'],
     cs: ['dovolen\\p{L}*'],
-    de: ['urlaub\\p{L}*'],
+    // "Ferien" is how Swiss and Austrian players say it ("Ich bin vom 1.7. bis 14.7. in den Ferien").
+    de: ['urlaub\\p{L}*', 'ferien'],
     ru: ['отпуск\\p{L}*'],
     uk: ['відпустк\\p{L}*', 'відпустці'],
   },
@@ -340,10 +349,12 @@ export const KEYWORDS = {
     ],
     de: [
       'ist (?:im|in) urlaub',
-      'hat urlaub',
+      'ist in den ferien',
+      'hat (?:urlaub|ferien)',
       'nimmt urlaub',
       '(?:fährt|geht) in (?:den )?urlaub',
-      '(?:ihr|ihren|ihrem|dein\\p{L}*|sein\\p{L}*) urlaub\\p{L}*',
+      '(?:fährt|geht) in die ferien',
+      '(?:ihr|ihre|ihren|ihrem|dein\\p{L}*|sein\\p{L}*) (?:urlaub\\p{L}*|ferien)',
     ],
     ru: [
       '(?:ваш\\p{L}*|тво\\p{L}*|его|её|ее) отпуск\\p{L}*',

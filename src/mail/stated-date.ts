@@ -557,7 +557,17 @@ export const DATE_LABELS: Record<DateLabelKind, Record<string, readonly string[]
       // "Tah obdržen 20.11., odeslán 22.11.", as Czech cards write it.
       'obdržen',
     ],
-    de: ['erhalten', 'empfangen', 'eingegangen', 'bekommen', 'zug erhalten', 'erhalten am'],
+    de: [
+      'erhalten',
+      'empfangen',
+      'eingegangen',
+      'bekommen',
+      'zug erhalten',
+      'erhalten am',
+      'eingang',
+      'eingangsdatum',
+      'empfangsdatum',
+    ],
     ru: ['получено', 'получен', 'получил', 'получила', 'дата получения'],
     // "одержання" is the Ukrainian ICCF rules' word (2g), "одержав" a player's.
     uk: [
@@ -620,6 +630,9 @@ export const DATE_LABELS: Record<DateLabelKind, Record<string, readonly string[]
       'antwort',
       'antworte',
       'sende',
+      'abgesandt',
+      'absendedatum',
+      'verschickt',
     ],
     ru: [
       'отправлено',
