@@ -72,7 +72,7 @@ export interface ComposeContext {
      * `notice`: the TD's copy to print of any other mail, written anew as things stand that
      * day; `claim`: of a time claim's notice, whose protest window counts from that day (P-7c).
      */
-    how: 'resent' | 'late' | 'posted' | 'notice' | 'claim';
+    how: 'resent' | 'late' | 'posted' | 'notice' | 'claim' | 'claimPosted';
     firstOn: CalendarDate;
     firstTo?: string;
     /** The day the move counts as delivered now (P-6d). */

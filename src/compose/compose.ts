@@ -26,6 +26,7 @@ import type {
 import {
   gameClock,
   inAdjudication,
+  noticeReceivedOn,
   other,
   pliesToRepeat,
   pointsText,
@@ -691,6 +692,23 @@ function viewFor(
         ? withRecordNotes(tableBlock(recordTable(rows, labels)), rows, t)
         : pre(t(state.plies.length ? 'clock.noneInCount' : 'clock.none')),
     claimAt,
+    /**
+     * When a time claim's notice counts as received, where that is after the day it went out (a
+     * player by post, P-2m): by the claimed player — their count restarts from then if it is
+     * upheld (P-7e) — and by the later of the two, from which the days for a protest run (P-7c).
+     */
+    noticeReceipt: (id: string): { offender?: CalendarDate; latest?: CalendarDate } => {
+      const c = state.claims.find((x) => x.id === id);
+      if (!c) return {};
+      const days = (['white', 'black'] as const).map((s) => noticeReceivedOn(c, s, ctx.rules));
+      const latest = compareDates(days[0]!, days[1]!) >= 0 ? days[0]! : days[1]!;
+      const offender = noticeReceivedOn(c, c.side, ctx.rules);
+      const sent = c.sentLate?.[c.side] ?? c.on;
+      return {
+        ...(offender !== sent ? { offender } : {}),
+        ...(latest !== c.on ? { latest } : {}),
+      };
+    },
     /** For the TD, who may rule on it: the claim in words and its id to rule by. */
     claimWithId: (id: string) => {
       const words = claimAt(id);

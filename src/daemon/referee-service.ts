@@ -3736,7 +3736,17 @@ export class RefereeService {
     const claim = state.claims.find((c) => c.id === effect.claimId);
     if (!claim || claim.ruling || claim.protestedOn || state.result) return undefined;
     const claimId = effect.claimId;
-    return { ref, state, claimId, input: { kind: 'notice-sent', claimId } };
+    const side = effect.to[0];
+    return {
+      ref,
+      state,
+      claimId,
+      input: {
+        kind: 'notice-sent',
+        claimId,
+        ...(side === 'white' || side === 'black' ? { side } : {}),
+      },
+    };
   }
 
   /**
@@ -3904,7 +3914,7 @@ export class RefereeService {
     if (effect.kind === 'time-claim') {
       const { events } = decide(
         state,
-        { kind: 'notice-sent', claimId: effect.claimId },
+        { kind: 'notice-sent', claimId: effect.claimId, side },
         today,
         this.rules(ref.event, ref.game),
       );
@@ -3912,12 +3922,17 @@ export class RefereeService {
       const protestBy = after.claims.find((c) => c.id === effect.claimId)?.protestBy;
       if (protestBy) shown = { ...effect, protestBy };
     }
+    // A claim's window counts from the day the letter reaches the player (P-7c), by post the
+    // event's transit after it goes out.
+    const rules = this.rules(ref.event, ref.game);
+    const claimWindow = effect.kind === 'time-claim' && after !== state;
+    const transit = claimWindow && rules.postal?.[side] ? rules.transitDays : 0;
     const [mail] = composeEffect(shown, {
       ...this.composeContext(ref, after, today),
       redelivery: {
-        how: effect.kind === 'time-claim' && after !== state ? 'claim' : 'notice',
+        how: !claimWindow ? 'notice' : transit ? 'claimPosted' : 'claim',
         firstOn,
-        deliveredOn: today,
+        deliveredOn: addDays(today, transit),
       },
       paper: true,
     });

@@ -27,7 +27,7 @@ import { afterEnd, inAdjudication, stoppedOn } from './adjudication.ts';
 import { ruleOnClaim, toldOfRuling } from './decide-ruling.ts';
 import type { Decision } from './decision.ts';
 import { combine, nothing } from './decision.ts';
-import { AFTER_THE_END, claimStands, namedExcess, timeClaimId } from './due.ts';
+import { AFTER_THE_END, claimStands, namedExcess, protestWindowEnd, timeClaimId } from './due.ts';
 import type { Effect } from './effect.ts';
 import { BOTH, EVERYONE } from './effect.ts';
 import type { EventRules } from './event-rules.ts';
@@ -88,7 +88,8 @@ export function decideDue(
       const excess = namedExcess(state, side, clock.value, work.ref);
       if (!excess) return done;
       const id = timeClaimId(state, side, excess);
-      const protestBy = addDays(now, rules.protestDays);
+      // P-7c: 14 days after the notice is received — by post, the transit later (P-2m).
+      const protestBy = protestWindowEnd(now, rules);
       const record = [...claimRecord(clock.value.rows, excess)];
       // A silent player's excess is in the move not yet sent: the record shows it too.
       const live = clock.value.live;

@@ -16,6 +16,7 @@ import type { CalendarDate } from '../clock/index.ts';
 import { addDays, compareDates, deliveryDate } from '../clock/index.ts';
 import type { Decision } from './decision.ts';
 import { nothing } from './decision.ts';
+import { noticeReceivedOn } from './due.ts';
 import type { EventRules } from './event-rules.ts';
 import type { Side } from './game-event.ts';
 import { other } from './game-event.ts';
@@ -62,9 +63,11 @@ export function decideRelaySent(
 /**
  * A time claim's notice that reached a player by post late — the TD's copy to print and post
  * went out on a later day than it was written (P-2m) — gives them the days for a protest from
- * the day it went out, as a notice sent on time does from the day of the claim (P-7c): the
- * window is moved to end `protestDays` after that day. Only while the claim is open (not ruled,
- * not protested, the game not over), and never earlier than it ended.
+ * the day it reached them, as a notice sent on time does (P-7c: "after receiving" it): the
+ * window is moved to end `protestDays` after the day it went out and its transit
+ * (`noticeReceivedOn`), and, for the claimed player, the P-7e count restarts from that day too.
+ * Only while the claim is open (not ruled, not protested, the game not over), and never earlier
+ * than it ended.
  */
 export function decideNoticeSent(
   state: GameState,
@@ -74,10 +77,14 @@ export function decideNoticeSent(
 ): Decision {
   const claim = state.claims.find((c) => c.id === input.claimId);
   if (!claim?.protestBy || claim.ruling || claim.protestedOn || state.result) return nothing();
-  const protestBy = addDays(now, rules.protestDays);
+  const side = input.side;
+  const received = side ? noticeReceivedOn({ on: now }, side, rules) : now;
+  const protestBy = addDays(received, rules.protestDays);
   if (compareDates(protestBy, claim.protestBy) <= 0) return nothing();
   return {
-    events: [{ type: 'claim-window-moved', on: now, id: claim.id, protestBy }],
+    events: [
+      { type: 'claim-window-moved', on: now, id: claim.id, protestBy, ...(side ? { side } : {}) },
+    ],
     effects: [],
   };
 }

@@ -24,7 +24,7 @@ import type { AppealWindow } from './appeal.ts';
 import { appealableRule, appealBy } from './appeal.ts';
 import type { Decision } from './decision.ts';
 import { combine, nothing } from './decision.ts';
-import { claimedExcess, claimedPeriodStillOver } from './due.ts';
+import { claimedExcess, claimedPeriodStillOver, noticeReceivedOn, restartOn } from './due.ts';
 import type { Effect } from './effect.ts';
 import { BOTH, EVERYONE } from './effect.ts';
 import { endGame, loseOnTime } from './end-game.ts';
@@ -80,14 +80,12 @@ export function ruleOnClaim(
         },
       ),
     );
-  // P-7e counts afresh from the notice — but never from before the excess it forgives: one that
-  // leave granted since moved past the notice day (P-8c) restarts the count from its new day,
-  // or the restart would wipe the upheld excess off the clock, and the next one would not be
-  // the second (P-7f).
-  const from =
-    excess?.status === 'stands' && compareDates(excess.occurredOn, claim.on) > 0
-      ? excess.occurredOn
-      : claim.on;
+  // P-7e counts afresh from the day the notice was received (by post, its transit later) — but
+  // never from before the excess it forgives: one that leave granted since moved past that day
+  // (P-8c) restarts the count from its new day, or the restart would wipe the upheld excess off
+  // the clock, and the next one would not be the second (P-7f). An excess off the clock is not
+  // upheld by the TD (applyRuling) nor by the deadline (claimStands): the day is the notice's.
+  const from = restartOn(state, claim, rules, on) ?? noticeReceivedOn(claim, claim.side, rules);
   return combine(ruled, {
     events: [{ type: 'clock-restarted', on: from, side: claim.side }],
     effects: [],

@@ -393,6 +393,55 @@ export function claimedExcess(
 }
 
 /**
+ * The day `side` received the notice of a time claim (P-7c: a protest within 14 days "after
+ * receiving" it; P-7e: the new count "from the date of receipt" — the seed's words): a player by
+ * email the day it went out; a player by post (P-2m), who gets it as the letter the TD prints
+ * and posts, the event's transit later (`transitDays`), as the 14 days of an appeal count from
+ * the day a decision is received (appeal.ts). A copy posted late counts from the day it went
+ * out (`sentLate`).
+ */
+export function noticeReceivedOn(
+  claim: Pick<Claim, 'on' | 'sentLate'>,
+  side: Side,
+  rules: EventRules,
+): CalendarDate {
+  const sent = claim.sentLate?.[side] ?? claim.on;
+  return rules.postal?.[side] ? addDays(sent, rules.transitDays) : sent;
+}
+
+/**
+ * The last day of a time claim's protest window (P-7c), for a notice that went out on `on`:
+ * `protestDays` after the later of the days the two players received it — either may protest,
+ * and the claim is upheld only once both have had their days.
+ */
+export function protestWindowEnd(on: CalendarDate, rules: EventRules): CalendarDate {
+  const white = noticeReceivedOn({ on }, 'white', rules);
+  const black = noticeReceivedOn({ on }, 'black', rules);
+  return addDays(compareDates(white, black) >= 0 ? white : black, rules.protestDays);
+}
+
+/**
+ * The day an upheld time claim counts its offender afresh from (P-7e; the restart comes at the
+ * end of it), as it stands on `now`: the day the offender received the notice — but never from
+ * before the excess it forgives: one that leave granted since moved past that day (P-8c)
+ * restarts from its new day, or the restart would wipe the upheld excess off the clock (P-7f).
+ * Undefined while the excess is off the clock (`ahead`: back on a day to come if no move is
+ * sent; `gone`): no day can be named, and the claim is not upheld so (decide-ruling.ts).
+ */
+export function restartOn(
+  state: GameState,
+  claim: Claim,
+  rules: EventRules,
+  now: CalendarDate,
+): CalendarDate | undefined {
+  const received = noticeReceivedOn(claim, claim.side, rules);
+  const excess = claimedExcess(state, claim, rules, now);
+  if (excess === undefined) return received;
+  if (excess.status !== 'stands') return undefined;
+  return compareDates(excess.occurredOn, received) > 0 ? excess.occurredOn : received;
+}
+
+/**
  * Whether the excess a time claim names is on the clock on `now` (P-7c; see claimedExcess): a
  * claim whose excess a ruling since has taken off the clock, or put off to a day still to come,
  * is not justified as it stands, and lapses at its deadline.

@@ -175,7 +175,12 @@ export function gameClock(
   now?: CalendarDate,
 ): Result<ClockDerivation, ClockError> {
   const pending = now === undefined ? undefined : pendingMove(state, side);
-  let items = clockItems(state, side);
+  // A P-7e restart dated after `now`: the TD upheld the claim before its notice reached a player
+  // by post, whose count restarts only at the end of the day of receipt (decide-ruling.ts).
+  // Until then the old count runs on.
+  let items = clockItems(state, side).filter(
+    (item) => now === undefined || item.kind !== 'restart' || compareDates(item.on, now) <= 0,
+  );
   let day = now;
   if (now !== undefined && inAdjudication(state, now, rules)) {
     const frozen = frozenOn(rules.endDate!, items, pending);

@@ -139,9 +139,16 @@ export type GameEvent =
   /**
    * The claim's notice reached a player by post only later than it was written (the TD's copy to
    * print and post went out late, P-2m): its protest window now ends on `protestBy`, counted
-   * from the day it went out (P-7c: "within 14 days of the notice").
+   * from the day it reached them (P-7c: "within 14 days after receiving" it); `side`, the player
+   * it went to (absent in older logs), whose P-7e count, if it is theirs, restarts from then too.
    */
-  | { type: 'claim-window-moved'; on: CalendarDate; id: string; protestBy: CalendarDate }
+  | {
+      type: 'claim-window-moved';
+      on: CalendarDate;
+      id: string;
+      protestBy: CalendarDate;
+      side?: Side;
+    }
   | { type: 'clock-restarted'; on: CalendarDate; side: Side }
   | {
       type: 'leave';

@@ -57,6 +57,11 @@ export interface Claim {
   ruling?: { upheld: boolean; on: CalendarDate; by: 'td' | 'deadline' };
   /** The day the claimed player protested to the TD (P-7c): the TD rules, not the deadline. */
   protestedOn?: CalendarDate;
+  /**
+   * The day the notice's copy to print and post went out to a player by post, when that was
+   * later than the claim (P-2m): they received it from then (P-7c, P-7e; `noticeReceivedOn`).
+   */
+  sentLate?: Partial<Record<Side, CalendarDate>>;
   /** The claim's place in the log: moves logged before it were sent before its notice (P-7e). */
   seq: number;
 }
@@ -364,6 +369,7 @@ function applyEvent(s: GameState, e: GameEvent, seq: number): void {
     case 'claim-window-moved': {
       const c = s.claims.find((x) => x.id === e.id);
       if (c) c.protestBy = e.protestBy;
+      if (c && e.side) c.sentLate = { ...c.sentLate, [e.side]: e.on };
       return;
     }
     case 'clock-restarted': {

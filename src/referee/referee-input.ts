@@ -208,6 +208,8 @@ export interface RelaySent {
 export interface NoticeSent {
   kind: 'notice-sent';
   claimId: string;
+  /** The player the copy is for: by post, it reaches them the event's transit later (P-7c). */
+  side?: Side;
 }
 
 export type RefereeInput = Transmission | TdRuling | DueInput | RelaySent | NoticeSent;

@@ -321,8 +321,9 @@ describe('amici post, and the commands a TD of a postal event uses with it', () 
     vi.setSystemTime(new Date('2026-11-15T10:00:00Z'));
     expect((await runCli(['run', '--once', '--config', file])).code).toBe(0);
     const shown = (await runCli(['show', 'POST/1', '--config', file])).out;
+    // The notice reaches the players by post 3 days after it is posted: 14 days from then.
     expect(shown).toContain(
-      '  time:white:10:1: time claim against White, Jan Kowalski (filed 2026-11-15, protest by 2026-11-29)\n',
+      '  time:white:10:1: time claim against White, Jan Kowalski (filed 2026-11-15, protest by 2026-12-02)\n',
     );
     expect(shown).not.toContain('against/by');
     const ruled = await runCli([
@@ -335,7 +336,7 @@ describe('amici post, and the commands a TD of a postal event uses with it', () 
     ]);
     expect(ruled.code, ruled.err).toBe(0);
     expect((await runCli(['show', 'POST/1', '--config', file])).out).toContain(
-      '  time:white:10:1: time claim against White, Jan Kowalski (filed 2026-11-15, protest by 2026-11-29) — upheld by the TD on 2026-11-15\n',
+      '  time:white:10:1: time claim against White, Jan Kowalski (filed 2026-11-15, protest by 2026-12-02) — upheld by the TD on 2026-11-15\n',
     );
   });
 

@@ -7,6 +7,8 @@
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { tokenizeMovetext } from '../../src/chess/index.ts';
+import type { CalendarDate } from '../../src/clock/index.ts';
+import { addDays } from '../../src/clock/index.ts';
 import { validateConfig } from '../../src/config/load-config.ts';
 import { memoryLogger } from '../../src/daemon/log.ts';
 import { messageIdFor, readdressed } from '../../src/daemon/outgoing-mime.ts';
@@ -692,6 +694,104 @@ describe('P-2m: mail to a player by post goes to the TD to print and post', () =
     );
     expect(notice).toContain('The mail that came back: a mail (reminder) to td@club.example');
     expect(notice).not.toContain('A mail to a player');
+  });
+});
+
+describe('P-7c, P-7e: a time claim against a player by post counts from the day its notice reaches them', () => {
+  it('P-7c, P-7e, P-2m: Petr (by post, 3 days in the post) has his 14 days for a protest and his new count from the day the notice reaches him; the notice, the TD’s copy and the TD’s report say so', async () => {
+    const { service, sent, sender, janMoves, setNow } = setup(
+      { post: true, postalAddress: 'Dlouhá 5, 110 00 Praha 1', language: 'en' },
+      'en',
+      { transitDays: 3, reportDays: 7 },
+    );
+    await janMoves();
+    // Petr never answers: the sweep files the claim the day he goes over.
+    let day = '2026-11-20';
+    while (!service.state('CLUB/1').claims.length) {
+      day = addDays(day as CalendarDate, 1);
+      setNow(`${day}T09:00:00Z`);
+      await service.sweep();
+    }
+    const claim = service.state('CLUB/1').claims[0]!;
+    const on = claim.on;
+    const received = addDays(on, 3);
+    // Was 14 days from the day the notice was posted.
+    expect(claim.protestBy).toBe(addDays(received, 14));
+    sent.length = 0;
+    await service.flushOutbox(sender);
+    const kind = (k: string) => sent.filter((m) => m.raw.toString().includes(`X-Amici-Kind: ${k}`));
+    const letter = await textOf(kind('print:time-claim')[0]!);
+    expect(letter).toContain(`protest by ${addDays(received, 14)}`);
+    // Was: "counted afresh from the day of this notice", the day it was written.
+    expect(letter).toContain(
+      `if the claim is upheld, your time is counted afresh from ${received}, the day this notice counts as reaching you by post (rule P-7e).`,
+    );
+    const mails = await Promise.all(
+      kind('time-claim').map(async (m) => ({ to: m.to, text: await textOf(m) })),
+    );
+    const jans = mails.find((m) => m.to.includes('jan@x.example'))!.text;
+    expect(jans).toContain(
+      `if the claim is upheld, Black (Petr Novák)'s time is counted afresh from ${received}, the day this notice counts as reaching them by post (rule P-7e).`,
+    );
+    const tds = mails.find((m) => m.to.includes('td@club.example'))!.text;
+    expect(tds).toContain(`a protest may reach you until ${addDays(received, 14)} (rule P-7c)`);
+    expect(tds).toContain(
+      `The notice goes by post and counts as received on ${received}: the days for a protest run from then (rule P-7c).`,
+    );
+    expect(tds).toContain(
+      `If the claim is upheld, Black (Petr Novák)'s time is counted afresh from ${received}, the day the notice counts as reaching them by post (rule P-7e).`,
+    );
+    // The TD's report gives the protest deadline counted from the receipt.
+    const report = service.tdReportOf(service.config.events[0]!, addDays(on, 1), undefined);
+    expect(report.claims).toMatchObject([{ id: claim.id, protestBy: addDays(received, 14) }]);
+    // Unprotested, it is upheld the day after, and Petr's count restarts from the receipt.
+    const after = addDays(received, 15);
+    setNow(`${after}T09:00:00Z`);
+    await service.sweep();
+    expect(service.state('CLUB/1').claims[0]?.ruling).toMatchObject({ upheld: true });
+    expect(service.state('CLUB/1').restarts).toMatchObject([{ side: 'black', on: received }]);
+    expect(service.tdReportOf(service.config.events[0]!, after, undefined).waiting).toMatchObject([
+      { game: 'CLUB/1', restartedOn: received },
+    ]);
+  });
+});
+
+describe('P-7c, P-7e: a claim notice posted late to a player by post, with days in the post', () => {
+  it('P-7c, P-7e, P-2m: the letter written anew counts the protest window from the day it reaches Petr, and so does his new count once the claim is upheld', async () => {
+    const { service, sent, sender, janMoves, setNow } = setup(
+      { post: true, postalAddress: 'Dlouhá 5, 110 00 Praha 1', language: 'en' },
+      'en',
+      { transitDays: 3 },
+    );
+    await janMoves();
+    let day = '2026-11-20';
+    while (!service.state('CLUB/1').claims.length) {
+      day = addDays(day as CalendarDate, 1);
+      setNow(`${day}T09:00:00Z`);
+      await service.sweep();
+    }
+    // The TD's server refuses everything that day, the copy to print and post among it.
+    await service.flushOutbox(refusing('td@club.example', []));
+    // Five days later the TD queues it again: posted today, it reaches Petr in 3 days.
+    const posted = addDays(day as CalendarDate, 5);
+    const received = addDays(posted, 3);
+    setNow(`${posted}T09:00:00Z`);
+    service.store.requeue('failed', `${posted}T09:00:00.000Z`);
+    sent.length = 0;
+    await service.flushOutbox(sender);
+    const letter = await textOf(
+      sent.find((m) => m.raw.toString().includes('X-Amici-Kind: print:time-claim'))!,
+    );
+    // Was: "the days for a protest count from today".
+    expect(letter).toContain(
+      `it is written anew today, and the days for a protest count from ${received}, the day it counts as reaching you by post: the deadline below is counted from then (rule P-7c).`,
+    );
+    expect(letter).toContain(`protest by ${addDays(received, 14)}`);
+    expect(letter).toContain(`your time is counted afresh from ${received}`);
+    expect(service.state('CLUB/1').claims[0]?.protestBy).toBe(addDays(received, 14));
+    setNow(`${addDays(received, 15)}T09:00:00Z`);
+    await service.sweep();
+    expect(service.state('CLUB/1').restarts).toMatchObject([{ side: 'black', on: received }]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarDate } from '../../src/clock/index.ts';
 import { addDays, tripleBlockControl } from '../../src/clock/index.ts';
+import { decide } from '../../src/referee/decide.ts';
 import { decideDue } from '../../src/referee/decide-due.ts';
 import { decideRuling } from '../../src/referee/decide-ruling.ts';
 import type { Decision } from '../../src/referee/decision.ts';
@@ -1001,5 +1002,94 @@ describe('an annulled game reinstated (P-9a)', () => {
       effects: [],
     });
     expect(kinds(due(later, '2026-02-06', rules))).toContain('leave-ends');
+  });
+});
+
+describe('the notice of a time claim counts from the day it is received (P-7c, P-7e)', () => {
+  // White (by post, 4 days in the post) never moves: over on 1 February, claimed that day. The
+  // notice is printed and posted on the 1st and reaches White on the 5th.
+  const postal = defaultEventRules({ transitDays: 4, postal: { white: true, black: false } });
+  const byEmail = defaultEventRules({ transitDays: 4, postal: { white: false, black: true } });
+  const rule = (s: GameState, ruling: Ruling, on: CalendarDate, r = postal): Decision =>
+    decideRuling(s, { kind: 'ruling', ruling }, on, r);
+
+  it('P-7c, P-2m: a protest may come 14 days after a player by post received the notice, not after it was posted', () => {
+    const filed = sweep(scenario('2026-01-01').state(), '2026-02-01', postal);
+    // Was 15 February: 14 days from the day it was posted, 10 after White had it.
+    expect(filed.claims[0]).toMatchObject({ id: 'time:white:10:1', protestBy: '2026-02-19' });
+    expect(kinds(due(filed, '2026-02-19', postal))).not.toContain('claim-deadline');
+    expect(one(filed, '2026-02-20', 'claim-deadline', postal).dueOn).toBe('2026-02-20');
+    // The claimant by post: the window waits for the later of the two receipts.
+    const claimantByPost = sweep(scenario('2026-01-01').state(), '2026-02-01', byEmail);
+    expect(claimantByPost.claims[0]?.protestBy).toBe('2026-02-19');
+    // All by email: as before.
+    expect(sweep(scenario('2026-01-01').state(), '2026-02-01').claims[0]?.protestBy).toBe(
+      '2026-02-15',
+    );
+  });
+
+  it('P-7e, P-2m: upheld, a player by post is counted afresh from the day the notice reached them', () => {
+    const filed = sweep(scenario('2026-01-01').state(), '2026-02-01', postal);
+    const d = doWork(
+      filed,
+      one(filed, '2026-02-20', 'claim-deadline', postal),
+      '2026-02-20',
+      postal,
+    );
+    // Was 1 February, the day it was posted.
+    expect(d.events).toContainEqual({ type: 'clock-restarted', on: '2026-02-05', side: 'white' });
+    const upheld = apply(filed, d);
+    // 30 days after 5 February: over again on 8 March (was 4 March).
+    expect(kinds(due(upheld, '2026-03-07', postal))).not.toContain('time-exceeded');
+    expect(one(upheld, '2026-03-08', 'time-exceeded', postal).ref).toBe('time:white:10:1:r1');
+    // The offender by email is counted afresh from the day of the notice, as before.
+    const emailOffender = sweep(scenario('2026-01-01').state(), '2026-02-01', byEmail);
+    const e = doWork(
+      emailOffender,
+      one(emailOffender, '2026-02-20', 'claim-deadline', byEmail),
+      '2026-02-20',
+      byEmail,
+    );
+    expect(e.events).toContainEqual({ type: 'clock-restarted', on: '2026-02-01', side: 'white' });
+  });
+
+  it('P-7e, P-7d: the TD upholds before the notice reached the player by post: the count restarts on the day it does, and the clocks until then stand', () => {
+    const filed = sweep(scenario('2026-01-01').state(), '2026-02-01', postal);
+    const d = rule(filed, { kind: 'uphold-claim', claimId: 'time:white:10:1' }, '2026-02-03');
+    expect(d.events).toContainEqual({ type: 'clock-restarted', on: '2026-02-05', side: 'white' });
+    const upheld = apply(filed, d);
+    // Before the day of receipt the old count runs on: 33 days used on the 3rd.
+    const on3rd = gameClock(upheld, postal, 'white', '2026-02-03');
+    expect(on3rd.ok && on3rd.value.live).toMatchObject({ totalDays: 33 });
+    const on7th = gameClock(upheld, postal, 'white', '2026-02-07');
+    expect(on7th.ok && on7th.value.live).toMatchObject({ totalDays: 2 });
+  });
+
+  it('P-7c, P-7e, P-2m: a notice posted late counts from the day it went out and reached the player', () => {
+    const filed = sweep(scenario('2026-01-01').state(), '2026-02-01', postal);
+    const late = decide(
+      filed,
+      { kind: 'notice-sent', claimId: 'time:white:10:1', side: 'white' },
+      '2026-02-06',
+      postal,
+    );
+    // Posted on the 6th, received on the 10th: 14 days from then.
+    expect(late.events).toEqual([
+      {
+        type: 'claim-window-moved',
+        on: '2026-02-06',
+        id: 'time:white:10:1',
+        protestBy: '2026-02-24',
+        side: 'white',
+      },
+    ]);
+    const moved = apply(filed, late);
+    const d = doWork(
+      moved,
+      one(moved, '2026-02-25', 'claim-deadline', postal),
+      '2026-02-25',
+      postal,
+    );
+    expect(d.events).toContainEqual({ type: 'clock-restarted', on: '2026-02-10', side: 'white' });
   });
 });
