@@ -24,12 +24,14 @@ import type {
   TdDecision,
 } from '../referee/index.ts';
 import {
+  claimedExcess,
   gameClock,
   inAdjudication,
   noticeReceivedOn,
   other,
   pliesToRepeat,
   pointsText,
+  restartOn,
   upheldExcesses,
 } from '../referee/index.ts';
 import { boardPngFor } from './board-image.ts';
@@ -442,22 +444,35 @@ function viewFor(
   /**
    * The time claims waiting for a ruling, under the clock that shows the days behind them (a
    * negative "left"): the protest deadline (P-7c) and what upholding them does — the offender's
-   * time counted afresh from the notice (P-7e), or, beyond the excesses allowed, the game lost
-   * on time (P-7f). Without it a player reads a bare negative clock and "the time was exceeded".
+   * time counted afresh (P-7e) from the day they received the notice, or the later day leave
+   * granted since moved the excess to (P-8c; `restartOn`), or, beyond the excesses allowed, the
+   * game lost on time (P-7f). While the excess is off the clock until a day to come, no day of a
+   * restart can be named; once it is gone, the claim is not upheld (P-7c). Without it a player
+   * reads a bare negative clock and "the time was exceeded".
    */
   const pendingClaims = (): string[] =>
     state.claims.flatMap((c) => {
       if (c.kind !== 'time' || c.ruling || c.protestBy === undefined || state.result) return [];
       const forfeit = upheldExcesses(state, c.side, c.id) + 1 > ctx.rules.excessesAllowed;
+      const excess = claimedExcess(state, c, ctx.rules, ctx.now);
+      const from = restartOn(state, c, ctx.rules, ctx.now);
       const vars = {
         claim: claimAt(c.id),
         protestBy: c.protestBy,
         side: sideLabel(c.side),
         sideOf: labelIfAny(labels, `sideOf.${c.side}`, labelLang) ?? sideLabel(c.side),
-        from: c.on,
+        from: from ?? '',
       };
+      const then =
+        excess?.status === 'gone'
+          ? 'lapses'
+          : forfeit
+            ? 'forfeit'
+            : from === undefined
+              ? 'restartLater'
+              : 'restart';
       return [
-        `${t(`claimPending.${c.protestedOn ? 'protested' : 'open'}`, vars)} ${t(`claimPending.${forfeit ? 'forfeit' : 'restart'}`, vars)}`,
+        `${t(`claimPending.${c.protestedOn ? 'protested' : 'open'}`, vars)} ${t(`claimPending.${then}`, vars)}`,
       ];
     });
 

@@ -147,3 +147,63 @@ describe('leave granted that moves a claimed excess: the players told in the rul
     expect(mailTo(d, '2026-02-03', 'en')).not.toContain('time:white:10:1');
   });
 });
+
+describe('the day an upheld claim restarts the count, said where the claim waits and when it is upheld (P-7e, P-8c)', () => {
+  // White never moved: over on 1 February, claimed that day; protests by 15 February.
+  const claimed = sweep(scenario('2026-01-01').state(), '2026-02-01');
+  const compose = (state: GameState, d: Decision, kind: string, now: CalendarDate, lang = 'en') => {
+    const effect = d.effects.find((e) => e.kind === kind)!;
+    const ctx: ComposeContext = {
+      state: apply(state, d),
+      rules,
+      now,
+      event: { name: 'Memoriał 2026', tag: 'MPK26' },
+      gameId: '2',
+      players: {
+        white: { name: 'Anna Nowak', lang, notation: 'san' },
+        black: { name: 'Jan Novák', lang, notation: 'san' },
+      },
+      td: { name: 'Olena Petrenko', lang },
+    };
+    return composeEffect({ ...effect, to: ['black'] }, ctx)[0]!.text;
+  };
+  const grant = (to: CalendarDate, on: CalendarDate) =>
+    rule(claimed, { kind: 'grant-leave', side: 'white', from: '2026-01-10', to }, on);
+
+  it('P-7e, P-8c: leave moved the excess to 6 February: the line under the clock says the count restarts from then, not from the claim day', () => {
+    const d = grant('2026-01-14', '2026-02-10');
+    const text = compose(claimed, d, 'ruling-applied', '2026-02-10');
+    // Was: "counted afresh from 2026-02-01", the claim day, before the excess it forgives.
+    expect(text).toContain(
+      "if it is upheld, White's time is counted afresh from 2026-02-06 (rule P-7e).",
+    );
+    expect(text).not.toContain('afresh from 2026-02-01');
+  });
+
+  it('P-7e, P-8c: leave put the excess off the clock until a day to come: the line names no day it cannot know', () => {
+    const d = grant('2026-01-14', '2026-02-03');
+    const text = compose(claimed, d, 'ruling-applied', '2026-02-03');
+    expect(text).toContain(
+      "its excess is off the clock for now; if it is upheld, White's time is counted afresh from the day the time is exceeded again (rule P-7e).",
+    );
+    expect(text).not.toContain('afresh from 2026-02-01');
+    for (const lang of ['pl', 'cs', 'de', 'uk'])
+      expect(compose(claimed, d, 'ruling-applied', '2026-02-03', lang)).not.toContain(
+        '2026-02-01 (',
+      );
+  });
+
+  it('P-7e, P-8c: upheld at its deadline, the claim’s mail says the day the count restarts from', () => {
+    const granted = apply(claimed, grant('2026-01-14', '2026-02-10'));
+    const [work] = due(granted, '2026-02-16', rules).filter((w) => w.kind === 'claim-deadline');
+    const d = decideDue(granted, { kind: 'due', work: work! }, '2026-02-16', rules);
+    // Was: "counted afresh from the date of the notice of the claim" (1 February).
+    expect(compose(granted, d, 'claim-ruled', '2026-02-16')).toContain(
+      'White (Anna Nowak): time is counted afresh from 2026-02-06 (rule P-7e). A second excess loses the game (rule P-7f).',
+    );
+    for (const lang of ['pl', 'cs', 'de', 'uk'])
+      expect(compose(granted, d, 'claim-ruled', '2026-02-16', lang)).toMatch(
+        /\(Anna Nowak\): [^\n]*2026-02-06[^\n]*P-7e\)/,
+      );
+  });
+});
