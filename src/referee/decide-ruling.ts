@@ -418,6 +418,23 @@ function applyRuling(
     if (claim.ruling)
       return refuse(input, `claim ${r.claimId} was already ruled on ${claim.ruling.on}`);
     const upheld = r.kind === 'uphold-claim';
+    // An excess off the clock is not upheld (P-7e, P-7f): the count would restart from the
+    // notice, before the excess it forgives, or from a day still to come, and the clock would
+    // never show the excess P-7f counts. The deadline lets such a claim lapse (claimStands).
+    if (upheld && claim.kind === 'time' && !state.result) {
+      const excess = claimedExcess(state, claim, rules, now);
+      const name = claim.side === 'white' ? 'White' : 'Black';
+      if (excess?.status === 'ahead')
+        return refuse(
+          input,
+          `claim ${claim.id}'s excess is off the clock until ${excess.occurredOn} (leave granted since, or a move found delivered later, moved it): ${name} is over the limit again only then, if no move is sent by then; upheld now, the count would restart (P-7e) from before the excess it forgives, and the clock would not show the excess counted against ${name} (P-7f). Uphold it once it is back on the clock${claim.protestBy ? ` — if it is not back by its deadline, ${claim.protestBy}, it lapses, and the excess, should it come, is claimed anew (P-7c, P-7a)` : ''}; or reject it now: reject-claim ${claim.id}`,
+        );
+      if (excess?.status === 'gone')
+        return refuse(
+          input,
+          `claim ${claim.id}'s excess is no longer on the clock (leave granted, a penalty waived, a card entered late or a move found delivered later took it off): upheld, it would count against ${name} as an excess (P-7f) the clock does not show; reject it (reject-claim ${claim.id}), or let it lapse at its deadline (P-7c)`,
+        );
+    }
     // A rejected time claim whose period is still over its limit: the TD says what the clock
     // really is (P-6c), or the days would keep the period broken and unclaimable (P-7a).
     let setting: Decision = nothing();

@@ -330,6 +330,82 @@ describe('leave granted after a claim moves its excess to a later day (P-8c, P-7
   });
 });
 
+describe('uphold-claim while leave has put the excess off the clock (P-7e, P-7f, P-8c)', () => {
+  // As above: White never moved, claimed on 1 February; on 3 February the TD grants leave for
+  // 10..14 January, and White is over the limit again only from 6 February.
+  const filed = sweep(scenario('2026-01-01').state(), '2026-02-01');
+  const rule = (s: GameState, ruling: Ruling, on: CalendarDate): Decision =>
+    decideRuling(s, { kind: 'ruling', ruling }, on, rules);
+  const granted = apply(
+    filed,
+    rule(
+      filed,
+      { kind: 'grant-leave', side: 'white', from: '2026-01-10', to: '2026-01-14' },
+      '2026-02-03',
+    ),
+  );
+  const uphold: Ruling = { kind: 'uphold-claim', claimId: 'time:white:10:1' };
+  const excessesOf = (s: GameState, now: CalendarDate) => {
+    const clock = gameClock(s, rules, 'white', now);
+    if (!clock.ok) throw new Error('no clock');
+    return clock.value.excesses.map((e) => ({ on: e.occurredOn, id: timeClaimId(s, 'white', e) }));
+  };
+
+  it('P-7e, P-8c: refused while the excess is off the clock until a day to come — no day to count afresh from is known — and upheld once it is back, from its day', () => {
+    const d = rule(granted, uphold, '2026-02-04');
+    // Was: upheld, the count restarted from 1 February, before the excess: the clock never
+    // showed the excess the claim counts (P-7f).
+    expect(d.events).toEqual([]);
+    expect(d.effects).toEqual([
+      expect.objectContaining({
+        kind: 'ruling-refused',
+        why: expect.stringContaining('off the clock until 2026-02-06'),
+      }),
+    ]);
+    // Back on the clock from 6 February (White sent nothing): upheld, counted afresh from then.
+    const upheld = apply(granted, rule(granted, uphold, '2026-02-08'));
+    expect(upheld.claims[0]?.ruling).toMatchObject({ upheld: true, by: 'td' });
+    expect(upheld.restarts).toMatchObject([{ side: 'white', on: '2026-02-06' }]);
+    expect(excessesOf(upheld, '2026-02-08')).toEqual([{ on: '2026-02-06', id: 'time:white:10:1' }]);
+    // The next excess is the second, and loses (P-7f).
+    const second = sweep(upheld, '2026-03-09');
+    expect(second.claims.map((c) => c.id)).toEqual(['time:white:10:1', 'time:white:10:1:r1']);
+    expect(sweep(second, '2026-03-24').result).toMatchObject({
+      kind: 'time-forfeit',
+      rule: 'P-7f',
+    });
+  });
+
+  it('P-7e, P-7f: refused once the excess is gone (White moved in time with the leave): an upheld excess the clock does not show would count for P-7f', () => {
+    const moved = apply(granted, {
+      events: [
+        {
+          type: 'move',
+          on: '2026-02-04',
+          side: 'white',
+          uci: 'e2e4',
+          sentOn: '2026-02-04',
+          deliveredOn: '2026-02-04',
+        },
+      ],
+      effects: [],
+    });
+    expect(claimedExcess(moved, moved.claims[0]!, rules, '2026-02-05')).toEqual({ status: 'gone' });
+    const d = rule(moved, uphold, '2026-02-05');
+    expect(d.events).toEqual([]);
+    expect(d.effects).toEqual([
+      expect.objectContaining({
+        kind: 'ruling-refused',
+        why: expect.stringContaining('no longer on the clock'),
+      }),
+    ]);
+    // Rejecting it is what is left, and it costs White nothing.
+    expect(
+      rule(moved, { kind: 'reject-claim', claimId: 'time:white:10:1' }, '2026-02-05').events,
+    ).toMatchObject([{ type: 'claim-ruled', upheld: false }]);
+  });
+});
+
 describe('claim deadline and its consequence (P-7c, P-7e, P-7f, L-6.7)', () => {
   const claimed = sweep(scenario('2026-01-01').state(), '2026-02-01');
 

@@ -211,9 +211,16 @@ describe('claims ruled by the TD (P-7d, P-7e, P-7f, L-6.7)', () => {
       .add(claim('time:white:10:1', '2026-02-01'))
       .add({ type: 'claim-ruled', on: '2026-02-16', id: 'time:white:10:1', upheld: true, by: 'td' })
       .add({ type: 'clock-restarted', on: '2026-02-01', side: 'white' })
-      .add(claim('time:white:10:1:r1', '2026-03-01'))
+      // Counted afresh after 1 February, White is over again on 4 March, claimed that day (an
+      // excess still to come is not upheld).
+      .add(claim('time:white:10:1:r1', '2026-03-04'))
       .state();
-    const d = rule(twice, { kind: 'uphold-claim', claimId: 'time:white:10:1:r1' });
+    const d = decideRuling(
+      twice,
+      { kind: 'ruling', ruling: { kind: 'uphold-claim', claimId: 'time:white:10:1:r1' } },
+      '2026-03-04',
+      rules,
+    );
     expect(eventTypes(d)).toEqual(['claim-ruled', 'ended']);
     expect(d.events[1]).toMatchObject({ result: '0-1', kind: 'time-forfeit', rule: 'P-7f' });
     // One mail says both, the claim upheld and therefore the game lost (P-7d, P-7f), not a
@@ -223,7 +230,7 @@ describe('claims ruled by the TD (P-7d, P-7e, P-7f, L-6.7)', () => {
       to: ['white', 'black', 'td'],
       claim: { id: 'time:white:10:1:r1', side: 'white', by: 'td', count: 2, allowed: 1 },
       // The TD's decision: either player may appeal it (P-13c).
-      appeal: { rule: 'P-13', by: { white: '2026-03-15', black: '2026-03-15' }, analysed: [] },
+      appeal: { rule: 'P-13', by: { white: '2026-03-18', black: '2026-03-18' }, analysed: [] },
     });
     // Claims of an older log carry only their English detail: so does the end.
     expect(d.events[1]).toMatchObject({ detail: 'time exceeded 2 times (over the limit)' });
