@@ -1584,6 +1584,61 @@ export class RefereeService {
   }
 
   /**
+   * A TD's ruling as the rulebook needs it: a reinstatement (P-9a) with the leave its players
+   * took while the game stood annulled (`leaveWhileAnnulled`); any other input as it is.
+   */
+  withPlayersLeave(ref: GameRefResolved, state: GameState, input: RefereeInput): RefereeInput {
+    if (input.kind !== 'ruling' || input.ruling.kind !== 'reinstate') return input;
+    const leave = this.leaveWhileAnnulled(ref, state);
+    return leave.length ? { ...input, ruling: { ...input.ruling, leave } } : input;
+  }
+
+  /**
+   * P-8a, P-8c: the leave the players of an annulled game took while it stood annulled. Leave
+   * is booked in a player's other unfinished games (`leaveInOtherGames`, `grantedLeaveElsewhere`)
+   * — an annulled game is over, so it got none; reinstated, it is in play again and their clock
+   * must stop there as in the others. Leave booked in the player's other games from the day of
+   * the annulment on: announced leave from any of their events, a TD's grant from this one (as
+   * grant-leave goes to the event's games). The rulebook keeps what falls on days the game runs.
+   */
+  private leaveWhileAnnulled(
+    ref: GameRefResolved,
+    state: GameState,
+  ): { side: Side; from: CalendarDate; to: CalendarDate; granted: boolean }[] {
+    if (state.result?.kind !== 'annulled') return [];
+    const since = state.result.on;
+    const out: { side: Side; from: CalendarDate; to: CalendarDate; granted: boolean }[] = [];
+    for (const side of ['white', 'black'] as const) {
+      const id = ref.game[side];
+      const player = this.player(ref.event, id);
+      const address = player.addresses[0];
+      const memberships = address
+        ? this.directory.memberships(address)
+        : [{ event: ref.event, player }];
+      for (const { event, player: p } of memberships) {
+        for (const g of this.directory.gamesOf(event, p.id)) {
+          if (g.gameKey === ref.gameKey || !this.store.hasGame(g.gameKey)) continue;
+          const other = this.state(g.gameKey);
+          const colour = this.colourOf(g, p.id);
+          // The leave booked there since the annulment: its days, by when it was booked.
+          const booked = new Set(
+            other.events.flatMap((e) =>
+              e.type === 'leave' && compareDates(e.on, since) >= 0 ? [`${e.from}..${e.to}`] : [],
+            ),
+          );
+          for (const l of other.leaves) {
+            if (l.side !== colour || !booked.has(`${l.from}..${l.to}`)) continue;
+            if (l.granted && event.tag !== ref.event.tag) continue;
+            if (!out.some((x) => x.side === side && x.from === l.from && x.to === l.to))
+              out.push({ side, from: l.from, to: l.to, granted: l.granted });
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
    * The leave a player announced (P-8a, P-8b) in all their games, finished ones too, each period
    * once: leave counts against the player's 30 days a year, whichever game it was announced in.
    * TD grants (P-8c) are per game and not counted here.
@@ -2236,9 +2291,10 @@ export class RefereeService {
     /** Each line's ruling for the inbox: its name, and why it was refused if it was. */
     const applied: string[] = [];
     /** Decide one ruling against a game of the mail (the TD's, in any of their events). */
-    const rule = (on: GameRefResolved, input: RefereeInput, seed: string) => {
+    const rule = (on: GameRefResolved, given: RefereeInput, seed: string) => {
       const g = game(on.gameKey);
       const today = this.today(on.event, reading.item.receivedAt);
+      const input = this.withPlayersLeave(on, g.now, given);
       const decision = decide(g.now, input, today, this.rules(on.event, on.game));
       g.now = extendGame(g.now, decision.events);
       g.events.push(...decision.events);
@@ -3356,7 +3412,12 @@ export class RefereeService {
      */
     archive?: Omit<InboundRecord, 'status' | 'gameKey' | 'note'>,
   ): Promise<{ committed: boolean; decision: Decision; state: GameState; mails: number }> {
-    const decision = decide(state, input, today, this.rules(ref.event, ref.game));
+    const decision = decide(
+      state,
+      this.withPlayersLeave(ref, state, input),
+      today,
+      this.rules(ref.event, ref.game),
+    );
     const after = extendGame(state, decision.events);
     const postal = input.kind === 'transmission' && input.postal === true;
     const taker = this.leaveNoticesOnce(ref, after, decision.effects, today);

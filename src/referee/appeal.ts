@@ -132,7 +132,8 @@ export function tdDecisions(state: GameState): TdDecision[] {
         });
         break;
       case 'leave':
-        if (e.granted)
+        // Leave a reinstatement carried into the game is the reinstatement's, told with it.
+        if (e.granted && !e.carried)
           out.push({
             on: e.on,
             ruling: 'grant-leave',

@@ -525,7 +525,46 @@ function applyRuling(
       compareDates(now, annulled.on) > 0
         ? { key: 'reinstate', params: { from: annulled.on, to: addDays(now, -1) } }
         : { key: 'reinstate-same-day', params: {} };
-    return appliedWith(input, detail, [{ type: 'reinstated', on: now }]);
+    // Leave is the player's, for all their games (P-8a, P-8c): what they took elsewhere while
+    // this game stood annulled stops their clock here too — on the days the game runs: before
+    // the annulment (leave granted after the fact) or from the reinstatement on. Leave of the
+    // annulled days alone stops nothing, and is left out; so is leave this game already has.
+    const leave = allowsLeave(rules.timeControl)
+      ? (r.leave ?? []).filter(
+          (l) =>
+            validateRange(l).ok &&
+            compareDates(l.to, state.clockStartsOn) >= 0 &&
+            (compareDates(l.from, annulled.on) < 0 || compareDates(l.to, now) >= 0) &&
+            !state.leaves.some((x) => x.side === l.side && rangesOverlap(x, l)),
+        )
+      : [];
+    const decision = appliedWith(input, detail, [
+      { type: 'reinstated', on: now },
+      ...leave.map(
+        (l): GameEvent => ({
+          type: 'leave',
+          on: now,
+          side: l.side,
+          from: l.from,
+          to: l.to,
+          ...(l.granted ? { granted: true } : {}),
+          carried: true,
+        }),
+      ),
+    ]);
+    if (!leave.length) return decision;
+    const told = leave.map(({ side, from, to, granted }) => ({
+      side,
+      from,
+      to,
+      ...(granted ? { granted: true as const } : {}),
+    }));
+    return {
+      events: decision.events,
+      effects: decision.effects.map((e) =>
+        e.kind === 'ruling-applied' ? { ...e, leave: told } : e,
+      ),
+    };
   }
   if (previous !== undefined && r.kind === 'set-result') {
     if (r.result === previous) return refuse(input, `the result is already ${previous}`);

@@ -414,6 +414,11 @@ export type Effect =
         on?: CalendarDate;
         protestBy?: CalendarDate;
       }[];
+      /**
+       * A game reinstated (P-9a): the leave its players took elsewhere while it stood annulled,
+       * now booked in it (P-8a, P-8c), so the opponent, never told of it, reads it (P-8b).
+       */
+      leave?: { side: Side; from: CalendarDate; to: CalendarDate; granted?: true }[];
       /** A decision any player may appeal, and by when (P-13c); not given with a result. */
       appeal?: AppealWindow;
       rules: string[];

@@ -157,6 +157,12 @@ export type GameEvent =
       from: CalendarDate;
       to: CalendarDate;
       granted?: boolean;
+      /**
+       * Booked when the TD reinstated the game (P-9a): the player took it in their other games
+       * while this one stood annulled (P-8a, P-8c), and it is part of the reinstatement, not a
+       * decision of its own (appeal.ts).
+       */
+      carried?: true;
     }
   /**
    * The TD stopped the clocks from `on` (L-6.10); `ruledOn`, the day the TD decided it, when that

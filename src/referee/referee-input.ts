@@ -136,8 +136,14 @@ export type Ruling =
   /**
    * P-9a undone: an annulled game played on from the position it was annulled in (a withdrawal
    * annulled by mistake, or taken back); the days it stood annulled count on neither clock.
+   * `leave`: the leave its players took in their other games while it stood annulled (P-8a:
+   * announced, in any event; P-8c: granted, in this one), which never reached it — the shell
+   * gives it, as it books leave in a player's other games (referee-service.ts).
    */
-  | { kind: 'reinstate' }
+  | {
+      kind: 'reinstate';
+      leave?: { side: Side; from: CalendarDate; to: CalendarDate; granted: boolean }[];
+    }
   /**
    * P-11, P-13c: the decision on `side`'s appeal, which the TD records once the second expert
    * or the ICCF Appeals Commission has decided; what it changes is a ruling of its own.

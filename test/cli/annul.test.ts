@@ -6,7 +6,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { Store } from '../../src/store/store.ts';
 import { runCli } from '../support/cli.ts';
 
@@ -137,5 +137,42 @@ describe('amici td annul / reinstate (P-9a)', () => {
     expect(r.out).toContain('Nothing recorded. Run again with --yes');
     for (const g of ['CC26/2', 'CC26/3']) expect((await show(g)).result).toBeNull();
     expect(queued()).toBe(mails);
+  });
+});
+
+describe('amici td GAME reinstate: leave taken meanwhile (P-9a, P-8c)', () => {
+  it('P-9a, P-8c: leave granted at the prompt while a game stood annulled stops the player’s clock there once it is reinstated', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    onTestFinished(() => void vi.useRealTimers());
+    const dir = mkdtempSync(join(tmpdir(), 'amici-reinstate-leave-'));
+    const config = join(dir, 'amici.yaml');
+    writeFileSync(config, CONFIG);
+    const run = (...args: string[]) => runCli([...args, '--config', config]);
+    const leaves = async (game: string) =>
+      JSON.parse((await run('show', game, '--json')).out).leaves;
+    vi.setSystemTime(new Date('2026-11-10T10:00:00Z'));
+    expect((await run('td', 'CC26/1', 'annul', '--reason', 'Ann withdrew', '--yes')).code).toBe(0);
+    // Bob (Black in game 1, White in game 2) is granted leave: it goes to his unfinished games.
+    vi.setSystemTime(new Date('2026-11-11T10:00:00Z'));
+    const grant = await run(
+      'td',
+      'CC26/2',
+      'grant-leave',
+      '--side',
+      'white',
+      '--from',
+      '2026-12-01',
+      '--to',
+      '2026-12-05',
+    );
+    expect(grant.code, grant.err).toBe(0);
+    expect(await leaves('CC26/1')).toEqual([]);
+    vi.setSystemTime(new Date('2026-11-12T10:00:00Z'));
+    const back = await run('td', 'CC26/1', 'reinstate');
+    expect(back.code, back.err).toBe(0);
+    // Was: none — Bob's clock in game 1 ran through the leave his other game had.
+    expect(await leaves('CC26/1')).toEqual([
+      { side: 'black', from: '2026-12-01', to: '2026-12-05', granted: true },
+    ]);
   });
 });

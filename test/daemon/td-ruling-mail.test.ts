@@ -275,6 +275,59 @@ describe('P-7d: rulings mailed by the TD', () => {
     expect(s.service.state('CLUB/1').plies).toHaveLength(3);
   });
 
+  it('P-9a, P-8a, P-8c: leave Jan took while his game with Eva stood annulled reaches that game when the TD reinstates it', async () => {
+    const s = setup(keyServer([players, club]).resolver, 'dkim', THREE_GAMES);
+    await opening(s);
+    // Game 2 (Eva – Jan, Jan Black) is annulled on 5 November.
+    const annul = await signMail(
+      raw(TD, 'annul --reason "Eva withdrew"', 'Re: [CLUB/2] Eva – Jan'),
+      club,
+    );
+    expect(await s.service.processInbound(item(annul))).toBe('done');
+    // Jan announces leave in game 1 (with his move), and the TD grants him more there: each
+    // is booked in all his unfinished games — game 2, annulled, is not one of them.
+    s.setNow('2026-11-06T10:00:00Z');
+    const leave = await signMail(
+      raw('Jan <jan@x.example>', '1...e5 2.Nf3\n\nLeave: 2026-12-01 - 2026-12-10'),
+      players,
+    );
+    expect(await s.service.processInbound(item(leave, '2026-11-06T10:00:00Z'))).toBe('done');
+    for (const [from, to] of [
+      ['2026-11-08', '2026-11-12'],
+      ['2026-12-20', '2026-12-24'],
+    ] as const) {
+      const grant = await signMail(
+        raw(TD, `grant-leave --side white --from ${from} --to ${to}`),
+        club,
+      );
+      expect(await s.service.processInbound(item(grant, '2026-11-06T11:00:00Z'))).toBe('done');
+    }
+    expect(s.service.state('CLUB/1').leaves).toHaveLength(3);
+    expect(s.service.state('CLUB/2').leaves).toEqual([]);
+    await s.flush();
+    // 15 November: the TD reinstates game 2.
+    s.setNow('2026-11-15T10:00:00Z');
+    const undo = await signMail(raw(TD, 'reinstate', 'Re: [CLUB/2] Eva – Jan'), club);
+    expect(await s.service.processInbound(item(undo, '2026-11-15T10:00:00Z'))).toBe('done');
+    // Was: none of it — Jan's clock ran through his leave in game 2 alone. The leave of the
+    // days the game stood annulled (8..12 November) stops nothing there, and is left out.
+    expect(s.service.state('CLUB/2').leaves).toEqual([
+      { side: 'black', from: '2026-12-01', to: '2026-12-10', granted: false },
+      { side: 'black', from: '2026-12-20', to: '2026-12-24', granted: true },
+    ]);
+    // Eva, who was never told of it (P-8b), reads it in the reinstatement's mail.
+    const told = await s.flush();
+    const eva = told.find((m) => m.to.includes('eva@x.example'))!.mail.text!;
+    expect(eva).toContain('the annulment is undone');
+    expect(eva).toContain(
+      'Black (Jan) took leave while the game stood annulled, which stops their clock in this game too: 2026-12-01 to 2026-12-10 (rule P-8a).',
+    );
+    expect(eva).toContain(
+      'Black (Jan) took leave while the game stood annulled, which stops their clock in this game too: 2026-12-20 to 2026-12-24 (rule P-8c).',
+    );
+    expect(eva).not.toContain('2026-11-08 to');
+  });
+
   it('L-8.5, P-11: the TD corrects the result of a finished game by mail', async () => {
     const s = setup(keyServer([players, club]).resolver);
     await opening(s);
