@@ -1514,23 +1514,31 @@ export class RefereeService {
     };
     if (leave?.type !== 'leave') return out;
     for (const { event, player } of this.directory.memberships(sender)) {
-      for (const other of this.directory.gamesOf(event, player.id)) {
-        if (other.gameKey === ref.gameKey || !this.store.hasGame(other.gameKey)) continue;
+      const games = this.directory.gamesOf(event, player.id).flatMap((other) => {
+        if (other.gameKey === ref.gameKey || !this.store.hasGame(other.gameKey)) return [];
         const state = this.state(other.gameKey);
         // Over, or in adjudication after its event's end (P-10): no clock runs to stop.
         if (
           state.result ||
           inAdjudication(state, this.today(other.event), this.rules(other.event, other.game))
         )
-          continue;
-        const side = this.colourOf(other, player.id);
+          return [];
+        return [{ other, state, side: this.colourOf(other, player.id) }];
+      });
+      // The TD of another event the player plays in is told too (P-8b), once, in the first of
+      // the player's games there, with all of them; the TD of the mail's event has the notice
+      // that names every game.
+      const listed = games.map((g) => this.leaveGame(g.other, g.side));
+      games.forEach(({ other, state, side }, i) => {
         const e: GameEvent = { ...leave, side };
+        const td = i === 0 && event.tag !== ref.event.tag;
         const effect: Effect = {
           kind: 'leave-announced',
-          to: [side === 'white' ? 'black' : 'white'],
+          to: [side === 'white' ? 'black' : 'white', ...(td ? (['td'] as const) : [])],
           side,
           from: leave.from,
           until: leave.to,
+          ...(td ? { games: listed } : {}),
           rules: ['P-8a', 'P-8b'],
         };
         const after = extendGame(state, [e]);
@@ -1538,7 +1546,7 @@ export class RefereeService {
         out.changes.push({ gameKey: other.gameKey, events: [e] });
         out.mails.push(...this.outgoing(other, mails, `${seed}:leave:${other.gameKey}`));
         out.games.push(this.leaveGame(other, side));
-      }
+      });
     }
     return out;
   }
@@ -3484,16 +3492,24 @@ export class RefereeService {
         continue;
       }
       const player = this.oriented(ref, state).game[e.side];
-      const games = this.directory.gamesOf(ref.event, player).flatMap((g) => {
-        if (!this.store.hasGame(g.gameKey)) return [];
-        const s = g.gameKey === ref.gameKey ? state : this.state(g.gameKey);
-        const side = this.colourOf(g, player);
-        const held = s.leaves.some(
-          (l) => l.side === side && l.from === leave.from && l.to === leave.to,
-        );
-        if (!held || s.result || inAdjudication(s, today, this.rules(g.event, g.game))) return [];
-        return [{ ref: g, state: s, side }];
-      });
+      // The player's games in every event they play in (leave is booked in all, P-8a): one mail
+      // names them all, a line for each game with its event's tag, not one mail per event.
+      const address = this.player(ref.event, player).addresses[0];
+      const memberships = address
+        ? this.directory.memberships(address)
+        : [{ event: ref.event, player: this.player(ref.event, player) }];
+      const games = memberships.flatMap(({ event, player: p }) =>
+        this.directory.gamesOf(event, p.id).flatMap((g) => {
+          if (!this.store.hasGame(g.gameKey)) return [];
+          const s = g.gameKey === ref.gameKey ? state : this.state(g.gameKey);
+          const side = this.colourOf(g, p.id);
+          const held = s.leaves.some(
+            (l) => l.side === side && l.from === leave.from && l.to === leave.to,
+          );
+          if (!held || s.result || inAdjudication(s, today, this.rules(g.event, g.game))) return [];
+          return [{ ref: g, state: s, side }];
+        }),
+      );
       const first = games[0];
       if (games.length < 2 || !first) {
         out.effects.push(e);
@@ -3514,7 +3530,11 @@ export class RefereeService {
         ),
       };
       const mails = composeEffect(mine, this.composeContext(first.ref, first.state, today));
-      const seed = `leave-${e.phase}:${ref.event.tag}:${player}:${leave.from}:${leave.to}`;
+      // Each game's sweep makes the same mail under the same Message-ID: of the player in the
+      // event, as ever, when all the games are the event's; of their address across events.
+      const across = games.some((g) => g.ref.event.tag !== ref.event.tag);
+      const who = across ? `*:${address}` : `${ref.event.tag}:${player}`;
+      const seed = `leave-${e.phase}:${who}:${leave.from}:${leave.to}`;
       out.mails.push(...this.outgoing(this.oriented(first.ref, first.state), mails, seed));
     }
     return out;

@@ -2470,3 +2470,87 @@ Petr
     expect(await sentSince(s.service)).toEqual([]);
   });
 });
+
+describe('leave of a player in two events (P-8a, P-8b)', () => {
+  /** Jan plays in event A (against Petr, TD Anna) and event B (against Eva, TD Bert). */
+  function twoEvents() {
+    const event = (tag: string, td: string, game: Record<string, string>) => ({
+      name: `Event ${tag}`,
+      tag,
+      td: { name: td, address: `${td.toLowerCase()}@club.example` },
+      timeZone: 'Europe/Warsaw',
+      language: 'en',
+      players: [
+        { id: 'jan', name: 'Jan', addresses: ['jan@x.example'] },
+        { id: 'petr', name: 'Petr', addresses: ['petr@x.example'] },
+        { id: 'eva', name: 'Eva', addresses: ['eva@x.example'] },
+      ],
+      games: [{ id: '1', startsOn: '2026-11-02', ...game }],
+    });
+    const r = validateConfig(
+      {
+        from: { name: 'amici', address: 'referee@club.example' },
+        inbox: { kind: 'maildir', path: './in' },
+        outbox: { kind: 'pickup', path: './out' },
+        store: { path: ':memory:' },
+        events: [
+          event('A', 'Anna', { white: 'jan', black: 'petr' }),
+          event('B', 'Bert', { white: 'eva', black: 'jan' }),
+        ],
+      },
+      '/',
+    );
+    if (!r.ok) throw new Error(r.errors.join('\n'));
+    let now = new Date('2026-11-02T09:00:00Z');
+    const service = new RefereeService({
+      config: r.config,
+      store: new Store(':memory:'),
+      logger: memoryLogger(),
+      clock: () => now,
+    });
+    service.ensureGames();
+    return { service, setNow: (iso: string) => (now = new Date(iso)) };
+  }
+
+  it('P-8a, P-8b: leave Jan sends in one event’s game is confirmed to him once, told to both TDs, and its start and end reach him once, with a line for each game of each event', async () => {
+    const { service, setNow } = twoEvents();
+    await service.processInbound(
+      mail('Jan <jan@x.example>', '1.e4\n\nLeave: 2026-12-01 - 2026-12-10', 'Re: [A/1] move'),
+    );
+    expect(service.state('B/1').leaves).toMatchObject([
+      { side: 'black', from: '2026-12-01', to: '2026-12-10' },
+    ]);
+    const { sent, sender } = recorder();
+    const parsed = async (kind: string) =>
+      Promise.all(
+        sent
+          .filter((m) => m.raw.toString().includes(`X-Amici-Kind: ${kind}`))
+          .map(async (m) => ({ to: m.to[0], mail: await simpleParser(m.raw) })),
+      );
+    await service.flushOutbox(sender);
+    const announced = await parsed('leave-announced');
+    // One confirmation to Jan, naming his game in each event.
+    const jans = announced.filter((m) => m.to === 'jan@x.example');
+    expect(jans).toHaveLength(1);
+    expect(jans[0]!.mail.text).toContain('  [A/1] Jan – Petr (White)\n  [B/1] Eva – Jan (Black)');
+    // Bert, the TD of event B, is told too (P-8b) — was: only Anna heard of it.
+    const bert = announced.filter((m) => m.to === 'bert@club.example');
+    expect(bert).toHaveLength(1);
+    expect(bert[0]!.mail.text).toContain('  [B/1] Eva – Jan (Black)');
+    expect(announced.filter((m) => m.to === 'anna@club.example')).toHaveLength(1);
+    sent.length = 0;
+    setNow('2026-12-01T06:00:00Z');
+    await service.sweep();
+    setNow('2026-12-11T06:00:00Z');
+    await service.sweep();
+    await service.flushOutbox(sender);
+    const toJan = (await parsed('leave-notice')).filter((m) => m.to === 'jan@x.example');
+    // Was: two at the start and two at the end, one per event, each naming one game.
+    expect(toJan).toHaveLength(2);
+    expect(toJan[0]!.mail.text).toContain(
+      'in each of your games:\n  [A/1] Jan – Petr (White)\n  [B/1] Eva – Jan (Black)',
+    );
+    expect(toJan[1]!.mail.text).toContain('[A/1] Jan – Petr (White): it is not your move');
+    expect(toJan[1]!.mail.text).toContain('[B/1] Eva – Jan (Black): it is not your move');
+  });
+});
