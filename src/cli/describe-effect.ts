@@ -23,6 +23,9 @@ export function describeEffect(e: Effect): string {
     case 'appeal-received':
       return `APPEAL — of ${appealedText(e.appeal.decision)}, due by ${e.appeal.by[e.side]}: the mail goes to the TD as ${e.side}'s appeal → ${e.to.join(', ')}, td [${e.rules.join(', ')}]`;
     case 'ruling-applied':
+      // A protest entered by the TD (P-7c): which claims now wait for the ruling.
+      if (e.detail?.key === 'protest')
+        return `PROTEST recorded — ${e.detail.params.claim}, received ${e.detail.params.on}, in time: the claim waits for your ruling (uphold-claim or reject-claim) instead of its deadline; ${e.to.join(', ')} told${e.note ? ` — ${e.note}` : ''} [${e.rules.join(', ')}]`;
       return `${e.ruling}${e.reason ? ` — reason: ${e.reason}` : ''}${e.note ? ` — ${e.note}` : ''} → ${e.to.join(', ')} [${e.rules.join(', ')}]`;
     case 'ruling-refused':
       // Said where it was typed: nobody is sent anything, so no recipients are named.

@@ -11,7 +11,7 @@ import { plyText } from '../compose/index.ts';
 import { playsByPost } from '../config/load-config.ts';
 import { memoryLogger } from '../daemon/log.ts';
 import type { GameRefResolved, RefereeService } from '../daemon/referee-service.ts';
-import { readInbound } from '../mail/index.ts';
+import { protestsIn, readInbound } from '../mail/index.ts';
 import {
   RULING_OPTIONS,
   RULINGS_HELP,
@@ -36,11 +36,15 @@ import { argsOrExit, count } from './io.ts';
 
 export const TD_USAGE = `usage: amici td GAME RULING [options] [--note TEXT] [--config FILE]
        amici td GAME annul --reason TEXT [--yes]
+       amici td GAME protest --side S --received DATE [--text TEXT]   (a protest by post, P-7c)
        amici td withdraw PLAYER (--annul | --forfeit) --reason TEXT [--yes]   (every unfinished game, P-9a)
 
 ${RULINGS_HELP}
 An annulment (annul, withdraw) is shown first, with what it changes and who is told, and
 recorded only with --yes; reinstate undoes one, but the mails will have gone.
+A protest of a time claim that reached you by post (or at your own address) is entered with
+protest: --received is the day it came, which decides whether it came in time (P-7c), and
+--text its words, kept in the inbox as a mail is (P-5a); the player is told it is recorded.
 The same rulings (all but withdraw, which runs only here) can be mailed to amici from the TD's
 address, one per line, in a reply to a notice about the game (README, "Rulings by mail").`;
 
@@ -87,6 +91,7 @@ export async function tdCommand(args: string[], io: CliIo): Promise<number> {
       allowPositionals: true,
       options: {
         ...RULING_OPTIONS,
+        text: { type: 'string' },
         config: { type: 'string' },
         yes: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -106,6 +111,12 @@ export async function tdCommand(args: string[], io: CliIo): Promise<number> {
   const ruling = rulingOf(kind, arg, values);
   if (typeof ruling === 'string') {
     io.err(`amici td ${kind}: ${rulingErrorText(ruling)}\n\n${TD_USAGE}\n`);
+    return 2;
+  }
+  if (values.text !== undefined && ruling.kind !== 'protest') {
+    io.err(
+      `amici td ${kind}: --text is the words of a protest (protest --text); for the players, give --note\n`,
+    );
     return 2;
   }
   return apply(
@@ -128,6 +139,22 @@ export async function tdCommand(args: string[], io: CliIo): Promise<number> {
         };
       return undefined;
     },
+    // A protest that came by post is kept in the inbox as a mail is (P-5a): its words, who, when.
+    ruling.kind === 'protest'
+      ? (service, ref, state) => {
+          const player = service.player(ref.event, ref.game[ruling.side]);
+          const words = values.text?.trim() || '(the words of the protest were not entered)';
+          const subject = `protest, received ${ruling.receivedOn}, entered by the TD`;
+          const text = `From: ${player.name} <${player.addresses[0] ?? ''}>\r\nSubject: [${ref.gameKey}] ${subject}\r\nDate: ${new Date(`${ruling.receivedOn}T12:00:00Z`).toUTCString()}\r\nX-Amici-Postal: entered by the TD with amici td protest\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nProtest: ${words}\r\n`;
+          return {
+            dedupeKey: `protest:${ref.gameKey}:${state.events.length}:${ruling.side}:${ruling.receivedOn}`,
+            receivedAt: `${ruling.receivedOn}T12:00:00.000Z`,
+            sender: player.addresses[0] ?? player.name,
+            subject,
+            raw: Buffer.from(text),
+          };
+        }
+      : undefined,
   );
 }
 
@@ -289,6 +316,11 @@ export async function postCommand(args: string[], io: CliIo): Promise<number> {
     io.err(`amici post: the card's text could not be read (${card.error})\n`);
     return 2;
   }
+  // A protest of a time claim on the card ("Protest: …") is no move, and a card records moves:
+  // it is entered with `amici td GAME protest`, which dates it by the day it came (P-7c).
+  const protest = card.value.commands.some((c) => c.kind === 'td-message' && protestsIn(c.raw));
+  const protestCommand = (gameKey: string) =>
+    `amici td ${gameKey} protest --side ${s} --received ${received} --text "…"`;
   /** The dispatch date recorded: the postmark, or the acceptable date chosen for none (P-2i). */
   let sentOn: CalendarDate = postmark ?? received;
   /** The card as `side`'s transmission in the game `ref`, or what is wrong with its dates. */
@@ -421,6 +453,20 @@ export async function postCommand(args: string[], io: CliIo): Promise<number> {
       }
       // A rejection costs the player days and a letter: the TD's typing slip must not (P-6g).
       const rejected = decision.effects.find((e) => e.kind === 'transmission-rejected');
+      // A card with a protest and no move is no blank card (P-4d): the protest is entered so.
+      if (
+        protest &&
+        rejected?.kind === 'transmission-rejected' &&
+        rejected.problem.code === 'blank'
+      )
+        return {
+          code: 2,
+          text: `amici post: the card holds a protest and no move. Nothing recorded: a protest of a time claim is entered with\n  ${protestCommand(ref.gameKey)}\n--received is the day it came, which decides whether it came in time (P-7c).`,
+        };
+      if (protest)
+        io.out(
+          `the card also holds a protest: amici post records its moves only; enter the protest with\n  ${protestCommand(ref.gameKey)}\n`,
+        );
       // Moves that are another game's card (or the other player's) are not penalised here,
       // even with --yes: the TD is told where they fit.
       const fits = rejected ? fitsElsewhere(service, ref, today) : [];

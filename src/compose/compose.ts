@@ -232,6 +232,11 @@ export interface TdNotice {
     /** The player's other unfinished games, when the mail names none of them. */
     games?: string[];
     command?: string;
+    /**
+     * The forwarded mail protests a time claim open to protest on the day it came (P-7c): the
+     * ruling line that records it as received that day (`protest --side S --received DATE`).
+     */
+    protest?: { line: string; command: string; receivedOn: CalendarDate };
   };
 }
 

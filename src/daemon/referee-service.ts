@@ -56,6 +56,7 @@ import type { Inbound, InboundMail, ReadError, Result } from '../mail/index.ts';
 import {
   asksForPgn,
   claimsTimeIn,
+  findCommands,
   headerOnly,
   protestsIn,
   readMail,
@@ -2462,6 +2463,16 @@ export class RefereeService {
           .join(' ')
           .replace(/["$`\\]/g, '')
       : '';
+    // A protest of a time claim the player mailed to the TD (P-7c): recorded as it came to the
+    // TD, the day the player sent it, by the ruling line `protest`, while the claim is open to it.
+    const receivedOn = forward?.sentOn ?? today;
+    const protest =
+      game &&
+      side &&
+      findCommands(forward?.text ?? '').some((c) => c.kind === 'td-message' && protestsIn(c.raw)) &&
+      protestableClaims(this.state(game.gameKey), receivedOn).length
+        ? `protest --side ${side} --received ${receivedOn}`
+        : undefined;
     const notice: TdNotice = {
       kind: 'no-ruling',
       text: forward ? forward.text : inbound.newText.text,
@@ -2475,6 +2486,15 @@ export class RefereeService {
               ...(forward.dateWritten ? { dateWritten: forward.dateWritten } : {}),
               ...(side ? { side } : {}),
               ...(!game && open.length > 1 ? { games: open.map((g) => g.gameKey) } : {}),
+              ...(protest
+                ? {
+                    protest: {
+                      line: protest,
+                      command: `amici td ${ref.gameKey} ${protest}`,
+                      receivedOn,
+                    },
+                  }
+                : {}),
               ...(side && moves
                 ? {
                     // A player by email has a card entered only with --force (P-2m): this is one.
@@ -3416,7 +3436,8 @@ export class RefereeService {
     seed: string,
     /**
      * What came on paper, kept in the inbox beside the events it made as mail is (P-5a): a
-     * postal card the TD entered, its text and dates (`amici post`).
+     * postal card the TD entered, its text and dates (`amici post`), or a protest (`amici td
+     * GAME protest`).
      */
     archive?: Omit<InboundRecord, 'status' | 'gameKey' | 'note'>,
   ): Promise<{ committed: boolean; decision: Decision; state: GameState; mails: number }> {
@@ -3440,7 +3461,7 @@ export class RefereeService {
           ...archive,
           status: rejected ? 'rejected' : 'done',
           gameKey: ref.gameKey,
-          note: `postal card entered by the TD: ${effectSummary(decision.effects, state, after)}`,
+          note: `${input.kind === 'ruling' ? 'letter' : 'postal card'} entered by the TD: ${effectSummary(decision.effects, state, after)}`,
         },
         [{ gameKey: ref.gameKey, events: decision.events }],
         outbox,

@@ -26,6 +26,7 @@ export const RULINGS = [
   'reinstate',
   'uphold-appeal',
   'reject-appeal',
+  'protest',
 ] as const;
 export type RulingName = (typeof RULINGS)[number];
 
@@ -55,6 +56,11 @@ export const RULINGS_HELP = `Rulings:
   uphold-appeal --side S | reject-appeal --side S
                                                record the decision on the player's appeal (P-11,
                                                P-13c); then apply what it changes (set-result …)
+  protest --side S --received DATE             a protest of a time claim that reached you outside
+                                               amici (a player's letter, a mail to your own
+                                               address) on DATE: recorded as if mailed to amici
+                                               that day; in the window the claim waits for your
+                                               ruling instead of being upheld at its deadline (P-7c)
 Any ruling takes --note TEXT, passed on to both players. S is white or black; DATE is YYYY-MM-DD.`;
 
 /**
@@ -73,6 +79,8 @@ export const RULING_ERRORS = {
     "give the illegal move as --move 10... (Black's 10th) or --move 10. (White's), or --plies N",
   result: 'give the result (1-0, 0-1, 1/2-1/2, 0-0) and --reason',
   'annul-reason': 'give --reason (the withdrawal or death, P-9a)',
+  'protest-args':
+    'give --side and --received (white or black, the protesting player; the day the protest reached you, as YYYY-MM-DD)',
   quote: 'a quotation mark is not closed',
   'unknown-option': 'unknown option {option}',
   unexpected: 'unexpected "{words}" (put text in quotes)',
@@ -105,6 +113,7 @@ export const RULING_OPTIONS = {
   plies: { type: 'string' },
   move: { type: 'string' },
   offender: { type: 'string' },
+  received: { type: 'string' },
   note: { type: 'string' },
 } as const;
 
@@ -258,6 +267,10 @@ export function rulingOf(
     case 'uphold-appeal':
     case 'reject-appeal':
       return s ? { kind: name, side: s } : 'side';
+    case 'protest': {
+      const receivedOn = day(values.received);
+      return s && receivedOn ? { kind: 'protest', side: s, receivedOn } : 'protest-args';
+    }
   }
 }
 
@@ -385,7 +398,14 @@ export function readRulingLine(line: string): MailRuling | undefined {
 }
 
 /** The rulings whose names are everyday words, which may also start a sentence. */
-const PLAIN_WORDS: readonly RulingName[] = ['pause', 'resume', 'annul', 'penalise', 'reinstate'];
+const PLAIN_WORDS: readonly RulingName[] = [
+  'pause',
+  'resume',
+  'annul',
+  'penalise',
+  'reinstate',
+  'protest',
+];
 
 /** The rulings written with a word after their name: the claim's id, the result. */
 const TAKES_ARGUMENT: readonly RulingName[] = ['uphold-claim', 'reject-claim', 'set-result'];

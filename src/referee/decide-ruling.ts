@@ -146,6 +146,8 @@ const describe = (r: Ruling): string => {
     case 'uphold-appeal':
     case 'reject-appeal':
       return `${r.kind} ${r.side}`;
+    case 'protest':
+      return `protest ${r.side} received ${r.receivedOn}`;
     default:
       return r.kind;
   }
@@ -215,6 +217,8 @@ const ruleIdsOf = (r: Ruling): string[] => {
     case 'uphold-appeal':
     case 'reject-appeal':
       return ['P-13', 'P-7d'];
+    case 'protest':
+      return ['P-7c'];
   }
 };
 
@@ -379,7 +383,9 @@ export function decideRuling(
   const kind = input.ruling.kind;
   // A result says its appeal itself; the decision on an appeal is final (P-11, P-13c).
   const final = kind === 'uphold-appeal' || kind === 'reject-appeal';
-  if (!d.events.length || kind === 'set-result' || kind === 'annul' || final) return d;
+  // A protest recorded is the player's act, not a decision of the TD (nothing to appeal).
+  if (!d.events.length || kind === 'set-result' || kind === 'annul' || final || kind === 'protest')
+    return d;
   const appeal: AppealWindow = { rule: 'P-13', by: appealBy(now, rules) };
   return {
     events: d.events,
@@ -484,6 +490,7 @@ function applyRuling(
     };
     return { events: ruled.events, effects: toldOfRuling(ruled, told, claim, state, rules) };
   }
+  if (r.kind === 'protest') return recordProtest(state, input, r, now);
   // The decision on a player's appeal, in a finished game as in one in play (P-11, P-13c): both
   // players are told it (P-11b, P-7d); the appeal no longer waits in the TD's report.
   if (r.kind === 'uphold-appeal' || r.kind === 'reject-appeal') {
@@ -761,4 +768,76 @@ function applyRuling(
       return combine(applied(input), endGame(now, '*', 'annulled', 'P-9a', r.reason));
   }
   return nothing();
+}
+
+/**
+ * P-7c: a protest that reached the TD outside amici on `receivedOn` — a letter of a player by
+ * post, a mail to the TD's own address — recorded as the daemon records one mailed to amici that
+ * day: each time claim filed by then whose window was still open on that day waits for the TD's
+ * ruling instead of being upheld at its deadline. Either player may protest (the claim notice
+ * invites both). The protesting player is told it is recorded (their copy printed and posted if
+ * they play by post, P-2m). A protest that came late, a claim already ruled or protested, a day
+ * still to come or a game over are refused, saying which.
+ */
+function recordProtest(
+  state: GameState,
+  input: TdRuling,
+  r: Extract<Ruling, { kind: 'protest' }>,
+  now: CalendarDate,
+): Decision {
+  const on = r.receivedOn;
+  if (compareDates(on, now) > 0)
+    return refuse(
+      input,
+      `the protest was received on ${on}, after today (${now}); enter it once it has come`,
+    );
+  if (state.result)
+    return refuse(
+      input,
+      `the game is over (${state.result.result}, ${state.result.kind}): a claim still open when it ended lapsed, and a protest no longer counts (P-7c)`,
+    );
+  const filed = state.claims.filter(
+    (c) => c.kind === 'time' && c.protestBy !== undefined && compareDates(c.on, on) <= 0,
+  );
+  const open = filed.filter(
+    (c) => !c.ruling && !c.protestedOn && compareDates(on, c.protestBy!) <= 0,
+  );
+  if (!open.length) {
+    const why = filed.map((c) => {
+      if (c.protestedOn) return `claim ${c.id} was already protested on ${c.protestedOn}`;
+      const late = compareDates(on, c.protestBy!) > 0;
+      if (c.ruling) {
+        const how =
+          c.ruling.by === 'deadline'
+            ? `upheld at its deadline, ${c.protestBy}, on ${c.ruling.on}`
+            : `${c.ruling.upheld ? 'upheld' : 'rejected'} by you on ${c.ruling.on}`;
+        return late
+          ? `claim ${c.id} was ${how}, and the protest came after its deadline`
+          : `claim ${c.id} was ${how}, before this protest, which came in time, was entered: the ruling stands as recorded; what the protest changes is yours to decide (set-clock, set-result, with --note for the players, P-13)`;
+      }
+      return `the protest came on ${on}, after the days for a protest of claim ${c.id} ended on ${c.protestBy}: it is late, and the claim is upheld at its deadline unless you rule on it (uphold-claim or reject-claim ${c.id})`;
+    });
+    const later = state.claims.filter((c) => c.kind === 'time' && compareDates(c.on, on) > 0);
+    if (later.length)
+      why.push(
+        `claim ${later.map((c) => c.id).join(', ')} was filed after ${on}, the day the protest came`,
+      );
+    return refuse(
+      input,
+      why.length ? why.join('; ') : 'this game has no time claim a protest could be of (P-7c)',
+    );
+  }
+  return {
+    events: open.map((c) => ({ type: 'claim-protested', on, id: c.id })),
+    effects: [
+      {
+        kind: 'ruling-applied',
+        to: [r.side],
+        ruling: describe(input.ruling),
+        detail: { key: 'protest', params: { claim: open.map((c) => c.id).join(', '), on } },
+        ...(input.note ? { note: input.note } : {}),
+        rules: rulesOf(input.ruling),
+      },
+    ],
+  };
 }

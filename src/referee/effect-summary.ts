@@ -122,6 +122,12 @@ export function effectSummary(
       case 'transmission-repeated':
         parts.push('the last transmission sent again; it stands');
         break;
+      case 'ruling-applied':
+        // A protest the TD entered (a letter, P-7c): the inbox line names the claims.
+        if (e.detail?.key === 'protest')
+          parts.push(`protest of ${e.detail.params.claim} (P-7c); the claim waits for the TD`);
+        else parts.push(e.kind);
+        break;
       case 'game-ended':
         parts.push(`game ends ${e.result} (${e.endKind.replace(/-/g, ' ')})`);
         break;

@@ -149,6 +149,13 @@ export type Ruling =
    * or the ICCF Appeals Commission has decided; what it changes is a ruling of its own.
    */
   | { kind: 'uphold-appeal' | 'reject-appeal'; side: Side }
+  /**
+   * P-7c: a protest of a time claim that reached the TD outside amici — a letter of a player by
+   * post, a mail sent to the TD's own address — on `receivedOn`: recorded as the daemon records
+   * one mailed to amici, the window judged by that day, so the claim waits for the TD's ruling
+   * instead of being upheld at its deadline. No decision of the TD: nothing to appeal.
+   */
+  | { kind: 'protest'; side: Side; receivedOn: CalendarDate }
   | {
       kind: 'set-result';
       result: Result;

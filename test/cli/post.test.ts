@@ -340,6 +340,100 @@ describe('amici post, and the commands a TD of a postal event uses with it', () 
     );
   });
 
+  it('P-7c: a protest that came by post is entered with amici td GAME protest --received: the claim waits for the TD instead of its deadline, the player is told, the letter is kept', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-10-20T10:00:00Z'));
+    onTestFinished(() => void vi.useRealTimers());
+    const file = event();
+    const dates = (postmark: string, received: string) => [
+      '--postmark',
+      postmark,
+      '--received',
+      received,
+    ];
+    await post(file, 'POST/1', 'white', '1.e4', ...dates('2026-10-02', '2026-10-05'));
+    await post(file, 'POST/1', 'black', '1.e4 e5', ...dates('2026-10-08', '2026-10-11'));
+    // Jan sends nothing: on 15 November a time claim is filed against him, protest by the 29th.
+    vi.setSystemTime(new Date('2026-11-15T10:00:00Z'));
+    expect((await runCli(['run', '--once', '--config', file])).code).toBe(0);
+    // His letter of protest reached the TD on the 27th; the TD enters it on 1 December, after
+    // the deadline (a card with the protest alone is no move: amici post points here).
+    vi.setSystemTime(new Date('2026-12-01T10:00:00Z'));
+    const card = await post(
+      file,
+      'POST/1',
+      'white',
+      'Protest: I posted 2.Sf3 on 10 November.',
+      ...dates('2026-11-25', '2026-11-27'),
+    );
+    expect(card.code).toBe(2);
+    expect(card.err).toContain(
+      'amici td POST/1 protest --side white --received 2026-11-27 --text "…"',
+    );
+    const late = await runCli([
+      'td',
+      'POST/1',
+      'protest',
+      '--side',
+      'white',
+      '--received',
+      '2026-11-30',
+      '--config',
+      file,
+    ]);
+    expect(late.code).toBe(1);
+    expect(late.err).toContain(
+      'the protest came on 2026-11-30, after the days for a protest of claim time:white:10:1 ended on 2026-11-29',
+    );
+    const r = await runCli([
+      'td',
+      'POST/1',
+      'protest',
+      '--side',
+      'white',
+      '--received',
+      '2026-11-27',
+      '--text',
+      'I posted 2.Sf3 on 10 November.',
+      '--config',
+      file,
+    ]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain(
+      'PROTEST recorded — time:white:10:1, received 2026-11-27, in time: the claim waits for your ruling',
+    );
+    // Jan is told, in Polish, on paper as by mail.
+    expect((await mailsTo(file, 'jan@post.example')).join('\n')).toContain(
+      'Twój protest został zarejestrowany (reklamacja time:white:10:1, protest otrzymany 2026-11-27',
+    );
+    // The sweep does not uphold it at its deadline: it waits for the TD (P-7c).
+    expect((await runCli(['run', '--once', '--config', file])).code).toBe(0);
+    expect((await runCli(['show', 'POST/1', '--config', file])).out).toContain(
+      "  time:white:10:1: time claim against White, Jan Kowalski (filed 2026-11-15, protested 2026-11-27, waits for the TD's ruling)\n",
+    );
+    // The letter is kept in the inbox as a mail is (P-5a).
+    const inbox = JSON.parse((await runCli(['inbox', '--json', '--config', file])).out);
+    expect(inbox[0]).toMatchObject({
+      gameKey: 'POST/1',
+      sender: 'jan@post.example',
+      note: 'letter entered by the TD: protest of time:white:10:1 (P-7c); the claim waits for the TD',
+    });
+    // Entered twice, it is refused: the claim is protested already.
+    const again = await runCli([
+      'td',
+      'POST/1',
+      'protest',
+      '--side',
+      'white',
+      '--received',
+      '2026-11-27',
+      '--config',
+      file,
+    ]);
+    expect(again.code).toBe(1);
+    expect(again.err).toContain('claim time:white:10:1 was already protested on 2026-11-27');
+  });
+
   it('P-2f..h: a slash date on a card is read as the daemon reads a mail: month first when day first is before the move answered reached the player', async () => {
     const file = event();
     const white = ['--postmark', '2026-10-02', '--received', '2026-10-05'];

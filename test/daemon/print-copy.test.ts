@@ -518,6 +518,65 @@ describe('P-2m: mail to a player by post goes to the TD to print and post', () =
     });
   });
 
+  it('P-7c, P-2m: a protest Petr (by post) sent to the TD, forwarded to amici, is recorded by the line its answer gives, as received that day: the claim waits for the ruling, past its deadline, and Petr’s letter says so', async () => {
+    const { service, sent, sender, janMoves, setNow } = setup({
+      post: true,
+      postalAddress: 'Dlouhá 5, 110 00 Praha 1',
+      language: 'en',
+    });
+    await janMoves();
+    setNow('2026-12-05T09:00:00Z');
+    await service.sweep();
+    await service.flushOutbox(sender);
+    expect(service.state('CLUB/1').claims[0]).toMatchObject({ protestBy: '2026-12-19' });
+    // Petr wrote to the TD's own address on the 18th; the TD, away, forwards it on the 21st:
+    // not played from the TD's address (P-2d), but the answer gives the line that records it.
+    setNow('2026-12-21T07:00:00Z');
+    sent.length = 0;
+    expect(
+      await service.processInbound({
+        id: 'fwd1',
+        receivedAt: '2026-12-21T07:00:00Z',
+        raw: Buffer.from(
+          'From: TD <td@club.example>\r\nTo: referee@club.example\r\nSubject: Fwd: [CLUB/1] time exceeded\r\nDate: Mon, 21 Dec 2026 07:00:00 +0000\r\nMessage-ID: <fwd1@club.example>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nFrom Petr.\r\n\r\n---------- Forwarded message ---------\r\nFrom: Petr Novák <petr@x.example>\r\nDate: Fri, Dec 18, 2026 at 7:00 PM\r\nSubject: [CLUB/1] time exceeded\r\nTo: TD <td@club.example>\r\n\r\nProtest: my card went to the post on 10 November.\r\n',
+        ),
+      }),
+    ).toBe('ignored');
+    await service.flushOutbox(sender);
+    const answer = await textOf(toTd(sent)[0]!);
+    expect(answer).toContain(
+      'It protests a time claim (rule P-7c). To record the protest as received on 2026-12-18, the day it reached you (which decides whether it came in time), reply to this mail with the line below, or run amici td CLUB/1 protest --side black --received 2026-12-18 on the server',
+    );
+    expect(answer).toContain('\nprotest --side black --received 2026-12-18\n');
+    expect(answer).not.toContain('It holds no move.');
+    expect(answer).not.toContain('amici post');
+    expect(service.state('CLUB/1').claims[0]?.protestedOn).toBeUndefined();
+    // The TD replies with the line.
+    setNow('2026-12-21T08:00:00Z');
+    sent.length = 0;
+    expect(
+      await service.processInbound({
+        id: 'td1',
+        receivedAt: '2026-12-21T08:00:00Z',
+        raw: Buffer.from(
+          'From: TD <td@club.example>\r\nTo: referee@club.example\r\nSubject: Re: [CLUB/1] time exceeded\r\nDate: Mon, 21 Dec 2026 08:00:00 +0000\r\nMessage-ID: <td1@club.example>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nprotest --side black --received 2026-12-18\r\n',
+        ),
+      }),
+    ).toBe('done');
+    expect(service.state('CLUB/1').claims[0]).toMatchObject({ protestedOn: '2026-12-18' });
+    await service.sweep();
+    expect(service.state('CLUB/1').claims[0]?.ruling).toBeUndefined();
+    await service.flushOutbox(sender);
+    const letter = await textOf(toTd(sent).find((m) => m.raw.toString().includes('print:'))!);
+    expect(letter).toContain(
+      'The Tournament Director has ruled (rule P-7c): your protest is recorded (claim time:black:10:1, received on 2026-12-18: it came in time, so the claim waits for the Tournament Director',
+    );
+    // The TD is told the line applied, and that Petr was told.
+    const done = await textOf(toTd(sent).find((m) => !m.raw.toString().includes('print:'))!);
+    expect(done).toContain('protest --side black --received 2026-12-18');
+    expect(done).toContain('Petr Novák');
+  });
+
   it('P-7d, P-2m: a ruling’s letter to Petr (by post) printed days late says at its top when it was first written', async () => {
     const { service, sent, sender, janMoves, setNow } = setup({
       post: true,

@@ -135,6 +135,20 @@ describe('a ruling line in a TD’s mail (P-7d)', () => {
     expect(readRulingLine('reinstate 1-0')).toMatchObject({ ok: false, code: 'unexpected' });
   });
 
+  it('P-7c: protest --side S --received DATE records a protest that came by post; a sentence starting with it is prose, a line without the day is answered', () => {
+    expect(readRulingLine('CLUB/4 protest --side black --received 2027-02-25')).toMatchObject({
+      ok: true,
+      game: 'CLUB/4',
+      ruling: { kind: 'protest', side: 'black', receivedOn: '2027-02-25' },
+    });
+    expect(readRulingLine('Protest against the claim came by post today.')).toBeUndefined();
+    expect(readRulingLine('Protest: the count is wrong')).toBeUndefined();
+    expect(readRulingLine('protest --side black')).toMatchObject({
+      ok: false,
+      code: 'protest-args',
+    });
+  });
+
   it('a line may name its game first, as the TD’s report writes it', () => {
     expect(readRulingLine('CLUB/4 uphold-claim time:white:10:1')).toMatchObject({
       ok: true,
