@@ -257,7 +257,8 @@ const event = z
     reminderDays: z.number().int().positive().default(14),
     /**
      * The average transit of a move one way, in days (0 for email). The reminder waits
-     * `reminderDays + 2 × transitDays` (P-3a: "plus average transit both ways"); a postal card
+     * `reminderDays + 2 × transitDays` after the move went out (P-3a: "plus average transit both
+     * ways"), so `reminderDays + transitDays` after its delivery; a postal card
      * with no readable postmark and no date of its own is recorded as sent this many days before
      * it came (P-2i); a move relayed by mail to a player by post counts as delivered this many
      * days after the letter is posted (P-6d, P-6e, `deliveredTo`).

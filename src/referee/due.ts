@@ -4,11 +4,14 @@
 // - game-start: the players are told their game begins (colours, who moves first, the time
 //   control, how to write a move: P-2a, P-2b, P-6a), on the day White's clock starts; only while
 //   no move is played (a game that is under way needs no announcing).
-// - reminder (P-3a): the player to move has not replied within `reminderDays` plus the average
-//   transit both ways (`transitDays` is one way, so `reminderDays + 2 × transitDays`) counted
-//   days of the delivery of the opponent's move: their reply must travel back before it can be
-//   seen. Days the game is paused (L-6.10) or the player is on leave (P-8a) do not count, and no
-//   reminder goes out on such a day. Due on the first day after the window.
+// - reminder (P-3a): "no reply within 14 days plus the average transit both ways", counted from
+//   the day the last transmission went out — the move's way to the player, 14 days, the reply's
+//   way back (`transitDays` is one way). The count starts at the move's delivery (P-6d), one
+//   transit after it went out (`deliveredTo`; a card's received date): from there
+//   `reminderDays + transitDays`. The game's start, and the mail that resumed play or reinstated
+//   the game, count from the day they went out: `reminderDays + 2 × transitDays`. Days the game
+//   is paused (L-6.10) or the player is on leave (P-8a) do not count, and no reminder goes out on
+//   such a day. Due on the first day after the window.
 //   Once play resumes, the event's end moved later (P-10), counted from the resume, whose mail
 //   asked for the move.
 // - silence (P-3b): no move for `silenceDays` counted days (the same days left out).
@@ -238,10 +241,13 @@ function planDue(state: GameState, rules: EventRules): Plan {
       (day, x) => (x.to !== null && compareDates(x.to, day) > 0 ? x.to : day),
       since,
     );
-    // P-3a: "within 14 days (plus average transit both ways)": the one-way transit, twice. A
-    // player by email in a game of mixed modes gets the move and answers it without transit.
+    // P-3a: "within 14 days (plus average transit both ways)" of the transmission going out. A
+    // move counts from its delivery, which is one way already behind it (P-6d, P-6e): the reply's
+    // way back remains. The start of the game, or a resume, counts from the day its mail went.
+    // A player by email in a game of mixed modes gets the move and answers it without transit.
     const transit = rules.byPost === undefined || rules.byPost[side] ? rules.transitDays : 0;
-    const waitDays = rules.reminderDays + 2 * transit;
+    const fromDelivery = ply > 0 && remindFrom === since && !state.restoredOn.has(ply);
+    const waitDays = rules.reminderDays + (fromDelivery ? 1 : 2) * transit;
     const reminderOn = nthCountedDay(remindFrom, waitDays + 1, quiet);
     if (reminderOn !== null)
       add({

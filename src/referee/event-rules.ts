@@ -28,7 +28,8 @@ export interface EventRules {
   reminderDays: number;
   /**
    * P-3a: the event's average transit of a move one way (post: days a card travels; email: 0).
-   * The reminder waits `reminderDays` plus the transit both ways, `2 × transitDays`.
+   * The reminder waits `reminderDays` plus the transit both ways after the move went out: from
+   * its delivery, one way behind it, `reminderDays + transitDays` (P-3a).
    */
   transitDays: number;
   /**

@@ -1,5 +1,7 @@
 // A postal event with an email game and a mixed one (P-2m): the reminder (P-3a) waits 14 days
-// plus the transit both ways for a player by post, 14 days for a player by email.
+// plus the transit both ways from the day the move went out for a player by post — from its
+// delivery, one way already behind it, 14 days and the way back — and 14 days for a player by
+// email.
 
 import { describe, expect, it } from 'vitest';
 import { validateConfig } from '../../src/config/load-config.ts';
@@ -9,7 +11,7 @@ import { Store } from '../../src/store/store.ts';
 import { clubConfig } from '../support/config.ts';
 
 describe('P-3a: the reminder waits the transit only for a player by post', () => {
-  it('P-3a, P-2m: in a postal event, the game all by email is reminded after 14 days, the postal games after 14 + 2 × 3', async () => {
+  it('P-3a, P-2m: in a postal event, the game all by email is reminded after 14 days, the postal games 14 + 2 × 3 days after the letter was posted', async () => {
     const r = validateConfig(
       clubConfig({
         mode: 'postal',
@@ -74,8 +76,9 @@ describe('P-3a: the reminder waits the transit only for a player by post', () =>
     // delivered on 7 January (P-6d, P-6e), as a card's received date would date it.
     expect(service.state('CLUB/3').plies[0]?.deliveredOn).toBe('2027-01-07');
     expect(service.state('CLUB/2').plies[0]?.deliveredOn).toBe('2027-01-04');
-    expect(await reminded('2027-01-27')).toEqual(['CLUB/2', 'CLUB/4']);
-    // 14 + 2 × 3 days after the delivery: Black by post.
-    expect(await reminded('2027-01-28')).toEqual(['CLUB/1', 'CLUB/2', 'CLUB/3', 'CLUB/4']);
+    expect(await reminded('2027-01-24')).toEqual(['CLUB/2', 'CLUB/4']);
+    // 14 + 2 × 3 days after the letter was posted on the 4th, 14 + 3 after its delivery: Black
+    // by post, whose card posted on the 21st would have come by the 24th.
+    expect(await reminded('2027-01-25')).toEqual(['CLUB/1', 'CLUB/2', 'CLUB/3', 'CLUB/4']);
   });
 });

@@ -58,13 +58,20 @@ describe('reminders (P-3a)', () => {
     ]);
   });
 
-  it('P-3a: 14 days plus the average transit both ways — transitDays is one way, counted twice', () => {
-    // Delivered 2026-01-03, transit 3 days each way: 14 + 2 × 3 = 20 days, the reminder on the
-    // 21st day (2026-01-24), not after 14 + 3.
+  it('P-3a: 14 days plus the average transit both ways, from the day the move went out: from its delivery, one transit already behind it, 14 days and the way back', () => {
+    // 1.e4 posted 2026-01-03, transit 3 days each way: delivered 2026-01-06. No reply within
+    // 14 + 2 × 3 = 20 days of the 3rd, the 23rd: the reminder on the 24th — 17 days after the
+    // delivery, not 14 + 2 × 3 = 20 after it (the 27th), which counted the first way twice.
+    const posted = scenario('2026-01-01').move('e4', '2026-01-03', 3).state();
+    expect(posted.plies[0]?.deliveredOn).toBe('2026-01-06');
     const withTransit = defaultEventRules({ transitDays: 3 });
-    expect(due(afterE4, '2026-01-21', withTransit)).toEqual([]);
-    expect(due(afterE4, '2026-01-23', withTransit)).toEqual([]);
-    expect(one(afterE4, '2026-01-24', 'reminder', withTransit).dueOn).toBe('2026-01-24');
+    expect(due(posted, '2026-01-23', withTransit)).toEqual([]);
+    expect(one(posted, '2026-01-24', 'reminder', withTransit).dueOn).toBe('2026-01-24');
+    // The game's start has no delivery before it: its letter goes out on the start day, and
+    // White's first card is awaited 14 days and both ways from then (20 days: the 22nd).
+    const start = scenario('2026-01-01').state();
+    expect(due(start, '2026-01-21', withTransit).some((w) => w.kind === 'reminder')).toBe(false);
+    expect(one(start, '2026-01-22', 'reminder', withTransit).dueOn).toBe('2026-01-22');
   });
 
   it('P-3a: in a game with one player by post and one by email, the transit counts only for the player by post', () => {
@@ -76,13 +83,13 @@ describe('reminders (P-3a)', () => {
     // Black gets the move by email and answers by email: 14 days, the reminder on the 15th.
     expect(due(afterE4, '2026-01-17', blackByEmail)).toEqual([]);
     expect(one(afterE4, '2026-01-18', 'reminder', blackByEmail).dueOn).toBe('2026-01-18');
-    // Black by post: 14 + 2 × 3 days, as in a game all by post.
+    // Black by post, the move delivered on the 3rd: 14 days and the reply's way back, 17.
     const blackByPost = defaultEventRules({
       transitDays: 3,
       byPost: { white: false, black: true },
     });
-    expect(due(afterE4, '2026-01-23', blackByPost)).toEqual([]);
-    expect(one(afterE4, '2026-01-24', 'reminder', blackByPost).dueOn).toBe('2026-01-24');
+    expect(due(afterE4, '2026-01-20', blackByPost)).toEqual([]);
+    expect(one(afterE4, '2026-01-21', 'reminder', blackByPost).dueOn).toBe('2026-01-21');
     // Both by email (an email game in a postal event): no transit.
     const email = defaultEventRules({ transitDays: 3, byPost: { white: false, black: false } });
     expect(one(afterE4, '2026-01-18', 'reminder', email).dueOn).toBe('2026-01-18');
