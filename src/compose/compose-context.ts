@@ -70,9 +70,10 @@ export interface ComposeContext {
   redelivery?: {
     /**
      * `notice`: the TD's copy to print of any other mail, written anew as things stand that
-     * day; `claim`: of a time claim's notice, whose protest window counts from that day (P-7c).
+     * day; `claim`: of a time claim's notice, whose protest window counts from that day (P-7c);
+     * `byPost`: the relay by email to a player by post, whose move the letter delivers (P-2m).
      */
-    how: 'resent' | 'late' | 'posted' | 'notice' | 'claim' | 'claimPosted';
+    how: 'resent' | 'late' | 'posted' | 'notice' | 'claim' | 'claimPosted' | 'byPost';
     firstOn: CalendarDate;
     firstTo?: string;
     /** The day the move counts as delivered now (P-6d). */

@@ -632,7 +632,13 @@ export class RefereeService {
           gameKey: ref.gameKey,
           inReplyTo: replyTo?.side === mail.to ? replyTo.messageId : undefined,
         }),
-        ...(printed ? {} : relay),
+        // A player by post's relay by email keeps its effect only (no delivery): written anew
+        // if it goes out late, as the letter is (`byPostRelayWrittenAnew`).
+        ...(printed
+          ? mail.relayEffect !== undefined
+            ? { relayEffect: mail.relayEffect }
+            : {}
+          : relay),
       };
       if (!printed) return [own];
       const { relayOf: _r, relayEffect: _e, ofCard: _c, paper, effect, ...composed } = mail;
@@ -3741,6 +3747,7 @@ export class RefereeService {
           to: row.recipients,
           raw:
             this.printWrittenAnew(row, now.toISOString()) ??
+            this.byPostRelayWrittenAnew(row, now.toISOString()) ??
             this.relayWrittenAnew(row, now.toISOString()),
         });
         if (r.ok) {
@@ -3919,14 +3926,7 @@ export class RefereeService {
     const ref = this.resolveGame(row.gameKey);
     if (!ref) return row.raw;
     const today = this.today(ref.event, at);
-    // A copy (`amici outbox resend`) was first written when the mail it copies was.
-    let first: { createdAt: string; copyOf: number | null } = row;
-    for (let n = 0; first.copyOf !== null && n < 10; n++) {
-      const copied = this.store.outboxRow(first.copyOf);
-      if (!copied) break;
-      first = copied;
-    }
-    const firstOn = this.today(ref.event, first.createdAt);
+    const firstOn = this.firstWrittenOn(ref, row);
     if (compareDates(today, firstOn) <= 0) return row.raw;
     try {
       const effect = JSON.parse(row.relayEffect) as Effect;
@@ -3936,6 +3936,45 @@ export class RefereeService {
           : this.noticeLetter(ref, effect, today, firstOn);
       if (!letter) return row.raw;
       return this.storeWrittenAnew(row, this.printCopy(ref, letter.mail, letter.side), at);
+    } catch (err) {
+      return this.rewriteFailed(row, err);
+    }
+  }
+
+  /** The day `row` was first written: a copy (`amici outbox resend`) when the mail it copies was. */
+  private firstWrittenOn(ref: GameRefResolved, row: OutboxRow): CalendarDate {
+    let first: { createdAt: string; copyOf: number | null } = row;
+    for (let n = 0; first.copyOf !== null && n < 10; n++) {
+      const copied = this.store.outboxRow(first.copyOf);
+      if (!copied) break;
+      first = copied;
+    }
+    return this.today(ref.event, first.createdAt);
+  }
+
+  /**
+   * The bytes to hand over for `row` when it is the relay by email of a move to a player by post
+   * going out on a later day than it was written (retried after a failure, a copy after a
+   * bounce): written anew as of today, as the letter is (`printWrittenAnew`), so that the mail
+   * gives the clock and the last day the letter gives — from the day the letter reaches them
+   * (P-2m, P-6d, P-6e) — and says at its top that it comes late. It delivers nothing itself: the
+   * letter is the player's relay. Undefined for any other mail; the bytes as stored when nothing
+   * is to be written anew (sent on the day it was written, the move answered since, a relay
+   * queued before such relays kept their effect).
+   */
+  private byPostRelayWrittenAnew(row: OutboxRow, at: string): Buffer | undefined {
+    if (row.kind !== 'move-relayed' || row.relayOf !== null || row.relayEffect === null)
+      return undefined;
+    const ref = row.gameKey === null ? undefined : this.resolveGame(row.gameKey);
+    if (!ref || row.lastError === null) return row.raw;
+    const today = this.today(ref.event, at);
+    const firstOn = this.firstWrittenOn(ref, row);
+    if (compareDates(today, firstOn) <= 0) return row.raw;
+    try {
+      const effect = JSON.parse(row.relayEffect) as Effect;
+      if (effect.kind !== 'move-relayed') return row.raw;
+      const letter = this.relayLetter(ref, effect, today, firstOn, false);
+      return letter ? this.storeWrittenAnew(row, letter.mail, at) : row.raw;
     } catch (err) {
       return this.rewriteFailed(row, err);
     }
@@ -3965,19 +4004,24 @@ export class RefereeService {
     return row.raw;
   }
 
-  /** The letter of a move's relay to a player by post, written anew on `today` (P-6d). */
+  /**
+   * The letter of a move's relay to a player by post, written anew on `today` (P-6d); with
+   * `paper` false, their relay by email, which gives the same dates.
+   */
   private relayLetter(
     ref: GameRefResolved,
     effect: Extract<Effect, { kind: 'move-relayed' }>,
     today: CalendarDate,
     firstOn: CalendarDate,
+    paper = true,
   ): { mail: ComposedMail; side: Side } | undefined {
     const state = this.state(ref.gameKey);
     const ply = effect.plies[effect.plies.length - 1] ?? -1;
     const move = state.plies[ply];
     if (!move || moveAwaitingAnswer(state, move.seq) === undefined) return undefined;
     const side = state.pos.turn;
-    // This copy, not delivered yet, dates the move the day it goes out (P-6d).
+    // The letter, not delivered yet, dates the move the day it goes out (P-6d): this copy, or
+    // the copy that goes out with this relay by email.
     const events = this.store.relayUndelivered(ref.gameKey, move.seq)
       ? decide(
           state,
@@ -3991,8 +4035,12 @@ export class RefereeService {
       { ...effect, to: [side] },
       {
         ...this.composeContext(ref, after, today),
-        redelivery: { how: 'posted', firstOn, deliveredOn: after.plies[ply]!.deliveredOn },
-        paper: true,
+        redelivery: {
+          how: paper ? 'posted' : 'byPost',
+          firstOn,
+          deliveredOn: after.plies[ply]!.deliveredOn,
+        },
+        ...(paper ? { paper: true } : {}),
       },
     );
     return mail && { mail, side };

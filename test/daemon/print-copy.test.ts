@@ -651,7 +651,7 @@ describe('P-2m: mail to a player by post goes to the TD to print and post', () =
     expect(await textOf(copy!)).toContain('A copy for the Tournament Director');
   });
 
-  it('P-6d: a copy to print of a relay that went out days late, with the relay, gives the last day as of the day it goes out', async () => {
+  it('P-6d, P-2m: a copy to print of a relay that went out days late, with the relay, gives the last day as of the day it goes out, and so does the relay by email', async () => {
     const { service, sent, janMail, setNow } = setup({
       post: true,
       postalAddress: 'Dlouhá 5, 110 00 Praha 1',
@@ -681,6 +681,19 @@ describe('P-2m: mail to a player by post goes to the TD to print and post', () =
     // What went out is what is stored.
     const id = service.store.outboxIdOf(copy!.messageId)!;
     expect(copy!.raw.equals(service.store.outboxRaw(id)!)).toBe(true);
+    // Petr's mail by email, which went out with it, is written anew the same way: the same
+    // clock and last day as the letter, not those of the 2nd (P-2m, P-6d).
+    const mail = sent.find((m) => m.to.includes('petr@x.example'))!;
+    const own = await textOf(mail);
+    expect(own).toContain(
+      'Tento e-mail se nepodařilo odeslat, když měl poprvé odejít, 2026-11-02; odchází až dnes a je napsán znovu.',
+    );
+    expect(own).toContain('2026-12-11');
+    expect(own).not.toContain('2026-12-02');
+    expect(own).toContain(AMICI_MARKER);
+    expect(
+      mail.raw.equals(service.store.outboxRaw(service.store.outboxIdOf(mail.messageId)!)!),
+    ).toBe(true);
   });
 
   it('P-2m, P-6d: a copy to print that alone failed, the relay by email reaching Petr, dates the move from the day it goes out: the paper is what reaches a player by post', async () => {
