@@ -1460,6 +1460,20 @@ export interface TdReportInput {
   onLeave?: { name: string; from: CalendarDate; to: CalendarDate; granted?: boolean }[];
   /** Games that ended since the previous report (or ever, for the first). */
   finished: { game: string; players: string; result: string; on: CalendarDate }[];
+  /**
+   * Copies to print and post to a player by post (P-2m) that the TD's own mail server refused
+   * for good, so were never printed: each once, in the first report after it failed — its ID in
+   * the outbox, the game, the player it is for, what it is (the mail's kind), the day it was
+   * written and the error.
+   */
+  unprinted?: {
+    id: number;
+    game: string;
+    name: string;
+    kind: string;
+    on: CalendarDate;
+    error: string;
+  }[];
   standings: readonly NamedStandingsRow[];
 }
 
@@ -1604,6 +1618,12 @@ export function composeTdReport(input: TdReportInput): ComposedMail {
         ]),
       ),
       standings: standingsBlock(input.standings, t),
+      unprinted: table(
+        [L('id'), L('game'), L('forPlayer'), L('letter'), L('written'), L('error')],
+        [true, false, false, false, false, false],
+        (input.unprinted ?? []).map((u) => [String(u.id), u.game, u.name, u.kind, u.on, u.error]),
+      ),
+      unprintedExample: input.unprinted?.[0] ? String(input.unprinted[0].id) : '',
     };
   });
 }

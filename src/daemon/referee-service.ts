@@ -119,7 +119,7 @@ import type {
   OutboxRow,
   Store,
 } from '../store/store.ts';
-import { dedupeKey, finishedKey, gameKeyOf, replayKey } from '../store/store.ts';
+import { dedupeKey, finishedKey, gameKeyOf, replayKey, unprintedKey } from '../store/store.ts';
 import type { DnsResolver, SenderCheck } from './authenticate.ts';
 import { cachingResolver, checkSender } from './authenticate.ts';
 import type { GameRefResolved } from './directory.ts';
@@ -3238,7 +3238,11 @@ export class RefereeService {
       this.store.enqueueTdReport(
         event.tag,
         today,
-        input.finished.map((f) => finishedKey(f.game, f.result, f.on)),
+        [
+          ...input.finished.map((f) => finishedKey(f.game, f.result, f.on)),
+          // Every letter still not printed, listed now or before: each is listed once.
+          ...this.unprintedLetters(event).map((u) => unprintedKey(u.id)),
+        ],
         [this.mailTo(mail, [event.td.address], `td-report:${event.tag}:${today}`)],
         this.clock().toISOString(),
       );
@@ -3253,6 +3257,44 @@ export class RefereeService {
       });
     }
     return queued;
+  }
+
+  /**
+   * The copies to print and post to a player by post in `event`'s games that the TD's own mail
+   * server refused for good (P-2m): never printed, and the TD told of them by nothing else — a
+   * notice about them would go to the same address (`tellTdOfFailure`). The report lists each
+   * once (`unprintedKey`).
+   */
+  private unprintedLetters(
+    event: EventConfig,
+  ): NonNullable<Parameters<typeof composeTdReport>[0]['unprinted']> {
+    return this.store.failedPrintCopies().flatMap((r) => {
+      const ref = this.resolveGame(r.gameKey);
+      if (!ref || ref.event.tag !== event.tag) return [];
+      let side: Side | undefined;
+      try {
+        const to = r.relayEffect ? (JSON.parse(r.relayEffect) as Effect).to[0] : undefined;
+        if (to === 'white' || to === 'black') side = to;
+      } catch {
+        side = undefined;
+      }
+      // A copy written before copies kept their effect: the game's one player by post.
+      if (!side) {
+        const byPost = this.byPost(ref.event, ref.game);
+        const post = (['white', 'black'] as const).filter((s) => byPost[s]);
+        side = post.length === 1 ? post[0] : undefined;
+      }
+      return [
+        {
+          id: r.id,
+          game: r.gameKey,
+          name: side ? this.player(ref.event, ref.game[side]).name : '-',
+          kind: r.kind.replace(/^print:/, ''),
+          on: this.today(ref.event, r.createdAt),
+          error: (r.lastError ?? '').replace(/\s+/g, ' ').slice(0, 80),
+        },
+      ];
+    });
   }
 
   /**
@@ -3286,6 +3328,8 @@ export class RefereeService {
       finished: [],
       onLeave: [],
       standings: this.standingsOf(event).rows,
+      // The letters to print the TD's own address refused for good (P-2m): not yet listed.
+      unprinted: this.unprintedLetters(event).filter((u) => !listed.has(unprintedKey(u.id))),
     };
     const onLeave = new Map<
       string,

@@ -150,7 +150,7 @@ const outboxInfo = (r: OutboxInfoRow): OutboxInfo => ({
 /** An event's last report to its TD (`Store.lastTdReport`). */
 export interface LastTdReport {
   on: CalendarDate;
-  /** The finished games it listed, by `finishedKey`. */
+  /** The finished games it listed, by `finishedKey`; the letters not printed, `unprintedKey`. */
   listed?: readonly string[];
 }
 
@@ -160,6 +160,13 @@ export interface LastTdReport {
  */
 export const finishedKey = (gameKey: string, result: string, on: CalendarDate): string =>
   `${gameKey} ${result} ${on}`;
+
+/**
+ * A copy to print and post that never reached the TD (`failedPrintCopies`), as a report lists
+ * it: once, in the first report after it failed, its key kept in each later report's list while
+ * it stays failed.
+ */
+export const unprintedKey = (outboxId: number): string => `unprinted ${outboxId}`;
 
 export const INBOUND_STATUSES = ['done', 'rejected', 'ignored'] as const;
 export type InboundStatus = (typeof INBOUND_STATUSES)[number];
@@ -768,6 +775,29 @@ export class Store implements CheckpointStore {
           AND kind IN ('move-relayed', 'print:move-relayed')`,
     ).get(gameKey, moveSeq) as { sent: number | null; stuck: number | null };
     return (r.stuck ?? 0) > 0 && (r.sent ?? 0) === 0;
+  }
+
+  /**
+   * The copies to print and post to a player by post (P-2m) that failed for good on their way to
+   * the TD's own address, so were never printed — none of them bounced after it went out (the
+   * bounce notice tells those) — oldest first, each with the effect it was written from when it
+   * kept one.
+   */
+  failedPrintCopies(): {
+    id: number;
+    gameKey: string;
+    kind: string;
+    createdAt: string;
+    lastError: string | null;
+    relayEffect: string | null;
+  }[] {
+    return this.sql(
+      `SELECT id, game_key AS gameKey, kind, created_at AS createdAt, last_error AS lastError,
+              relay_effect AS relayEffect
+         FROM outbox
+        WHERE status = 'failed' AND kind LIKE 'print:%' AND game_key IS NOT NULL
+        ORDER BY id`,
+    ).all() as ReturnType<Store['failedPrintCopies']>;
   }
 
   /**

@@ -728,6 +728,17 @@ describe('golden mails: the gameless mails in every template language', () => {
           { game: 'WCH26/10', players: 'Hanna Bondar – Jan Novák', result: '*', on: '2026-11-09' },
         ],
         standings: CHECKMATE_TABLE,
+        // A letter to print the TD's own server refused for good: never printed (P-2m).
+        unprinted: [
+          {
+            id: 41,
+            game: 'WCH26/8',
+            name: 'Jan Novák',
+            kind: 'move-relayed',
+            on: '2026-11-10',
+            error: '552 5.2.2 mailbox full',
+          },
+        ],
       });
       goldenMails(`${lang}/td-report`, [m]);
       expect(m.text).toContain('WCH26/5 uphold-appeal --side black');

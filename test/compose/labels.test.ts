@@ -52,6 +52,12 @@ describe.each(LANGS)('labels of %s', (lang) => {
       'leaveKind',
       'leaveGranted',
       'leaveAnnounced',
+      'unprinted',
+      'id',
+      'forPlayer',
+      'letter',
+      'written',
+      'error',
     ])
       expect(labels.report[k], k).toBeTruthy();
     for (const k of [

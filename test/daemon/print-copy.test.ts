@@ -715,6 +715,37 @@ describe('P-2m: mail to a player by post goes to the TD to print and post', () =
     expect(said).toContain('2026-12-06');
   });
 
+  it('P-2m: a copy to print that the TD’s own server refused for good is in the TD’s next report, once, with its ID and what to run; nothing else could tell the TD', async () => {
+    const { service, sent, janMail, setNow } = setup(
+      { post: true, postalAddress: 'Dlouhá 5, 110 00 Praha 1' },
+      'en',
+      { reportDays: 7 },
+    );
+    await janMail();
+    await service.flushOutbox(refusing('td@club.example', sent));
+    const [failed] = service.store.outboxList(['failed']);
+    expect(failed?.kind).toBe('print:move-relayed');
+    // No notice of it: it would go to the address that refuses.
+    expect(toTd(sent)).toEqual([]);
+    const report = async (on: string) => {
+      setNow(`${on}T09:00:00Z`);
+      sent.length = 0;
+      await service.sweep();
+      await service.flushOutbox(working(sent));
+      return textOf(sent.find((m) => m.raw.toString().includes('X-Amici-Kind: td-report'))!);
+    };
+    const first = await report('2026-11-09');
+    expect(first).toContain(
+      'Letters to print and post that never reached you: your mail server refused them for good, so they were not printed or posted (rule P-2m).',
+    );
+    expect(first).toContain(`amici outbox retry ${failed!.id}`);
+    expect(first).toMatch(
+      new RegExp(`${failed!.id} +CLUB/1 +Petr Novák +move-relayed +2026-11-02 +550 refused`),
+    );
+    // Listed once: the next report does not list it again.
+    expect(await report('2026-11-16')).not.toContain('Letters to print and post');
+  });
+
   it('P-6d: a copy to print resent days later to another address of the TD (amici outbox resend) is written anew that day', async () => {
     const { service, sent, sender, janMoves, setNow } = setup({
       post: true,
