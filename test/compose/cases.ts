@@ -1543,6 +1543,7 @@ export function cases(): Case[] {
   }
   for (const [name, paper] of [
     ['move', 'mixed'],
+    ['reminder', 'mixed'],
     ['game-started', 'mixed'],
     ['game-started', 'postal'],
     ['adjudication', 'mixed'],

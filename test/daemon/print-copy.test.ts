@@ -630,12 +630,22 @@ describe('P-2m: mail to a player by post goes to the TD to print and post', () =
       /^\[CLUB\/1\] to print and post to Petr Novák, and your copy of the reminder: /,
     );
     // Below, the reminder Petr gets, in Czech, with the last transmission repeated in full,
-    // as a letter: his mail's words without the marker line to reply above.
+    // as a letter: his mail's words without the marker line to reply above, and how to answer
+    // by post before the signature.
     const own = (await simpleParser(sent[0]!.raw)).text ?? '';
     expect(own.startsWith(`${AMICI_MARKER}\n\n`)).toBe(true);
-    expect(parsed.text).toContain(own.slice(AMICI_MARKER.length + 2).trim());
+    expect(parsed.text).toContain(
+      own
+        .slice(AMICI_MARKER.length + 2)
+        .split('\n-- \n')[0]!
+        .trim(),
+    );
     expect(parsed.text).not.toContain(AMICI_MARKER);
     expect(parsed.text).toContain('1. e4');
+    // The letter says how to answer it by post, as the relay it repeats did (P-2m, P-2e).
+    expect(parsed.text).toContain(
+      'Odpovězte prosím poštou, na korespondenčním lístku řediteli turnaje (TD), zopakováním soupeřova tahu a svým tahem, s čísly, například:\n1. e4 1... (váš tah)',
+    );
   });
 
   it('P-3a: a reminder to a player by email still sends the TD its own copy', async () => {
