@@ -794,7 +794,7 @@ function recordProtest(
   if (state.result)
     return refuse(
       input,
-      `the game is over (${state.result.result}, ${state.result.kind}): a claim still open when it ended lapsed, and a protest no longer counts (P-7c)`,
+      `the game is over (${state.result.result}, ${state.result.kind})${state.claims.some((c) => c.kind === 'time' && !c.ruling) ? ': a claim still open when it ended lapsed, and' : ';'} a protest no longer counts (P-7c)`,
     );
   const filed = state.claims.filter(
     (c) => c.kind === 'time' && c.protestBy !== undefined && compareDates(c.on, on) <= 0,

@@ -3,6 +3,7 @@ import type { CalendarDate } from '../../src/clock/index.ts';
 import { tripleBlockControl } from '../../src/clock/index.ts';
 import { gamePgn } from '../../src/compose/index.ts';
 import { appealBy, appealOf } from '../../src/referee/appeal.ts';
+import { decideDue } from '../../src/referee/decide-due.ts';
 import { decideRuling, resultRule } from '../../src/referee/decide-ruling.ts';
 import { decideTransmission } from '../../src/referee/decide-transmission.ts';
 import type { Decision } from '../../src/referee/decision.ts';
@@ -44,6 +45,66 @@ const claim = (id: string, on: CalendarDate, side: 'white' | 'black' = 'white'):
 
 // White never moved: a first time claim filed on 2026-02-01 (P-7a), not yet ruled.
 const claimed = scenario('2026-01-01').add(claim('time:white:10:1', '2026-02-01')).state();
+
+describe('a protest that reached the TD outside amici (P-7c)', () => {
+  const protest = (receivedOn: CalendarDate): Ruling => ({
+    kind: 'protest',
+    side: 'white',
+    receivedOn,
+  });
+
+  it('P-7c: received in the window, it is recorded on the day it came, the player told; no appeal', () => {
+    const d = rule(claimed, protest('2026-02-20'));
+    expect(d.events).toEqual([
+      { type: 'claim-protested', on: '2026-02-20', id: 'time:white:10:1' },
+    ]);
+    expect(d.effects).toEqual([
+      expect.objectContaining({
+        kind: 'ruling-applied',
+        to: ['white'],
+        detail: { key: 'protest', params: { claim: 'time:white:10:1', on: '2026-02-20' } },
+        rules: ['P-7c'],
+      }),
+    ]);
+    expect(d.effects[0]).not.toHaveProperty('appeal');
+    // The deadline no longer upholds it: it waits for the TD.
+    const after = apply(claimed, d);
+    const work = due(after, '2026-03-11', rules).find((w) => w.kind === 'claim-deadline')!;
+    const deadline = decideDue(after, { kind: 'due', work }, '2026-03-11', rules);
+    expect(eventTypes(deadline)).not.toContain('claim-ruled');
+  });
+
+  it('P-7c: a protest that came in time for a claim upheld at its deadline before it was entered is refused, saying so and what the TD may do', () => {
+    const upheld = extendGame(claimed, [
+      {
+        type: 'claim-ruled',
+        on: '2026-03-11',
+        id: 'time:white:10:1',
+        upheld: true,
+        by: 'deadline',
+      },
+    ]);
+    expectRefused(
+      decideRuling(upheld, { kind: 'ruling', ruling: protest('2026-03-08') }, '2026-03-12', rules),
+      /claim time:white:10:1 was upheld at its deadline, 2026-03-10, on 2026-03-11, before this protest, which came in time, was entered: .*set-clock, set-result/,
+    );
+  });
+
+  it('P-7c: a day still to come, a game over, a game with no claim are refused', () => {
+    expectRefused(rule(claimed, protest('2026-03-02')), /after today \(2026-03-01\)/);
+    expectRefused(
+      rule(scenario('2026-01-01').state(), protest('2026-02-20')),
+      /this game has no time claim a protest could be of/,
+    );
+    const over = extendGame(scenario('2026-01-01').state(), [
+      { type: 'ended', on: '2026-02-10', result: '0-1', kind: 'resignation', rule: 'L-5.1.2' },
+    ]);
+    expectRefused(
+      rule(over, protest('2026-02-20')),
+      /the game is over \(0-1, resignation\); a protest/,
+    );
+  });
+});
 
 describe('claims ruled by the TD (P-7d, P-7e, P-7f, L-6.7)', () => {
   it('P-6g, P-13: a penalty given after a clock set the same day adds to it', () => {
