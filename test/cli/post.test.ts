@@ -353,12 +353,13 @@ describe('amici post, and the commands a TD of a postal event uses with it', () 
     ];
     await post(file, 'POST/1', 'white', '1.e4', ...dates('2026-10-02', '2026-10-05'));
     await post(file, 'POST/1', 'black', '1.e4 e5', ...dates('2026-10-08', '2026-10-11'));
-    // Jan sends nothing: on 15 November a time claim is filed against him, protest by the 29th.
+    // Jan sends nothing: on 15 November a time claim is filed against him; its notice reaches
+    // him by post 3 days later, so a protest may come until 2 December (P-7c).
     vi.setSystemTime(new Date('2026-11-15T10:00:00Z'));
     expect((await runCli(['run', '--once', '--config', file])).code).toBe(0);
-    // His letter of protest reached the TD on the 27th; the TD enters it on 1 December, after
+    // His letter of protest reached the TD on the 27th; the TD enters it on 4 December, after
     // the deadline (a card with the protest alone is no move: amici post points here).
-    vi.setSystemTime(new Date('2026-12-01T10:00:00Z'));
+    vi.setSystemTime(new Date('2026-12-04T10:00:00Z'));
     const card = await post(
       file,
       'POST/1',
@@ -377,13 +378,13 @@ describe('amici post, and the commands a TD of a postal event uses with it', () 
       '--side',
       'white',
       '--received',
-      '2026-11-30',
+      '2026-12-03',
       '--config',
       file,
     ]);
     expect(late.code).toBe(1);
     expect(late.err).toContain(
-      'the protest came on 2026-11-30, after the days for a protest of claim time:white:10:1 ended on 2026-11-29',
+      'the protest came on 2026-12-03, after the days for a protest of claim time:white:10:1 ended on 2026-12-02',
     );
     const r = await runCli([
       'td',
@@ -404,7 +405,7 @@ describe('amici post, and the commands a TD of a postal event uses with it', () 
     );
     // Jan is told, in Polish, on paper as by mail.
     expect((await mailsTo(file, 'jan@post.example')).join('\n')).toContain(
-      'Twój protest został zarejestrowany (reklamacja time:white:10:1, protest otrzymany 2026-11-27',
+      'protest zarejestrowany (reklamacja time:white:10:1, protest otrzymany 2026-11-27',
     );
     // The sweep does not uphold it at its deadline: it waits for the TD (P-7c).
     expect((await runCli(['run', '--once', '--config', file])).code).toBe(0);
