@@ -39,6 +39,12 @@ export interface WithdrawalInput {
   /** The TD's words to the players (`--note`). */
   note?: string;
   games: readonly WithdrawalGame[];
+  /**
+   * The appeal the decision allows (P-13c: it is the TD's, P-9a): the withdrawn player's last
+   * day, 14 days after they received it (appeal.ts), and the chairman of the ICCF Appeals
+   * Commission when the event names them (`appealsTo`).
+   */
+  appeal?: { by: CalendarDate; chairman?: { name: string; address: string } };
   /** For the TD: the event's table as it now stands (L-12). */
   standings?: readonly NamedStandingsRow[];
   templatesDir?: string | undefined;
@@ -82,6 +88,15 @@ export function composeWithdrawal(input: WithdrawalInput): ComposedMail {
       reason: t('rulingReason', { reason: input.reason }),
       note: input.note ? t(`withdrawal.${input.audience}.note`, { note: input.note }) : '',
       after: t(`withdrawal.${input.audience}.after`, vars),
+      appeal: input.appeal
+        ? t(`withdrawal.${input.audience}.appeal`, {
+            ...vars,
+            by: input.appeal.by,
+            chair: input.appeal.chairman
+              ? ` (${input.appeal.chairman.name}, ${input.appeal.chairman.address})`
+              : '',
+          })
+        : '',
       tableText: t('report.table'),
       standings: input.standings ? standingsBlock(input.standings, t) : '',
       event: input.event,

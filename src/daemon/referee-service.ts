@@ -3636,6 +3636,9 @@ export class RefereeService {
     const listed: WithdrawalGame[] = [];
     const changes: { gameKey: string; seq: number; events: GameEvent[]; mails: NewOutboxMail[] }[] =
       [];
+    // The decision is the TD's (P-9a), so it may be appealed (P-13c): the player who withdrew
+    // appeals by 14 days after they received it, as their games' rules date that (appeal.ts).
+    let appealUntil: CalendarDate | undefined;
     for (const g of this.store.games()) {
       if (g.eventTag !== event.tag) continue;
       const ref = this.resolveGame(g.gameKey);
@@ -3689,6 +3692,8 @@ export class RefereeService {
         events: decision.events,
         mails,
       });
+      const by = appealBy(today, this.rules(ref.event, ref.game))[side];
+      if (!appealUntil || compareDates(by, appealUntil) > 0) appealUntil = by;
       const { result, kind, rule } = after.result;
       games.push({ gameKey: g.gameKey, result, kind, rule, now: true });
       listed.push({ game: g.gameKey, players, result, now: true });
@@ -3706,6 +3711,7 @@ export class RefereeService {
       reason: how.reason,
       ...(how.note ? { note: how.note } : {}),
       games: listed,
+      ...(appealUntil ? { appeal: { by: appealUntil } } : {}),
       ...(this.templatesDir ? { templatesDir: this.templatesDir } : {}),
     };
     const toPlayer = composeWithdrawal({

@@ -13,9 +13,13 @@
 // So in a game of one player by email and one by post, each has their own last day, and each
 // mail says the reader's own; the TD's copy says both when they differ.
 // What the TD decided is read from the log (`tdDecisions`), never stored apart: the events only
-// a TD's ruling makes. A result the TD set under another rule (a withdrawal P-9a, a double
-// forfeit L-6.9, an agreed draw L-5.2.3, a loss on time P-7f) and an annulment (P-9a) are told
-// as before, with no appeal route, and are not appealed through amici.
+// a TD's ruling makes. A result is the TD's decision when the TD judged it: adjudicated (P-10),
+// decided under P-13, a withdrawn player's game scored (P-9a) or annulled (P-9a), both players
+// lost on time when the TD cannot tell who first (L-6.9), a loss on time the TD sets (P-7f:
+// the TD found the excesses, as when upholding a claim). A result the TD only records — a draw
+// the players agreed (L-5.2.3), a resignation (L-5.1.2) — is the players' own, and a loss on
+// time that follows from a claim upheld at its deadline with no protest (P-7c, P-7f) is the
+// rule's, not a decision of the TD: those have no appeal route.
 
 import type { CalendarDate } from '../clock/index.ts';
 import { addDays, deliveryDate } from '../clock/index.ts';
@@ -65,9 +69,18 @@ export interface AppealRoute {
   by: AppealBy;
 }
 
-/** The rules whose results may be appealed (P-10 with P-11, P-13). */
-export const appealableRule = (rule: string): rule is AppealRoute['rule'] =>
-  rule === 'P-10' || rule === 'P-13';
+/**
+ * The rules under which a result the TD sets is the TD's decision, so may be appealed (see
+ * above): an adjudication (P-10, appealed under P-11), and P-13, P-9a, L-6.9 and P-7f (P-13c).
+ */
+export const TD_RESULT_RULES: readonly string[] = ['P-10', 'P-13', 'P-9a', 'L-6.9', 'P-7f'];
+
+/** Whether a result set under `rule` is the TD's decision, which may be appealed. */
+export const appealableRule = (rule: string): boolean => TD_RESULT_RULES.includes(rule);
+
+/** The route an appeal of a decision under `rule` takes: P-10 with P-11, else P-13c. */
+export const routeRule = (rule: string | undefined): AppealRoute['rule'] =>
+  rule === 'P-10' ? 'P-10' : 'P-13';
 
 /** Whether `side` plays by post: the game's modes when the event sets them, else its transit. */
 const byPost = (side: Side, rules: EventRules): boolean =>
@@ -100,7 +113,7 @@ const automatic = (e: Extract<GameState['events'][number], { type: 'penalty' }>)
  * makes (decide-ruling.ts). A ruling that makes two events is one decision: a claim rejected
  * with the clock set (P-6c), a position restored with the offender's penalty (L-7.2). A claim
  * upheld or lapsed at its deadline (P-7c) is no decision of the TD; nor is a result other than
- * one set under P-10 or P-13 (see above).
+ * one the TD decided (`TD_RESULT_RULES`, an annulment; see above).
  */
 export function tdDecisions(state: GameState): TdDecision[] {
   const out: TdDecision[] = [];
@@ -192,6 +205,8 @@ export function tdDecisions(state: GameState): TdDecision[] {
             rule: e.rule,
             detail: { key: 'set-result', params: { result: e.result } },
           });
+        // An annulment (P-9a) is the TD's decision on a withdrawn player's game.
+        else if (e.kind === 'annulled') out.push({ on: e.on, ruling: 'annul', rule: e.rule });
         break;
     }
   }
@@ -203,7 +218,7 @@ export function appealOf(state: GameState, rules: EventRules): AppealRoute | und
   const decision = tdDecisions(state).at(-1);
   if (!decision) return undefined;
   return {
-    rule: decision.rule === 'P-10' ? 'P-10' : 'P-13',
+    rule: routeRule(decision.rule),
     ruledOn: decision.on,
     decision,
     by: appealBy(decision.on, rules),

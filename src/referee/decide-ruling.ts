@@ -21,7 +21,7 @@ import {
 } from '../clock/index.ts';
 import { currentAnalyses } from './adjudication.ts';
 import type { AppealWindow } from './appeal.ts';
-import { appealableRule, appealBy } from './appeal.ts';
+import { appealableRule, appealBy, routeRule } from './appeal.ts';
 import type { Decision } from './decision.ts';
 import { combine, nothing } from './decision.ts';
 import { claimedExcess, claimedPeriodStillOver, noticeReceivedOn, restartOn } from './due.ts';
@@ -233,10 +233,11 @@ export function resultRule(result: Result, reason: string): string {
 }
 
 /**
- * A result that may be appealed (P-10, P-13): its one mail to everyone carries the TD's note and
- * the appeal — by when it arrives (14 days after each player received it: P-11 for an
- * adjudication, P-13c for the TD's own decision) and, for an adjudication, whose analysis came,
- * since a player who sent none has no appeal (P-10). Other results are told as they were.
+ * A result the TD decided (appeal.ts, `TD_RESULT_RULES`; an annulment): its one mail to everyone
+ * carries the TD's note and the appeal — by when it arrives (14 days after each player received
+ * it: P-11 for an adjudication, P-13c for any other decision of the TD) and, for an
+ * adjudication, whose analysis came, since a player who sent none has no appeal (P-10). A result
+ * the TD only records (an agreed draw L-5.2.3, a resignation L-5.1.2) is told as it was.
  */
 function appealable(
   state: GameState,
@@ -246,8 +247,9 @@ function appealable(
   end: Decision,
 ): Decision {
   const ended = end.events.find((e) => e.type === 'ended');
-  if (ended?.type !== 'ended' || !appealableRule(ended.rule)) return end;
-  const rule = ended.rule;
+  if (ended?.type !== 'ended' || !(ended.kind === 'annulled' || appealableRule(ended.rule)))
+    return end;
+  const rule = routeRule(ended.rule);
   const analysed = (['white', 'black'] as const).filter((s) =>
     currentAnalyses(state).some((a) => a.side === s),
   );
@@ -370,8 +372,8 @@ function claimsMovedBy(
  * Applies a TD ruling, or refuses it (an effect to the TD, no events). Every ruling applied is a
  * decision any player may appeal within 14 days of receiving it, to the chairman of the ICCF
  * Appeals Commission (P-13c): its mail says so, and by when for each player (appeal.ts). A
- * result says it in its own mail (`appealable`, P-10 with P-11, P-13), or not at all (P-9a,
- * L-6.9, L-5.2.3, P-7f and an annulment, as before).
+ * result or an annulment says it in its own mail (`appealable`: P-10 with P-11; P-13, P-9a,
+ * L-6.9, P-7f), or not at all when the TD only records it (L-5.2.3, L-5.1.2).
  */
 export function decideRuling(
   state: GameState,
@@ -758,14 +760,16 @@ function applyRuling(
     case 'set-result': {
       const rule = r.rule ?? resultRule(r.result, r.reason);
       const end = endGame(now, r.result, 'ruling', rule, r.reason);
-      // A result that may be appealed is told in one mail, the result's, with the appeal (P-10,
-      // P-11, P-13).
+      // A result the TD decided is told in one mail, the result's, with the appeal (P-10, P-11,
+      // P-13c: an adjudication, P-13, a withdrawal P-9a, a double forfeit L-6.9, a loss on time
+      // P-7f); one the TD only records (L-5.2.3, L-5.1.2) with the ruling, as before.
       return appealableRule(rule)
         ? appealable(state, input, now, rules, end)
         : combine(applied(input), end);
     }
     case 'annul':
-      return combine(applied(input), endGame(now, '*', 'annulled', 'P-9a', r.reason));
+      // The TD's decision on a withdrawn player's game (P-9a): one mail, with the appeal (P-13c).
+      return appealable(state, input, now, rules, endGame(now, '*', 'annulled', 'P-9a', r.reason));
   }
   return nothing();
 }

@@ -524,6 +524,8 @@ describe('golden mails: the gameless mails in every template language', () => {
           { game: 'WCH26/12', players: 'Jan Novák – Hanna Bondar', result: '*', now: true },
           { game: 'WCH26/3', players: 'Jan Novák – Olga Kim', result: '1-0', now: false },
         ],
+        // The TD's decision (P-9a) may be appealed within 14 days of receiving it (P-13c).
+        appeal: { by: '2026-11-26' as const },
       };
       const mails = [
         composeWithdrawal({ ...facts, audience: 'player', name: 'Jan Novák', how: 'annul' }),
@@ -545,6 +547,8 @@ describe('golden mails: the gameless mails in every template language', () => {
       ];
       goldenMails(`${lang}/withdrawal`, mails);
       expect(mails[0]!.text).toContain('td@wch26.example');
+      // Before: no word of an appeal, though annulling or scoring the games is the TD's decision.
+      for (const m of mails) expect(m.text).toContain('2026-11-26');
       expect(mails[0]!.text).not.toContain('Hanna Bondar      1');
       for (const m of mails) {
         expect(m.text).toContain('WCH26/12');

@@ -316,3 +316,85 @@ describe('appeals of the TD’s decisions in a game in play (P-13c)', () => {
     expect(service.state('CLUB/1').appeals).toEqual([]);
   });
 });
+
+describe('results the TD decided besides P-10 and P-13 (P-9a, L-6.9, P-7f; P-13c)', () => {
+  it('P-9a, P-13c: a withdrawn player’s game scored as lost tells both players the appeal, and the player’s appeal of it goes to the TD', async () => {
+    const { service, flush, kindOf, mail } = setup();
+    await service.sweep();
+    await mail('jan@x.example', '1.d4', '2027-01-22T09:00:00Z');
+    await flush();
+    const event = service.config.events[0]!;
+    const petr = event.players.find((p) => p.id === 'petr')!;
+    const r = service.withdraw(event, petr, { annul: false, reason: 'Petr withdrew' });
+    expect(r.games).toMatchObject([{ gameKey: 'CLUB/1', result: '1-0', rule: 'P-9a', now: true }]);
+    const told = await flush();
+    // Before: the opponent's result and Petr's summary said nothing of an appeal, though scoring
+    // the game is the TD's decision (P-9a), which any player may appeal (P-13c).
+    const to = (address: string, kind: string) =>
+      told.find((m) => m.to[0] === address && kindOf(m) === kind)!.mail.text ?? '';
+    expect(to('jan@x.example', 'game-ended')).toContain(
+      'write within 14 days, by 2027-02-05, to the chairman of the ICCF Appeals Commission',
+    );
+    expect(to('petr@x.example', 'withdrawal')).toContain(
+      "This is the Tournament Director's decision. To appeal it, write within 14 days, by 2027-02-05, to the chairman of the ICCF Appeals Commission, whose decision is final (rule P-13), and to the Tournament Director (Anna, td@club.example).",
+    );
+    expect(to('td@club.example', 'withdrawal-td')).toContain(
+      'Each player may appeal within 14 days of receiving this decision (Petr by 2027-02-05',
+    );
+    const appealed = await mail(
+      'petr@x.example',
+      'I appeal against the result: I never withdrew, I only asked for leave.',
+      '2027-01-25T09:00:00Z',
+    );
+    expect(appealed.sent.map((m) => `${m.to[0]} ${kindOf(m)}`).sort()).toEqual([
+      'petr@x.example appeal-received',
+      'td@club.example td-notice',
+    ]);
+    expect(service.state('CLUB/1').appeals).toMatchObject([
+      { side: 'black', against: { ruling: 'set-result', rule: 'P-9a' } },
+    ]);
+  });
+
+  it('P-9a, P-13c: an annulment gives the appeal in one mail, and an appeal of it goes to the TD', async () => {
+    const { service, flush, kindOf, rule, mail } = setup();
+    await service.sweep();
+    await mail('jan@x.example', '1.d4', '2027-01-22T09:00:00Z');
+    await flush();
+    await rule({ kind: 'annul', reason: 'Petr withdrew' }, '2027-01-24');
+    const told = await flush();
+    // Before: a ruling and a result to each player, neither with a word of an appeal.
+    expect(told.map((m) => `${m.to[0]} ${kindOf(m)}`).sort()).toEqual([
+      'jan@x.example game-ended',
+      'petr@x.example game-ended',
+      'td@club.example game-ended',
+    ]);
+    for (const m of told.filter((x) => x.to[0] !== 'td@club.example'))
+      expect(m.mail.text).toContain('To appeal, write within 14 days, by 2027-02-07,');
+    const appealed = await mail(
+      'jan@x.example',
+      'I appeal against the annulment: I was winning.',
+      '2027-01-26T09:00:00Z',
+    );
+    expect(appealed.sent.map(kindOf).sort()).toEqual(['appeal-received', 'td-notice']);
+    expect(appealed.sent.find((m) => kindOf(m) === 'td-notice')!.mail.text).toContain(
+      'against your decision of 2027-01-24: the game is annulled',
+    );
+  });
+
+  it('L-6.9, P-7f: both lost on time, or a loss on time the TD sets, give the appeal; an agreed draw the TD records does not (L-5.2.3)', async () => {
+    for (const [ruling, appeal] of [
+      [{ kind: 'set-result', result: '0-0', reason: 'both exceeded, order unknown' }, true],
+      [{ kind: 'set-result', result: '1-0', reason: 'time exceeded twice', rule: 'P-7f' }, true],
+      [{ kind: 'set-result', result: '1/2-1/2', reason: 'draw agreed by phone' }, false],
+    ] as const) {
+      const { service, flush, rule } = setup();
+      await service.sweep();
+      await flush();
+      await rule(ruling, '2027-01-24');
+      const players = (await flush()).filter((m) => m.to[0] !== 'td@club.example');
+      expect(players.length).toBeGreaterThan(0);
+      for (const m of players)
+        expect(m.mail.text?.includes('To appeal, write within 14 days')).toBe(appeal);
+    }
+  });
+});

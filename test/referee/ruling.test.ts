@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CalendarDate } from '../../src/clock/index.ts';
 import { tripleBlockControl } from '../../src/clock/index.ts';
 import { gamePgn } from '../../src/compose/index.ts';
-import { appealBy, appealOf } from '../../src/referee/appeal.ts';
+import { appealBy, appealOf, tdDecisions } from '../../src/referee/appeal.ts';
 import { decideDue } from '../../src/referee/decide-due.ts';
 import { decideRuling, resultRule } from '../../src/referee/decide-ruling.ts';
 import { decideTransmission } from '../../src/referee/decide-transmission.ts';
@@ -688,18 +688,62 @@ describe('results set by the TD (P-10, P-9a, L-6.9)', () => {
   });
 
   it.each([
-    { result: '0-0', reason: 'both exceeded, order unknown', want: 'L-6.9' },
-    { result: '0-1', reason: 'white withdrew from the event', want: 'P-9a' },
-    { result: '1/2-1/2', reason: 'draw agreed by phone', want: 'L-5.2.3' },
-  ] as const)('$want: set-result $result ends the game', ({ result, reason, want }) => {
-    const d = rule(game, { kind: 'set-result', result, reason });
+    { result: '0-0', reason: 'both exceeded, order unknown', want: 'L-6.9', rule: undefined },
+    { result: '0-1', reason: 'white withdrew from the event', want: 'P-9a', rule: undefined },
+    { result: '1-0', reason: 'Black exceeded twice', want: 'P-7f', rule: 'P-7f' },
+  ] as const)(
+    '$want, P-13c: set-result $result is the TD’s decision: one mail to everyone, with the appeal',
+    ({ result, reason, want, rule: named }) => {
+      const d = rule(game, {
+        kind: 'set-result',
+        result,
+        reason,
+        ...(named ? { rule: named } : {}),
+      });
+      expect(d.events).toEqual([
+        { type: 'ended', on: NOW, result, kind: 'ruling', rule: want, detail: reason },
+      ]);
+      // Before: a 'ruling-applied' mail and a 'game-ended' mail, neither with the appeal, though
+      // the TD decided the result (a withdrawal scored, both lost on time, a loss on time).
+      expect(d.effects).toEqual([
+        expect.objectContaining({
+          kind: 'game-ended',
+          to: ['white', 'black', 'td'],
+          withPgn: true,
+          appeal: { rule: 'P-13', by: { white: '2026-03-15', black: '2026-03-15' }, analysed: [] },
+        }),
+      ]);
+      expect(tdDecisions(apply(game, d))).toEqual([
+        {
+          on: NOW,
+          ruling: 'set-result',
+          rule: want,
+          detail: { key: 'set-result', params: { result } },
+        },
+      ]);
+      if (!named) expect(resultRule(result, reason)).toBe(want);
+    },
+  );
+
+  it('L-5.2.3: a draw the players agreed, recorded by the TD, is theirs: no appeal route', () => {
+    const reason = 'draw agreed by phone';
+    const d = rule(game, { kind: 'set-result', result: '1/2-1/2', reason });
     expect(d.events).toEqual([
-      { type: 'ended', on: NOW, result, kind: 'ruling', rule: want, detail: reason },
+      {
+        type: 'ended',
+        on: NOW,
+        result: '1/2-1/2',
+        kind: 'ruling',
+        rule: 'L-5.2.3',
+        detail: reason,
+      },
     ]);
     expect(effectKinds(d)).toEqual(['ruling-applied', 'game-ended']);
     expect(d.effects[0]).toMatchObject({ to: ['white', 'black'] });
     expect(d.effects[1]).toMatchObject({ to: ['white', 'black', 'td'], withPgn: true });
-    expect(resultRule(result, reason)).toBe(want);
+    expect(d.effects.some((e) => 'appeal' in e)).toBe(false);
+    expect(tdDecisions(apply(game, d))).toEqual([]);
+    expect(resultRule('1/2-1/2', reason)).toBe('L-5.2.3');
   });
 
   it.each([
@@ -839,16 +883,19 @@ describe('results set by the TD (P-10, P-9a, L-6.9)', () => {
     expect(d.events).toEqual([
       { type: 'ended', on: NOW, result: '*', kind: 'annulled', rule: 'P-9a', detail: reason },
     ]);
-    expect(effectKinds(d)).toEqual(['ruling-applied', 'game-ended']);
-    expect(d.effects[0]).toMatchObject({ ruling: 'annul', rules: ['P-9a', 'P-7d'] });
-    expect(d.effects[1]).toMatchObject({
+    // One mail to everyone, with the appeal: annulling is the TD's decision (P-9a, P-13c).
+    // Before: a ruling and a result, neither with a word of an appeal.
+    expect(effectKinds(d)).toEqual(['game-ended']);
+    expect(d.effects[0]).toMatchObject({
       to: ['white', 'black', 'td'],
       result: '*',
       withPgn: true,
+      appeal: { rule: 'P-13', by: { white: '2026-03-15', black: '2026-03-15' }, analysed: [] },
       rules: ['P-9a', 'P-12', 'L-8.5'],
     });
     const over = apply(game, d);
     expect(over.result).toMatchObject({ result: '*', kind: 'annulled', rule: 'P-9a' });
+    expect(tdDecisions(over)).toEqual([{ on: NOW, ruling: 'annul', rule: 'P-9a' }]);
     // No finished game is annulled afterwards: P-9a is for unfinished games; the TD is told
     // how to correct a result instead.
     const won = apply(game, rule(game, { kind: 'set-result', result: '1-0', reason: 'adjud.' }));
