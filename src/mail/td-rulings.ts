@@ -1,6 +1,6 @@
 // A TD's rulings in words, the same at the prompt (`amici td GAME RULING …`) and in a mail to
 // amici (a line `uphold-claim time:white:20:1` in a reply to a notice about the game): the
-// ruling's name, its argument and its options, turned into the rulebook's Ruling (P-7d, P-8c,
+// ruling's name, its argument and its options, turned into the rulebook's Ruling (P-7d, P-8b, P-8c,
 // P-9a, P-10, P-11, P-13c, L-6.9, L-6.10, L-7.1, L-7.2). A line typed on a phone may have its quotes curled
 // and its `--` made a dash; both are read as typed on a keyboard.
 
@@ -14,6 +14,7 @@ export const RULINGS = [
   'uphold-claim',
   'reject-claim',
   'grant-leave',
+  'refuse-leave',
   'waive-penalty',
   'penalise',
   'set-clock',
@@ -37,6 +38,8 @@ export const RULINGS_HELP = `Rulings:
                                                while its excess is on the clock, with the days
                                                the player really used (P-6c), as set-clock
   grant-leave --side S --from DATE --to DATE   extra leave, up to 30 days a year (P-8c), in all the player's unfinished games
+  refuse-leave --side S --from DATE --to DATE  leave asked late or beyond the allowance, not granted
+                                               (P-8b, P-8c): the days count on the clock
   waive-penalty --side S --on DATE             undo a P-6g penalty
   penalise --side S --days N --reason TEXT [--rule R]
   set-clock --side S (--used N | --clock N --bank N)
@@ -205,10 +208,11 @@ export function rulingOf(
       if (clock === 'whole-days') return clock;
       return { kind: name, claimId: arg, ...(Object.keys(clock).length ? { clock } : {}) };
     }
-    case 'grant-leave': {
+    case 'grant-leave':
+    case 'refuse-leave': {
       const from = day(values.from);
       const to = day(values.to);
-      return s && from && to ? { kind: 'grant-leave', side: s, from, to } : 'leave-args';
+      return s && from && to ? { kind: name, side: s, from, to } : 'leave-args';
     }
     case 'waive-penalty': {
       const on = day(values.on);

@@ -1,5 +1,5 @@
 // Appeals of what the TD decided. Any player may appeal any decision of the TD — a result, and
-// as much a penalty, a ruling on a time claim, a clock set, leave granted, clocks stopped or
+// as much a penalty, a ruling on a time claim, a clock set, leave granted or refused, clocks stopped or
 // started, a position restored, colours reversed, a game reinstated — to the chairman of the
 // ICCF Appeals Commission, whose decision is final (P-13c); an adjudicated result (P-10) is
 // appealed to the TD, and a second expert decides, finally (P-11). Either appeal is made "within 14 days after
@@ -152,6 +152,13 @@ export function tdDecisions(state: GameState): TdDecision[] {
             ruling: 'grant-leave',
             detail: { key: 'grant-leave', params: { side: e.side, from: e.from, to: e.to } },
           });
+        break;
+      case 'leave-refused':
+        out.push({
+          on: e.on,
+          ruling: 'refuse-leave',
+          detail: { key: 'refuse-leave', params: { side: e.side, from: e.from, to: e.to } },
+        });
         break;
       case 'clock-set': {
         const rejected = before?.type === 'claim-ruled' && before.by === 'td' && !before.upheld;

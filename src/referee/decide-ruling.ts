@@ -1,5 +1,6 @@
 // A TD's ruling applied to a game: uphold or reject a claim (P-7c..P-7f, L-6.7; the same
-// consequence as when the protest window passes), grant leave beyond the allowance (P-8c),
+// consequence as when the protest window passes), grant leave beyond the allowance or refuse
+// leave asked late or beyond it (P-8b, P-8c),
 // waive a penalty (P-6g), penalise (P-13), set a clock, pause and resume (L-6.10, never under
 // Triple Block), restore the position before an illegal move (L-7.2), reverse colours given by
 // mistake (L-7.1: only before either player's 10th move), set a result (adjudication P-10,
@@ -128,7 +129,8 @@ const describe = (r: Ruling): string => {
     case 'reject-claim':
       return `${r.kind} ${r.claimId}`;
     case 'grant-leave':
-      return `grant-leave ${r.side} ${r.from}..${r.to}`;
+    case 'refuse-leave':
+      return `${r.kind} ${r.side} ${r.from}..${r.to}`;
     case 'waive-penalty':
       return `waive-penalty ${r.side} ${r.penaltyOn}`;
     case 'penalise':
@@ -160,6 +162,7 @@ const detailOf = (r: Ruling): { key: string; params: Record<string, string> } | 
     case 'reject-claim':
       return { key: 'claim', params: { claim: r.claimId } };
     case 'grant-leave':
+    case 'refuse-leave':
       return { key: r.kind, params: { side: r.side, from: r.from, to: r.to } };
     case 'waive-penalty':
       return { key: r.kind, params: { side: r.side, on: r.penaltyOn } };
@@ -196,6 +199,8 @@ const ruleIdsOf = (r: Ruling): string[] => {
       return ['P-7d'];
     case 'grant-leave':
       return ['P-8c', 'P-7d'];
+    case 'refuse-leave':
+      return ['P-8b', 'P-8c', 'P-7d'];
     case 'waive-penalty':
       return ['P-6g', 'P-7d'];
     case 'penalise':
@@ -631,6 +636,29 @@ function applyRuling(
           e.kind === 'ruling-applied' ? { ...e, claims: moved } : e,
         ),
       };
+    }
+    case 'refuse-leave': {
+      // Leave asked late or beyond the allowance is the TD's to grant, "in exceptional cases"
+      // (P-8c): the TD may as well refuse it, and the player and the opponent are told, with
+      // the appeal (P-13c). Leave already on the clock is not refused so: it was taken (P-8a)
+      // or granted, and the TD corrects the clock instead.
+      if (!allowsLeave(control))
+        return refuse(input, 'Triple Block has no leave (L-10.1): there is none to refuse');
+      if (!validateRange({ from: r.from, to: r.to }).ok)
+        return refuse(input, `${r.from}..${r.to} is not a range of days`);
+      const recorded = state.leaves.find((l) => l.side === r.side && rangesOverlap(l, r));
+      if (recorded)
+        return refuse(
+          input,
+          `${recorded.from}..${recorded.to} is ${r.side}'s leave already (${recorded.granted ? 'granted by the TD, P-8c' : 'taken, P-8a'}): refuse only days not recorded as leave; to count recorded days on the clock, set it (set-clock, P-13)`,
+        );
+      return applied(input, {
+        type: 'leave-refused',
+        on: now,
+        side: r.side,
+        from: r.from,
+        to: r.to,
+      });
     }
     case 'waive-penalty': {
       const penalty = state.penalties.find(

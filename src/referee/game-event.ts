@@ -165,6 +165,11 @@ export type GameEvent =
       carried?: true;
     }
   /**
+   * The TD refused leave `side` asked for, `from` to `to` (P-8b, P-8c): nothing on the clock
+   * changes (the days were never leave); the decision is the TD's, so it may be appealed (P-13c).
+   */
+  | { type: 'leave-refused'; on: CalendarDate; side: Side; from: CalendarDate; to: CalendarDate }
+  /**
    * The TD stopped the clocks from `on` (L-6.10); `ruledOn`, the day the TD decided it, when that
    * was later (a postal strike found later): the appeal's 14 days count from it (P-13c).
    */

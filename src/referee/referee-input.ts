@@ -114,6 +114,12 @@ export type Ruling =
       clock?: { usedDays?: number; clockDays?: number; bankDays?: number };
     }
   | { kind: 'grant-leave'; side: Side; from: CalendarDate; to: CalendarDate }
+  /**
+   * P-8b, P-8c: leave the TD does not grant — asked late (not announced in advance, whose days
+   * only the TD may grant, "in exceptional cases") or beyond the allowance (the TD "may" grant
+   * up to 30 more days a year): the days count on the player's clock, and both players are told.
+   */
+  | { kind: 'refuse-leave'; side: Side; from: CalendarDate; to: CalendarDate }
   | { kind: 'waive-penalty'; side: Side; penaltyOn: CalendarDate }
   | { kind: 'penalise'; side: Side; days: number; rule: string; reason: string }
   | { kind: 'set-clock'; side: Side; usedDays?: number; clockDays?: number; bankDays?: number }

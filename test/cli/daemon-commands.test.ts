@@ -531,6 +531,30 @@ events:
     expect((await runCli(['games', '--config', file])).out).toContain(
       `black on leave to ${day(5)}`,
     );
+    // P-8b, P-8c: leave asked late that the TD does not grant is refused, both players told
+    // (with the appeal, P-13c); days already leave are not refused so. Before: no such ruling.
+    const refuse = (side: string, from: string, to: string) =>
+      runCli([
+        'td',
+        'DEMO/1',
+        'refuse-leave',
+        '--side',
+        side,
+        '--from',
+        from,
+        '--to',
+        to,
+        '--config',
+        file,
+      ]);
+    const refused = await refuse('white', day(-3), day(-2));
+    expect(refused.code, refused.err).toBe(0);
+    expect(refused.out).toContain('1 event recorded, 2 mails queued');
+    const onLeave = await refuse('black', day(0), day(1));
+    expect(onLeave.code).toBe(1);
+    expect(onLeave.err + onLeave.out).toContain(
+      "is black's leave already (granted by the TD, P-8c)",
+    );
   });
   it('post reads a card as a mail: a conditional line, a resignation (P-4f, L-5.1.2)', async () => {
     const d = mkdtempSync(join(tmpdir(), 'amici-card-'));

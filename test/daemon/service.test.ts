@@ -2332,6 +2332,53 @@ describe('answers a player reads on a phone: the subject and the words say what 
     ]);
     expect(told.find((m) => m.to[0] === 'td@club.example')?.kind).toBe('ruling-done');
   });
+  it('P-8b, P-8c, P-13c: leave asked late that the TD refuses by mail: both players are told, with the appeal, and the player’s appeal of it goes to the TD', async () => {
+    const s = setup(undefined, ':memory:');
+    await on(s, '2026-11-02T10:00:00Z', mail('Jan <jan@x.example>', '1.e4'));
+    await on(s, '2026-11-03T10:00:00Z', mail('Petr <petr@x.example>', '1.5254 5755'));
+    await sentSince(s.service);
+    const leave = mail('Petr <petr@x.example>', 'Leave from 1.12 to 2.12');
+    expect(await on(s, '2026-12-03T10:00:00Z', leave)).toBe('rejected');
+    const request = (await sentSince(s.service)).find((m) => m.kind === 'leave-requested')!;
+    // Before: "If you do not grant them, nothing is to be done", and the player, told they would
+    // hear if it was granted, heard nothing.
+    expect(request.text).toContain(
+      "If you do not grant them, the days count on the player's clock. To tell both players so, reply with the line refuse-leave --side black --from 2026-12-01 --to 2026-12-02",
+    );
+    const refusal = mail(
+      'Anna <td@club.example>',
+      'refuse-leave --side black --from 2026-12-01 --to 2026-12-02 --note "Not announced in advance."',
+      `Re: ${request.subject}`,
+    );
+    expect(await on(s, '2026-12-03T12:00:00Z', refusal)).toBe('done');
+    expect(s.service.state('CLUB/1').leaves).toEqual([]);
+    const told = await sentSince(s.service);
+    expect(told.map((m) => `${m.to[0]} ${m.kind}`).sort()).toEqual([
+      'jan@x.example ruling-applied',
+      'petr@x.example ruling-applied',
+      'td@club.example ruling-done',
+    ]);
+    for (const m of told.filter((x) => x.kind === 'ruling-applied')) {
+      expect(m.text).toContain(
+        'The Tournament Director has ruled (rules P-8b, P-8c, P-7d): the leave asked for is refused (Black, 2026-12-01 to 2026-12-02: those days count on the clock).',
+      );
+      expect(m.text).toContain('Not announced in advance.');
+      expect(m.text).toContain('To appeal this decision, write within 14 days, by 2026-12-17,');
+    }
+    const appeal = mail(
+      'Petr <petr@x.example>',
+      'I appeal against the refusal of my leave: I was in hospital.',
+    );
+    expect(await on(s, '2026-12-05T10:00:00Z', appeal)).toBe('done');
+    const forwarded = await sentSince(s.service);
+    expect(forwarded.map((m) => `${m.to[0]} ${m.kind}`).sort()).toEqual([
+      'petr@x.example appeal-received',
+      'td@club.example td-notice',
+    ]);
+    expect(s.service.state('CLUB/1').appeals).toMatchObject([
+      { side: 'black', on: '2026-12-05', against: { ruling: 'refuse-leave' } },
+    ]);
+  });
   it('P-8b, P-8c: leave that is over is not recorded; the TD is asked; no word of a move the mail did not have', async () => {
     const s = setup(undefined, ':memory:', { petr: { language: 'uk' } });
     await on(s, '2026-11-02T10:00:00Z', mail('Jan <jan@x.example>', '1.e4'));

@@ -29,6 +29,20 @@ describe('a ruling line in a TD’s mail (P-7d)', () => {
     });
   });
 
+  it('P-8b, P-8c: refuse-leave takes the days as grant-leave does', () => {
+    expect(
+      readRulingLine('refuse-leave --side black --from 2026-12-01 --to 2026-12-02 --note "late"'),
+    ).toMatchObject({
+      ok: true,
+      ruling: { kind: 'refuse-leave', side: 'black', from: '2026-12-01', to: '2026-12-02' },
+      note: 'late',
+    });
+    expect(readRulingLine('refuse-leave --side black --from 2026-12-01')).toMatchObject({
+      ok: false,
+      code: 'leave-args',
+    });
+  });
+
   it.each([
     [
       'restore-position --move 10... --offender black',

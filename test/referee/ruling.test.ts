@@ -403,6 +403,82 @@ describe('leave granted by the TD (P-8c)', () => {
   });
 });
 
+describe('leave refused by the TD (P-8b, P-8c)', () => {
+  // White's 1.e4 reached Black on 2 January; Black asked on 20 February for leave from 10 to 25
+  // February, days that had begun: only the TD may grant them (P-8c), who does not.
+  const game = scenario('2026-01-01').play('1.e4').state();
+  const ruling: Ruling = {
+    kind: 'refuse-leave',
+    side: 'black',
+    from: '2026-02-10',
+    to: '2026-02-25',
+  };
+
+  it('P-8b, P-8c, P-13c: refused, both players are told, with the appeal; the days stay on the clock', () => {
+    // Before: no such ruling; the player, told "you will be told if it is granted", never heard.
+    const d = rule(game, ruling, rules, 'No reason given for the late notice.');
+    expect(d.events).toEqual([
+      { type: 'leave-refused', on: NOW, side: 'black', from: '2026-02-10', to: '2026-02-25' },
+    ]);
+    expect(d.effects).toEqual([
+      expect.objectContaining({
+        kind: 'ruling-applied',
+        to: ['white', 'black'],
+        ruling: 'refuse-leave black 2026-02-10..2026-02-25',
+        detail: {
+          key: 'refuse-leave',
+          params: { side: 'black', from: '2026-02-10', to: '2026-02-25' },
+        },
+        note: 'No reason given for the late notice.',
+        appeal: { rule: 'P-13', by: { white: '2026-03-15', black: '2026-03-15' } },
+        rules: ['P-8b', 'P-8c', 'P-7d'],
+      }),
+    ]);
+    const after = apply(game, d);
+    expect(after.leaves).toEqual([]);
+    const days = (s: GameState) => {
+      const c = gameClock(s, rules, 'black', NOW);
+      return c.ok ? c.value.live?.totalDays : undefined;
+    };
+    expect(days(after)).toBe(days(game));
+    // A decision of the TD's: a player may appeal it (P-13c), and an appeal is tied to it.
+    expect(appealOf(after, rules)?.decision).toEqual({
+      on: NOW,
+      ruling: 'refuse-leave',
+      detail: {
+        key: 'refuse-leave',
+        params: { side: 'black', from: '2026-02-10', to: '2026-02-25' },
+      },
+    });
+  });
+
+  it.each([
+    {
+      name: 'under Triple Block (L-10.1)',
+      state: game,
+      r: triple,
+      why: /Triple Block has no leave/,
+    },
+    {
+      name: 'days already recorded as leave',
+      state: apply(
+        game,
+        rule(game, { kind: 'grant-leave', side: 'black', from: '2026-02-20', to: '2026-02-28' }),
+      ),
+      r: rules,
+      why: /2026-02-20\.\.2026-02-28 is black's leave already \(granted by the TD, P-8c\).*set-clock/,
+    },
+    {
+      name: 'in a finished game',
+      state: apply(game, rule(game, { kind: 'set-result', result: '1-0', reason: 'no reply' })),
+      r: rules,
+      why: /the game is over/,
+    },
+  ])('P-8c: refuse-leave is itself refused $name', ({ state, r, why }) => {
+    expectRefused(rule(state, ruling, r), why);
+  });
+});
+
 describe('penalties (P-6g, P-13, L-7.2)', () => {
   const penalised = scenario('2026-01-01')
     .play('1.e4 e5')
