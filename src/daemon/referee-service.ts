@@ -74,6 +74,7 @@ import {
 } from '../mail/transmission.ts';
 import { withdrawsFromEvent } from '../mail/withdrawal-words.ts';
 import type {
+  AppealRoute,
   Decision,
   Effect,
   EventRules,
@@ -93,7 +94,6 @@ import {
   answeredDeliveredOn,
   appealBy,
   appealedIn,
-  appealOf,
   claimedExcess,
   claimsAwaiting,
   currentAnalyses,
@@ -1189,8 +1189,9 @@ export class RefereeService {
     // A mail that appeals a decision of the TD in words (a result set under P-10 or P-13, a
     // penalty, a ruling on a claim …) goes to the rulebook, which records it as the player's
     // appeal (P-11, P-13c), even with no move in it.
-    const route = appealOf(state, rules);
     const appealing = appealedIn(state, t, now, rules) !== undefined;
+    /** The decision the appeal is tied to (P-11, P-13c), as the rulebook recorded it. */
+    let route: AppealRoute | undefined;
     /**
      * The TD's copy of the mail: a message for the TD (P-5d), the player's analysis (P-10) or
      * their appeal (P-11, P-13).
@@ -1338,6 +1339,8 @@ export class RefereeService {
       }
     }
     decision.events.push(...protests);
+    const received = decision.effects.find((e) => e.kind === 'appeal-received');
+    route = received?.kind === 'appeal-received' ? received.appeal : undefined;
     const forwarded = decision.events.some((e) => e.type === 'analysis')
       ? 'analysis'
       : decision.events.some((e) => e.type === 'appeal')

@@ -513,6 +513,58 @@ export const KEYWORDS = {
     uk: ['апеляці\\p{L}*', 'апелю\\p{L}*', 'оскарж\\p{L}*'],
   },
   /**
+   * Words on a line that appeals which name the decision appealed (P-11, P-13c), so the appeal
+   * is tied to it when the TD decided several things in the game (appeal.ts, `appealTarget`):
+   * the result (an adjudication, a result set, an annulment), a penalty, a ruling on a claim,
+   * leave granted or refused, the clock set or stopped.
+   */
+  appealResult: {
+    en: ['result\\p{L}*', 'adjudicat\\p{L}*', 'score', 'scored', 'annul\\p{L}*', 'forfeit\\p{L}*'],
+    pl: ['wynik\\p{L}*', 'ocen\\p{L}*', 'adiudykacj\\p{L}*', 'anulow\\p{L}*', 'walkower\\p{L}*'],
+    cs: ['výsled\\p{L}*', 'rozhodčí\\p{L}*', 'anul\\p{L}*', 'kontumac\\p{L}*'],
+    de: [
+      'ergebnis\\p{L}*',
+      'resultat\\p{L}*',
+      'abschätzung\\p{L}*',
+      'annull\\p{L}*',
+      'wertung\\p{L}*',
+    ],
+    ru: ['результат\\p{L}*', 'присужден\\p{L}*', 'аннулир\\p{L}*'],
+    uk: ['результат\\p{L}*', 'присудж\\p{L}*', 'анулю\\p{L}*', 'анулюв\\p{L}*'],
+  },
+  appealPenalty: {
+    en: ['penalt\\p{L}*', 'penalis\\p{L}*', 'penaliz\\p{L}*', 'sanction\\p{L}*'],
+    pl: ['kar(?:a|ę|y|ą|ze)', 'ukara\\p{L}*', 'sankcj\\p{L}*'],
+    cs: ['trest\\p{L}*', 'penaliz\\p{L}*', 'sankc\\p{L}*'],
+    de: ['\\p{L}*strafe\\p{L}*', 'bestraf\\p{L}*', 'sanktion\\p{L}*'],
+    ru: ['штраф\\p{L}*', 'наказани\\p{L}*'],
+    uk: ['штраф\\p{L}*', 'покаран\\p{L}*'],
+  },
+  appealClaim: {
+    en: ['claim\\p{L}*'],
+    pl: ['reklamacj\\p{L}*', 'przekroczeni\\p{L}*'],
+    cs: ['reklamac\\p{L}*', 'překročení'],
+    de: ['reklamation\\p{L}*', 'zeitüberschreitung\\p{L}*'],
+    ru: ['претензи\\p{L}*', 'заявлени\\p{L}*', 'просрочк\\p{L}*'],
+    uk: ['претензі\\p{L}*', 'заяв(?:а|и|у|ою|і)', 'простроч\\p{L}*'],
+  },
+  appealLeave: {
+    en: ['leave', 'holiday\\p{L}*', 'vacation\\p{L}*'],
+    pl: ['urlop\\p{L}*'],
+    cs: ['dovolen\\p{L}*', 'odpočin\\p{L}*'],
+    de: ['urlaub\\p{L}*'],
+    ru: ['отпуск\\p{L}*'],
+    uk: ['відпуст\\p{L}*', 'перерв\\p{L}*'],
+  },
+  appealClock: {
+    en: ['clock\\p{L}*'],
+    pl: ['zegar\\p{L}*'],
+    cs: ['hodiny', 'hodinách', 'hodinami'],
+    de: ['uhr', 'bedenkzeit\\p{L}*'],
+    ru: ['часы', 'часов', 'часах'],
+    uk: ['годинник\\p{L}*'],
+  },
+  /**
    * Words that dispute a claim on a line for the TD without the word protest ("TD: the count is
    * wrong"); said to the opponent they are no protest ("That was the wrong rook").
    */
@@ -1081,6 +1133,29 @@ export function appealsIn(line: string, only?: 'appeal'): boolean {
         );
       }),
   );
+}
+
+/** The words that name each kind of decision a player may appeal (P-11, P-13c). */
+const APPEAL_TOPICS = [
+  ['result', anyWordOf(['appealResult'])],
+  ['penalty', anyWordOf(['appealPenalty'])],
+  ['claim', anyWordOf(['appealClaim'])],
+  ['leave', anyWordOf(['appealLeave'])],
+  ['clock', anyWordOf(['appealClock'])],
+] as const;
+
+/** A kind of decision of the TD a player may name in an appeal (P-11, P-13c). */
+export type AppealTopic = (typeof APPEAL_TOPICS)[number][0];
+
+/**
+ * What a line that appeals names as appealed (P-11, P-13c): "I appeal against the penalty",
+ * "Odwołuję się od wyniku", "Berufung gegen die Zeitstrafe", "оскаржую відмову у відпустці".
+ * Only on a line that appeals (`appealsIn`); none when it names none ("I appeal").
+ */
+export function appealTopicsIn(line: string): AppealTopic[] {
+  if (!appealsIn(line)) return [];
+  const text = line.replace(/\s/g, ' ');
+  return APPEAL_TOPICS.filter(([, re]) => re.test(text)).map(([topic]) => topic);
 }
 
 /**

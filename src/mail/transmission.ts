@@ -12,6 +12,7 @@ import type { Side, Transmission } from '../referee/index.ts';
 import type { CommandKind } from './keywords.ts';
 import {
   appealsIn,
+  appealTopicsIn,
   correctionAt,
   findCommands,
   isSalutation,
@@ -895,10 +896,14 @@ export function assembleTransmission(
   if (corrected.length) t.corrected = corrected.map(named);
   // An appeal said plainly (P-11, P-13c): it counts only in a game with a decision of the TD to
   // appeal; one in the words of a protest only after the game (in play, a protest is P-7c's).
-  if (inbound.newText.lines.some((line) => appealsIn(line)))
+  if (inbound.newText.lines.some((line) => appealsIn(line))) {
     t.appeal = inbound.newText.lines.some((line) => appealsIn(line, 'appeal'))
       ? 'appeal'
       : 'protest';
+    // What it appeals, when it says ("I appeal against the penalty"): tied to that decision.
+    const names = [...new Set(inbound.newText.lines.flatMap(appealTopicsIn))];
+    if (names.length) t.appealNames = names;
+  }
   // The earliest day a reply can carry: the day before the answered move's recorded delivery,
   // which next-day delivery or the sender's time zone may make the real one (P-6d).
   const since = ctx.since && addDays(ctx.since, -1);

@@ -22,7 +22,7 @@
 // rule's, not a decision of the TD: those have no appeal route.
 
 import type { CalendarDate } from '../clock/index.ts';
-import { addDays, deliveryDate } from '../clock/index.ts';
+import { addDays, compareDates, deliveryDate } from '../clock/index.ts';
 import type { EventRules } from './event-rules.ts';
 import type { Side } from './game-event.ts';
 import type { GameState } from './game-state.ts';
@@ -67,6 +67,46 @@ export interface AppealRoute {
   decision: TdDecision;
   /** Each player's last day for an appeal to arrive: 14 days after they received the decision. */
   by: AppealBy;
+  /**
+   * The appeal did not single out the decision: more than one of the TD's decisions was open to
+   * the appellant's appeal when it came (within their 14 days), these, oldest first; it was tied
+   * to the latest (`appealTarget`). The TD's copy lists them.
+   */
+  open?: TdDecision[];
+}
+
+/**
+ * A kind of decision a player may name in an appeal ("I appeal against the penalty"): the
+ * result (an adjudication, a result set, an annulment or its undoing), a penalty, a ruling on a
+ * claim, leave granted or refused, the clock set, stopped or started.
+ */
+export type AppealTopic = 'result' | 'penalty' | 'claim' | 'leave' | 'clock';
+
+/** The kinds a decision of the TD is named by in an appeal. */
+export function topicsOf(d: TdDecision): AppealTopic[] {
+  switch (d.ruling) {
+    case 'set-result':
+    case 'annul':
+    case 'reinstate':
+      return ['result'];
+    case 'penalise':
+    case 'waive-penalty':
+      return ['penalty'];
+    case 'uphold-claim':
+    case 'reject-claim':
+      return ['claim'];
+    case 'grant-leave':
+    case 'refuse-leave':
+      return ['leave'];
+    case 'set-clock':
+    case 'pause':
+    case 'resume':
+      return ['clock'];
+    case 'restore-position':
+      return d.detail?.key === 'restore-position-penalty' ? ['penalty'] : [];
+    default:
+      return [];
+  }
 }
 
 /**
@@ -220,16 +260,44 @@ export function tdDecisions(state: GameState): TdDecision[] {
   return out;
 }
 
+/** The appeal a decision of the TD allows: its route and each player's last day. */
+const routeOf = (decision: TdDecision, rules: EventRules): AppealRoute => ({
+  rule: routeRule(decision.rule),
+  ruledOn: decision.on,
+  decision,
+  by: appealBy(decision.on, rules),
+});
+
 /** The appeal the TD's last decision in the game allows; undefined when the TD decided nothing. */
 export function appealOf(state: GameState, rules: EventRules): AppealRoute | undefined {
   const decision = tdDecisions(state).at(-1);
-  if (!decision) return undefined;
-  return {
-    rule: routeRule(decision.rule),
-    ruledOn: decision.on,
-    decision,
-    by: appealBy(decision.on, rules),
-  };
+  return decision && routeOf(decision, rules);
+}
+
+/**
+ * The decision of the TD an appeal of `side`'s that came on `now` is against (P-11, P-13c), and
+ * the appeal it allows. The decisions it may be against are those it names (`names`: "I appeal
+ * against the penalty"), or, naming none (or none the TD took), any; of those, the ones still
+ * open to `side`'s appeal (within their 14 days), else the latest (an appeal come late, which
+ * the TD weighs). Of several, the latest: the route then lists the decisions open to appeal
+ * (`open`), for the TD to see which the player may mean. Undefined when the TD decided nothing.
+ */
+export function appealTarget(
+  state: GameState,
+  side: Side,
+  now: CalendarDate,
+  rules: EventRules,
+  names: readonly AppealTopic[] = [],
+): AppealRoute | undefined {
+  const all = tdDecisions(state);
+  if (!all.length) return undefined;
+  const inTime = (d: TdDecision) => compareDates(now, appealBy(d.on, rules)[side]) <= 0;
+  const named = all.filter((d) => topicsOf(d).some((t) => names.includes(t)));
+  const among = named.length ? named : all;
+  const open = among.filter(inTime);
+  const chosen = open.at(-1) ?? among.at(-1)!;
+  const route = routeOf(chosen, rules);
+  return open.length > 1 ? { ...route, open: all.filter(inTime) } : route;
 }
 
 /**

@@ -47,7 +47,7 @@ import {
 import type { Adjudication } from './adjudication.ts';
 import { inAdjudication } from './adjudication.ts';
 import type { AppealRoute } from './appeal.ts';
-import { appealOf } from './appeal.ts';
+import { appealOf, appealTarget, topicsOf } from './appeal.ts';
 import { deliveredTo } from './decide-relay.ts';
 import type { Decision } from './decision.ts';
 import { combine } from './decision.ts';
@@ -830,8 +830,9 @@ export const claimsAwaiting = (state: GameState, side: Side): boolean =>
 const APPEAL_LATE_DAYS = 30;
 
 /**
- * The decision of the TD a mail appeals in words (P-11, P-13c), if it does: the TD's last in the
- * game (appeal.ts). A result the TD set is appealed in words at any time, in those of a protest
+ * The decision of the TD a mail appeals in words (P-11, P-13c), if it does: the one it names, or
+ * the one open to the sender's appeal, of several the latest (appeal.ts, `appealTarget`). A
+ * result the TD set is appealed in words at any time, in those of a protest
  * too ("Protest: the expert missed 41...Rxf2"); one after the 14 days is still the TD's to weigh.
  * Any other decision (a penalty, a ruling on a claim, a clock set, leave granted) only in the
  * words of an appeal — in a game in play a protest is of a time claim (P-7c) or a dispute
@@ -847,9 +848,9 @@ export function appealedIn(
   rules: EventRules,
 ): AppealRoute | undefined {
   if (!t.appeal) return undefined;
-  const route = appealOf(state, rules);
+  const route = appealTarget(state, t.side, now, rules, t.appealNames);
   if (!route) return undefined;
-  if (state.result && route.decision.ruling === 'set-result') return route;
+  if (state.result && topicsOf(route.decision).includes('result')) return route;
   if (t.appeal !== 'appeal') return undefined;
   if (!state.result && inAdjudication(state, t.sentOn, rules)) return undefined;
   if (!state.result && claimsAwaiting(state, t.side)) return undefined;
@@ -858,8 +859,8 @@ export function appealedIn(
 }
 
 /**
- * Whether a mail after a game that the TD decided, or in which the TD decided something, is the
- * player's appeal: it says so plainly (`appealedIn`), or, within the 14 days of an adjudication
+ * The appeal a mail after a game that the TD decided, or in which the TD decided something, is,
+ * if it is the player's appeal: it says so plainly (`appealedIn`), or, within the 14 days of an adjudication
  * (P-10) that went against the sender (a loss, or a draw), it holds moves, which can then only
  * be analysis for the TD (not the sender's last transmission sent again, P-4a). Moves after
  * another TD result (P-13) are a move that crossed the ruling in the post, or the winner's
@@ -867,18 +868,19 @@ export function appealedIn(
  * thanks for the game") is told or relayed as after any game, and an appeal the words refuse
  * ("no appeal from me") is none.
  */
-function isAppeal(
+function appealAfterGame(
   state: GameState,
   t: Transmission,
   now: CalendarDate,
   rules: EventRules,
-  route: AppealRoute,
-): boolean {
-  if (appealedIn(state, t, now, rules)) return true;
-  if (t.resign || t.acceptDraw || t.declineDraw) return false;
+): AppealRoute | undefined {
+  const said = appealedIn(state, t, now, rules);
+  if (said) return said;
+  if (t.resign || t.acceptDraw || t.declineDraw) return undefined;
+  const route = appealOf(state, rules);
   const result = state.result;
   const won = result?.result === (t.side === 'white' ? '1-0' : '0-1');
-  return (
+  return route &&
     result?.kind === 'ruling' &&
     result.rule === 'P-10' &&
     route.decision.ruling === 'set-result' &&
@@ -886,7 +888,8 @@ function isAppeal(
     t.moves.length > 0 &&
     compareDates(now, route.by[t.side]) <= 0 &&
     sameAsLastTransmission(state, t, rules) === undefined
-  );
+    ? route
+    : undefined;
 }
 
 /**
@@ -982,8 +985,8 @@ function decideMove(
   const sender = t.side;
   const opponent = other(sender);
   if (state.result) {
-    const appealed = appealOf(state, rules);
-    if (appealed && isAppeal(state, t, now, rules, appealed)) {
+    const appealed = appealAfterGame(state, t, now, rules);
+    if (appealed) {
       relayNote(draft, t);
       return combine(draft, appealDecision(t, now, appealed));
     }

@@ -5,6 +5,7 @@
 
 import type { MovetextToken, Reading } from '../chess/index.ts';
 import type { CalendarDate } from '../clock/index.ts';
+import type { AppealTopic } from './appeal.ts';
 import type { Result, Side } from './game-event.ts';
 
 export const CLAIM_REQUESTS = ['threefold', 'fifty-moves', 'tablebase'] as const;
@@ -93,6 +94,11 @@ export interface Transmission {
    * play only in the words of an appeal, since there a protest is of a claim (P-7c).
    */
   appeal?: 'appeal' | 'protest';
+  /**
+   * What the lines that appeal name as appealed ("I appeal against the penalty"): the appeal is
+   * tied to the TD's decision of that kind (appeal.ts, `appealTarget`).
+   */
+  appealNames?: AppealTopic[];
   /**
    * Lines of words the mail holds that amici read nothing from (no move, date or command) and
    * so did not pass on: "Thanks for the nice opening!" The answer says so, and how to write a

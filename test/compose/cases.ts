@@ -25,7 +25,6 @@ import type {
 } from '../../src/referee/index.ts';
 import {
   appealBy,
-  appealOf,
   decideDue,
   decideRuling,
   decideTransmission,
@@ -148,8 +147,10 @@ function appealCase(
   words: string,
 ): Case {
   const d = decideTransmission(state, tx(side, on, '', { appeal: 'appeal' }), on, RULES);
-  const route = appealOf(state, RULES);
-  if (!route) throw new Error(`${name}: no result to appeal`);
+  // The decision the rulebook tied it to (P-11, P-13c), as the shell forwards it.
+  const received = d.effects.find((e) => e.kind === 'appeal-received');
+  const route = received?.kind === 'appeal-received' ? received.appeal : undefined;
+  if (!route) throw new Error(`${name}: no decision to appeal`);
   const from = side === 'white' ? 'Anna Nowak <anna@example.org>' : 'Jan Novák <jan@example.org>';
   return {
     name,
@@ -1198,6 +1199,25 @@ export function cases(): Case[] {
       'I appeal against the penalty: my note named the opening, nothing offensive.',
     ),
   );
+  // The TD set White's clock two days after penalising Black; Black's appeal names neither: it
+  // is tied to the latest, and the TD's copy lists both decisions open to appeal (P-13c).
+  {
+    const clockSet = decideRuling(
+      penalised,
+      { kind: 'ruling', ruling: { kind: 'set-clock', side: 'white', usedDays: 12 } },
+      addDays(now, 2),
+      RULES,
+    );
+    out.push(
+      appealCase(
+        'appeal-received-open',
+        extendGame(penalised, clockSet.events),
+        'black',
+        addDays(now, 3),
+        'I appeal. This is unfair.',
+      ),
+    );
+  }
   // A ruling that could not apply: the TD is told why, nothing changed (P-7d).
   out.push({
     name: 'ruling-refused',

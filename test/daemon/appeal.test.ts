@@ -398,3 +398,47 @@ describe('results the TD decided besides P-10 and P-13 (P-9a, L-6.9, P-7f; P-13c
     }
   });
 });
+
+describe('the decision an appeal is against, of several the TD took (P-11, P-13c)', () => {
+  it('P-13c: an appeal naming the penalty is of the penalty, not of the clock set since; one naming none is of the latest, and the TD is shown the decisions open to appeal', async () => {
+    const { service, flush, kindOf, rule, mail } = setup();
+    await service.sweep();
+    await mail('jan@x.example', '1.d4', '2027-01-22T09:00:00Z');
+    await mail('petr@x.example', '1.d4 d5', '2027-01-24T09:00:00Z');
+    await rule(
+      { kind: 'penalise', side: 'black', days: 5, rule: 'P-13', reason: 'offensive note' },
+      '2027-01-25',
+    );
+    await rule({ kind: 'set-clock', side: 'white', usedDays: 3 }, '2027-01-27');
+    await flush();
+
+    // Before: recorded against the clock set on the 27th, the TD's latest decision.
+    const petr = await mail(
+      'petr@x.example',
+      'I appeal against the penalty: my note quoted the opening.',
+      '2027-01-28T09:00:00Z',
+    );
+    expect(service.state('CLUB/1').appeals).toMatchObject([
+      { side: 'black', against: { on: '2027-01-25', ruling: 'penalise' } },
+    ]);
+    const toTd = petr.sent.find((m) => kindOf(m) === 'td-notice')!.mail.text ?? '';
+    expect(toTd).toContain(
+      'The appeal of Black (Petr) against your decision of 2027-01-25: a time penalty (Black, 5 days) (rule P-13), which came on 2027-01-28, in time (appeals are due by 2027-02-08).',
+    );
+    expect(toTd).not.toContain('open to the player');
+    expect(petr.sent.find((m) => kindOf(m) === 'appeal-received')!.mail.text).toContain(
+      'as your appeal against their decision of 2027-01-25: a time penalty (Black, 5 days)',
+    );
+
+    // Jan names nothing: recorded against the latest, and the TD's copy lists both decisions
+    // open to his appeal. Before: the TD saw only the latest, with no word of the other.
+    const jan = await mail('jan@x.example', 'I appeal.', '2027-01-29T09:00:00Z');
+    expect(service.state('CLUB/1').appeals[1]).toMatchObject({
+      side: 'white',
+      against: { on: '2027-01-27', ruling: 'set-clock' },
+    });
+    expect(jan.sent.find((m) => kindOf(m) === 'td-notice')!.mail.text).toContain(
+      "It does not single out one decision, and more than one of yours was open to the player's appeal when it came: 2027-01-25: a time penalty (Black, 5 days); 2027-01-27: the clock is set (White, 3 days used). amici recorded it against the latest;",
+    );
+  });
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   appealsIn,
+  appealTopicsIn,
   asksForPgn,
   type Command,
   claimsTimeIn,
@@ -681,6 +682,38 @@ describe('an appeal of a result the TD set, said plainly (P-11, P-13)', () => {
   ])('P-7c: "%s" protests: no appeal in a game in play, where it protests a claim', (line) => {
     expect(appealsIn(line)).toBe(true);
     expect(appealsIn(line, 'appeal')).toBe(false);
+  });
+});
+
+describe('what an appeal names as appealed (P-11, P-13c)', () => {
+  it.each([
+    ['I appeal against the penalty: my note was no insult.', ['penalty']],
+    ['I appeal the result of the adjudication.', ['result']],
+    ['I appeal against the ruling on the time claim.', ['claim']],
+    ['I appeal against the refusal of my leave.', ['leave']],
+    ['I appeal: the clock you set is wrong.', ['clock']],
+    ['Odwołuję się od kary.', ['penalty']],
+    ['Odwołuję się od wyniku partii.', ['result']],
+    ['Podávám odvolání proti trestu.', ['penalty']],
+    ['Podávám odvolání proti zamítnutí dovolené.', ['leave']],
+    ['Ich lege Berufung gegen die Zeitstrafe ein.', ['penalty']],
+    ['Ich lege Berufung gegen das Ergebnis ein.', ['result']],
+    ['Подаю апеляцію на штраф.', ['penalty']],
+    ['Оскаржую відмову у відпустці.', ['leave']],
+    ['I appeal.', []],
+    ['Odwołuję się od decyzji sędziego.', []],
+  ] as const)('"%s" names %j', (line, topics) => {
+    expect(appealTopicsIn(line)).toEqual(topics);
+  });
+
+  it.each([
+    // No appeal, so nothing named (the false reading): a question, a refusal, praise.
+    'Can I appeal the penalty?',
+    'I will not appeal the result.',
+    'A very appealing result, thanks for the game.',
+    'The penalty was fair.',
+  ])('"%s" names nothing: it appeals nothing', (line) => {
+    expect(appealTopicsIn(line)).toEqual([]);
   });
 });
 
