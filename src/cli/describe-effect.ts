@@ -22,6 +22,8 @@ export function describeEffect(e: Effect): string {
       return `ANALYSIS — in adjudication since ${e.since} (P-10): the mail goes to the TD as ${e.side}'s claim and analysis, due by ${e.analysisBy}${e.notPlayed ? '; nothing in it is played' : ''} → ${e.to.join(', ')}, td`;
     case 'appeal-received':
       return `APPEAL — of ${appealedText(e.appeal.decision)}, due by ${e.appeal.by[e.side]}: the mail goes to the TD as ${e.side}'s appeal → ${e.to.join(', ')}, td [${e.rules.join(', ')}]`;
+    case 'appeal-final':
+      return `APPEAL DECIDED — of ${appealedText(e.appeal.decision)}: decided on ${e.appeal.decided.on}, final; nothing recorded, nothing to the TD → ${e.to.join(', ')} [${e.rules.join(', ')}]`;
     case 'ruling-applied':
       // A protest entered by the TD (P-7c): which claims now wait for the ruling.
       if (e.detail?.key === 'protest')

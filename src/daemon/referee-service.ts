@@ -1354,16 +1354,22 @@ export class RefereeService {
       forwarded !== undefined &&
       notATransmission(said, t) &&
       this.answeredLately(told, ref.gameKey, address, at) !== undefined;
+    // So is the answer that an appeal was decided already, finally (P-11, P-13c): it goes to
+    // nobody else, and a robot that appeals every answer gets one a day.
+    const finalQuiet =
+      decision.effects.some((e) => e.kind === 'appeal-final') &&
+      notATransmission(said, t) &&
+      this.answeredLately('appeal-final', ref.gameKey, address, at) !== undefined;
     const others = this.leaveInOtherGames(ref, sender, decision.events, key);
     // Leave stops the player's clock in all their games (P-8a): the TD's notice and the
     // player's acknowledgement name every one, once, with the player's colour in each (P-8b).
-    const effects = (
-      quiet ? decision.effects.filter((e) => e.kind !== told) : decision.effects
-    ).map((e) =>
-      e.kind === 'leave-announced' && others.games.length
-        ? { ...e, games: [this.leaveGame(ref, e.side), ...others.games] }
-        : e,
-    );
+    const effects = decision.effects
+      .filter((e) => !(quiet && e.kind === told) && !(finalQuiet && e.kind === 'appeal-final'))
+      .map((e) =>
+        e.kind === 'leave-announced' && others.games.length
+          ? { ...e, games: [this.leaveGame(ref, e.side), ...others.games] }
+          : e,
+      );
     const after = extendGame(state, decision.events);
     const mails = this.composeAll(effects, this.composeContext(ref, after, now));
     const outbox = this.outgoing(ref, mails, key, messageId ? { side, messageId } : undefined);

@@ -24,7 +24,7 @@
 import type { CalendarDate } from '../clock/index.ts';
 import { addDays, compareDates, deliveryDate } from '../clock/index.ts';
 import type { EventRules } from './event-rules.ts';
-import type { Side } from './game-event.ts';
+import type { GameEvent, Side } from './game-event.ts';
 import type { GameState } from './game-state.ts';
 import type { Ruling } from './referee-input.ts';
 
@@ -52,6 +52,13 @@ export interface TdDecision {
   /** For a result: the rule it was set under (P-10, P-13). */
   rule?: string;
   detail?: { key: string; params: Record<string, string> };
+  /**
+   * A result set while an appeal of the game's result waited, or after one was upheld: the
+   * decision on that appeal — the second expert's result (P-11: "the decision is final and no
+   * further appeals from the player are considered"), or what the Appeals Commission decided
+   * (P-13c: "whose decision shall be final"). No appeal of it.
+   */
+  final?: 'P-11' | 'P-13';
 }
 
 /**
@@ -67,6 +74,12 @@ export interface AppealRoute {
   decision: TdDecision;
   /** Each player's last day for an appeal to arrive: 14 days after they received the decision. */
   by: AppealBy;
+  /**
+   * An appeal of the decision was decided already (`ruled`, on the day the TD recorded it or set
+   * the result again), or the decision is itself the decision on an appeal (`final`): the
+   * decision on an appeal is final (P-11, P-13c), so a new appeal of it is not considered.
+   */
+  decided?: { on: CalendarDate; rule: 'P-11' | 'P-13'; how: 'ruled' | 'final' };
   /**
    * The appeal did not single out the decision: more than one of the TD's decisions was open to
    * the appellant's appeal when it came (within their 14 days), these, oldest first; it was tied
@@ -254,10 +267,64 @@ export function tdDecisions(state: GameState): TdDecision[] {
           });
         // An annulment (P-9a) is the TD's decision on a withdrawn player's game.
         else if (e.kind === 'annulled') out.push({ on: e.on, ruling: 'annul', rule: e.rule });
+        else break;
+        {
+          // Set while the result's appeal waited: it is the decision on it (P-11, P-13c).
+          const final = resultAppealPending(events.slice(0, i));
+          if (final) out[out.length - 1]!.final = final;
+        }
         break;
     }
   }
   return out;
+}
+
+/** Whether an appeal is of the game's result: its decision a result, or an annulment. */
+const ofResult = (against: TdDecision | undefined): boolean =>
+  against === undefined || against.ruling === 'set-result' || against.ruling === 'annul';
+
+/**
+ * Whether a result set after `events` decides an appeal of the game's result (P-11, P-13c): an
+ * appeal of the result came since it was set, and was not rejected (still waiting, or upheld,
+ * the TD then setting what the appeal decided). The rule it is final under: P-11 for an
+ * adjudication's, P-13 for another result's.
+ */
+export function resultAppealPending(events: readonly GameEvent[]): 'P-11' | 'P-13' | undefined {
+  const waiting = new Set<Side>();
+  let rule: string | undefined;
+  for (const e of events) {
+    if (e.type === 'ended') {
+      waiting.clear();
+      rule = e.rule;
+    } else if (e.type === 'reinstated') waiting.clear();
+    else if (e.type === 'appeal' && ofResult(e.against)) waiting.add(e.side);
+    else if (e.type === 'appeal-ruled' && !e.upheld) waiting.delete(e.side);
+  }
+  return waiting.size ? (rule === 'P-10' ? 'P-11' : 'P-13') : undefined;
+}
+
+const sameDecision = (a: TdDecision, b: TdDecision): boolean =>
+  a.on === b.on &&
+  a.ruling === b.ruling &&
+  JSON.stringify(a.detail ?? null) === JSON.stringify(b.detail ?? null);
+
+/**
+ * Whether the appeal of decision `d` is decided, finally (P-11, P-13c): an appeal of it by either
+ * player was decided (the TD recorded it, or set the result again), or `d` is itself the decision
+ * on an appeal. The decision on an appeal settles what was appealed, for both players: the second
+ * expert's result is the game's (P-11), the Appeals Commission's word is final (P-13c).
+ */
+export function appealDecided(state: GameState, d: TdDecision): AppealRoute['decided'] {
+  if (d.final) return { on: d.on, rule: d.final, how: 'final' };
+  const rule = routeRule(d.rule) === 'P-10' ? 'P-11' : 'P-13';
+  const ruled = state.appeals.filter(
+    (a) => a.ruled && (a.against ? sameDecision(a.against, d) : d.ruling === 'set-result'),
+  );
+  const on = ruled
+    .map((a) => a.ruled!.on)
+    .sort(compareDates)
+    .at(-1);
+  return on ? { on, rule, how: 'ruled' } : undefined;
 }
 
 /** The appeal a decision of the TD allows: its route and each player's last day. */
@@ -278,9 +345,11 @@ export function appealOf(state: GameState, rules: EventRules): AppealRoute | und
  * The decision of the TD an appeal of `side`'s that came on `now` is against (P-11, P-13c), and
  * the appeal it allows. The decisions it may be against are those it names (`names`: "I appeal
  * against the penalty"), or, naming none (or none the TD took), any; of those, the ones still
- * open to `side`'s appeal (within their 14 days), else the latest (an appeal come late, which
- * the TD weighs). Of several, the latest: the route then lists the decisions open to appeal
- * (`open`), for the TD to see which the player may mean. Undefined when the TD decided nothing.
+ * open to `side`'s appeal (within their 14 days, their appeal not decided), else the latest
+ * within them (whose appeal was decided: `decided`, final), else the latest (an appeal come
+ * late, which the TD weighs). Of several open, the latest: the route then lists the decisions
+ * open to appeal (`open`), for the TD to see which the player may mean. Undefined when the TD
+ * decided nothing.
  */
 export function appealTarget(
   state: GameState,
@@ -294,10 +363,15 @@ export function appealTarget(
   const inTime = (d: TdDecision) => compareDates(now, appealBy(d.on, rules)[side]) <= 0;
   const named = all.filter((d) => topicsOf(d).some((t) => names.includes(t)));
   const among = named.length ? named : all;
-  const open = among.filter(inTime);
-  const chosen = open.at(-1) ?? among.at(-1)!;
-  const route = routeOf(chosen, rules);
-  return open.length > 1 ? { ...route, open: all.filter(inTime) } : route;
+  const undecided = (d: TdDecision) => appealDecided(state, d) === undefined;
+  const inTimeAmong = among.filter(inTime);
+  const open = inTimeAmong.filter(undecided);
+  // An appeal of a decision whose appeal was decided is of that one still, when no other is
+  // open: the player is told it is final (P-11, P-13c).
+  const chosen = open.at(-1) ?? inTimeAmong.at(-1) ?? among.at(-1)!;
+  const decided = appealDecided(state, chosen);
+  const route = { ...routeOf(chosen, rules), ...(decided ? { decided } : {}) };
+  return open.length > 1 ? { ...route, open: all.filter((d) => inTime(d) && undecided(d)) } : route;
 }
 
 /**

@@ -22,7 +22,7 @@ import {
 } from '../clock/index.ts';
 import { currentAnalyses } from './adjudication.ts';
 import type { AppealWindow } from './appeal.ts';
-import { appealableRule, appealBy, routeRule } from './appeal.ts';
+import { appealableRule, appealBy, resultAppealPending, routeRule } from './appeal.ts';
 import type { Decision } from './decision.ts';
 import { combine, nothing } from './decision.ts';
 import { claimedExcess, claimedPeriodStillOver, noticeReceivedOn, restartOn } from './due.ts';
@@ -509,16 +509,19 @@ function applyRuling(
       side: r.side,
       upheld: r.kind === 'uphold-appeal',
     });
-    // An appeal of an adjudication is decided by a second expert (P-11).
+    // An appeal of an adjudication is decided by a second expert (P-11); any other by the
+    // Appeals Commission (P-13c): either way finally, and the players are told so.
     const adjudicated = open.some((a) => (a.against?.rule ?? state.result?.rule) === 'P-10');
-    return adjudicated
-      ? {
-          events: decision.events,
-          effects: decision.effects.map((e) =>
-            e.kind === 'ruling-applied' ? { ...e, rules: ['P-11', 'P-7d'] } : e,
-          ),
-        }
-      : decision;
+    return {
+      events: decision.events,
+      effects: decision.effects.map((e) =>
+        e.kind === 'ruling-applied'
+          ? adjudicated
+            ? { ...e, final: 'P-11' as const, rules: ['P-11', 'P-7d'] }
+            : { ...e, final: 'P-13' as const }
+          : e,
+      ),
+    };
   }
   // A finished game's result may still be corrected: a result reported wrongly stands unless
   // the TD decides otherwise (L-8.5), and an appeal can change it (P-11, P-13). Annulling is
@@ -584,10 +587,25 @@ function applyRuling(
     if (r.result === previous) return refuse(input, `the result is already ${previous}`);
     const detail = { key: 'set-result-corrected', params: { result: r.result, previous } };
     const rule = r.rule ?? resultRule(r.result, r.reason);
-    return combine(
-      appliedWith(input, detail, []),
-      appealable(state, input, now, rules, endGame(now, r.result, 'ruling', rule, r.reason)),
-    );
+    const end = endGame(now, r.result, 'ruling', rule, r.reason);
+    // Set on an appeal of the result — the second expert's (P-11), or what the Appeals
+    // Commission decided (P-13c): it decides the appeal, finally, and has no appeal of its own.
+    const final = resultAppealPending(state.events);
+    if (final)
+      return combine(appliedWith(input, detail, []), {
+        events: end.events,
+        effects: end.effects.map((e) =>
+          e.kind === 'game-ended'
+            ? {
+                ...e,
+                ...(input.note ? { note: input.note } : {}),
+                final,
+                rules: [...new Set([...e.rules, final])],
+              }
+            : e,
+        ),
+      });
+    return combine(appliedWith(input, detail, []), appealable(state, input, now, rules, end));
   }
   if (previous !== undefined && r.kind === 'annul')
     return refuse(

@@ -47,7 +47,7 @@ import {
 import type { Adjudication } from './adjudication.ts';
 import { inAdjudication } from './adjudication.ts';
 import type { AppealRoute } from './appeal.ts';
-import { appealOf, appealTarget, topicsOf } from './appeal.ts';
+import { appealTarget, topicsOf } from './appeal.ts';
 import { deliveredTo } from './decide-relay.ts';
 import type { Decision } from './decision.ts';
 import { combine } from './decision.ts';
@@ -877,7 +877,7 @@ function appealAfterGame(
   const said = appealedIn(state, t, now, rules);
   if (said) return said;
   if (t.resign || t.acceptDraw || t.declineDraw) return undefined;
-  const route = appealOf(state, rules);
+  const route = appealTarget(state, t.side, now, rules);
   const result = state.result;
   const won = result?.result === (t.side === 'white' ? '1-0' : '0-1');
   return route &&
@@ -899,6 +899,23 @@ function appealAfterGame(
  * whether it counts.
  */
 function appealDecision(t: Transmission, now: CalendarDate, route: AppealRoute): Decision {
+  // Decided already, finally (P-11: "no further appeals from the player are considered";
+  // P-13c): the player is told so; nothing is recorded, and the TD has nothing to decide.
+  const decided = route.decided;
+  if (decided)
+    return {
+      events: [],
+      effects: [
+        {
+          kind: 'appeal-final',
+          to: [t.side],
+          side: t.side,
+          on: now,
+          appeal: { ...route, decided },
+          rules: [decided.rule],
+        },
+      ],
+    };
   const late = compareDates(now, route.by[t.side]) > 0;
   return {
     events: [
@@ -1018,9 +1035,13 @@ function decideMove(
       relayNote(draft, t);
       return combine(draft, appeal);
     }
-    // The mail's words went to the TD whole: none is said to have been passed on to no one.
+    // The mail's words went to the TD whole: none is said to have been passed on to no one —
+    // unless the appeal was final, and nothing went.
     const { appeal: _appeal, unread: _unread, ...played } = t;
-    return combine(decideRun(state, played, now, rules), appeal);
+    const run = appealed.decided
+      ? { ...played, ...(t.unread ? { unread: t.unread } : {}) }
+      : played;
+    return combine(decideRun(state, run, now, rules), appeal);
   }
   const adjudication = inAdjudication(state, t.sentOn, rules);
   if (adjudication) return duringAdjudication(state, t, now, rules, adjudication, draft);

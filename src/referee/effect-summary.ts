@@ -144,6 +144,11 @@ export function effectSummary(
           `appeal of ${e.side} against ${appealedText(e.appeal.decision)}, to the TD (${e.rules.join(', ')})${compareDates(e.on, e.appeal.by[e.side]) > 0 ? `; late: due by ${e.appeal.by[e.side]}` : ''}`,
         );
         break;
+      case 'appeal-final':
+        parts.push(
+          `appeal of ${e.side} against ${appealedText(e.appeal.decision)}: decided on ${e.appeal.decided.on}, final (${e.rules.join(', ')}); not recorded, not forwarded`,
+        );
+        break;
       case 'note-relayed':
         parts.push('note relayed');
         break;

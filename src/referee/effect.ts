@@ -187,6 +187,20 @@ export type Effect =
       appeal: AppealRoute;
       rules: string[];
     }
+  | {
+      /**
+       * A player's mail appealed a decision of the TD whose appeal was decided already, or which
+       * itself decided an appeal (`appeal.decided`): the decision on an appeal is final (P-11,
+       * P-13c), so nothing is recorded and nothing goes to the TD; the player is told so.
+       */
+      kind: 'appeal-final';
+      to: Recipient[];
+      side: Side;
+      /** The day it came. */
+      on: CalendarDate;
+      appeal: AppealRoute & { decided: NonNullable<AppealRoute['decided']> };
+      rules: string[];
+    }
   | { kind: 'note-relayed'; to: Recipient[]; from: Side; note: string; rules: string[] }
   | {
       kind: 'game-ended';
@@ -208,6 +222,11 @@ export type Effect =
        * decision (`P-13`) the chairman of the ICCF Appeals Commission decides, finally (P-13c).
        */
       appeal?: { rule: 'P-10' | 'P-13'; by: AppealBy; analysed: Side[] };
+      /**
+       * A result set on an appeal of the game's result (the second expert's, P-11; after the
+       * Appeals Commission, P-13c): it decides the appeal, finally, so has no appeal of its own.
+       */
+      final?: 'P-11' | 'P-13';
       /**
        * The time claim whose upholding ended the game (P-7f): one mail says both, the ruling
        * (by the TD, or at the deadline `protestBy` with no protest, P-7c, P-7d) and the loss,
@@ -421,6 +440,8 @@ export type Effect =
       leave?: { side: Side; from: CalendarDate; to: CalendarDate; granted?: true }[];
       /** A decision any player may appeal, and by when (P-13c); not given with a result. */
       appeal?: AppealWindow;
+      /** The decision on an appeal (uphold-appeal, reject-appeal): final, no appeal of it. */
+      final?: 'P-11' | 'P-13';
       rules: string[];
     }
   /** A ruling that could not apply (no events): the TD is told why. */

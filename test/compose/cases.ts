@@ -828,15 +828,51 @@ export function cases(): Case[] {
     });
     // Black's appeal of the adjudication, mailed to amici within the 14 days (P-11): Black is
     // told it went to the TD, in time, a second expert deciding; the TD gets it whole.
-    appeals.push(
-      appealCase(
-        'appeal-received',
-        extendGame(analysed, adjudicated.events),
-        'black',
-        '2027-08-25',
-        'I appeal against the adjudication: the expert missed 21...Rxe4, after which Black is better.',
-      ),
+    const appealed = appealCase(
+      'appeal-received',
+      extendGame(analysed, adjudicated.events),
+      'black',
+      '2027-08-25',
+      'I appeal against the adjudication: the expert missed 21...Rxe4, after which Black is better.',
     );
+    appeals.push(appealed);
+    // The second expert finds Black better: the TD records it, and it decides the appeal,
+    // finally (P-11): one mail each, with no appeal of it.
+    const second = decideRuling(
+      appealed.state,
+      {
+        kind: 'ruling',
+        ruling: {
+          kind: 'set-result',
+          result: '0-1',
+          reason: 'adjudicated by a second expert',
+          rule: 'P-10',
+        },
+        note: 'The second expert finds 21...Rxe4 winning.',
+      },
+      '2027-09-10',
+      RULES,
+    );
+    const decided = extendGame(appealed.state, second.events);
+    appeals.push({
+      name: 'adjudicated-on-appeal',
+      state: decided,
+      now: '2027-09-10',
+      effects: second.effects.filter((e) => e.kind === 'game-ended'),
+    });
+    // White appeals the second expert's result: final, nothing recorded, nothing to the TD.
+    const again = decideTransmission(
+      decided,
+      tx('white', '2027-09-12', '', { appeal: 'appeal' }),
+      '2027-09-12',
+      RULES,
+    );
+    appeals.push({
+      name: 'appeal-final',
+      state: decided,
+      now: '2027-09-12',
+      effects: again.effects,
+    });
   }
 
   // A result the TD set under P-13 (no rule covers it): one mail each, with the appeal, within

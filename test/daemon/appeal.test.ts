@@ -442,3 +442,103 @@ describe('the decision an appeal is against, of several the TD took (P-11, P-13c
     );
   });
 });
+
+describe('an appeal decided is final (P-11, P-13c)', () => {
+  it('P-13c: after reject-appeal, a new appeal of the same penalty, by either player, is answered that it is final; nothing is recorded and the TD is not troubled', async () => {
+    const { service, flush, kindOf, rule, mail } = setup();
+    await service.sweep();
+    await mail('jan@x.example', '1.d4', '2027-01-22T09:00:00Z');
+    await mail('petr@x.example', '1.d4 d5', '2027-01-24T09:00:00Z');
+    await rule(
+      { kind: 'penalise', side: 'black', days: 5, rule: 'P-13', reason: 'offensive note' },
+      '2027-01-25',
+    );
+    await mail('petr@x.example', 'I appeal against the penalty.', '2027-01-26T09:00:00Z');
+    await flush();
+    await rule({ kind: 'reject-appeal', side: 'black' }, '2027-02-01');
+    const decided = await flush();
+    // The decision on the appeal says it is final. Before: it only said "the appeal is rejected".
+    for (const m of decided)
+      expect(m.mail.text).toContain(
+        'This decision on the appeal is final (rule P-13): no further appeal of it is considered.',
+      );
+
+    // Before: recorded as a new appeal, forwarded to the TD, and listed in the report again.
+    const again = await mail(
+      'petr@x.example',
+      'I appeal against the penalty once more: the Commission got it wrong.',
+      '2027-02-03T09:00:00Z',
+    );
+    expect(again.sent.map((m) => `${m.to[0]} ${kindOf(m)}`)).toEqual([
+      'petr@x.example appeal-final',
+    ]);
+    const text = again.sent[0]!.mail.text ?? '';
+    expect(text).toContain(
+      "Your mail appeals against the Tournament Director's decision of 2027-01-25: a time penalty (Black, 5 days). An appeal against it was decided on 2027-02-01, and that decision is final (rule P-13): no further appeal is considered, so your mail did not go to the Tournament Director as an appeal, and nothing was recorded.",
+    );
+    expect(text).toContain('write it on a line that starts with TD:');
+    expect(service.state('CLUB/1').appeals).toHaveLength(1);
+    // The inbox says why nothing was forwarded.
+    expect(service.store.inboundLog().at(-1)?.note).toContain(
+      "appeal of black against the TD's penalise black 5 of 2027-01-25: decided on 2027-02-01, final (P-13); not recorded, not forwarded",
+    );
+    // Said again the same day: no second answer, so no robot starts an exchange.
+    const thrice = await mail('petr@x.example', 'I appeal!', '2027-02-03T15:00:00Z');
+    expect(thrice.sent).toEqual([]);
+    // The opponent's appeal of the same penalty is no more considered.
+    const jan = await mail(
+      'jan@x.example',
+      'I appeal against the penalty.',
+      '2027-02-04T09:00:00Z',
+    );
+    expect(jan.sent.map((m) => `${m.to[0]} ${kindOf(m)}`)).toEqual(['jan@x.example appeal-final']);
+    expect(service.state('CLUB/1').appeals).toHaveLength(1);
+  });
+
+  it('P-11: the second expert’s result set on an appeal of an adjudication is final: no appeal route in its mail, and a new appeal of it is answered so', async () => {
+    const { service, flush, kindOf, rule, mail } = setup();
+    await service.sweep();
+    await mail('jan@x.example', '1.d4', '2027-01-22T09:00:00Z');
+    await mail('petr@x.example', '1.d4 d5', '2027-01-24T09:00:00Z');
+    await rule(
+      { kind: 'set-result', result: '1-0', reason: 'adjudicated by the expert', rule: 'P-10' },
+      '2027-01-25',
+    );
+    await mail('petr@x.example', 'I appeal against the adjudication.', '2027-01-27T09:00:00Z');
+    await flush();
+    // The second expert finds a draw: the TD records it.
+    await rule(
+      {
+        kind: 'set-result',
+        result: '1/2-1/2',
+        reason: 'adjudicated by a second expert',
+        rule: 'P-10',
+      },
+      '2027-02-10',
+    );
+    const told = await flush();
+    const players = told.filter((m) => kindOf(m) === 'game-ended' && m.to[0] !== 'td@club.example');
+    expect(players).toHaveLength(2);
+    // Before: the second expert's result came with a new appeal route and a new 14 days.
+    for (const m of players) {
+      expect(m.mail.text).not.toContain('To appeal');
+      expect(m.mail.text).toContain(
+        'This decision on the appeal is final (rule P-11): no further appeal of it is considered.',
+      );
+    }
+    expect(service.state('CLUB/1').appeals).toMatchObject([
+      { side: 'black', ruled: { on: '2027-02-10' } },
+    ]);
+    // Jan, who won the first and drew the second, appeals: it is final (P-11).
+    const jan = await mail(
+      'jan@x.example',
+      'I appeal against the new result.',
+      '2027-02-12T09:00:00Z',
+    );
+    expect(jan.sent.map((m) => `${m.to[0]} ${kindOf(m)}`)).toEqual(['jan@x.example appeal-final']);
+    expect(jan.sent[0]!.mail.text).toContain(
+      "Your mail appeals against the Tournament Director's decision of 2027-02-10: the result is set (1/2-1/2 (draw)), which decided an appeal and is final (rule P-11)",
+    );
+    expect(service.state('CLUB/1').appeals).toHaveLength(1);
+  });
+});
