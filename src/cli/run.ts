@@ -268,6 +268,12 @@ export async function checkConfigCommand(args: string[], io: CliIo): Promise<num
     `  sweep:  ${c.sweep}`,
     ...c.events.flatMap((e) => [
       `  event ${e.tag}: ${e.name} — TD ${e.td.name} <${e.td.address}>, ${e.timeZone}, ${e.timeControl.preset}, ${count(e.players.length, 'player')}, ${count(e.games.length, 'game')}${e.reportDays ? `, a report to the TD every ${e.reportDays} days` : ''}`,
+      // Who decides an appeal of the TD's decisions (P-13c), when the config names them.
+      ...(e.appealsTo
+        ? [
+            `    appeals (P-13c) go to the chairman of the ICCF Appeals Commission, ${e.appealsTo.name} <${e.appealsTo.address}>: named in every decision’s mail, copied on each appeal mailed to amici`,
+          ]
+        : []),
       // The games the pairings make, as amici will create them: the TD checks who plays whom.
       ...(e.pairings ? pairingLines(e) : []),
     ]),

@@ -57,6 +57,11 @@ export interface ComposeContext {
   /** The TD; `address`, where players may write to them (the adjudication's analyses, P-10). */
   td: { name: string; lang: string; address?: string };
   /**
+   * The chairman of the ICCF Appeals Commission, when the event names them (`appealsTo`): the
+   * mails of the TD's decisions name them as whom an appeal goes to (P-13c).
+   */
+  appealsTo?: { name: string; address: string };
+  /**
    * The event's standings after this decision (L-12), each row with the player's name: the TD's
    * result notice shows them. A function, so that only the mail that shows it pays for it.
    */

@@ -176,6 +176,11 @@ export interface TdNotice {
    */
   bouncedFromTd?: { print: boolean; player?: string };
   /**
+   * For `bounce`: the copy of a player's appeal to the chairman of the ICCF Appeals Commission
+   * (`appealsTo`, P-13c) came back: the TD forwards it by hand.
+   */
+  appealCopy?: true;
+  /**
    * For `bounce`: the mail went by email to `side`, who plays by post (P-2m): it holds nothing
    * up, since the letters the TD prints and posts are what reach them, and the TD is told of the
    * address once.
@@ -546,6 +551,20 @@ function viewFor(
   const ruleRef = (ids: readonly string[]) =>
     ids.length ? `(${ids.length === 1 ? t('rule') : t('rules')} ${ids.join(', ')})` : '';
 
+  /**
+   * The last day for an appeal (P-11, P-13c: 14 days after receiving the decision): the
+   * reader's own; for the TD, each player's when they differ (one by post, one by email).
+   */
+  const appealByText = (by: Record<Side, CalendarDate>) =>
+    r.side
+      ? by[r.side]
+      : by.white === by.black
+        ? by.white
+        : `${by.white} (${sideLabel('white')}), ${by.black} (${sideLabel('black')})`;
+  const tdWho = ctx.td.address ? `${ctx.td.name}, ${ctx.td.address}` : ctx.td.name;
+  /** The chairman of the ICCF Appeals Commission as the event names them (`appealsTo`). */
+  const chairWho = ctx.appealsTo ? `${ctx.appealsTo.name}, ${ctx.appealsTo.address}` : undefined;
+
   /** The problem of a rejected transmission, ready for the template (P-4c, P-4d, P-6g). */
   const problem = (p: Problem) => {
     const sender = r.side ?? state.pos.turn;
@@ -626,7 +645,25 @@ function viewFor(
     names,
     td: ctx.td.name,
     /** The TD with the address players may write to: "Anna, td@club.example". */
-    tdWho: ctx.td.address ? `${ctx.td.name}, ${ctx.td.address}` : ctx.td.name,
+    tdWho,
+    /**
+     * The chairman of the ICCF Appeals Commission with their address, when the event names them
+     * (`appealsTo`): the players write to them to appeal (P-13c), and amici copies them on an
+     * appeal mailed to it.
+     */
+    chairWho,
+    /**
+     * How to appeal a decision of the TD, to the chairman of the ICCF Appeals Commission (P-13c),
+     * and by when, in the reader's words: the players are told to whom, the TD that they were;
+     * the chairman named, with their address, when the event gives them.
+     */
+    appealLine: (appeal: { rule: string; by: Record<Side, CalendarDate> }) =>
+      t(`${r.to === 'td' ? 'appeal.td' : 'appeal.player'}${chairWho ? 'To' : ''}`, {
+        by: appealByText(appeal.by),
+        rule: ruleRef([appeal.rule]),
+        td: tdWho,
+        chair: chairWho ?? '',
+      }),
     /** A letter printed and posted to a player by post (P-2m): they answer it on a card. */
     paper: ctx.paper === true,
     /**
@@ -679,16 +716,7 @@ function viewFor(
       lineText(positionBefore(state, afterPly + 1), line, r.notation, r.sanLang),
     ruleRef,
     detailText,
-    /**
-     * The last day for an appeal (P-11, P-13c: 14 days after receiving the decision): the
-     * reader's own; for the TD, each player's when they differ (one by post, one by email).
-     */
-    appealBy: (by: Record<Side, CalendarDate>) =>
-      r.side
-        ? by[r.side]
-        : by.white === by.black
-          ? by.white
-          : `${by.white} (${sideLabel('white')}), ${by.black} (${sideLabel('black')})`,
+    appealBy: appealByText,
     /** A TD ruling's detail values (`rulingDetail.<key>`), its side and result in the reader's words. */
     rulingParams,
     /**

@@ -239,6 +239,14 @@ const event = z
     /** The subject tag: [TAG/GAME]. */
     tag: z.string().regex(/^[\w.-]+$/, { message: 'expected a tag of letters, digits, _ . -' }),
     td: z.strictObject({ name: z.string(), address }),
+    /**
+     * The chairman of the ICCF Appeals Commission, who decides finally any player's appeal of
+     * a decision of the TD (P-13c: the players write to them directly). Optional: when given,
+     * every mail with such a decision names them with their address, and an appeal mailed to
+     * amici goes to the TD with a copy to them. An adjudication is appealed to the TD, a second
+     * expert of the TD's choosing deciding (P-11): that appeal stays with the TD.
+     */
+    appealsTo: z.strictObject({ name: z.string(), address }).optional(),
     timeZone: z
       .string()
       .refine(isValidTimeZone, { message: 'expected an IANA time zone, e.g. Europe/Warsaw' }),

@@ -22,6 +22,8 @@ export interface MimeInput {
   mail: ComposedMail;
   from: { name: string; address: string };
   to: string[];
+  /** Addresses that get a copy, named in the Cc field (the chairman of an appeal, P-13c). */
+  cc?: string[];
   /** Makes the Message-ID: the same seed gives the same ID (a retried decision, not a new mail). */
   seed: string;
   /** The player's Message-ID we are answering, if any. */
@@ -187,6 +189,7 @@ export function buildMime(input: MimeInput): { messageId: string; raw: Buffer } 
     ...(mail.printFor ? [`X-Amici-Print-For: ${mail.printFor}`] : []),
     mime.foldLines(`From: ${mailbox(from.name, from.address)}`, 76),
     `To: ${input.to.join(', ')}`,
+    ...(input.cc?.length ? [`Cc: ${input.cc.join(', ')}`] : []),
     `In-Reply-To: ${input.inReplyTo ?? root}`,
     mime.foldLines(`References: ${references.join(' ')}`, 76),
     header('Subject', mail.subject),

@@ -179,6 +179,8 @@ type GameMail = ComposedMail & {
   paper?: () => ComposedMail;
   /** The effect it was written from, for its recipient alone: a copy to print keeps it. */
   effect?: Effect;
+  /** Addresses that get a copy (Cc): the chairman of the Appeals Commission, of an appeal. */
+  cc?: string[];
 };
 
 /** What every inbound row of a mail starts from: its key, when it came, its bytes, its id. */
@@ -537,6 +539,7 @@ export class RefereeService {
       gameId: ref.game.id,
       players: { white: prefs(white), black: prefs(black) },
       td: { name: ref.event.td.name, lang: ref.event.language, address: ref.event.td.address },
+      ...(ref.event.appealsTo ? { appealsTo: ref.event.appealsTo } : {}),
       standings: () => this.standingsOf(ref.event, { gameKey: ref.gameKey, state }).rows,
       ...(this.templatesDir ? { templatesDir: this.templatesDir } : {}),
     };
@@ -555,12 +558,13 @@ export class RefereeService {
     mail: ComposedMail,
     to: string[],
     seed: string,
-    options: { gameKey?: string; inReplyTo?: string | undefined } = {},
+    options: { gameKey?: string; inReplyTo?: string | undefined; cc?: string[] } = {},
   ): NewOutboxMail {
     const { messageId, raw } = buildMime({
       mail,
       from: this.config.from,
       to,
+      ...(options.cc ? { cc: options.cc } : {}),
       seed,
       ...(options.inReplyTo ? { inReplyTo: options.inReplyTo } : {}),
       date: this.clock(),
@@ -569,7 +573,7 @@ export class RefereeService {
       messageId,
       ...(options.gameKey ? { gameKey: options.gameKey } : {}),
       kind: mail.kind,
-      recipients: to,
+      recipients: [...to, ...(options.cc ?? [])],
       sender: this.config.from.address,
       raw,
     };
@@ -631,6 +635,7 @@ export class RefereeService {
         ...this.mailTo(mail, this.addressesOf(ref, mail.to), `${seed}:${i}:${mail.to}`, {
           gameKey: ref.gameKey,
           inReplyTo: replyTo?.side === mail.to ? replyTo.messageId : undefined,
+          ...(mail.cc?.length ? { cc: mail.cc } : {}),
         }),
         // A player by post's relay by email keeps its effect only (no delivery): written anew
         // if it goes out late, as the letter is (`byPostRelayWrittenAnew`).
@@ -1208,30 +1213,38 @@ export class RefereeService {
                 protested.map((c) => c.id),
               ),
             ];
+      // An appeal to the chairman of the ICCF Appeals Commission (P-13c): they get a copy of
+      // the TD's, when the event names them (`appealsTo`); an adjudication's stays with the TD,
+      // whose second expert decides (P-11).
+      const chair =
+        forwarded === 'appeal' && route?.rule === 'P-13' ? ref.event.appealsTo : undefined;
       return this.outgoing(
         ref,
         [
-          composeTdNotice(
-            {
-              kind: forwarded ?? 'dispute',
-              side,
-              ...(forwarded === 'appeal' && route ? { appeal: route } : {}),
-              text: mailForTd(said, sender, base.receivedAt, forwarded ? ANALYSIS_LINES : 40),
-              // The mail as it came, its attachments with it (a PGN, a PDF analysis, P-5a).
-              original: { raw: base.raw, inboundId: id },
-              ...(protested.length ? { protests: protested.map((c) => c.id) } : {}),
-              ...(late.length
-                ? {
-                    lateProtests: late.map((c) => ({
-                      id: c.id,
-                      protestBy: c.protestBy!,
-                      ...(c.ruling ? { ruledOn: c.ruling.on, upheld: c.ruling.upheld } : {}),
-                    })),
-                  }
-                : {}),
-            },
-            tdContext,
-          ),
+          {
+            ...composeTdNotice(
+              {
+                kind: forwarded ?? 'dispute',
+                side,
+                ...(forwarded === 'appeal' && route ? { appeal: route } : {}),
+                text: mailForTd(said, sender, base.receivedAt, forwarded ? ANALYSIS_LINES : 40),
+                // The mail as it came, its attachments with it (a PGN, a PDF analysis, P-5a).
+                original: { raw: base.raw, inboundId: id },
+                ...(protested.length ? { protests: protested.map((c) => c.id) } : {}),
+                ...(late.length
+                  ? {
+                      lateProtests: late.map((c) => ({
+                        id: c.id,
+                        protestBy: c.protestBy!,
+                        ...(c.ruling ? { ruledOn: c.ruling.on, upheld: c.ruling.upheld } : {}),
+                      })),
+                    }
+                  : {}),
+              },
+              tdContext,
+            ),
+            ...(chair ? { cc: [chair.address] } : {}),
+          },
           ...told,
         ],
         `${key}:td`,
@@ -2995,9 +3008,15 @@ export class RefereeService {
       const state = this.state(ref.gameKey);
       const now = this.today(ref.event);
       const tdAddress = ref.event.td.address.toLowerCase();
+      // The copy of an appeal to the chairman of the ICCF Appeals Commission came back (P-13c):
+      // the TD, whose own copy arrived, is told, to forward it by hand.
+      const toChair =
+        failed !== undefined &&
+        failed !== tdAddress &&
+        failed === ref.event.appealsTo?.address.toLowerCase();
       // The side whose address failed; none for the TD's own (a copy to print, P-2m).
       const side =
-        !failed || failed === tdAddress
+        !failed || failed === tdAddress || toChair
           ? undefined
           : this.player(ref.event, ref.game.white).addresses.some((a) => a.toLowerCase() === failed)
             ? 'white'
@@ -3028,9 +3047,9 @@ export class RefereeService {
       // A notice of a bounce that bounced from the TD's own address is not sent there again:
       // each would come back with another report, and so on without end.
       const tdsCopy = row?.recipients.some((r) => r.toLowerCase() === tdAddress) ?? false;
-      const tdsOwn = tdsCopy && row?.kind === 'td-notice';
+      const tdsOwn = tdsCopy && row?.kind === 'td-notice' && !toChair;
       // The TD's own mail came back: the notice says so, not "a mail to a player".
-      const fromTd = tdsCopy || (!row && failed === tdAddress);
+      const fromTd = !toChair && (tdsCopy || (!row && failed === tdAddress));
       const printFor = row ? this.printedFor(ref, row) : undefined;
       const notice = composeTdNotice(
         {
@@ -3050,6 +3069,7 @@ export class RefereeService {
           ...(side ? { side } : undelivered && relayed ? { side: relayed.side } : {}),
           ...(undelivered ? { moveUndelivered: true } : {}),
           ...(byPostSide ? { toPlayerByPost: true } : {}),
+          ...(toChair ? { appealCopy: true as const } : {}),
           ...(fromTd
             ? {
                 bouncedFromTd: {
@@ -3720,7 +3740,14 @@ export class RefereeService {
       reason: how.reason,
       ...(how.note ? { note: how.note } : {}),
       games: listed,
-      ...(appealUntil ? { appeal: { by: appealUntil } } : {}),
+      ...(appealUntil
+        ? {
+            appeal: {
+              by: appealUntil,
+              ...(event.appealsTo ? { chairman: event.appealsTo } : {}),
+            },
+          }
+        : {}),
       ...(this.templatesDir ? { templatesDir: this.templatesDir } : {}),
     };
     const toPlayer = composeWithdrawal({

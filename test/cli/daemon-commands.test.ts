@@ -208,6 +208,26 @@ events:
       expect(check.out).toMatch(new RegExp(`^ +${g.game} +${g.white} +– ${g.black}$`, 'm'));
   });
 
+  it('P-13c: check-config shows the chairman of the ICCF Appeals Commission the starter’s appealsTo names', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'amici-init-'));
+    const file = join(d, 'amici.yaml');
+    expect((await runCli(['init', '--config', file])).code).toBe(0);
+    const starter = readFileSync(file, 'utf8');
+    expect(starter).toContain('# appealsTo: {');
+    expect((await runCli(['check-config', '--config', file])).out).not.toContain('appeals (P-13c)');
+    writeFileSync(file, starter.replace('# appealsTo: {', 'appealsTo: {'));
+    const check = await runCli(['check-config', '--config', file]);
+    expect(check.code, check.err).toBe(0);
+    expect(check.out).toContain(
+      'appeals (P-13c) go to the chairman of the ICCF Appeals Commission, Jan Kowalski <appeals@iccf.example>: named in every decision’s mail, copied on each appeal mailed to amici',
+    );
+    const json = JSON.parse((await runCli(['check-config', '--json', '--config', file])).out);
+    expect(json.events[0].appealsTo).toEqual({
+      name: 'Jan Kowalski',
+      address: 'appeals@iccf.example',
+    });
+  });
+
   it('init writes a valid starter config; check-config explains it and names errors by path', async () => {
     const d = mkdtempSync(join(tmpdir(), 'amici-init-'));
     const file = join(d, 'amici.yaml');

@@ -125,6 +125,8 @@ export interface Case {
    * `mixed` (the card goes to the TD) or all `postal` (to the opponent).
    */
   paper?: 'mixed' | 'postal';
+  /** The event names the chairman of the ICCF Appeals Commission (`appealsTo`, P-13c). */
+  appealsTo?: ComposeContext['appealsTo'];
 }
 
 const OPENING = '1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 6.Re1 b5 7.Bb3 d6 8.c3 O-O 9.h3';
@@ -174,6 +176,8 @@ function appealCase(
 
 export function cases(): Case[] {
   const out: Case[] = [];
+  /** The chairman of the ICCF Appeals Commission, when an event names them (P-13c). */
+  const chairman = { name: 'Karel Dvořák', address: 'appeals@iccf.example' };
   const base = foldGame(gameLog(OPENING, '2026-09-01', 3));
   const now: CalendarDate = '2026-10-25';
 
@@ -893,6 +897,7 @@ export function cases(): Case[] {
       now: '2027-08-20',
       effects: decided13.effects,
     });
+    out.push({ ...out.at(-1)!, name: 'result-set-p13-appeals-to', appealsTo: chairman });
     // Black's appeal of that result, after the 14 days (P-13): it goes to the TD all the same,
     // said late; Black is told the chairman of the ICCF Appeals Commission decides.
     appeals.push(
@@ -1206,6 +1211,9 @@ export function cases(): Case[] {
       },
     ],
   });
+  // The same where the event names the chairman of the ICCF Appeals Commission (P-13c): the
+  // players are told to write to them, by name and address, and a reply that appeals reaches both.
+  out.push({ ...out.at(-1)!, name: 'ruling-appeals-to', appealsTo: chairman });
   // White, not to move, penalised: the penalty counts toward White's next move and is in no row
   // of the table yet, so the clock says where it leaves White's count (P-2k, P-13).
   out.push({
@@ -1235,6 +1243,8 @@ export function cases(): Case[] {
       'I appeal against the penalty: my note named the opening, nothing offensive.',
     ),
   );
+  // The same appeal where the event names the chairman (P-13c): the TD's copy went to them too.
+  out.push({ ...out.at(-1)!, name: 'appeal-received-appeals-to', appealsTo: chairman });
   // The TD set White's clock two days after penalising Black; Black's appeal names neither: it
   // is tied to the latest, and the TD's copy lists both decisions open to appeal (P-13c).
   {

@@ -64,6 +64,7 @@ function contextFor(c: Case, lang: string): ComposeContext {
       black: { name: 'Jan Novák', lang, notation: 'numeric' },
     },
     td: { name: 'Olena Petrenko', lang, address: 'td@wch26.example' },
+    ...(c.appealsTo ? { appealsTo: c.appealsTo } : {}),
     // The TD's result notice shows the event's table (L-12): places shared when level.
     ...(c.name === 'checkmate' ? { standings: () => CHECKMATE_TABLE } : {}),
   };
@@ -543,6 +544,18 @@ describe('golden mails: the gameless mails in every template language', () => {
           how: 'forfeit',
           games: facts.games.slice(1, 2).map((g) => ({ ...g, result: '0-1' })),
           standings: CHECKMATE_TABLE,
+        }),
+        // Where the event names the chairman of the ICCF Appeals Commission (P-13c).
+        composeWithdrawal({
+          ...facts,
+          audience: 'player',
+          name: 'Jan Novák',
+          how: 'forfeit',
+          games: facts.games.slice(1, 2).map((g) => ({ ...g, result: '0-1' })),
+          appeal: {
+            ...facts.appeal,
+            chairman: { name: 'Karel Dvořák', address: 'appeals@iccf.example' },
+          },
         }),
       ];
       goldenMails(`${lang}/withdrawal`, mails);

@@ -27,7 +27,7 @@ function item(from: string, body: string, receivedAt: string): InboundItem {
   };
 }
 
-function setup() {
+function setup(appealsTo?: { name: string; address: string }) {
   const r = validateConfig(
     {
       from: { name: 'amici', address: 'referee@club.example' },
@@ -39,6 +39,7 @@ function setup() {
           name: 'Club Championship',
           tag: 'CLUB',
           td: { name: 'Anna', address: 'td@club.example' },
+          ...(appealsTo ? { appealsTo } : {}),
           timeZone: 'UTC',
           language: 'en',
           players: [
@@ -540,5 +541,79 @@ describe('an appeal decided is final (P-11, P-13c)', () => {
       "Your mail appeals against the Tournament Director's decision of 2027-02-10: the result is set (1/2-1/2 (draw)), which decided an appeal and is final (rule P-11)",
     );
     expect(service.state('CLUB/1').appeals).toHaveLength(1);
+  });
+});
+
+describe('the chairman of the ICCF Appeals Commission named in the config (appealsTo, P-13c)', () => {
+  const chairman = { name: 'Karel Dvořák', address: 'appeals@iccf.example' };
+
+  it('P-13c: the decision’s mail names the chairman with the address, and an appeal mailed to amici goes to the TD with a copy to the chairman; the player is told', async () => {
+    const { service, flush, kindOf, rule, mail } = setup(chairman);
+    await service.sweep();
+    await mail('jan@x.example', '1.d4', '2027-01-22T09:00:00Z');
+    await mail('petr@x.example', '1.d4 d5', '2027-01-24T09:00:00Z');
+    await flush();
+    await rule(
+      { kind: 'penalise', side: 'black', days: 5, rule: 'P-13', reason: 'offensive note' },
+      '2027-01-25',
+    );
+    // Before: "to the chairman of the ICCF Appeals Commission", with no name or address.
+    for (const m of await flush())
+      expect(m.mail.text).toContain(
+        'To appeal this decision, write within 14 days, by 2027-02-08, to the chairman of the ICCF Appeals Commission (Karel Dvořák, appeals@iccf.example), whose decision is final (rule P-13), and to the Tournament Director (Anna, td@club.example): a reply to this mail that appeals reaches both.',
+      );
+    const appealed = await mail(
+      'petr@x.example',
+      'I appeal against the penalty.',
+      '2027-01-27T09:00:00Z',
+    );
+    // Before: to the TD alone; the chairman, who decides (P-13c), had it only if Petr wrote.
+    const notice = appealed.sent.find((m) => kindOf(m) === 'td-notice')!;
+    expect(notice.to).toEqual(['td@club.example', 'appeals@iccf.example']);
+    expect(notice.mail.headers.get('cc')).toMatchObject({
+      value: [{ address: 'appeals@iccf.example' }],
+    });
+    expect(notice.mail.text).toContain(
+      'Under P-13 the chairman of the ICCF Appeals Commission (Karel Dvořák, appeals@iccf.example) decides on it, finally; this mail went to them too (Cc)',
+    );
+    expect(appealed.sent.find((m) => kindOf(m) === 'appeal-received')!.mail.text).toContain(
+      'a copy of your mail went to them with the Tournament Director',
+    );
+
+    // The copy came back: the TD, who has the appeal, is told to forward it by hand. Before:
+    // a bounce of the TD's own notice, filed without a word.
+    const id = String(notice.mail.messageId);
+    await service.processInbound({
+      id: 'dsn1',
+      receivedAt: '2027-01-27T10:00:00Z',
+      raw: Buffer.from(
+        `From: MAILER-DAEMON@iccf.example\r\nTo: referee@club.example\r\nSubject: Undelivered Mail Returned to Sender\r\nMessage-ID: <dsn1@iccf.example>\r\nMIME-Version: 1.0\r\nContent-Type: multipart/report; report-type=delivery-status; boundary="b"\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\nDelivery failed.\r\n--b\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; iccf.example\r\n\r\nFinal-Recipient: rfc822; appeals@iccf.example\r\nAction: failed\r\nStatus: 5.1.1\r\n--b\r\nContent-Type: text/rfc822-headers\r\n\r\nMessage-ID: ${id}\r\n--b--\r\n`,
+      ),
+    });
+    const bounced = await flush();
+    expect(bounced.map((m) => `${m.to.join(',')} ${kindOf(m)}`)).toEqual([
+      'td@club.example td-notice',
+    ]);
+    expect(bounced[0]!.mail.text).toContain(
+      "The copy of a player's appeal to the chairman of the ICCF Appeals Commission (Karel Dvořák, appeals@iccf.example, appealsTo in the config) could not be delivered",
+    );
+  });
+
+  it('P-11: an appeal of an adjudication goes to the TD alone, whose second expert decides', async () => {
+    const { service, flush, kindOf, rule, mail } = setup(chairman);
+    await service.sweep();
+    await flush();
+    await rule(
+      { kind: 'set-result', result: '1-0', reason: 'adjudicated by the expert', rule: 'P-10' },
+      '2027-01-25',
+    );
+    const told = await flush();
+    expect(told.find((m) => m.to[0] === 'petr@x.example')!.mail.text).not.toContain('Dvořák');
+    const appealed = await mail(
+      'petr@x.example',
+      'I appeal against the adjudication.',
+      '2027-01-27T09:00:00Z',
+    );
+    expect(appealed.sent.find((m) => kindOf(m) === 'td-notice')!.to).toEqual(['td@club.example']);
   });
 });
