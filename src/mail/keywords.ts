@@ -314,6 +314,39 @@ export const KEYWORDS = {
       'прийняв\\p{L}*',
     ],
   },
+  /**
+   * Words that open a farewell or a wish after what a sentence says: "see you in the next
+   * round", "good luck in your other games", "do zobaczenia w następnej rundzie", "bis zur
+   * nächsten Runde". Such a clause looks ahead to another round or game, and reports nothing of
+   * one: the draw accepted before it in the sentence is this game's.
+   */
+  farewell: {
+    en: [
+      'see you',
+      'good luck',
+      'all the best',
+      'best of luck',
+      'till',
+      'until',
+      'hope to see you',
+      'hope we meet',
+      'looking forward to',
+    ],
+    pl: ['do zobaczenia', 'powodzenia', 'wszystkiego dobrego', 'życzę\\p{L}*', 'do następnej'],
+    cs: ['uvidíme se', 'na shledanou', 'hodně štěstí', 'hodně zdaru', 'přeji\\p{L}*', 'ať se daří'],
+    de: [
+      'bis zur',
+      'bis zum',
+      'bis bald',
+      'auf wiedersehen',
+      'viel glück',
+      'viel erfolg',
+      'alles gute',
+      'wir sehen uns',
+    ],
+    ru: ['до встречи', 'увидимся', 'удачи', 'успехов', 'всего доброго', 'желаю\\p{L}*'],
+    uk: ['до зустрічі', 'побачимося', 'удачі', 'успіхів', 'усього найкращого', 'бажаю\\p{L}*'],
+  },
   /** Words that make a draw named in a clause the opponent's: "your offer", "thanks for it". */
   yours: {
     en: ['your', 'yours', 'thanks for', 'thank you for'],
@@ -1807,14 +1840,32 @@ const withoutFiller = <C extends { text: string }>(clause: C): C => ({
 /** Words that make a sentence about a draw a report of the past or of another game. */
 const ELSEWHERE = anyWordOf(['elsewhere']);
 
+/** A farewell or a wish that opens a clause: "see you in the next round", "powodzenia". */
+const FAREWELL = new RegExp(`^\\s*(?:${alternatives('farewell')})${R}`, 'iu');
+
+/**
+ * A sentence less the farewells that follow what it says ("I accept the draw, see you in the
+ * next round." → "I accept the draw,"): a clause after the first that opens with a farewell
+ * word and names no draw. Its "next round" is no report of another game.
+ */
+const withoutFarewells = (sentence: string): string =>
+  sentence
+    .split(/(?<=[,;:])\s+|\s+(?=[-–—]+\s)/u)
+    .filter((clause, i) => {
+      const words = clause.replace(/^[-–—\s]+/u, '');
+      return i === 0 || !FAREWELL.test(words) || RE.draw.test(words);
+    })
+    .join(' ');
+
 /**
  * The clauses (see clausesOf) of the sentences of a line that are about now and this game: a
- * sentence about the past or another game neither offers nor accepts a draw.
+ * sentence about the past or another game neither offers nor accepts a draw. A farewell after
+ * what the sentence says ("…, see you in the next round") looks ahead, and reports nothing.
  */
 const clausesNow = (line: string) =>
   [...line.matchAll(/[^.!?;]+[.!?;]*/gu)]
     .map((m) => m[0])
-    .filter((sentence) => !ELSEWHERE.test(sentence))
+    .filter((sentence) => !ELSEWHERE.test(withoutFarewells(sentence)))
     .flatMap(clausesOf);
 
 /**

@@ -57,6 +57,47 @@ describe('findCommands', () => {
     ['acceptance: agreed', 'Agreed, draw.', ['draw-accept']],
     ['acceptance: Russian, to a friend', 'Спасибо, друг, принимаю ничью.', ['draw-accept']],
     ['no acceptance: Russian, another game', 'Принимаю ничью в другой партии.', []],
+    // L-5.2.3: a farewell after the acceptance looks ahead to another round; it reports no
+    // other game, so the draw accepted before it is this game's.
+    ...(
+      [
+        ['en', 'I accept the draw, see you in the next round.'],
+        ['en', 'I accept the draw, good luck in your other games!'],
+        ['pl', 'Przyjmuję remis, do zobaczenia w następnej rundzie.'],
+        ['cs', 'Přijímám remízu, uvidíme se v dalším kole.'],
+        ['de', 'Remis angenommen, bis zur nächsten Runde!'],
+        ['uk', 'Приймаю нічию, до зустрічі в наступному турі.'],
+      ] as const
+    ).map(([lang, line]): [string, string, string[]] => [
+      `L-5.2.3 acceptance with a farewell to the next round, ${lang}`,
+      line,
+      ['draw-accept'],
+    ]),
+    [
+      'no acceptance: the past, with a farewell',
+      'I accepted the draw in the last round, see you in the next one.',
+      [],
+    ],
+    [
+      'no acceptance: another game, with a farewell',
+      'In the other game I accept the draw, see you in the next round.',
+      [],
+    ],
+    [
+      'no acceptance: a condition, with a farewell',
+      'I accept the draw if you play 5.O-O, see you in the next round.',
+      [],
+    ],
+    [
+      'decline: a negation, with a farewell',
+      "I don't accept the draw, see you in the next round.",
+      ['draw-decline'],
+    ],
+    [
+      'no acceptance: a farewell that names the draw of another round',
+      'I accept, see you at the draw for the next round.',
+      [],
+    ],
     ['decline, English', 'I decline the draw offer.', ['draw-decline']],
     ['decline by negation, English', 'I do not accept the draw.', ['draw-decline']],
     ['decline by negation, Polish genitive', 'Nie przyjmuję remisu.', ['draw-decline']],

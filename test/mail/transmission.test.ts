@@ -901,6 +901,39 @@ describe('L-5.2.3: accepting a standing draw offer, a whole mail through to the 
       );
     },
   );
+  it.each([
+    ['I accept the draw, see you in the next round.', 'en', 'see you in the next round.'],
+    [
+      'Przyjmuję remis, do zobaczenia w następnej rundzie.',
+      'pl',
+      'do zobaczenia w następnej rundzie.',
+    ],
+    ['Přijímám remízu, uvidíme se v dalším kole.', 'cs', 'uvidíme se v dalším kole.'],
+    ['Remis angenommen, bis zur nächsten Runde!', 'de', 'bis zur nächsten Runde!'],
+    ['Приймаю нічию, до зустрічі в наступному турі.', 'uk', 'до зустрічі в наступному турі.'],
+  ] as const)(
+    '%j: a farewell to the next round reports no other game; the draw is agreed and the farewell passed on',
+    async (body, lang, note) => {
+      // Was: "round" took the sentence for news of another game, so nothing was accepted and
+      // the player was told the mail held no move, while the offer stood.
+      const d = await rule(body, lang);
+      expect(d.effects).toContainEqual(
+        expect.objectContaining({ kind: 'game-ended', result: '1/2-1/2', endKind: 'draw-agreed' }),
+      );
+      expect(d.effects).toContainEqual(
+        expect.objectContaining({ kind: 'note-relayed', to: ['white'], note }),
+      );
+    },
+  );
+  it.each([
+    'Should I accept the draw? See you in the next round.',
+    'I accept the draw if you play 3.d4, see you in the next round.',
+    'I accepted the draw in the last round, see you in the next one.',
+    "I don't accept the draw, see you in the next round.",
+  ])('%j, a question, a condition, the past or a negation, agrees no draw', async (body) => {
+    const kinds = (await rule(body, 'en')).effects.map((e) => e.kind);
+    expect(kinds).not.toContain('game-ended');
+  });
   it('a word that is no clause of its own beside the acceptance ("Yes, …") is passed on as nothing', async () => {
     const d = await rule('Yes, I accept the draw.', 'en');
     expect(d.effects.map((e) => e.kind)).not.toContain('note-relayed');
