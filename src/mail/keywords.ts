@@ -457,6 +457,18 @@ export const KEYWORDS = {
     uk: ['думаю про', 'міркую', 'не знаю', 'міг би', 'можу'],
   },
   /**
+   * Words that put a move in a question after the moves sent: it asks what comes next ("3...a6
+   * 4.Ba4 - maybe Nf6 next?", "4.Ga4, a potem Sf6?"), it offers no other move instead.
+   */
+  next: {
+    en: ['next', 'then', 'after that', 'afterwards', 'in reply', 'in return', 'in answer'],
+    pl: ['potem', 'następnie', 'później', 'w odpowiedzi', 'teraz'],
+    cs: ['pak', 'potom', 'dál', 'dále', 'příště', 'v odpověď', 'jako odpověď', 'teď'],
+    de: ['dann', 'danach', 'als nächstes', 'als antwort', 'darauf', 'jetzt', 'nun'],
+    ru: ['потом', 'затем', 'дальше', 'далее', 'в ответ', 'теперь'],
+    uk: ['потім', 'далі', 'згодом', 'у відповідь', 'тепер'],
+  },
+  /**
    * A slip corrected in the same mail, before it was sent: "4.Ba4, sorry, I mean 4.Bc4". The
    * move after the word replaces the one before it with the same number.
    */
@@ -872,6 +884,11 @@ export const museAt = (clause: string): number => wordAt(MUSING, clause);
 function wordAt(re: RegExp, clause: string): number {
   return re.exec(clause.replace(/\s/g, ' '))?.index ?? -1;
 }
+
+const NEXT = anyWordOf(['next']);
+
+/** Whether `text` says a move comes after the ones before it: "next", "then", "potem", "далі". */
+export const speaksOfNext = (text: string): boolean => NEXT.test(text.replace(/\s/g, ' '));
 
 const CORRECTION = anyWordOf(['correction']);
 

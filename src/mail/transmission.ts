@@ -19,6 +19,7 @@ import {
   museAt,
   sentencesOf,
   slipWordsBefore,
+  speaksOfNext,
 } from './keywords.ts';
 import type { Inbound } from './read-inbound.ts';
 import { readText } from './read-inbound.ts';
@@ -375,6 +376,13 @@ export function readMovetext(
           take(read(movesOf(lead, tokens.at(-1)).moves));
           continue;
         }
+        // "3...a6 4.Ba4 - maybe Nf6 next?": the question looks past the moves that open the
+        // sentence, to the game's next moves; it asks nothing about them, and they are sent.
+        if (lead.some(numbered) && asksAhead(lead, words.slice(lead.length), sentence)) {
+          take(read(movesOf(lead, tokens.at(-1)).moves));
+          thoughts.push(...words.slice(lead.length).filter(numbered));
+          continue;
+        }
         thoughts.push(...words.filter(numbered));
         continue;
       }
@@ -527,6 +535,30 @@ function talkedAbout(
     alternative = false;
   }
   return talked;
+}
+
+/**
+ * Whether the question after the moves that open a sentence (`lead`) asks only about moves after
+ * them ("3...a6 4.Ba4 - maybe Nf6 next?", "4.Ba4 — what about 4...Nf6 5.O-O?"): every move it
+ * names comes later than the lead's last — by its number, or, with none, with a word that says so
+ * ("next", "then", "potem", "dann", "далі"). Not a move offered instead ("4.Ba4 or 4.Bxc6?",
+ * "4.Ba4 - maybe Bxc6?"): then the player has not chosen, and nothing is sent (P-4a).
+ */
+function asksAhead(
+  lead: readonly MovetextToken[],
+  rest: readonly MovetextToken[],
+  sentence: string,
+): boolean {
+  const asked = rest.filter(isMoveToken);
+  const last = plyAt(lead, lead.length - 1);
+  if (!asked.length || !last) return false;
+  if (rest.slice(0, rest.indexOf(asked[0]!)).some((t) => OR_RE.test(t.text))) return false;
+  const order = (p: { number: number; side: Side }) => p.number * 2 + (p.side === 'black' ? 1 : 0);
+  return asked.every((t) =>
+    t.number === undefined
+      ? speaksOfNext(sentence.slice(sentence.indexOf(lead.at(-1)!.text) + 1))
+      : order({ number: t.number, side: t.side ?? 'white' }) > order(last),
+  );
 }
 
 /**
@@ -844,12 +876,15 @@ const CLAUSE_END_RE = /(?<=[,;:!])\s+|(?<!\d\.)\s+(?=[-–—]+\s)/u;
  * ("Thanks for 3...a6, I play 4.Ba4", "1.e4 e5 thanks, I expected 1...c5 from you") are none.
  */
 function ownWords(sentence: string): boolean {
+  const question = (clause: string) => /\?\s*$/u.test(clause);
   const prose = (ws: readonly string[]) =>
     ws.filter((w) => !isMoveWord(w) && /\p{L}/u.test(w)).length;
   return sentence.split(CLAUSE_END_RE).some((clause) => {
     const words = clause.split(' ').filter((w) => w !== '' && !/^[-–—]+$/u.test(w));
     const last = words.findLastIndex(isMoveWord);
-    if (last >= 0) return prose(words.slice(last + 1)) >= 3;
+    // A question of its own about moves to come ("- maybe Nf6 next?") is words to the opponent.
+    if (last >= 0)
+      return prose(words.slice(last + 1)) >= 3 || (question(clause) && prose(words) >= 2);
     return prose(words) >= 3 && !clause.trimEnd().endsWith(':') && !isSalutation(clause);
   });
 }

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isMoveToken, tokenizeMovetext } from '../../src/chess/index.ts';
 import type { CalendarDate } from '../../src/clock/index.ts';
+import { addDays } from '../../src/clock/index.ts';
 import { readInbound } from '../../src/mail/index.ts';
 import {
   assembleTransmission,
@@ -15,13 +16,14 @@ import {
   readMovetext,
   withSubjectAndPgn,
 } from '../../src/mail/transmission.ts';
-import type { Side, Transmission } from '../../src/referee/index.ts';
+import type { Decision, Side, Transmission } from '../../src/referee/index.ts';
 import {
   decideTransmission,
   defaultEventRules,
   extendGame,
   foldGame,
 } from '../../src/referee/index.ts';
+import { scenario } from '../referee/scenario-support.ts';
 
 const D = { statedReceivedOn: '2026-11-20', statedSentOn: '2026-11-21' } as const;
 type Expect = { moves: string; conditional?: string } & Omit<
@@ -390,6 +392,36 @@ describe('finding the game and the moves', () => {
     expect(moves('3...a6 4.Ba4 Draw?')).toEqual(['3...a6', '4.Ba4']);
     // A move after the opening ones makes the question about the moves.
     expect(moves('3...a6', '4.Ba4 or 4.Bxc6?')).toEqual(['3...a6']);
+  });
+
+  it('P-4a: a question after the moves about the moves to come asks nothing about the moves sent', () => {
+    const read = (side: 'white' | 'black', ...lines: string[]) => {
+      const r = readMovetext(lines, side);
+      return [r.moves.map(show), r.thoughts.map(show)];
+    };
+    // Was: the sentence ends in "?" and names Nf6, so 4.Ba4 too was only asked about.
+    expect(read('white', '3...a6 4.Ba4 - maybe Nf6 next?')).toEqual([['3...a6', '4.Ba4'], []]);
+    expect(read('white', '3...a6 4.Ba4 — what about 4...Nf6 5.O-O?')).toEqual([
+      ['3...a6', '4.Ba4'],
+      ['4...Nf6', '5.O-O?'],
+    ]);
+    expect(read('white', '3...a6 4.Ga4 - może Sf6 potem?')).toEqual([['3...a6', '4.Ga4'], []]);
+    expect(read('white', '3...a6 4.La4 – vielleicht Sf6 als nächstes?')).toEqual([
+      ['3...a6', '4.La4'],
+      [],
+    ]);
+    expect(read('black', '4.Сa4 Кf6 - може 5.O-O далі?')).toEqual([['4.Сa4', 'Кf6'], ['5.O-O']]);
+    // A move offered instead of the one sent, or a move with no word of "next": undecided.
+    expect(read('white', '3...a6 4.Ba4 - maybe Bxc6?')).toEqual([[], ['3...a6', '4.Ba4']]);
+    expect(read('white', '3...a6 4.Ba4 - or maybe 4.Bxc6?')).toEqual([
+      [],
+      ['3...a6', '4.Ba4', '4.Bxc6?'],
+    ]);
+    expect(read('white', '3...a6 4.Ba4, or Bxc6 next?')).toEqual([[], ['3...a6', '4.Ba4']]);
+    expect(read('white', '3...a6 4.Ba4 - should it be 4.Bxc6?')).toEqual([
+      [],
+      ['3...a6', '4.Ba4', '4.Bxc6?'],
+    ]);
   });
 
   it('P-4a: numbered moves in a question or a musing clause are thoughts, not moves sent', () => {
@@ -1587,5 +1619,57 @@ describe('namesPlayer: the opponent a mail names, the name declined', () => {
       ['Thanks for the game', 'Hans Weber', false],
     ];
     for (const [text, name, named] of cases) expect(namesPlayer(text, name), text).toBe(named);
+  });
+});
+
+describe('phone mails through to the ruling', () => {
+  // The Ruy Lopez to 3...a6 (White to move) or to 4.Ba4 (Black to move), a move every two days.
+  const game = (movetext: string) => scenario('2026-11-01').play(movetext);
+  const rule = async (
+    movetext: string,
+    side: Side,
+    body: string,
+    lang: 'en' | 'pl' | 'cs' | 'de' | 'uk' = 'en',
+  ) => {
+    const s = game(movetext);
+    const sentOn = addDays(s.lastDeliveredOn, 1);
+    const r = await readInbound(
+      `From: P <p@x.org>\r\nTo: amici@x.org\r\nSubject: Re: [CLUB/1] move\r\nDate: Fri, 20 Nov 2026 10:00:00 +0000\r\nMessage-ID: <ph@x.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body}\r\n`,
+    );
+    if (!r.ok) throw new Error(r.error);
+    const t = assembleTransmission(r.value, {
+      side,
+      reading: { kind: 'algebraic', lang },
+      sentOn,
+    })!;
+    return { t, decision: decideTransmission(s.state(), t, sentOn, defaultEventRules()) };
+  };
+  const played = (d: Decision) =>
+    d.events.flatMap((e) => (e.type === 'move' ? [e.uci] : [])).join(' ');
+
+  it('P-4a: "3...a6 4.Ba4 - maybe Nf6 next?" plays 4.Ba4; the question about the next move is quoted back, not a move', async () => {
+    // Was: nothing played, 4.Ba4 taken for a move only asked about.
+    const { decision } = await rule(
+      '1.e4 e5 2.Nf3 Nc6 3.Bb5 a6',
+      'white',
+      '3...a6 4.Ba4 - maybe Nf6 next?',
+    );
+    expect(played(decision)).toBe('b5a4');
+    expect(decision.effects[0]).toMatchObject({
+      kind: 'move-accepted',
+      warnings: [{ code: 'not-relayed', words: '3...a6 4.Ba4 - maybe Nf6 next?' }],
+    });
+    // Another move offered in its place: not decided, nothing played, no penalty (P-4a).
+    const undecided = await rule(
+      '1.e4 e5 2.Nf3 Nc6 3.Bb5 a6',
+      'white',
+      '3...a6 4.Ba4 - or maybe 4.Bxc6?',
+    );
+    expect(played(undecided.decision)).toBe('');
+    expect(undecided.decision.effects[0]).toMatchObject({
+      kind: 'transmission-rejected',
+      problem: { code: 'blank' },
+      penaltyDays: 0,
+    });
   });
 });
