@@ -13,8 +13,10 @@
 // Ukrainian ("gestern erhalten, heute gesendet", "12.1. erhalten"); never a date that ends a
 // range ("Urlaub bis 15.12."). Two labels joined by "and" share one date ("heute erhalten und
 // gesendet", "received and sent today", "received today and sent"). A label in a story of a transmission sent astray ("I
-// sent my move on 20 January, but to the TD's address by mistake") reads no date. Results are
-// 'YYYY-MM-DD'; impossible dates are errors, never guesses.
+// sent my move on 20 January, but to the TD's address by mistake") reads no date, nor one
+// denied, asked about or supposed ("it has not reached me on 12 March", "received 12.3.?", "if
+// it reached me on 12 March"). Results are 'YYYY-MM-DD'; impossible dates are errors, never
+// guesses.
 
 import { addDays, type CalendarDate } from '../clock/index.ts';
 import { fail, ok, type Result } from './result.ts';
@@ -524,6 +526,8 @@ export const DATE_LABELS: Record<DateLabelKind, Record<string, readonly string[]
       'your move received',
       'your move arrived',
       'date received',
+      // "Your move reached me on 12 March", "it reached me 12.3."
+      'reached me',
     ],
     pl: [
       'otrzymano',
@@ -537,6 +541,11 @@ export const DATE_LABELS: Record<DateLabelKind, Record<string, readonly string[]
       'dostałam',
       'odebrałem',
       'odebrałam',
+      // "Ruch dotarł do mnie 12 marca", "doszedł do mnie 12.03".
+      'dotarł do mnie',
+      'dotarła do mnie',
+      'dotarło do mnie',
+      'doszedł do mnie',
     ],
     cs: [
       'obdrženo',
@@ -556,7 +565,13 @@ export const DATE_LABELS: Record<DateLabelKind, Record<string, readonly string[]
       'datum přijetí',
       // "Tah obdržen 20.11., odeslán 22.11.", as Czech cards write it.
       'obdržen',
+      // "Váš tah mi došel 12. 3.", "tah mi dorazil 12.3."
+      'mi došel',
+      'došel mi',
+      'mi dorazil',
+      'dorazil mi',
     ],
+    // "Ihr Zug erreichte mich am 12.3.", "… hat mich am 12.3. erreicht", "ist am 12.3. angekommen".
     de: [
       'erhalten',
       'empfangen',
@@ -567,9 +582,21 @@ export const DATE_LABELS: Record<DateLabelKind, Record<string, readonly string[]
       'eingang',
       'eingangsdatum',
       'empfangsdatum',
+      'erreichte mich',
+      'erreicht',
+      'angekommen',
     ],
-    ru: ['получено', 'получен', 'получил', 'получила', 'дата получения'],
-    // "одержання" is the Ukrainian ICCF rules' word (2g), "одержав" a player's.
+    ru: [
+      'получено',
+      'получен',
+      'получил',
+      'получила',
+      'дата получения',
+      'дошёл до меня',
+      'дошел до меня',
+    ],
+    // "одержання" is the Ukrainian ICCF rules' word (2g), "одержав" a player's; "Ваш хід надійшов
+    // 12 березня", "дійшов до мене 12.03".
     uk: [
       'отримано',
       'отриманий',
@@ -580,6 +607,10 @@ export const DATE_LABELS: Record<DateLabelKind, Record<string, readonly string[]
       'одержав',
       'одержала',
       'дата одержання',
+      'надійшов',
+      'надійшла',
+      'дійшов до мене',
+      'дійшла до мене',
     ],
   },
   sent: {
@@ -993,12 +1024,37 @@ function reflexiveDostat(line: string, at: number, label: string): boolean {
   );
 }
 
+/** A negation right before a label, at most one word between: "not (yet) received", "nie otrzymałem". */
+const NEGATED_LABEL_RE =
+  /(?<![\p{L}])(?:not|never|n['’]t|nie|nicht|ne|не|ні)\s+(?:[\p{L}'’]+\s+)?$/iu;
+
+/** A condition before a label in its sentence: "If it reached me on 12 March, …". */
+const CONDITION_RE =
+  /(?<![\p{L}])(?:if|unless|jeśli|jeżeli|gdyby|pokud|jestli|jestliže|kdyby|wenn|falls|sofern|если|якщо|якби)(?![\p{L}])/iu;
+
+/**
+ * Whether the label at `at` is denied ("Your move has not reached me", "Nie otrzymałem …"),
+ * asked about ("Did it reach you on 12 March?", "Received on 12.3.?") or supposed ("If it
+ * reached me on 12 March, …"): it states no date.
+ */
+function deniedOrAsked(line: string, at: number): boolean {
+  if (NEGATED_LABEL_RE.test(line.slice(Math.max(0, at - 24), at))) return true;
+  const { start, end } = sentenceBounds(line, at);
+  return /\?\s*$/u.test(line.slice(start, end)) || CONDITION_RE.test(line.slice(start, at));
+}
+
 /** The sentence of `line` around `at`: from the last sentence end before it to the next. */
 function sentenceAround(line: string, at: number): string {
+  const { start, end } = sentenceBounds(line, at);
+  return line.slice(start, end);
+}
+
+/** Where the sentence of `line` around `at` starts and ends. */
+function sentenceBounds(line: string, at: number): { start: number; end: number } {
   const ends = [...line.matchAll(/[.!?…]+(?=\s|$)/gu)].map((m) => m.index + m[0].length);
   const start = ends.filter((e) => e <= at).at(-1) ?? 0;
   const end = ends.find((e) => e > at) ?? line.length;
-  return line.slice(start, end);
+  return { start, end };
 }
 
 /**
@@ -1044,6 +1100,8 @@ export function findStatedDates(text: string, options: FindStatedDatesOptions = 
       if (STORY_RE.test(sentenceAround(line, label.index))) return;
       // "K partii jsem se dostal až dnes": when the player got round to it, not when it came.
       if (reflexiveDostat(line, label.index, label[0])) return;
+      // "It has not reached me on 12 March", "Did it reach you on 12.3.?": no date stated.
+      if (deniedOrAsked(line, label.index)) return;
       const from = label.index + label[0].length;
       const next = labels[k + 1]?.index;
       const until = next ?? line.length;

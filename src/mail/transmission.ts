@@ -731,13 +731,14 @@ function withoutHoles(inbound: Inbound, index: number, text: string): string {
     if (hole) return line.slice(start, end);
     // A date that ends its sentence takes the few words before it in its clause along: they
     // say whose date it is ("Váš tah jsem obdržel dnes a hned odpovídám." leaves "Váš tah
-    // jsem", "Your move received today." "Your move"), and are no words of their own.
+    // jsem", "Your move received today." "Your move", "Ihr Zug hat mich am 13.11. erreicht."
+    // "Ihr Zug hat mich am"), and are no words of their own.
     if (first !== undefined && !/\p{L}/u.test(chars.slice(last).join(''))) {
       const lead = chars.slice(0, first).join('');
       const at = Math.max(lead.lastIndexOf(','), lead.lastIndexOf(';'), lead.lastIndexOf(':')) + 1;
       const words = lead.slice(at);
       if (
-        (words.match(/\p{L}+/gu)?.length ?? 0) <= 3 &&
+        (words.match(/\p{L}+/gu)?.length ?? 0) <= 5 &&
         !tokenizeMovetext(words).tokens.some(isMoveToken)
       ) {
         for (let c = at; c < first; c++) chars[c] = ' ';

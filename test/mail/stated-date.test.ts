@@ -167,6 +167,40 @@ describe('findStatedDates (P-2f..h)', () => {
     expect([next.received, next.sent]).toEqual(['2027-01-18', '2027-01-22']);
   });
 
+  it.each([
+    ['Your move reached me on 12 March.'],
+    ['it reached me 12.3.'],
+    ['Ruch dotarł do mnie 12 marca.'],
+    ['Váš tah mi došel 12. 3.'],
+    ['Tah mi dorazil 12.3.'],
+    ['Ihr Zug erreichte mich am 12.3.'],
+    ['Ihr Zug hat mich am 12.3. erreicht.'],
+    ['Ihr Zug ist am 12.3. angekommen.'],
+    ['Ваш хід надійшов 12 березня.'],
+    ['Хід дійшов до мене 12.03.'],
+  ])('P-2e, P-2f..h: %j states the day the move was received', (text) => {
+    // Was: no label, so the received date was taken as missing (P-2i).
+    const found = findStatedDates(text, { reference: '2026-03-20T10:00:00Z' });
+    expect(found.received).toBe('2026-03-12');
+    expect(found.spans).toHaveLength(1);
+  });
+
+  it.each([
+    ['a negation', 'Your move has not reached me on 12 March.'],
+    ['a negation, Polish', 'Ruch nie dotarł do mnie 12 marca.'],
+    ['a negation, German', 'Ihr Zug hat mich am 12.3. nicht erreicht.'],
+    ['a negation of "received"', 'I have not received your move on 12 March.'],
+    ['a question', 'It reached me on 12 March?'],
+    ['a question of "received"', 'Received on 12.3.?'],
+    ['a condition', 'If it reached me on 12 March, I am late.'],
+    ['a condition, Ukrainian', 'Якщо хід надійшов 12 березня, я запізнився.'],
+    ['another’s receipt', 'Has it reached you on 12 March?'],
+  ])('P-2f..h: %s states no date (%j)', (_, text) => {
+    const found = findStatedDates(text, { reference: '2026-03-20T10:00:00Z' });
+    expect(found.received).toBeUndefined();
+    expect(found.spans).toEqual([]);
+  });
+
   it('P-2i reports an impossible labelled date instead of guessing', () => {
     const found = findStatedDates('received: 31.11.2026');
     expect(found.received).toBeUndefined();

@@ -1672,4 +1672,26 @@ describe('phone mails through to the ruling', () => {
       penaltyDays: 0,
     });
   });
+
+  it.each([
+    ['en', '3...a6 4.Ba4\nYour move reached me on 13 November.'],
+    ['en', '3...a6 4.Ba4\nit reached me 13.11.'],
+    ['pl', '3...a6 4.Ga4\nRuch dotarł do mnie 13 listopada.'],
+    ['cs', '3...a6 4.Sa4\nVáš tah mi došel 13. 11.'],
+    ['de', '3...a6 4.La4\nIhr Zug hat mich am 13.11. erreicht.'],
+    ['uk', '3...a6 4.Сa4\nВаш хід надійшов 13 листопада.'],
+  ] as const)(
+    'P-2e, P-2f..h (%s): %j is the received date, and no word of it is quoted back',
+    async (lang, body) => {
+      // Was: no label, so the received date was "not stated" (P-2i) and the words were quoted
+      // back as not passed on.
+      const { t, decision } = await rule('1.e4 e5 2.Nf3 Nc6 3.Bb5 a6', 'white', body, lang);
+      expect(t.statedReceivedOn).toBe('2026-11-13');
+      expect(t.unread).toBeUndefined();
+      const accepted = decision.effects[0];
+      expect(accepted).toMatchObject({ kind: 'move-accepted', warnings: [] });
+      if (accepted?.kind !== 'move-accepted') return;
+      expect(accepted.corrections.filter((c) => c.field === 'received')).toEqual([]);
+    },
+  );
 });
