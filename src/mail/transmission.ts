@@ -688,6 +688,9 @@ function unreadWords(inbound: Inbound): string[] {
     );
 }
 
+/** What may stand between two stated dates that are one cut: spaces, a comma, an "and". */
+const BETWEEN_DATES_RE = /^[\s,;–—-]*(?:(?:and|und|i|a|oraz|и|і|й|та)[\s,]*)?$/iu;
+
 /**
  * The words of line `index` left after its dates were read (`text`), with every sentence a date
  * was cut out of the middle of put back whole: "I got your move on 20.11, what a surprise it was
@@ -695,14 +698,17 @@ function unreadWords(inbound: Inbound): string[] {
  */
 function withoutHoles(inbound: Inbound, index: number, text: string): string {
   const line = inbound.newText.lines[index] ?? '';
-  // Spans side by side ("received today" and " and sent") are one cut: "Tah jsem obdržel dnes
-  // a odesílám." leaves "Tah jsem" before it and nothing after, no hole.
+  // Spans side by side ("received today" and " and sent"), or with only a comma or an "and"
+  // between them ("received yesterday, sent today"), are one cut: "Tah jsem obdržel dnes a
+  // odesílám." leaves "Tah jsem" before it and nothing after, no hole, and "I received it
+  // yesterday, sent today." leaves "I".
   const spans = inbound.dates.spans
     .filter((s) => s.line === index)
     .sort((a, b) => a.start - b.start)
     .reduce<{ start: number; end: number }[]>((merged, s) => {
       const last = merged.at(-1);
-      if (last && line.slice(last.end, s.start).trim() === '') last.end = Math.max(last.end, s.end);
+      if (last && BETWEEN_DATES_RE.test(line.slice(last.end, s.start)))
+        last.end = Math.max(last.end, s.end);
       else merged.push({ start: s.start, end: s.end });
       return merged;
     }, []);

@@ -1634,7 +1634,7 @@ describe('phone mails through to the ruling', () => {
     const s = game(movetext);
     const sentOn = addDays(s.lastDeliveredOn, 1);
     const r = await readInbound(
-      `From: P <p@x.org>\r\nTo: amici@x.org\r\nSubject: Re: [CLUB/1] move\r\nDate: Fri, 20 Nov 2026 10:00:00 +0000\r\nMessage-ID: <ph@x.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body}\r\n`,
+      `From: P <p@x.org>\r\nTo: amici@x.org\r\nSubject: Re: [CLUB/1] move\r\nDate: ${new Date(`${sentOn}T10:00:00Z`).toUTCString()}\r\nMessage-ID: <ph@x.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body}\r\n`,
     );
     if (!r.ok) throw new Error(r.error);
     const t = assembleTransmission(r.value, {
@@ -1694,4 +1694,31 @@ describe('phone mails through to the ruling', () => {
       expect(accepted.corrections.filter((c) => c.field === 'received')).toEqual([]);
     },
   );
+
+  it.each([
+    ['en', '3...a6 4.Ba4 received yesterday, sent today.'],
+    ['en', '3...a6 4.Ba4\nI received it yesterday, sent today.'],
+    ['en', '3...a6 4.Ba4 - received yesterday and sent today'],
+    ['pl', '3...a6 4.Ga4\nOtrzymałem go wczoraj, wysyłam dziś.'],
+    ['de', '3...a6 4.La4\nIch habe ihn gestern erhalten, heute gesendet.'],
+  ] as const)(
+    'P-2f..h (%s): %j — both dates read, and the words that state them are not quoted back',
+    async (lang, body) => {
+      // Was: read as dates, and quoted back as words the player wrote and amici did not pass on.
+      const { t, decision } = await rule('1.e4 e5 2.Nf3 Nc6 3.Bb5 a6', 'white', body, lang);
+      expect(t).toMatchObject({ statedReceivedOn: '2026-11-13', statedSentOn: '2026-11-14' });
+      expect(t.unread).toBeUndefined();
+      expect(decision.effects[0]).toMatchObject({ kind: 'move-accepted', warnings: [] });
+    },
+  );
+
+  it('P-2f..h: words of their own between two dates are still quoted back', async () => {
+    const { t } = await rule(
+      '1.e4 e5 2.Nf3 Nc6 3.Bb5 a6',
+      'white',
+      '3...a6 4.Ba4\nReceived yesterday, what a surprise it was for me, sent today.',
+    );
+    expect(t).toMatchObject({ statedReceivedOn: '2026-11-13', statedSentOn: '2026-11-14' });
+    expect(t.unread).toEqual(['what a surprise it was for me.']);
+  });
 });
