@@ -206,6 +206,44 @@ export const KEYWORDS = {
     uk: ['то', 'тоді', 'граю'],
   },
   /**
+   * Words that open a proposed line by the opponent's move it answers ("and after 5.O-O I will
+   * play Be7", "po 5.O-O zagram 5...Ge7", "auf 5.O-O folgt 5...Le7"): with moves alone between
+   * them and a word of `conditionWill`, a conditional line (P-4f).
+   */
+  conditionAfter: {
+    en: ['after', 'in reply to', 'in answer to'],
+    pl: ['po', 'na'],
+    cs: ['po', 'na'],
+    de: ['nach', 'auf'],
+    ru: ['после', 'на'],
+    uk: ['після', 'на'],
+  },
+  /** The sender's answer said as a plan, after `conditionAfter` and its move: "I will play". */
+  conditionWill: {
+    en: [
+      'i will play',
+      "i'll play",
+      'i’ll play',
+      'i play',
+      'i will answer',
+      "i'll answer",
+      'i’ll answer',
+      'i answer',
+      'i will reply',
+      "i'll reply",
+      'i’ll reply',
+      'i reply',
+      'then',
+      'comes',
+      'follows',
+    ],
+    pl: ['zagram', 'gram', 'odpowiem', 'odpowiadam', 'to', 'wtedy', 'nastąpi'],
+    cs: ['zahraji', 'zahraju', 'hraji', 'hraju', 'odpovím', 'odpovídám', 'pak', 'táhnu'],
+    de: ['spiele ich', 'ziehe ich', 'antworte ich', 'folgt', 'kommt', 'dann'],
+    ru: ['сыграю', 'играю', 'отвечу', 'отвечаю', 'тогда', 'то', 'последует'],
+    uk: ['зіграю', 'граю', 'відповім', 'відповідаю', 'тоді', 'то', 'піде'],
+  },
+  /**
    * Words that hedge a sentence: it muses, it does not say ("Asi beru remízu", "Мабуть, приймаю
    * нічию", "chyba 4.Gb5"). A binding word in such a sentence is not said plainly.
    */
@@ -1279,6 +1317,42 @@ const MOVE_TOKEN_RE =
 const CONDITION_IF_RE = new RegExp(`${L}(?:${alternatives('conditionIf')})\\s`, 'giu');
 
 /**
+ * A proposed line told by the opponent's move it answers, as a plan: "4.Ba4 Nf6 and after 5.O-O
+ * I will play Be7", "Po 5.O-O zagram 5...Ge7", "Auf 5.O-O folgt 5...Le7" — read as "if 5.O-O
+ * then 5...Be7" (P-4f). Only moves between the words, and after the answer's word; the line
+ * starts a clause (after moves, an "and", a comma or a sentence's end). A question, a negation
+ * or hindsight ("after 5.O-O I would play Be7", "after 5.O-O I played Be7") proposes nothing.
+ */
+const CONDITIONAL_AFTER_RE = new RegExp(
+  `${L}(?:${alternatives('conditionAfter')})\\s+(?<condition>.+?)\\s*,?\\s+(?:${alternatives('conditionWill')})\\s+(?<reply>[^\\s].*?)\\s*[.!]?\\s*$`,
+  'iu',
+);
+const CLAUSE_OPENS_RE = new RegExp(`(?:^|[.!;,:]|${L}(?:and|und|i|a|oraz|и|і|й|та))\\s*$`, 'iu');
+
+function conditionalAfter(line: string): RegExpExecArray | null {
+  const m = CONDITIONAL_AFTER_RE.exec(line);
+  if (!m?.groups || /\?/.test(line.slice(m.index)) || RE.negation.test(m[0])) return null;
+  // A condition of its own before it: "Unless you object, after 5.O-O I will play Be7".
+  const sentence =
+    line
+      .slice(0, m.index)
+      .split(/[.!?;]\s+/u)
+      .at(-1) ?? '';
+  if (CONDITIONAL.test(sentence)) return null;
+  const onlyMoves = (x: string) => {
+    const tokens = tokenizeMovetext(x).tokens;
+    return tokens.length > 0 && tokens.every(isMoveToken);
+  };
+  if (!onlyMoves(m.groups.condition ?? '') || !onlyMoves(m.groups.reply ?? '')) return null;
+  // What stands before: nothing, moves, or the end of a clause or a sentence.
+  const before = line.slice(0, m.index);
+  const lead = before.replace(/(?:and|und|i|a|oraz|и|і|й|та)?[\s,;:–—-]*$/iu, '');
+  if (!CLAUSE_OPENS_RE.test(before) && !(lead && tokenizeMovetext(lead).tokens.every(isMoveToken)))
+    return null;
+  return m;
+}
+
+/**
  * A loose conditional line after the move it follows, on the same line: "4.Ba4, if 4...Nf6
  * 5.O-O", "12...Nc6; jeśli 13.Gb5 a6". Only moves may stand before the "if", so a sentence that
  * wonders ("I wonder if 4...Nf6 5.O-O works") is none.
@@ -1421,7 +1495,8 @@ function commandsInLine(line: string, index: number): Command[] {
       ? null
       : (RE.conditionalLoose.exec(line) ??
         RE.conditionalMarked.exec(line) ??
-        conditionalAfterMoves(line)));
+        conditionalAfterMoves(line) ??
+        conditionalAfter(line)));
   if (conditional?.groups && MOVE_TOKEN_RE.test(conditional.groups.condition ?? '')) {
     // A line in brackets after the move, "12...Nc6 (if 13.Bb5 a6)": the brackets are no move.
     const opened = /\(\s*$/.test(line.slice(0, conditional.index));

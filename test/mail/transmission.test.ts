@@ -1712,6 +1712,42 @@ describe('phone mails through to the ruling', () => {
     },
   );
 
+  it.each([
+    ['en', '4.Ba4 Nf6 and after 5.O-O I will play Be7'],
+    ['en', '4.Ba4 Nf6\nAfter 5.O-O I will play 5...Be7.'],
+    ['pl', '4.Ga4 Sf6, po 5.O-O zagram 5...Ge7'],
+    ['de', '4.La4 Sf6. Auf 5.O-O folgt 5...Le7.'],
+  ] as const)(
+    'P-4f, P-4g (%s): %j plays 4...Nf6 and records the line "if 5.O-O then 5...Be7"',
+    async (lang, body) => {
+      // Was: read as four moves and refused as more moves than one (P-4f).
+      const { decision } = await rule('1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4', 'black', body, lang);
+      expect(played(decision)).toBe('g8f6');
+      expect(decision.events).toContainEqual(
+        expect.objectContaining({
+          type: 'conditional-line',
+          side: 'black',
+          line: ['e1h1', 'f8e7'],
+        }),
+      );
+      expect(decision.effects[0]).toMatchObject({
+        kind: 'move-accepted',
+        conditionalLine: ['e1h1', 'f8e7'],
+        warnings: [],
+      });
+    },
+  );
+
+  it.each([
+    '4.Ba4 Nf6 and after 5.O-O I will play Be7?',
+    '4.Ba4 Nf6 and after 5.O-O I would play Be7',
+    '4.Ba4 Nf6 and after 5.O-O I will not play Be7',
+    'Unless you object, 4.Ba4 Nf6 and after 5.O-O I will play Be7',
+  ])('P-4f: %j, a question, a wish, a negation or a condition, records no line', async (body) => {
+    const { decision } = await rule('1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4', 'black', body);
+    expect(decision.events.map((e) => e.type)).not.toContain('conditional-line');
+  });
+
   it('P-2f..h: words of their own between two dates are still quoted back', async () => {
     const { t } = await rule(
       '1.e4 e5 2.Nf3 Nc6 3.Bb5 a6',
