@@ -977,7 +977,7 @@ function decideRun(
   now: CalendarDate,
   rules: EventRules,
 ): Decision {
-  const decided = decideMove(state, sent, now, rules);
+  const decided = withKeptBack(decideMove(state, sent, now, rules), sent);
   const agreed = sent.resign || !sent.acceptDraw || state.drawOffer?.by === other(sent.side);
   if (agreed || state.result || !sent.moves.length) return decided;
   const notice = noDrawOffer(state, { ...sent, moves: [] });
@@ -987,6 +987,40 @@ function decideRun(
       e.kind === 'transmission-rejected' && MOVE_REFUSED.includes(e.problem.code)
         ? { ...e, also: [...(e.also ?? []), notice] }
         : e,
+    ),
+  };
+}
+
+/**
+ * A refused move says what of the mail did not reach the opponent, which the player sends again
+ * with the move: the words amici did not read (as an accepted move's answer quotes them), and
+ * what the move's relay would have carried — the draw offer made with it (L-9.1.2.1) and the
+ * conditional line (P-4f). A note was passed on all the same.
+ */
+function withKeptBack(decided: Decision, t: Transmission): Decision {
+  const refused = decided.effects.find(
+    (e) => e.kind === 'transmission-rejected' && MOVE_REFUSED.includes(e.problem.code),
+  );
+  if (refused?.kind !== 'transmission-rejected') return decided;
+  const offered =
+    (t.drawOffer || (t.moves.length > 1 && t.moves.at(-1)?.drawOffer === true)) &&
+    !(refused.problem.code === 'blank' && refused.problem.drawOffer);
+  const kept: Problem[] = [];
+  if (offered || t.conditional?.length)
+    kept.push({
+      code: 'kept-back',
+      ...(offered ? { drawOffer: true as const } : {}),
+      ...(t.conditional?.length ? { conditional: t.conditional.map(tokenText).join(' ') } : {}),
+    });
+  // A move only asked about is answered as such: its question is no words besides.
+  const asked = refused.problem.code === 'blank' && refused.problem.thoughts !== undefined;
+  if (t.unread?.length && !asked)
+    kept.push({ code: 'not-relayed', words: quoted(t.unread.join(' / ')) });
+  if (!kept.length) return decided;
+  return {
+    ...decided,
+    effects: decided.effects.map((e) =>
+      e === refused ? { ...refused, also: [...(refused.also ?? []), ...kept] } : e,
     ),
   };
 }

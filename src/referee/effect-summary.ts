@@ -39,6 +39,8 @@ export function problemText(p: Problem): string {
       return `"${p.written}" read in another language's piece letters (P-2b)`;
     case 'not-relayed':
       return `words not passed on: "${p.words}"`;
+    case 'kept-back':
+      return `kept back with the move: ${[p.drawOffer ? 'the draw offer' : '', p.conditional ? `the conditional line ${p.conditional}` : ''].filter(Boolean).join(', ')}`;
     case 'game-over':
       return `the game is over (${p.result === '*' ? 'annulled' : p.result})`;
     case 'line-deviation':

@@ -70,6 +70,12 @@ export type Problem =
   | { code: 'corrected'; slips: string[] }
   /** Words the mail holds that were not read and not passed on (a note needs `Note:`). */
   | { code: 'not-relayed'; words: string }
+  /**
+   * What the relay of a refused move would have carried, and so never reached the opponent: the
+   * draw offer made with it (L-9.1.2.1), the conditional line sent with it (`conditional`, as
+   * written, P-4f). The player sends them again with the move.
+   */
+  | { code: 'kept-back'; drawOffer?: true; conditional?: string }
   | { code: 'conditional-refused'; error: MoveError }
   | { code: 'claim-needs-move' }
   | { code: 'tablebase-too-many-pieces'; pieces: number }

@@ -277,6 +277,19 @@ export function cases(): Case[] {
     ),
   );
   out.push(decided('rejected-impossible', base, tx('black', now, '9.h3 9...Qxh3')));
+  // The same with a draw offer, a conditional line and words besides: none of it reached White,
+  // and the refusal says so, to send them again with the move (L-9.1.2.1, P-4f).
+  out.push(
+    decided(
+      'rejected-kept-back',
+      base,
+      tx('black', now, '9.h3 9...Qxh3', {
+        drawOffer: true,
+        conditional: tokenizeMovetext('10.Bc2 c5').tokens,
+        unread: ['Sorry for the delay, I was ill.'],
+      }),
+    ),
+  );
   out.push(
     decided(
       'rejected-ambiguous',

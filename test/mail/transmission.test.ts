@@ -1748,6 +1748,38 @@ describe('phone mails through to the ruling', () => {
     expect(decision.events.map((e) => e.type)).not.toContain('conditional-line');
   });
 
+  it('P-4c, L-9.1.2.1, P-4f: a refused move says what of the mail did not reach the opponent, to be sent again', async () => {
+    // Was: only the illegible move was named; the offer, the line and the words were lost in
+    // silence, and the player never knew to send them again.
+    const { decision } = await rule(
+      '1.e4 e5 2.Nf3 Nc6 3.Bb5 a6',
+      'white',
+      '3...a6 4.Bb9 (=)\nSorry for the delay, I was ill last week.\nIf 4...Nf6 then 5.O-O',
+    );
+    expect(played(decision)).toBe('');
+    expect(decision.effects).toEqual([
+      expect.objectContaining({
+        kind: 'transmission-rejected',
+        problem: expect.objectContaining({ code: 'move' }),
+        also: [
+          { code: 'kept-back', drawOffer: true, conditional: '4...Nf6 5.O-O' },
+          { code: 'not-relayed', words: 'Sorry for the delay, I was ill last week.' },
+        ],
+      }),
+    ]);
+    // A wrong repetition too; a note still went to the opponent, and is no word kept back.
+    const wrong = await rule(
+      '1.e4 e5 2.Nf3 Nc6 3.Bb5 a6',
+      'white',
+      '3...b6 4.Ba4\nNote: thanks for the quick reply',
+    );
+    expect(wrong.decision.effects.map((e) => e.kind)).toEqual([
+      'note-relayed',
+      'transmission-rejected',
+    ]);
+    expect(wrong.decision.effects[1]).not.toHaveProperty('also');
+  });
+
   it('P-2f..h: words of their own between two dates are still quoted back', async () => {
     const { t } = await rule(
       '1.e4 e5 2.Nf3 Nc6 3.Bb5 a6',
