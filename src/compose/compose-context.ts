@@ -90,6 +90,13 @@ export interface ComposeContext {
    * by post — on a card, with the repetition and the dates (P-2a..h) — instead of by mail.
    */
   paper?: boolean;
+  /**
+   * What the mail being answered asked for besides its transmission, from the player `side`:
+   * the game's PGN ("please send me the PGN", L-8.1), attached to the answer to their move; a
+   * word on a time claim they made in words ("I claim a win on time", P-7a), which amici files
+   * itself. Said once, in the first answer to them (`ANSWERS_ASKED` of compose.ts).
+   */
+  asked?: { side: Side; pgn?: boolean; claimsTime?: boolean };
   /** Boards from the recipient's side (Black at the bottom for Black); default White at the bottom. */
   boardFromRecipientSide?: boolean;
   /** The templates directory (default: `templates/` of this repository). */

@@ -324,7 +324,12 @@ interface Shared {
   state: GameState;
   lines?: ClockLine[];
   pgn?: { value: string | undefined };
+  /** The effect whose mail answers what the sender asked besides the move (`ComposeContext.asked`). */
+  askedIn?: Effect | ShellMail;
 }
+
+/** The mails that answer a player's transmission, the first of which says what else they asked. */
+export const ANSWERS_ASKED: readonly string[] = ['move-accepted', 'transmission-rejected'];
 const sharedOf = new WeakMap<ComposeContext, Shared>();
 
 function sharedFor(ctx: ComposeContext): Shared {
@@ -822,7 +827,11 @@ function composeOne(
   const reader = readerOf(ctx, to);
   const lang = templateLanguage(dir, reader.lang, kind);
   const labels = loadLabels(dir, lang);
-  const view = { ...viewFor(effect, ctx, reader, labels, lang), ...extra };
+  const view = {
+    ...viewFor(effect, ctx, reader, labels, lang),
+    asked: askedOf(ctx, effect, kind, to),
+    ...extra,
+  };
   const signature = label(labels, 'signature', { event: ctx.event.name, td: ctx.td.name });
   // A relay says itself, at its top, that it goes out late; any other mail written anew late
   // (the TD's copy to print of a notice, P-2m) begins with it.
@@ -843,6 +852,27 @@ function composeOne(
     threadKey: `${ctx.event.tag}/${ctx.gameId}/${to}`,
     kind,
   };
+}
+
+/**
+ * What the sender asked besides the move, for the first answer to them (`ANSWERS_ASKED`): the
+ * PGN to attach (L-8.1; never on paper, where the score is printed), and the answer to a time
+ * claim in words (P-7a); undefined for every other mail.
+ */
+function askedOf(
+  ctx: ComposeContext,
+  effect: Effect | ShellMail,
+  kind: string,
+  to: Recipient,
+): { pgn: boolean; timeClaim: ReturnType<typeof timeClaimAnswer> } | undefined {
+  const asked = ctx.asked;
+  if (!asked || asked.side !== to || !ANSWERS_ASKED.includes(kind)) return undefined;
+  const shared = sharedFor(ctx);
+  shared.askedIn ??= effect;
+  if (shared.askedIn !== effect) return undefined;
+  const pgn = asked.pgn === true && !ctx.paper;
+  const timeClaim = asked.claimsTime ? timeClaimAnswer(ctx, asked.side) : undefined;
+  return pgn || timeClaim ? { pgn, timeClaim } : undefined;
 }
 
 /** One mail per recipient of the effect, in the recipient's language and notation. */

@@ -1271,11 +1271,16 @@ export class RefereeService {
       this.logger.info({ code: 'INBOUND_TD_MESSAGE', ...this.mailLog, game: ref.gameKey, side });
       return 'done';
     }
-    // A request for the game's PGN, in the body or the subject ("please send me the PGN").
+    // A request for the game's PGN, in the body or the subject ("please send me the PGN"); with
+    // a transmission, it is answered with the answer to it (`asked` below).
+    const pgnWanted = [
+      said.newText.text.trim() ? '' : (inbound.mail.subject ?? ''),
+      ...said.newText.lines,
+    ].some(asksForPgn);
+    // "My opponent is late, I claim a win on time" (P-7a): answered with the opponent's clock.
+    const claimsTime = said.newText.lines.some(claimsTimeIn);
     const pgnAsked =
-      [said.newText.text.trim() ? '' : (inbound.mail.subject ?? ''), ...said.newText.lines].some(
-        asksForPgn,
-      ) &&
+      pgnWanted &&
       t.moves.length === 0 &&
       said.commands.every((c) => c.kind === 'td-message') &&
       t.statedReceivedOn === undefined &&
@@ -1302,7 +1307,7 @@ export class RefereeService {
                 // "My opponent is late, I claim a win on time": answered with the opponent's
                 // clock and how amici files time claims itself (P-7a), not with how to write
                 // a note to that opponent.
-                said.newText.lines.some(claimsTimeIn),
+                claimsTime,
                 { pgn: pgnAsked },
               ),
             ].map((m) => ({ ...m, kind })),
@@ -1384,7 +1389,23 @@ export class RefereeService {
           : e,
       );
     const after = extendGame(state, decision.events);
-    const mails = this.composeAll(effects, this.composeContext(ref, after, now));
+    // What the mail asked besides its transmission — the PGN (L-8.1), a word on the time claim
+    // it made (P-7a) — goes with the answer to it; with none to the sender (a conditional line
+    // sent out of turn), in an answer of its own, as to a mail with no move (once a day).
+    const asked = pgnWanted || claimsTime ? { side, pgn: pgnWanted, claimsTime } : undefined;
+    const context = { ...this.composeContext(ref, after, now), ...(asked ? { asked } : {}) };
+    const mails = this.composeAll(effects, context);
+    const alone = pgnWanted ? 'pgn' : 'no-move';
+    if (
+      asked &&
+      !forwarded &&
+      !mails.some((m) => m.to === side) &&
+      this.answeredLately(alone, ref.gameKey, address, at) === undefined
+    )
+      mails.push({
+        ...composeNoMove(context, side, t.thoughts, claimsTime, { pgn: pgnWanted }),
+        kind: alone,
+      });
     const outbox = this.outgoing(ref, mails, key, messageId ? { side, messageId } : undefined);
     outbox.push(...others.mails);
     // The TD's copy names the mail's ID in the archive, known once it is committed.

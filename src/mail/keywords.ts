@@ -1290,6 +1290,11 @@ const RE = {
     `^\\s*(?:${alternatives('conditionIf')}|${alternatives('conditionLabel')})\\s*:?\\s+(?<condition>\\S.*\\d.*\\s.*\\d.*)$`,
     'iu',
   ),
+  /** "If 5.O-O Be7": an "if" and moves alone, one of them numbered (`looseLine`). */
+  conditionalMoves: new RegExp(
+    `^\\s*(?:${alternatives('conditionIf')})\\s*:?\\s+(?<condition>\\S.*\\d.*)$`,
+    'iu',
+  ),
   conditionalMarked: new RegExp(
     `^\\s*(?<condition>\\S.*\\d.*\\s.*\\d.*?)\\s*\\(\\s*(?:${alternatives('conditionLabel')})\\s*\\)\\s*$`,
     'iu',
@@ -1315,6 +1320,32 @@ const MOVE_TOKEN_RE =
   /\d+\s*\.|(?<![\p{L}])(?:[\p{Lu}♔-♟]{1,2}[a-h]?[1-8]?[x:]?[a-h][1-8]|[a-h][1-8]|[a-h][x:][a-h][1-8]|[1-8]{4,5}|[0O]-[0O](?:-[0O])?)(?![\p{L}])/u;
 
 const CONDITION_IF_RE = new RegExp(`${L}(?:${alternatives('conditionIf')})\\s`, 'giu');
+
+/**
+ * A loose conditional line (`RE.conditionalLoose`), or an "if" with moves alone after it, two at
+ * least: "If 5.O-O Be7", whose one move number the loose form's two numbers would miss (P-4f).
+ */
+function looseLine(line: string): RegExpExecArray | null {
+  const loose = RE.conditionalLoose.exec(line);
+  if (loose) return loose;
+  const moves = RE.conditionalMoves.exec(line);
+  const tokens = tokenizeMovetext((moves?.groups?.condition ?? '').replace(/[()]/g, ' ')).tokens;
+  return moves && tokens.length >= 2 && tokens.every(isMoveToken) ? moves : null;
+}
+
+/**
+ * Whether the "if" at `at` opens a proposed line after prose of the same line: a sentence of
+ * its own ("… I claim a win on time. If 5.O-O Be7 6.Re1 b5") or a clause after a comma or a
+ * dash ("4.Ba4 Nf6 - I claim a win on time - if 5.O-O Be7"), with nothing but moves after it
+ * ("if 4...Nf6 5.O-O works" is none), and no musing in the words before ("I wonder, if …").
+ */
+function opensAfterProse(line: string, at: number): boolean {
+  const before = line.slice(0, at);
+  if (!/(?:\p{L}[.!]|[,;:–—-])\s+$/u.test(before) || museAt(before) >= 0) return false;
+  const after = line.slice(at).replace(CONDITION_IF_RE, '');
+  const tokens = tokenizeMovetext(after.replace(/[()]/g, ' ')).tokens;
+  return tokens.length >= 2 && tokens.every(isMoveToken);
+}
 
 /**
  * A proposed line told by the opponent's move it answers, as a plan: "4.Ba4 Nf6 and after 5.O-O
@@ -1354,15 +1385,17 @@ function conditionalAfter(line: string): RegExpExecArray | null {
 
 /**
  * A loose conditional line after the move it follows, on the same line: "4.Ba4, if 4...Nf6
- * 5.O-O", "12...Nc6; jeśli 13.Gb5 a6". Only moves may stand before the "if", so a sentence that
- * wonders ("I wonder if 4...Nf6 5.O-O works") is none.
+ * 5.O-O", "12...Nc6; jeśli 13.Gb5 a6" — or opening a sentence of its own after others, as on a
+ * line of its own: "4.Ba4 Nf6. I claim a win on time. If 5.O-O Be7 6.Re1 b5". Only moves may
+ * stand before the "if" in its sentence, so a sentence that wonders ("I wonder if 4...Nf6 5.O-O
+ * works") is none.
  */
 function conditionalAfterMoves(line: string): RegExpExecArray | null {
   for (const m of line.matchAll(CONDITION_IF_RE)) {
     const before = line.slice(0, m.index).replace(/[\s,;:–—-]+$/u, '');
     const tokens = before ? tokenizeMovetext(before).tokens : [];
-    if (!tokens.length || !tokens.every(isMoveToken)) continue;
-    const rest = RE.conditionalLoose.exec(line.slice(m.index));
+    if ((!tokens.length || !tokens.every(isMoveToken)) && !opensAfterProse(line, m.index)) continue;
+    const rest = looseLine(line.slice(m.index));
     if (rest) return Object.assign(rest, { index: m.index + rest.index });
   }
   return null;
@@ -1493,7 +1526,7 @@ function commandsInLine(line: string, index: number): Command[] {
     RE.conditional.exec(line) ??
     (NOT_PROPOSING.test(line)
       ? null
-      : (RE.conditionalLoose.exec(line) ??
+      : (looseLine(line) ??
         RE.conditionalMarked.exec(line) ??
         conditionalAfterMoves(line) ??
         conditionalAfter(line)));

@@ -13,6 +13,8 @@ import type { CommandKind } from './keywords.ts';
 import {
   appealsIn,
   appealTopicsIn,
+  asksForPgn,
+  claimsTimeIn,
   correctionAt,
   findCommands,
   isSalutation,
@@ -684,7 +686,11 @@ function unreadWords(inbound: Inbound): string[] {
         (words.match(/\p{L}+/gu)?.length ?? 0) >= 3 &&
         !isSalutation(words) &&
         !BODY_GAME_RE.test(words) &&
-        !SIGNATURE_RE.test(words),
+        !SIGNATURE_RE.test(words) &&
+        // A time claim in words is answered as one (P-7a), and a request for the PGN with the
+        // PGN (L-8.1): neither is quoted back as words not passed on.
+        !claimsTimeIn(words) &&
+        !asksForPgn(words),
     );
 }
 

@@ -120,6 +120,8 @@ export interface Case {
   rules?: EventRules;
   /** A relay going out late, written anew the day it goes out (P-6d). */
   redelivery?: ComposeContext['redelivery'];
+  /** What the player's mail asked besides its move: the PGN, a time claim in words (P-7a). */
+  asked?: ComposeContext['asked'];
   /**
    * The players' mails as letters the TD prints and posts to players by post (P-2m), in a game
    * `mixed` (the card goes to the TD) or all `postal` (to the opponent).
@@ -277,6 +279,18 @@ export function cases(): Case[] {
     ),
   );
   out.push(decided('rejected-impossible', base, tx('black', now, '9.h3 9...Qxh3')));
+  // Black asks for the PGN and says White is late, with the move (L-8.1, P-7a): the answer to
+  // the move attaches the PGN and says how amici files time claims; so does a refusal.
+  out.push(
+    {
+      ...decided('move-asked', base, tx('black', now, '9.h3 9...Na5'), ['move-accepted']),
+      asked: { side: 'black', pgn: true, claimsTime: true },
+    },
+    {
+      ...decided('rejected-asked', base, tx('black', now, '9.h3 9...Qxh3')),
+      asked: { side: 'black', pgn: true, claimsTime: true },
+    },
+  );
   // The same with a draw offer, a conditional line and words besides: none of it reached White,
   // and the refusal says so, to send them again with the move (L-9.1.2.1, P-4f).
   out.push(

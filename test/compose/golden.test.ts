@@ -52,6 +52,7 @@ function contextFor(c: Case, lang: string): ComposeContext {
     now: c.now,
     ...(c.writtenOn ? { writtenOn: c.writtenOn } : {}),
     ...(c.redelivery ? { redelivery: c.redelivery } : {}),
+    ...(c.asked ? { asked: c.asked } : {}),
     ...(c.paper ? { paper: true } : {}),
     event: {
       name: 'World Championship 2026',

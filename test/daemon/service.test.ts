@@ -2034,6 +2034,98 @@ describe('answers a player reads on a phone: the subject and the words say what 
     expect(again!.subject).toContain('die Partie als PGN im Anhang');
     expect(s.service.state('CLUB/1').penalties).toEqual([]);
   });
+  it('L-8.1: a request for the PGN with a move plays the move and sends the PGN with the answer to it', async () => {
+    const s = setup(undefined, ':memory:', { petr: { notation: 'san' } });
+    await on(s, '2026-11-02T10:00:00Z', mail('Jan <jan@x.example>', '1.e4'));
+    await sentSince(s.service);
+    const flushed = async () => {
+      const { sent, sender } = recorder();
+      await s.service.flushOutbox(sender);
+      return Promise.all(sent.map(async (m) => ({ to: m.to, mail: await simpleParser(m.raw) })));
+    };
+    const pgnOf = (m: { attachments: { filename?: string; content: Buffer }[] }) =>
+      m.attachments.find((a) => a.filename?.endsWith('.pgn'))?.content.toString();
+    const ask = '1.e4 e5. Could you send me the PGN of the game so far?';
+    expect(await on(s, '2026-11-03T10:00:00Z', mail('Petr <petr@x.example>', ask))).toBe('done');
+    expect(s.service.state('CLUB/1').plies.map((p) => p.uci)).toEqual(['e2e4', 'e7e5']);
+    // Was: the move played, no PGN, and the request quoted back as words not passed on.
+    const out = await flushed();
+    const toPetr = out.filter((m) => m.to[0] === 'petr@x.example');
+    expect(toPetr).toHaveLength(1);
+    expect(toPetr[0]!.mail.text).toContain('You asked for the game in PGN: it is attached');
+    expect(toPetr[0]!.mail.text).not.toContain('Could you send me the PGN');
+    expect(pgnOf(toPetr[0]!.mail)).toContain('1. e4 e5 *');
+    // The opponent's relay (with its PGN, as ever) does not carry the request.
+    const toJan = out.find((m) => m.to[0] === 'jan@x.example')!;
+    expect(toJan.mail.text).not.toContain('Could you send me');
+    // A move refused (no repetition) is answered with the PGN too; no other mail goes to Petr.
+    await on(s, '2026-11-04T10:00:00Z', mail('Jan <jan@x.example>', '1...e5 2.Nf3'));
+    await flushed();
+    const refused = 'Nc6. Please send me the PGN.';
+    await on(s, '2026-11-05T10:00:00Z', mail('Petr <petr@x.example>', refused));
+    const again = (await flushed()).filter((m) => m.to[0] === 'petr@x.example');
+    expect(again.map((m) => m.mail.subject)).toEqual([
+      expect.stringContaining('transmission not accepted'),
+    ]);
+    expect(pgnOf(again[0]!.mail)).toContain('1. e4 e5 2. Nf3 *');
+    // A PGN said to be attached, or not wanted, asks for nothing.
+    const acknowledged = async () =>
+      (await flushed()).filter(
+        (m) =>
+          m.to[0] === 'petr@x.example' && m.mail.headers.get('x-amici-kind') === 'move-accepted',
+      );
+    const attach = '2.Nf3 Nc6. I attach the PGN of our game.';
+    await on(s, '2026-11-06T10:00:00Z', mail('Petr <petr@x.example>', attach));
+    expect((await acknowledged()).map((m) => pgnOf(m.mail))).toEqual([undefined]);
+    await on(s, '2026-11-07T10:00:00Z', mail('Jan <jan@x.example>', '2...Nc6 3.Bb5'));
+    const unwanted = '3.Bb5 a6. No need to send me the PGN.';
+    await on(s, '2026-11-08T10:00:00Z', mail('Petr <petr@x.example>', unwanted));
+    expect((await acknowledged()).map((m) => pgnOf(m.mail))).toEqual([undefined]);
+  });
+  it('P-7a, P-4f: a time claim in words with a move and a conditional line: the claim is answered, the move played and the line recorded', async () => {
+    const s = setup(undefined, ':memory:', { petr: { notation: 'san' } });
+    await on(s, '2026-11-02T10:00:00Z', mail('Jan <jan@x.example>', '1.e4'));
+    await on(s, '2026-11-03T10:00:00Z', mail('Petr <petr@x.example>', '1.e4 e5'));
+    await on(s, '2026-11-04T10:00:00Z', mail('Jan <jan@x.example>', '1...e5 2.Nf3'));
+    await sentSince(s.service);
+    const claim =
+      '2.Nf3 Nc6\nMy opponent exceeded the time limit, I claim a win on time.\nIf 3.Bb5 then 3...a6';
+    expect(await on(s, '2026-11-05T10:00:00Z', mail('Petr <petr@x.example>', claim))).toBe('done');
+    const state = s.service.state('CLUB/1');
+    expect(state.plies.map((p) => p.uci)).toEqual(['e2e4', 'e7e5', 'g1f3', 'b8c6']);
+    expect(state.lines.black).toEqual(['f1b5', 'a7a6']);
+    const out = await sentSince(s.service);
+    const ack = out.find((m) => m.to[0] === 'petr@x.example')!;
+    // Was: the claim quoted back as words not passed on, and not answered.
+    expect(ack.text).toContain('amici files a time claim itself');
+    expect(ack.text).toMatch(/Your opponent has used \d+ days on move 3/);
+    expect(ack.text).not.toContain('I claim a win on time');
+    expect(out.find((m) => m.to[0] === 'jan@x.example')!.text).not.toContain('claim');
+    // The same with the line after the claim on the move's line, its moves read as on a line of
+    // their own; and with moves after the claim and no "if", refused as more moves than one, as
+    // any mail would be — the claim answered in the refusal.
+    await on(s, '2026-11-06T10:00:00Z', mail('Jan <jan@x.example>', '2...Nc6 3.Bc4'));
+    await sentSince(s.service);
+    const extra = '3.Bc4 Bc5 - I claim a win on time. 4.c3 Nf6';
+    expect(await on(s, '2026-11-07T10:00:00Z', mail('Petr <petr@x.example>', extra))).toBe(
+      'rejected',
+    );
+    const [refusal] = await sentSince(s.service);
+    expect(refusal!.text).toContain('After your move the transmission has more moves');
+    expect(refusal!.text).toContain('amici files a time claim itself');
+    const sameLine = '3.Bc4 Bc5 - I claim a win on time - if 4.c3 Nf6';
+    expect(await on(s, '2026-11-08T10:00:00Z', mail('Petr <petr@x.example>', sameLine))).toBe(
+      'done',
+    );
+    expect(s.service.state('CLUB/1').lines.black).toEqual(['c2c3', 'g8f6']);
+    // Only a conditional line with the claim, out of turn: the claim is still answered.
+    await sentSince(s.service);
+    const alone = 'My opponent is late with his move, I claim a win on time.\nIf 4.c3 then 4...Nf6';
+    await on(s, '2026-11-09T10:00:00Z', mail('Petr <petr@x.example>', alone));
+    const [answer] = await sentSince(s.service);
+    expect(answer!.to).toEqual(['petr@x.example']);
+    expect(answer!.text).toContain('amici files a time claim itself');
+  });
   it('P-2d: the opponent’s move forwarded by a player is not played; the player and the opponent are told, the opponent to send it to amici', async () => {
     const s = setup();
     await on(s, '2026-11-02T10:00:00Z', mail('Jan <jan@x.example>', '1.e4'));

@@ -524,6 +524,28 @@ describe('findCommands', () => {
     ['P-4f loose, after a dash', '13.Nf3 - if 13...Nc6 14.Bb5', ['conditional']],
     ['P-4f loose, Polish, after a semicolon', '13.Sf3; jeśli 13...Sc6 14.Gb5', ['conditional']],
     ['P-4f a sentence that wonders is no proposal', 'I wonder if 13...Nc6 14.Bb5 works', []],
+    // P-4f: an "if" and moves alone, one of them numbered; a line after a sentence or a clause
+    // of prose, as on a line of its own (a time claim before it, P-7a).
+    ['P-4f "If 5.O-O Be7": one move number', 'If 5.O-O Be7', ['conditional']],
+    ['P-4f one move number, after the move', '4.Ba4 if 4...Nf6 O-O', ['conditional']],
+    [
+      'P-4f after a sentence of prose',
+      '4.Ba4 Nf6. I claim a win on time. If 5.O-O Be7 6.Re1 b5',
+      ['conditional'],
+    ],
+    [
+      'P-4f after a clause of prose',
+      '4.Ba4 Nf6 - I claim a win on time - if 5.O-O Be7',
+      ['conditional'],
+    ],
+    ['P-4f "if" and a move with words after it is no proposal', 'If 5.O-O works I am happy', []],
+    ['P-4f two moves and words after them are no proposal', 'If 5.O-O Be7 is good, fine', []],
+    [
+      'P-4f after prose, with words after the moves: no proposal',
+      '4.Ba4 Nf6 - I claim a win on time - if 5.O-O Be7 works',
+      [],
+    ],
+    ['P-4f after a musing clause: no proposal', '4.Ba4 Nf6, I wonder, if 5.O-O Be7', []],
     // P-4f: a line told by the move it answers, as a plan ("after 5.O-O I will play Be7").
     ['P-4f "after … I will play"', '4.Ba4 Nf6 and after 5.O-O I will play Be7', ['conditional']],
     ['P-4f "after … I will play", a sentence', 'After 5.O-O I will play 5...Be7.', ['conditional']],
