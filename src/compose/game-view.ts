@@ -429,7 +429,11 @@ function rulingTermination(rule: string, reason: string): string {
  * The PGN `Result` of a game, and its `Termination` once over, always one of the standard
  * words (PGN 9.8.1: "abandoned", "adjudication", "death", "normal", "rules infraction", "time
  * forfeit"), so a database imports it. PGN has no result for a double forfeit (0-0, L-6.9,
- * L-12) or an annulled game (P-9a): both are `*`, and `pgnEndComment` says which.
+ * L-12) or an annulled game (P-9a): both are `*`, and `pgnEndComment` says which. A game that
+ * ended before any move was played (a forfeit, a withdrawal before the first move) was never
+ * played: "abandoned", as the online servers term a game nobody started, so no rating program
+ * takes it for a game won over the board — unless the clock ended it (P-7f, L-6.9: "time
+ * forfeit") or a death (P-9a).
  */
 export function pgnResultTags(state: GameState): { Result: string; Termination?: string } {
   const r = state.result;
@@ -440,17 +444,30 @@ export function pgnResultTags(state: GameState): { Result: string; Termination?:
       : r.kind === 'ruling' || r.kind === 'annulled'
         ? rulingTermination(r.rule, r.detail ?? '')
         : 'normal';
-  return { Result: r.result === '0-0' ? '*' : r.result, Termination: termination };
+  const unplayed = !state.plies.length && termination !== 'time forfeit' && termination !== 'death';
+  return {
+    Result: r.result === '0-0' ? '*' : r.result,
+    Termination: unplayed ? 'abandoned' : termination,
+  };
 }
 
 /**
  * What the tags cannot say of how a game ended, for the PGN's comment before its result: a
  * result `*` that is a double forfeit or an annulment, a result the TD set, a loss on time —
  * with the rule and the reason given (the TD's own words). None for a game ended on the board.
+ * A game over before its first move says so first ("Forfeit: no move was played."), which the
+ * result token alone cannot: a rating officer reads it as a game not played.
  */
 export function pgnEndComment(state: GameState): string | undefined {
   const r = state.result;
   if (!r) return undefined;
+  const how = endHow(r);
+  if (state.plies.length || r.kind === 'annulled') return how;
+  const unplayed = r.result === '1/2-1/2' ? 'No move was played.' : 'Forfeit: no move was played.';
+  return how ? `${unplayed} ${how}` : unplayed;
+}
+
+function endHow(r: NonNullable<GameState['result']>): string | undefined {
   const reason = r.detail ? `: ${r.detail}` : '';
   if (r.kind === 'annulled') return `Annulled by the TD (${r.rule}), not scored${reason}`;
   if (r.result === '0-0')

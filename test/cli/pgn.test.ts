@@ -128,12 +128,13 @@ describe('amici pgn --event: what a rating officer imports without editing (L-8.
     expect(gb.comments?.map(oneLine)).toEqual([
       'Annulled by the TD (P-9a), not scored: Cid withdrew',
     ]);
-    // Game c: PGN has no 0-0 (in movetext it reads as castling): `*`, and the comment says so.
+    // Game c: PGN has no 0-0 (in movetext it reads as castling): `*`, and the comment says so,
+    // and that no move was played (a forfeit, no game to rate).
     const gc = of(c!);
     expect(gc.headers.get('Result')).toBe('*');
     expect(gc.headers.get('Termination')).toBe('time forfeit');
     expect(gc.comments?.map(oneLine)).toEqual([
-      'Double forfeit 0-0, both players lose (L-6.9, L-12), set by the TD: both over the limit',
+      'Forfeit: no move was played. Double forfeit 0-0, both players lose (L-6.9, L-12), set by the TD: both over the limit',
     ]);
     // The games still in play: `*`, no Termination, no comment.
     const playing = parsed.filter((g) => ![ga, gb, gc].includes(g));

@@ -365,6 +365,89 @@ describe('the PGN of a finished game says how it ended (PGN Termination)', () =>
     expect(pgnResultTags(ended('ruling', '1-0', rule, reason)).Termination).toBe(termination);
   });
 
+  // A forfeit before the first move is no game won over the board: a rating officer's database
+  // must not read `1-0` with no moves as one (PGN 9.8.1 "abandoned", as servers term a game
+  // nobody started), and the comment says it was not played.
+  const unplayed = (kind: EndKind, result: Result, rule: string, detail?: string): GameState =>
+    foldGame([
+      ...gameLog('', '2026-10-01', 2),
+      { type: 'ended', on: '2026-10-10', result, kind, rule, ...(detail ? { detail } : {}) },
+    ]);
+  it.each([
+    [
+      'P-13',
+      '1-0',
+      'Bob never sent his first move',
+      'abandoned',
+      'Forfeit: no move was played. Result 1-0 set by the TD (P-13): Bob never sent his first move',
+    ],
+    [
+      'P-9a',
+      '0-1',
+      'Ann withdrew before the start',
+      'abandoned',
+      'Forfeit: no move was played. Result 0-1 set by the TD (P-9a): Ann withdrew before the start',
+    ],
+    [
+      'P-10',
+      '1-0',
+      'adjudicated',
+      'abandoned',
+      'Forfeit: no move was played. Result 1-0 set by the TD (P-10): adjudicated',
+    ],
+    [
+      'L-5.1.2',
+      '1-0',
+      'Black resigned by letter',
+      'abandoned',
+      'Forfeit: no move was played. Result 1-0 set by the TD (L-5.1.2): Black resigned by letter',
+    ],
+    [
+      'P-7f',
+      '0-1',
+      'time exceeded twice',
+      'time forfeit',
+      'Forfeit: no move was played. Result 0-1 set by the TD (P-7f): time exceeded twice',
+    ],
+    [
+      'L-6.9',
+      '0-0',
+      'both over the limit',
+      'time forfeit',
+      'Forfeit: no move was played. Double forfeit 0-0, both players lose (L-6.9, L-12), set by the TD: both over the limit',
+    ],
+    [
+      'P-9a',
+      '1-0',
+      'Black died',
+      'death',
+      'Forfeit: no move was played. Result 1-0 set by the TD (P-9a): Black died',
+    ],
+  ] as const)(
+    'a TD’s result under %s before any move (%s, "%s"): Termination %s, and the comment says no move was played',
+    (rule, result, reason, termination, comment) => {
+      const state = unplayed('ruling', result, rule, reason);
+      expect(pgnResultTags(state).Termination).toBe(termination);
+      const pgn = parsePgn(gamePgn(state, { name: 'Cup' }, { white: 'A', black: 'B' })!)[0]!;
+      expect(pgn.headers.get('Termination')).toBe(termination);
+      expect(pgn.comments?.map((c) => c.replace(/\s+/g, ' '))).toEqual([comment]);
+    },
+  );
+  it('P-7f: a loss on time before any move says so beside the excesses', () => {
+    const state = unplayed('time-forfeit', '0-1', 'P-7f', 'time exceeded 2 times');
+    expect(pgnResultTags(state)).toEqual({ Result: '0-1', Termination: 'time forfeit' });
+    expect(gamePgn(state, { name: 'Cup' }, { white: 'A', black: 'B' })).toContain(
+      '{Forfeit: no move was played. time exceeded 2 times (P-7f)} 0-1',
+    );
+  });
+  it('P-9a: an annulled game before any move stays `*` and "Annulled by the TD"', () => {
+    const state = unplayed('annulled', '*', 'P-9a', 'Cid withdrew');
+    expect(pgnResultTags(state)).toEqual({ Result: '*', Termination: 'abandoned' });
+    expect(gamePgn(state, { name: 'Cup' }, { white: 'A', black: 'B' })).toContain(
+      '{Annulled by the TD (P-9a), not scored: Cid withdrew} *',
+    );
+  });
+
   it('a postal event’s PGN says so: Mode "PM", not "EM"', () => {
     const state = ended('resignation', '1-0');
     const names = { white: 'Ann', black: 'Bob' };
