@@ -487,7 +487,12 @@ export function pgnOf(service: RefereeService, key: string): string {
   const startsOn = eventStartsOn(ref.event);
   const pgn = gamePgn(
     state,
-    { name: ref.event.name, mode: service.modeOf(ref), ...(startsOn ? { startsOn } : {}) },
+    {
+      name: ref.event.name,
+      ...(ref.event.site !== undefined ? { site: ref.event.site } : {}),
+      mode: service.modeOf(ref),
+      ...(startsOn ? { startsOn } : {}),
+    },
     {
       white: pgnNameOf(service.player(ref.event, ref.game.white)),
       black: pgnNameOf(service.player(ref.event, ref.game.black)),

@@ -267,7 +267,7 @@ export async function checkConfigCommand(args: string[], io: CliIo): Promise<num
     `  store:  ${c.store.path}`,
     `  sweep:  ${c.sweep}`,
     ...c.events.flatMap((e) => [
-      `  event ${e.tag}: ${e.name} — TD ${e.td.name} <${e.td.address}>, ${e.timeZone}, ${e.timeControl.preset}, ${count(e.players.length, 'player')}, ${count(e.games.length, 'game')}${e.reportDays ? `, a report to the TD every ${e.reportDays} days` : ''}`,
+      `  event ${e.tag}: ${e.name} — TD ${e.td.name} <${e.td.address}>, ${e.timeZone}, ${e.timeControl.preset}, ${count(e.players.length, 'player')}, ${count(e.games.length, 'game')}${e.reportDays ? `, a report to the TD every ${e.reportDays} days` : ''}, PGN Site "${e.site ?? '?'}"${e.site === undefined ? ' (unknown: site: names the place)' : ''}`,
       // Who decides an appeal of the TD's decisions (P-13c), when the config names them.
       ...(e.appealsTo
         ? [

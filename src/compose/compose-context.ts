@@ -44,6 +44,8 @@ export interface ComposeContext {
     name: string;
     /** The short tag of the subject: `WCH26` in `[WCH26/7]`. */
     tag: string;
+    /** Where the event is held, for the PGN's Site (the config's `site`); "?" when absent. */
+    site?: string;
     /**
      * How the game's moves travel (the PGN's Mode): both players by email, both by post, or
      * one each (`mixed`); email when absent.

@@ -478,22 +478,22 @@ function endHow(r: NonNullable<GameState['result']>): string | undefined {
   return undefined;
 }
 
-/** The PGN's Site by how the game's moves travel. */
-const SITES = {
-  email: 'amici (email)',
-  postal: 'amici (post)',
-  mixed: 'amici (post and email)',
-} as const;
-
 /**
- * A game's PGN, the same for the TD's attachment and `amici pgn`: the roster (`Round` "-": all
- * the games of a correspondence section start together, there are no rounds), `Mode` "EM" or
- * "PM" (paper mail) by how the game's moves travel, `TimeControl`, `Termination`, `EventDate`
- * (the day the event's first games start) and the comment of `pgnEndComment`.
+ * A game's PGN, the same for the TD's attachment and `amici pgn`: the roster (`Site` the
+ * event's `site`, where it is held, or "?" — unknown, PGN 8.1.1.2 — when the config says none;
+ * `Round` "-": all the games of a correspondence section start together, there are no rounds),
+ * `Mode` "EM" or "PM" (paper mail) by how the game's moves travel, `TimeControl`,
+ * `Termination`, `EventDate` (the day the event's first games start) and the comment of
+ * `pgnEndComment`.
  */
 export function gamePgn(
   state: GameState,
-  event: { name: string; mode?: 'email' | 'postal' | 'mixed'; startsOn?: CalendarDate },
+  event: {
+    name: string;
+    site?: string;
+    mode?: 'email' | 'postal' | 'mixed';
+    startsOn?: CalendarDate;
+  },
   names: Record<Side, string>,
   timeControl?: TimeControl,
 ): string | undefined {
@@ -502,11 +502,13 @@ export function gamePgn(
   );
   // A mixed game (one player by post, one by email) says Mode "PM": PGN has no value for both,
   // and "EM" would say every move went electronically when half of them went on paper, under
-  // postal timing (the transit counted, P-3a). Site says both.
+  // postal timing (the transit counted, P-3a).
   const mode = event.mode ?? 'email';
   const tags: Record<string, string> = {
     Event: event.name,
-    Site: SITES[mode],
+    // A place, as PGN wants it (a city, a region, a country: "Warsaw POL"), never a program's
+    // name: a database files games by where they were played.
+    Site: event.site ?? '?',
     // The day play began: a game restarted with the colours corrected (L-7.1) began again then.
     Date: pgnDate(state.clockStartsOn),
     Round: '-',

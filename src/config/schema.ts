@@ -236,6 +236,15 @@ const pairings = z.strictObject({
 const event = z
   .strictObject({
     name: z.string(),
+    /**
+     * Where the event is held, for the PGN's Site tag (PGN 8.1.1.2: a city, a region, the IOC
+     * country code, "Warsaw POL"; ICCF's own games say "ICCF"); "?", unknown, when absent.
+     */
+    site: z
+      .string()
+      .trim()
+      .min(1, { message: 'expected a place, such as "Warsaw POL"' })
+      .optional(),
     /** The subject tag: [TAG/GAME]. */
     tag: z.string().regex(/^[\w.-]+$/, { message: 'expected a tag of letters, digits, _ . -' }),
     td: z.strictObject({ name: z.string(), address }),

@@ -233,7 +233,7 @@ export function configDrift(
     );
   for (const { was, now, them, one } of modeMoved.all())
     warnings.push(
-      `${them} ${one ? 'was' : 'were'} created to be played ${was}; the config now says ${now} (a game's \`mode\`, a player's \`post\` or the event's \`mode\`), which ${one ? 'it follows' : 'they follow'} from now on, mid-game too: the reminders' wait (the transit counts for a player by post, P-3a) and the PGN's Mode and Site change. If that is not meant, put the mode back`,
+      `${them} ${one ? 'was' : 'were'} created to be played ${was}; the config now says ${now} (a game's \`mode\`, a player's \`post\` or the event's \`mode\`), which ${one ? 'it follows' : 'they follow'} from now on, mid-game too: the reminders' wait (the transit counts for a player by post, P-3a) and the PGN's Mode changes. If that is not meant, put the mode back`,
     );
   warnings.push(...ending);
   // A finished game may leave the config with its whole event; one of an event still running

@@ -469,7 +469,7 @@ export class RefereeService {
     };
   }
 
-  /** How a game's moves travel (its PGN's Mode and Site). */
+  /** How a game's moves travel (its PGN's Mode). */
   modeOf(ref: GameRefResolved): GameMode {
     return gameModeOf(this.byPost(ref.event, ref.game));
   }
@@ -533,6 +533,7 @@ export class RefereeService {
       event: {
         name: ref.event.name,
         tag: ref.event.tag,
+        ...(ref.event.site !== undefined ? { site: ref.event.site } : {}),
         mode: this.modeOf(ref),
         ...(startsOn ? { startsOn } : {}),
       },

@@ -1,7 +1,8 @@
 // A legacy postal event with mixed games (P-2m: by agreement, moves may go by email): two
 // players by post, two by email, one game with one of each. Each game's PGN says how its own
 // moves travelled: Mode "EM" for the game all by email, "PM" for the games with a player by
-// post, Site which.
+// post. Site is a place (PGN 8.1.1.2), the event's `site`, the same for every game; "?" when
+// the config gives none.
 
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,7 @@ store: { path: ./amici.sqlite }
 events:
   - name: Postal Cup 2027
     tag: MPK27
+    site: Kraków POL
     mode: postal
     transitDays: 3
     td: { name: Anna Nowak, address: td@club.example }
@@ -48,11 +50,11 @@ describe('amici pgn: each game says how its own moves travel (P-2m)', () => {
       const [parsed] = parsePgn(await cli('pgn', game));
       return { Site: parsed!.headers.get('Site'), Mode: parsed!.headers.get('Mode') };
     };
-    expect(await tags('MPK27/1')).toEqual({ Site: 'amici (post)', Mode: 'PM' });
-    expect(await tags('MPK27/2')).toEqual({ Site: 'amici (email)', Mode: 'EM' });
-    expect(await tags('MPK27/3')).toEqual({ Site: 'amici (post and email)', Mode: 'PM' });
+    expect(await tags('MPK27/1')).toEqual({ Site: 'Kraków POL', Mode: 'PM' });
+    expect(await tags('MPK27/2')).toEqual({ Site: 'Kraków POL', Mode: 'EM' });
+    expect(await tags('MPK27/3')).toEqual({ Site: 'Kraków POL', Mode: 'PM' });
     // A game's own mode is the last word: both players by email, whatever Bob's.
-    expect(await tags('MPK27/4')).toEqual({ Site: 'amici (email)', Mode: 'EM' });
+    expect(await tags('MPK27/4')).toEqual({ Site: 'Kraków POL', Mode: 'EM' });
     const modes = parsePgn(await cli('pgn', '--event', 'MPK27')).map((g) => g.headers.get('Mode'));
     expect(modes).toEqual(['PM', 'EM', 'PM', 'EM']);
   });

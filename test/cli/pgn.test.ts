@@ -91,6 +91,9 @@ describe('amici pgn --event: what a rating officer imports without editing (L-8.
       // The Seven Tag Roster, first and in its order.
       expect([...h.keys()].slice(0, 7)).toEqual(ROSTER);
       expect(h.get('Event')).toBe('Postal Cup 2026');
+      // Site is a place (PGN 8.1.1.2); the config names none, so "?", unknown — never a
+      // program's name, which a database would file as the place the games were played.
+      expect(h.get('Site')).toBe('?');
       expect(h.get('Round')).toBe('-');
       expect(h.get('Date')).toBe('2026.11.02');
       expect(h.get('EventDate')).toBe('2026.11.02');
@@ -167,6 +170,7 @@ store: { path: ./amici.sqlite }
 events:
   - name: Names Cup
     tag: NC
+    site: Wrocław POL
     td: { name: Anna Nowak, address: td@club.example }
     timeZone: Europe/Warsaw
     players:
@@ -189,6 +193,7 @@ describe('PGN names: White and Black as "Surname, Firstname" (PGN 8.1.1.5), as a
     const check = await run('check-config');
     expect(check.code, check.err).toBe(0);
     expect(check.out).toContain('Jan Kowalski → Kowalski, Jan');
+    expect(check.out).toContain('PGN Site "Wrocław POL"');
     // Given by pgnName: neither swapped nor warned of.
     expect(check.out).not.toMatch(/Wang Hao →|Ana María de la Cruz →/);
     expect(check.out).toMatch(
@@ -227,6 +232,9 @@ describe('PGN names: White and Black as "Surname, Firstname" (PGN 8.1.1.5), as a
       .content.toString('utf8');
     expect(parsePgn(pgn)[0]!.headers.get('White')).toBe('Kowalski, Jan');
     expect(parsePgn(pgn)[0]!.headers.get('Black')).toBe('de la Cruz, Ana María');
+    // The event's site, as `amici pgn` has it.
+    expect(parsePgn(pgn)[0]!.headers.get('Site')).toBe('Wrocław POL');
+    expect(one.get('Site')).toBe('Wrocław POL');
     // The mail itself still greets and names the players as they write their names.
     expect(mail.text).toContain('Jan Kowalski');
   });

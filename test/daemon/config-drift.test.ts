@@ -169,7 +169,7 @@ describe('a game’s mode changed mid-game (P-3a)', () => {
     expect(d.errors).toEqual([]);
     expect(d.warnings).toHaveLength(1);
     expect(d.warnings[0]).toMatch(
-      /^FC26A\/1, .* \(5 games\) were created to be played by email; the config now says by post for Player JAN only, by email for the opponent .*the reminders' wait \(the transit counts for a player by post, P-3a\).*PGN's Mode and Site change/,
+      /^FC26A\/1, .* \(5 games\) were created to be played by email; the config now says by post for Player JAN only, by email for the opponent .*the reminders' wait \(the transit counts for a player by post, P-3a\).*PGN's Mode changes/,
     );
   });
 
