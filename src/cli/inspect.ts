@@ -9,7 +9,8 @@ import { parseArgs } from 'node:util';
 import { moveNumber, pgnCharset, writeMove } from '../chess/index.ts';
 import { addDays, compareDates, rangeContains } from '../clock/index.ts';
 import { boardText, composeTdReport, gamePgn, timeControlShort } from '../compose/index.ts';
-import { eventStartsOn, pgnNameOf } from '../config/load-config.ts';
+import { eventStartsOn, pgnIdsOf, pgnNameOf } from '../config/load-config.ts';
+import type { PlayerConfig } from '../config/schema.ts';
 import { memoryLogger } from '../daemon/log.ts';
 import type { RefereeService } from '../daemon/referee-service.ts';
 import type { Adjudication, Claim, GameState, Side } from '../referee/index.ts';
@@ -481,6 +482,8 @@ export async function showCommand(args: string[], io: CliIo): Promise<number> {
   });
 }
 
+const pgnPlayerOf = (p: PlayerConfig) => ({ name: pgnNameOf(p), ...pgnIdsOf(p) });
+
 export function pgnOf(service: RefereeService, key: string): string {
   const ref = service.resolveGame(key)!;
   const state = service.state(key);
@@ -494,8 +497,8 @@ export function pgnOf(service: RefereeService, key: string): string {
       ...(startsOn ? { startsOn } : {}),
     },
     {
-      white: pgnNameOf(service.player(ref.event, ref.game.white)),
-      black: pgnNameOf(service.player(ref.event, ref.game.black)),
+      white: pgnPlayerOf(service.player(ref.event, ref.game.white)),
+      black: pgnPlayerOf(service.player(ref.event, ref.game.black)),
     },
     service.rules(ref.event, ref.game).timeControl,
   );

@@ -276,6 +276,7 @@ export async function checkConfigCommand(args: string[], io: CliIo): Promise<num
         : []),
       // The games the pairings make, as amici will create them: the TD checks who plays whom.
       ...(e.pairings ? pairingLines(e) : []),
+      ...pgnIdLines(e),
     ]),
     ...pgnNames(c).derived,
     ...(probe ? [`  connect inbox:  ${probe.inbox}`, `  connect outbox: ${probe.outbox}`] : []),
@@ -301,6 +302,26 @@ function pairingLines(e: AmiciConfig['events'][number]): string[] {
         `      ${tags[i]!.padEnd(width)}  ${name(g.white).padEnd(whites)} – ${name(g.black)}`,
     ),
   ];
+}
+
+/**
+ * The players' ratings and ids the PGN tags (WhiteElo, WhiteFideId, WhiteIccfId and Black's),
+ * one line an event that gives any, for the TD to check against the rating list.
+ */
+function pgnIdLines(e: AmiciConfig['events'][number]): string[] {
+  const each = e.players.flatMap((p) => {
+    const ids = [
+      p.rating !== undefined ? `rating ${p.rating} (Elo)` : '',
+      p.fideId !== undefined ? `FideId ${p.fideId}` : '',
+      p.iccfId !== undefined ? `IccfId ${p.iccfId}` : '',
+    ].filter(Boolean);
+    return ids.length ? [`${p.name.trim()}: ${ids.join(', ')}`] : [];
+  });
+  return each.length
+    ? [
+        `    PGN ratings and ids (${each.length} of ${e.players.length} players): ${each.join('; ')}`,
+      ]
+    : [];
 }
 
 /**

@@ -19,6 +19,10 @@ export interface PlayerPrefs {
   name: string;
   /** The name in the PGN's White and Black tags ("Surname, Firstname"); `name` when absent. */
   pgnName?: string;
+  /** The PGN's WhiteElo/BlackElo, WhiteFideId/…, WhiteIccfId/… (the config's player). */
+  rating?: number;
+  fideId?: string;
+  iccfId?: string;
   /** A language code (`en`, `pl`, `cs`, `uk`, `de`, …); unknown codes fall back to English. */
   lang: string;
   notation: NotationChoice;

@@ -503,10 +503,16 @@ function viewFor(
     // A letter on paper has the score printed in it, and nothing attached (P-2m).
     if (ctx.paper) return '';
     if (attachments.some((a) => a.contentType.startsWith('application/x-chess-pgn'))) return '';
-    const pgnNames = {
-      white: ctx.players.white.pgnName ?? names.white,
-      black: ctx.players.black.pgnName ?? names.black,
+    const pgnPlayer = (side: Side) => {
+      const { pgnName, rating, fideId, iccfId } = ctx.players[side];
+      return {
+        name: pgnName ?? names[side],
+        ...(rating !== undefined ? { rating } : {}),
+        ...(fideId !== undefined ? { fideId } : {}),
+        ...(iccfId !== undefined ? { iccfId } : {}),
+      };
     };
+    const pgnNames = { white: pgnPlayer('white'), black: pgnPlayer('black') };
     shared.pgn ??= { value: gamePgn(state, ctx.event, pgnNames, ctx.rules.timeControl) };
     const pgn = shared.pgn.value;
     if (pgn) {

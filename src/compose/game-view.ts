@@ -478,6 +478,27 @@ function endHow(r: NonNullable<GameState['result']>): string | undefined {
   return undefined;
 }
 
+/** A player as the PGN names them: "Surname, Firstname", and their rating and ids if known. */
+export interface PgnPlayer {
+  name: string;
+  rating?: number;
+  fideId?: string;
+  iccfId?: string;
+}
+
+/**
+ * A player's rating and ids as tags: `WhiteElo` (PGN 9.1.x; ICCF's PGN writes the ICCF rating
+ * there), `WhiteFideId` (as FIDE's and the broadcasts' PGN do), `WhiteIccfId` (ICCF's Xfcc says
+ * `whiteIccfID`; PGN 9.1.x has a tag made so for each rating agency). Only those the config gives.
+ */
+function playerTags(side: 'White' | 'Black', p: PgnPlayer): Record<string, string> {
+  return {
+    ...(p.rating !== undefined ? { [`${side}Elo`]: String(p.rating) } : {}),
+    ...(p.fideId !== undefined ? { [`${side}FideId`]: p.fideId } : {}),
+    ...(p.iccfId !== undefined ? { [`${side}IccfId`]: p.iccfId } : {}),
+  };
+}
+
 /**
  * A game's PGN, the same for the TD's attachment and `amici pgn`: the roster (`Site` the
  * event's `site`, where it is held, or "?" — unknown, PGN 8.1.1.2 — when the config says none;
@@ -494,9 +515,15 @@ export function gamePgn(
     mode?: 'email' | 'postal' | 'mixed';
     startsOn?: CalendarDate;
   },
-  names: Record<Side, string>,
+  names: Record<Side, string | PgnPlayer>,
   timeControl?: TimeControl,
 ): string | undefined {
+  const player = (side: Side): PgnPlayer => {
+    const p = names[side];
+    return typeof p === 'string' ? { name: p } : p;
+  };
+  const white = player('white');
+  const black = player('black');
   const moves: RecordedMove[] = state.plies.map((p) =>
     p.drawOffer ? { move: p.move, drawOffer: true } : { move: p.move },
   );
@@ -512,9 +539,11 @@ export function gamePgn(
     // The day play began: a game restarted with the colours corrected (L-7.1) began again then.
     Date: pgnDate(state.clockStartsOn),
     Round: '-',
-    White: names.white,
-    Black: names.black,
+    White: white.name,
+    Black: black.name,
     ...pgnResultTags(state),
+    ...playerTags('White', white),
+    ...playerTags('Black', black),
     Mode: mode === 'email' ? 'EM' : 'PM',
     ...(timeControl ? { TimeControl: pgnTimeControl(timeControl) } : {}),
     ...(event.startsOn ? { EventDate: pgnDate(event.startsOn) } : {}),

@@ -216,6 +216,15 @@ export async function loadConfig(file: string): Promise<ConfigResult> {
 export const pgnNameOf = (p: Pick<PlayerConfig, 'name' | 'pgnName'>): string =>
   p.pgnName ?? pgnPersonName(p.name) ?? p.name.trim();
 
+/** A player's rating and ids as the PGN tags them (`gamePgn`), those the config gives. */
+export const pgnIdsOf = (
+  p: Pick<PlayerConfig, 'rating' | 'fideId' | 'iccfId'>,
+): { rating?: number; fideId?: string; iccfId?: string } => ({
+  ...(p.rating !== undefined ? { rating: p.rating } : {}),
+  ...(p.fideId !== undefined ? { fideId: p.fideId } : {}),
+  ...(p.iccfId !== undefined ? { iccfId: p.iccfId } : {}),
+});
+
 /**
  * What check-config says of the players' PGN names: the names amici swapped itself, for the TD
  * to check ("Wang Hao" would be "Hao, Wang"), and each name it could not swap and that has no

@@ -175,6 +175,27 @@ const timeControl = z.discriminatedUnion('preset', [
 /** How the moves travel: by email, or on postcards the TD enters with `amici post`. */
 const gameMode = z.enum(['email', 'postal']);
 
+const RATING = 'expected a rating: a whole number such as 2105';
+
+/**
+ * A player's number in a rating list (a FIDE or ICCF id): digits, written as a number or as a
+ * text, kept as the text (an id is never counted with, and a leading zero stays).
+ */
+const playerNumber = (what: string) => {
+  const message = `expected ${what}: its digits`;
+  return z
+    .union(
+      [
+        z.number({ message }).int({ message }).positive({ message }),
+        z.string().trim().regex(/^\d+$/, { message }),
+      ],
+      {
+        message,
+      },
+    )
+    .transform(String);
+};
+
 const player = z.strictObject({
   id: z.string().regex(/^[\w.-]+$/, { message: 'expected a short id (letters, digits, _ . -)' }),
   name: z.string(),
@@ -188,6 +209,21 @@ const player = z.strictObject({
     .min(1, { message: 'expected the name as "Surname, Firstname"' })
     .optional(),
   addresses: z.array(address).min(1),
+  /**
+   * The player's rating, for the PGN's WhiteElo/BlackElo (PGN 9.1.x): ICCF's own PGN writes the
+   * ICCF rating there, so a correspondence event gives the ICCF (or the federation's
+   * correspondence) rating; none, no tag.
+   */
+  rating: z
+    .number({ message: RATING })
+    .int({ message: RATING })
+    .min(1, { message: RATING })
+    .max(4000, { message: RATING })
+    .optional(),
+  /** The player's FIDE id, for the PGN's WhiteFideId/BlackFideId (as FIDE's broadcasts write). */
+  fideId: playerNumber('a FIDE id').optional(),
+  /** The player's ICCF id, for the PGN's WhiteIccfId/BlackIccfId (ICCF's Xfcc `whiteIccfID`). */
+  iccfId: playerNumber('an ICCF id').optional(),
   language: language.optional(),
   notation: notation.optional(),
   /** For this player instead of the inbox's `authentication` (a provider that signs nothing). */

@@ -46,6 +46,7 @@ import {
   eventRulesOf,
   eventStartsOn,
   gameModeOf,
+  pgnIdsOf,
   pgnNameOf,
   playsByPost,
 } from '../config/load-config.ts';
@@ -516,6 +517,7 @@ export class RefereeService {
       return {
         name: p.name,
         pgnName: pgnNameOf(p),
+        ...pgnIdsOf(p),
         lang: p.language ?? ref.event.language,
         notation: reading.kind === 'numeric' ? ('numeric' as const) : ('san' as const),
         // Moves are written in the letters the player writes (`san:pl`, `san`).

@@ -174,8 +174,8 @@ events:
     td: { name: Anna Nowak, address: td@club.example }
     timeZone: Europe/Warsaw
     players:
-      - { id: jan, name: Jan Kowalski, addresses: [jan@club.example] }
-      - { id: ana, name: Ana María de la Cruz, pgnName: 'de la Cruz, Ana María', addresses: [ana@club.example] }
+      - { id: jan, name: Jan Kowalski, addresses: [jan@club.example], rating: 2105, iccfId: 440123, fideId: "1100012" }
+      - { id: ana, name: Ana María de la Cruz, pgnName: 'de la Cruz, Ana María', addresses: [ana@club.example], rating: 1980 }
       - { id: lvb, name: Ludwig van Beethoven, addresses: [lvb@club.example] }
       - { id: wang, name: Wang Hao, pgnName: 'Wang, Hao', addresses: [wang@club.example] }
     games:
@@ -194,6 +194,10 @@ describe('PGN names: White and Black as "Surname, Firstname" (PGN 8.1.1.5), as a
     expect(check.code, check.err).toBe(0);
     expect(check.out).toContain('Jan Kowalski → Kowalski, Jan');
     expect(check.out).toContain('PGN Site "Wrocław POL"');
+    // The ratings and ids the PGN will carry, for the TD to check against the rating list.
+    expect(check.out).toContain(
+      'PGN ratings and ids (2 of 4 players): Jan Kowalski: rating 2105 (Elo), FideId 1100012, IccfId 440123; Ana María de la Cruz: rating 1980 (Elo)',
+    );
     // Given by pgnName: neither swapped nor warned of.
     expect(check.out).not.toMatch(/Wang Hao →|Ana María de la Cruz →/);
     expect(check.out).toMatch(
@@ -235,6 +239,19 @@ describe('PGN names: White and Black as "Surname, Firstname" (PGN 8.1.1.5), as a
     // The event's site, as `amici pgn` has it.
     expect(parsePgn(pgn)[0]!.headers.get('Site')).toBe('Wrocław POL');
     expect(one.get('Site')).toBe('Wrocław POL');
+    // The players' ratings and ids, as the config gives them: WhiteElo/BlackElo (ICCF's PGN
+    // writes the ICCF rating there), WhiteFideId, WhiteIccfId; none for what it does not give.
+    const ids = (h: Map<string, string>) =>
+      Object.fromEntries([...h].filter(([k]) => /Elo$|Id$/.test(k)));
+    const expected = {
+      WhiteElo: '2105',
+      BlackElo: '1980',
+      WhiteFideId: '1100012',
+      WhiteIccfId: '440123',
+    };
+    expect(ids(one)).toEqual(expected);
+    expect(ids(parsePgn(pgn)[0]!.headers)).toEqual(expected);
+    expect(ids(two)).toEqual({});
     // The mail itself still greets and names the players as they write their names.
     expect(mail.text).toContain('Jan Kowalski');
   });

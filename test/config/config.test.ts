@@ -347,5 +347,29 @@ describe('configuration', () => {
         ),
       ]);
     });
+
+    it("a player's rating and ids for the PGN (WhiteElo, WhiteFideId, WhiteIccfId): an id kept as its digits, a wrong one named", () => {
+      const c = minimal();
+      Object.assign(c.events[0]!.players[0]!, { rating: 2105, fideId: 1100012, iccfId: '040123' });
+      const r = validateConfig(c, '/srv/amici');
+      if (!r.ok) throw new Error(r.errors.join('\n'));
+      expect(r.config.events[0]!.players[0]).toMatchObject({
+        rating: 2105,
+        fideId: '1100012',
+        iccfId: '040123',
+      });
+      Object.assign(c.events[0]!.players[0]!, { rating: '2105', fideId: 'FIDE 1100012' });
+      const wrong = validateConfig(c, '/srv/amici');
+      expect(wrong.ok).toBe(false);
+      if (wrong.ok) return;
+      expect(wrong.errors).toEqual([
+        expect.stringMatching(
+          /^events\[0\]\.players\[0\]\.rating: expected a rating: a whole number such as 2105 — in event .*, player a$/,
+        ),
+        expect.stringMatching(
+          /^events\[0\]\.players\[0\]\.fideId: expected a FIDE id: its digits — in event .*, player a$/,
+        ),
+      ]);
+    });
   });
 });
