@@ -21,7 +21,15 @@ import {
   unknownRuling,
 } from '../mail/td-rulings.ts';
 import { assembleTransmission } from '../mail/transmission.ts';
-import type { Decision, GameState, RefereeInput, Side, Transmission } from '../referee/index.ts';
+import type {
+  Decision,
+  GameState,
+  RefereeInput,
+  Result,
+  Ruling,
+  Side,
+  Transmission,
+} from '../referee/index.ts';
 import {
   answeredDeliveredOn,
   decide,
@@ -35,13 +43,15 @@ import type { CliIo } from './io.ts';
 import { argsOrExit, count } from './io.ts';
 
 export const TD_USAGE = `usage: amici td GAME RULING [options] [--note TEXT] [--config FILE]
+       amici td GAME set-result RESULT --reason TEXT [--rule R] [--yes]
        amici td GAME annul --reason TEXT [--yes]
        amici td GAME protest --side S --received DATE [--text TEXT]   (a protest by post, P-7c)
        amici td withdraw PLAYER (--annul | --forfeit) --reason TEXT [--yes]   (every unfinished game, P-9a)
 
 ${RULINGS_HELP}
-An annulment (annul, withdraw) is shown first, with what it changes and who is told, and
-recorded only with --yes; reinstate undoes one, but the mails will have gone.
+A result (set-result) and an annulment (annul, withdraw) are shown first, with what they
+change and who is told, and recorded only with --yes; reinstate undoes an annulment and
+set-result corrects a result, but the mails will have gone.
 A protest of a time claim that reached you by post (or at your own address) is entered with
 protest: --received is the day it came, which decides whether it came in time (P-7c), and
 --text its words, kept in the inbox as a mail is (P-5a); the player is told it is recorded.
@@ -137,6 +147,13 @@ export async function tdCommand(args: string[], io: CliIo): Promise<number> {
           code: 1,
           text: `${annulPreview(at.service, at.ref, at.state, decision, ruling.reason)}\nNothing recorded. Run again with --yes to annul it; \`amici td ${at.ref.gameKey} reinstate\` undoes it later (play resumes where it stood, the days between count on neither clock), but the mails will have gone.`,
         };
+      // A result ends the game (or changes its score) and tells both players at once (P-7d,
+      // L-8.5): shown first, with the rule amici takes it under, as an annulment is.
+      if (ruling.kind === 'set-result' && !values.yes)
+        return {
+          code: 1,
+          text: `${resultPreview(at.service, at.ref, at.state, decision, ruling)}\nNothing recorded. Run again with --yes to set it; \`amici td ${at.ref.gameKey} set-result …\` corrects it later (L-8.5), but the mails will have gone.`,
+        };
       return undefined;
     },
     // A protest that came by post is kept in the inbox as a mail is (P-5a): its words, who, when.
@@ -173,17 +190,10 @@ function gameNow(service: RefereeService, ref: GameRefResolved, state: GameState
 }
 
 /**
- * What annulling a game would do (P-9a): the game, where it stands, what it becomes, and whom
- * the decision's mails go to — each player at their address (a player by post through the TD,
- * who prints it, P-2m), and the TD with the PGN.
+ * Whom a decision's mails go to, for the TD about to make it: each player at their address (a
+ * player by post through the TD, who prints it, P-2m), and the TD with the PGN.
  */
-function annulPreview(
-  service: RefereeService,
-  ref: GameRefResolved,
-  state: GameState,
-  decision: Decision,
-  reason: string,
-): string {
+function toldByMail(service: RefereeService, ref: GameRefResolved, decision: Decision): string {
   const to = new Set(decision.effects.flatMap((e) => e.to));
   const told = (['white', 'black'] as const)
     .filter((s) => to.has(s))
@@ -193,13 +203,67 @@ function annulPreview(
       return `${p.name} <${p.addresses[0] ?? ''}>${post ? ' (by post: a copy to the TD to print and post, P-2m)' : ''}`;
     });
   if (to.has('td')) told.push(`the TD <${ref.event.td.address}> (with the PGN)`);
+  return told.join(', ');
+}
+
+/**
+ * What annulling a game would do (P-9a): the game, where it stands, what it becomes, and whom
+ * the decision's mails go to.
+ */
+function annulPreview(
+  service: RefereeService,
+  ref: GameRefResolved,
+  state: GameState,
+  decision: Decision,
+  reason: string,
+): string {
   const white = service.player(ref.event, ref.game.white).name;
   const black = service.player(ref.event, ref.game.black).name;
   return [
     `amici td annul: this would annul ${ref.gameKey}, ${white} – ${black} (${ref.event.name}) (P-9a).`,
     `  now:  ${gameNow(service, ref, state)}`,
     `  then: over with no result (*), out of the event's table (L-12); reason: "${reason}"`,
-    `  told by mail: ${told.join(', ')}`,
+    `  told by mail: ${toldByMail(service, ref, decision)}`,
+  ].join('\n');
+}
+
+/**
+ * What setting a result would do (P-7d, L-8.5): the game, where it stands (or the result it
+ * had), the result and what it scores, the rule amici takes it under — read from the reason when
+ * no --rule names one, so the TD sees it before it goes out — and whom the mails go to.
+ */
+function resultPreview(
+  service: RefereeService,
+  ref: GameRefResolved,
+  state: GameState,
+  decision: Decision,
+  ruling: Extract<Ruling, { kind: 'set-result' }>,
+): string {
+  const white = service.player(ref.event, ref.game.white).name;
+  const black = service.player(ref.event, ref.game.black).name;
+  const ended = decision.events.find((e) => e.type === 'ended');
+  const rule = ended?.type === 'ended' ? ended.rule : (ruling.rule ?? '');
+  const scores: Record<Result, string> = {
+    '1-0': `${white} (White) wins`,
+    '0-1': `${black} (Black) wins`,
+    '1/2-1/2': 'a draw',
+    '0-0': 'a double forfeit: both lose (L-6.9, L-12)',
+    '*': 'no result',
+  };
+  const now = state.result
+    ? `over: ${state.result.result} (${state.result.kind}, ${state.result.rule}), set on ${state.result.on}`
+    : gameNow(service, ref, state);
+  const unplayed = state.plies.length
+    ? ''
+    : '; no move was played, and the PGN says so (a game not played, for the rating officer)';
+  const under = ruling.rule
+    ? `rule ${rule}`
+    : `rule ${rule}, read from the reason (--rule names another: P-10, P-9a, L-6.9, L-5.2.3, L-5.1.2, P-13, P-7f)`;
+  return [
+    `amici td set-result: this would ${state.result ? 'correct the result of' : 'end'} ${ref.gameKey}, ${white} – ${black} (${ref.event.name}) (P-7d${state.result ? ', L-8.5' : ''}).`,
+    `  now:  ${now}`,
+    `  then: over, ${ruling.result}: ${scores[ruling.result]}${unplayed}; ${under}; reason: "${ruling.reason}"`,
+    `  told by mail: ${toldByMail(service, ref, decision)}`,
   ].join('\n');
 }
 

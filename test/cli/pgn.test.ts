@@ -72,10 +72,10 @@ describe('amici pgn --event: what a rating officer imports without editing (L-8.
     await card(a!.game, 'white', '1...e5 2.Nf3 (=)', '2026-11-09', '2026-11-11');
     const reason =
       'Black resigned by telephone {confirmed by letter of 20 November} and the card with the resignation was lost in the post';
-    await cli('td', a!.game, 'set-result', '1-0', '--reason', reason, '--rule', 'P-13');
+    await cli('td', a!.game, 'set-result', '1-0', '--reason', reason, '--rule', 'P-13', '--yes');
     // Game b (Cid's): annulled, Cid withdrew; game c: a double forfeit, 0-0.
     await cli('td', b!.game, 'annul', '--reason', 'Cid withdrew', '--yes');
-    await cli('td', c!.game, 'set-result', '0-0', '--reason', 'both over the limit');
+    await cli('td', c!.game, 'set-result', '0-0', '--reason', 'both over the limit', '--yes');
 
     const text = await cli('pgn', '--event', 'PC26');
     const parsed = parsePgn(text);
@@ -223,7 +223,15 @@ describe('PGN names: White and Black as "Surname, Firstname" (PGN 8.1.1.5), as a
     // Not swapped where unsure: "van Beethoven, Ludwig" or "Beethoven, Ludwig van"? As written.
     expect([two.get('White'), two.get('Black')]).toEqual(['Ludwig van Beethoven', 'Wang, Hao']);
 
-    const end = await run('td', 'NC/1', 'set-result', '1-0', '--reason', 'Ana resigned by phone');
+    const end = await run(
+      'td',
+      'NC/1',
+      'set-result',
+      '1-0',
+      '--reason',
+      'Ana resigned by phone',
+      '--yes',
+    );
     expect(end.code, end.err).toBe(0);
     const store = new Store(join(dir, 'amici.sqlite'));
     const toTd = store

@@ -61,6 +61,7 @@ describe('amici standings', () => {
       'reported',
       '--rule',
       'P-13',
+      '--yes',
       '--config',
       config,
     ]);
@@ -245,6 +246,7 @@ describe('amici td withdraw (P-9a)', () => {
       first.white === 'Dan Dyer' ? '1-0' : '0-1',
       '--reason',
       'resigned by post',
+      '--yes',
       '--config',
       config,
     ]);

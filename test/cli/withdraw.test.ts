@@ -138,6 +138,7 @@ describe('amici td withdraw: the mail of a withdrawal (P-9a)', () => {
       first.white === 'Eve Evans' ? '1-0' : '0-1',
       '--reason',
       'resigned by post',
+      '--yes',
       '--config',
       config,
     ]);
