@@ -538,10 +538,15 @@ function applyRuling(
           ? `the game is over (${state.result.result}, ${state.result.kind}), not annulled: only an annulled game is reinstated (P-9a) — to correct the result, use set-result`
           : 'the game is not annulled: it is in play',
       );
+    // The days from the annulment to the day before this, or the one day (not "the days D to
+    // D"), or none.
+    const last = addDays(now, -1);
     const detail: { key: string; params: Record<string, string> } =
-      compareDates(now, annulled.on) > 0
-        ? { key: 'reinstate', params: { from: annulled.on, to: addDays(now, -1) } }
-        : { key: 'reinstate-same-day', params: {} };
+      compareDates(last, annulled.on) > 0
+        ? { key: 'reinstate', params: { from: annulled.on, to: last } }
+        : compareDates(last, annulled.on) === 0
+          ? { key: 'reinstate-one-day', params: { on: annulled.on } }
+          : { key: 'reinstate-same-day', params: {} };
     // Leave is the player's, for all their games (P-8a, P-8c): what they took elsewhere while
     // this game stood annulled stops their clock here too — on the days the game runs: before
     // the annulment (leave granted after the fact) or from the reinstatement on. Leave of the

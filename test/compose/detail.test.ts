@@ -14,7 +14,7 @@ import {
 import type { ComposeContext } from '../../src/compose/index.ts';
 import { composeEffect, gamePgn, pgnResultTags } from '../../src/compose/index.ts';
 import type { Effect, EndKind, GameEvent, GameState, Result } from '../../src/referee/index.ts';
-import { foldGame } from '../../src/referee/index.ts';
+import { decideRuling, foldGame } from '../../src/referee/index.ts';
 import { gameLog, RULES } from './cases.ts';
 
 function ctx(state: GameState, lang: string): ComposeContext {
@@ -483,5 +483,39 @@ describe('the PGN of a finished game says how it ended (PGN Termination)', () =>
 
   it('a game in progress has no Termination', () => {
     expect(pgnResultTags(foldGame(gameLog('1.e4 e5', '2026-10-01', 2)))).toEqual({ Result: '*' });
+  });
+});
+
+describe('an annulled game reinstated the next day (P-9a)', () => {
+  // Annulled on 10 January, reinstated on the 11th: one day stood still. Was: "the days
+  // 2026-01-10 to 2026-01-10 count on neither clock".
+  const annulled = foldGame([
+    ...gameLog('1.e4', '2026-01-01', 2),
+    {
+      type: 'ended',
+      on: '2026-01-10',
+      result: '*',
+      kind: 'annulled',
+      rule: 'P-9a',
+      detail: 'Black withdrew',
+    },
+  ]);
+  const d = decideRuling(
+    annulled,
+    { kind: 'ruling', ruling: { kind: 'reinstate' } },
+    '2026-01-11',
+    RULES,
+  );
+  const back = foldGame([...annulled.events, ...d.events]);
+  it.each([
+    ['en', 'the day 2026-01-10 counts on neither clock'],
+    ['pl', 'dzień 2026-01-10 nie liczy się na żadnym zegarze'],
+    ['cs', 'den 2026-01-10 se nepočítá na žádných hodinách'],
+    ['de', 'der Tag 2026-01-10 zählt auf keiner Uhr'],
+    ['uk', 'день 2026-01-10 не рахується на жодному годиннику'],
+  ])('%s: the day, not "the days D to D"', (lang, words) => {
+    const text = composeEffect(d.effects[0]!, ctx(back, lang))[0]!.text.replace(/\s+/g, ' ');
+    expect(text).toContain(words);
+    expect(text).not.toMatch(/2026-01-10 (?:to|do|bis|по) 2026-01-10/);
   });
 });

@@ -267,7 +267,7 @@ describe('P-7d: rulings mailed by the TD', () => {
     expect(resumed[2]!.mail.text).toContain('reinstate');
     for (const { mail: m } of resumed.slice(0, 2))
       expect(m.text).toContain(
-        'The Tournament Director has ruled (rules P-9a, P-7d): the annulment is undone: the game is played on (annulled from 2026-11-05; the days 2026-11-05 to 2026-11-05 count on neither clock).',
+        'The Tournament Director has ruled (rules P-9a, P-7d): the annulment is undone: the game is played on (annulled on 2026-11-05; the day 2026-11-05 counts on neither clock).',
       );
     // Play goes on: Jan's move is played and relayed.
     const jan = await signMail(raw('Jan <jan@x.example>', '1...e5 2.Nf3'), players);

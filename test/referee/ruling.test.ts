@@ -1036,6 +1036,16 @@ describe('results set by the TD (P-10, P-9a, L-6.9)', () => {
       rules,
     );
     expect(same.effects[0]).toMatchObject({ detail: { key: 'reinstate-same-day' } });
+    // Reinstated the next day: one day stood still, said as one day (not "10 to 10 January").
+    const next = decideRuling(
+      annulled,
+      { kind: 'ruling', ruling: { kind: 'reinstate' } },
+      '2026-01-11',
+      rules,
+    );
+    expect(next.effects[0]).toMatchObject({
+      detail: { key: 'reinstate-one-day', params: { on: '2026-01-10' } },
+    });
   });
 
   it('P-9a: only an annulled game is reinstated; a result is corrected with set-result', () => {
