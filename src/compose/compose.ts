@@ -710,6 +710,24 @@ function viewFor(
     firstMoveExample: firstMoveExample(state.pos, r.notation),
     /** The event's time control in words (P-6a): `30 days for every 10 moves; …`. */
     timeControlText: timeControlText(ctx.rules.timeControl, t),
+    /**
+     * What the start notice would have said (P-2a, P-2b, P-6a: colours, opponent, time control,
+     * how a move reaches the game), in a mail that resumes or reinstates a game with no move and
+     * none sent (its effect's `starts`); '' otherwise, and for the TD.
+     */
+    startBlock:
+      r.side && 'starts' in effect && effect.starts
+        ? [
+            t(`startBlock.${r.side}`, {
+              opponent: names[other(r.side)],
+              timeControl: timeControlText(ctx.rules.timeControl, t),
+              rules: ruleRef(['P-6a']),
+            }),
+            ctx.paper
+              ? t('paper.gameTag', { tag: subjectTag(ctx) })
+              : t('startBlock.tag', { tag: subjectTag(ctx) }),
+          ].join(' ')
+        : '',
     over: state.result,
     /** The adjudication the game is in (P-10): `endDate`, `since`, `analysisBy`; else undefined. */
     adjudication,

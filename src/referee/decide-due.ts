@@ -27,7 +27,15 @@ import { afterEnd, inAdjudication, stoppedOn } from './adjudication.ts';
 import { ruleOnClaim, toldOfRuling } from './decide-ruling.ts';
 import type { Decision } from './decision.ts';
 import { combine, nothing } from './decision.ts';
-import { AFTER_THE_END, claimStands, namedExcess, protestWindowEnd, timeClaimId } from './due.ts';
+import {
+  AFTER_THE_END,
+  claimStands,
+  namedExcess,
+  protestWindowEnd,
+  startNoticeDone,
+  startNoticeJoins,
+  timeClaimId,
+} from './due.ts';
 import type { Effect } from './effect.ts';
 import { BOTH, EVERYONE } from './effect.ts';
 import type { EventRules } from './event-rules.ts';
@@ -272,6 +280,8 @@ export function decideDue(
       const last = addDays(now, -1);
       // Claims still open to protest: with play on, their deadlines uphold them again (P-7c).
       const claims = protestable(state).filter((c) => compareDates(c.protestBy, now) >= 0);
+      // A game with no move whose start was never announced: this mail announces it too.
+      const starts = startNoticeJoins(state, now);
       return combine(done, {
         events: [
           {
@@ -280,6 +290,7 @@ export function decideDue(
             endDate: stop.endDate,
             ...(until ? { until } : {}),
           },
+          ...(starts ? [startNoticeDone(now)] : []),
         ],
         effects: [
           {
@@ -291,6 +302,7 @@ export function decideDue(
               ? { stopped: { from: stop.from, to: last } }
               : {}),
             ...(claims.length ? { claims } : {}),
+            ...(starts ? { starts: true } : {}),
             rules: ['P-10', 'L-6.10'],
           },
         ],

@@ -25,7 +25,14 @@ import type { AppealWindow } from './appeal.ts';
 import { appealableRule, appealBy, resultAppealPending, routeRule } from './appeal.ts';
 import type { Decision } from './decision.ts';
 import { combine, nothing } from './decision.ts';
-import { claimedExcess, claimedPeriodStillOver, noticeReceivedOn, restartOn } from './due.ts';
+import {
+  claimedExcess,
+  claimedPeriodStillOver,
+  noticeReceivedOn,
+  restartOn,
+  startNoticeDone,
+  startNoticeJoins,
+} from './due.ts';
 import type { Effect } from './effect.ts';
 import { BOTH, EVERYONE } from './effect.ts';
 import { endGame, loseOnTime } from './end-game.ts';
@@ -560,8 +567,12 @@ function applyRuling(
             !state.leaves.some((x) => x.side === l.side && rangesOverlap(x, l)),
         )
       : [];
+    // A game with no move whose start was never announced (annulled before it began): this mail
+    // announces it too.
+    const starts = startNoticeJoins(state, now);
     const decision = appliedWith(input, detail, [
       { type: 'reinstated', on: now },
+      ...(starts ? [startNoticeDone(now)] : []),
       ...leave.map(
         (l): GameEvent => ({
           type: 'leave',
@@ -574,7 +585,7 @@ function applyRuling(
         }),
       ),
     ]);
-    if (!leave.length) return decision;
+    if (!leave.length && !starts) return decision;
     const told = leave.map(({ side, from, to, granted }) => ({
       side,
       from,
@@ -584,7 +595,9 @@ function applyRuling(
     return {
       events: decision.events,
       effects: decision.effects.map((e) =>
-        e.kind === 'ruling-applied' ? { ...e, leave: told } : e,
+        e.kind === 'ruling-applied'
+          ? { ...e, ...(leave.length ? { leave: told } : {}), ...(starts ? { starts } : {}) }
+          : e,
       ),
     };
   }

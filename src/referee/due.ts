@@ -3,7 +3,9 @@
 // idempotent. Kinds and rules:
 // - game-start: the players are told their game begins (colours, who moves first, the time
 //   control, how to write a move: P-2a, P-2b, P-6a), on the day White's clock starts; only while
-//   no move is played (a game that is under way needs no announcing).
+//   no move is played (a game that is under way needs no announcing). A game with no move whose
+//   play resumes (P-10) or that is reinstated (P-9a) before it went out has it said by that
+//   mail instead (`startNoticeJoins`): one mail, not two.
 // - reminder (P-3a): "no reply within 14 days plus the average transit both ways", counted from
 //   the day the last transmission went out — the move's way to the player, 14 days, the reply's
 //   way back (`transitDays` is one way). The count starts at the move's delivery (P-6d), one
@@ -53,7 +55,7 @@ import {
   pausedDays,
   stoppedDays,
 } from './game-clock.ts';
-import type { Side } from './game-event.ts';
+import type { GameEvent, Side } from './game-event.ts';
 import { other } from './game-event.ts';
 import type { Claim, GameState } from './game-state.ts';
 import { openStop, sideToMove } from './game-state.ts';
@@ -101,6 +103,28 @@ export function timeClaimId(state: GameState, side: Side, excess: ExcessKey): st
   ).length;
   return rejected ? `${id}:n${rejected}` : id;
 }
+
+/**
+ * Whether a game's start notice (game-start: colours, opponent, time control, P-2a, P-2b, P-6a)
+ * would still go out on `now` — no move played, the clock started, no notice yet — in a game
+ * whose play resumes today (P-10, L-6.10) or that the TD reinstates (P-9a): that mail says it
+ * instead (its effect's `starts`) and records it done, so the players get one mail, not the
+ * resumption and then, the same day, the start of a game they were just told goes on.
+ */
+export function startNoticeJoins(state: GameState, now: CalendarDate): boolean {
+  return (
+    state.plies.length === 0 &&
+    !state.dueDone.has(dueKeys.gameStart()) &&
+    compareDates(now, state.clockStartsOn) >= 0
+  );
+}
+
+/** The start notice, done by a mail that says what it would (`startNoticeJoins`). */
+export const startNoticeDone = (now: CalendarDate): GameEvent => ({
+  type: 'due-done',
+  on: now,
+  key: dueKeys.gameStart(),
+});
 
 export const dueKeys = {
   gameStart: () => 'game-start',

@@ -414,6 +414,8 @@ export type Effect =
       stopped?: { from: CalendarDate; to: CalendarDate };
       /** Time claims still open to protest: upheld at their deadline again, unless protested. */
       claims?: { id: string; side: Side; protestBy: CalendarDate }[];
+      /** No move yet and no start notice: this mail says what it would (`startNoticeJoins`). */
+      starts?: true;
       rules: string[];
     }
   /** The game begins: who plays which colour, who moves first, the time control. */
@@ -448,6 +450,11 @@ export type Effect =
       appeal?: AppealWindow;
       /** The decision on an appeal (uphold-appeal, reject-appeal): final, no appeal of it. */
       final?: 'P-11' | 'P-13';
+      /**
+       * A game reinstated with no move yet and no start notice: this mail says what it would
+       * (`startNoticeJoins`, P-9a).
+       */
+      starts?: true;
       rules: string[];
     }
   /** A ruling that could not apply (no events): the TD is told why. */

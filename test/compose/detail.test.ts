@@ -519,3 +519,59 @@ describe('an annulled game reinstated the next day (P-9a)', () => {
     expect(text).not.toMatch(/2026-01-10 (?:to|do|bis|по) 2026-01-10/);
   });
 });
+
+describe('a mail that resumes or reinstates a game with no move and no start notice says the start (P-2a, P-2b, P-6a)', () => {
+  const fresh = foldGame(gameLog('', '2026-01-10', 2));
+  const reinstated: Effect = {
+    kind: 'ruling-applied',
+    to: ['white', 'black'],
+    ruling: 'reinstate',
+    detail: { key: 'reinstate', params: { from: '2026-01-05', to: '2026-01-11' } },
+    starts: true,
+    rules: ['P-9a', 'P-7d'],
+  };
+  const resumed: Effect = {
+    kind: 'play-resumed',
+    to: ['white', 'black'],
+    endDate: '2026-01-05',
+    until: '2026-03-01',
+    stopped: { from: '2026-01-06', to: '2026-01-19' },
+    starts: true,
+    rules: ['P-10', 'L-6.10'],
+  };
+  const words = (effect: Effect, lang: string, side: 0 | 1) =>
+    composeEffect(effect, ctx(fresh, lang))[side]!.text.replace(/\s+/g, ' ');
+  it.each([
+    [
+      'en',
+      'so this mail also starts it: you play White against Jan Novák, and the time control is',
+      'keep [WCH26/7] in the subject',
+    ],
+    ['pl', 'grasz białymi, Twój przeciwnik to Jan Novák; tempo gry:', 'zostaw [WCH26/7] w temacie'],
+    ['cs', 'hrajete bílými, váš soupeř je Jan Novák; tempo hry:', 'ponechte [WCH26/7] v předmětu'],
+    [
+      'de',
+      'Sie spielen Weiß, Ihr Gegner ist Jan Novák; Bedenkzeit:',
+      'lassen Sie [WCH26/7] im Betreff',
+    ],
+    [
+      'uk',
+      'ви граєте білими, ваш суперник — Jan Novák; контроль часу:',
+      'залишайте [WCH26/7] у темі',
+    ],
+  ])(
+    '%s: the reinstatement and the resumption say the colours, the opponent, the time control and the tag',
+    (lang, sides, tag) => {
+      for (const effect of [reinstated, resumed]) {
+        const text = words(effect, lang, 0);
+        expect(text).toContain(sides);
+        expect(text).toContain(tag);
+      }
+    },
+  );
+  it('Black is told Black, against White; without `starts` nothing is added', () => {
+    expect(words(reinstated, 'en', 1)).toContain('you play Black against Anna Nowak');
+    const { starts: _, ...plain } = reinstated as Extract<Effect, { kind: 'ruling-applied' }>;
+    expect(words(plain, 'en', 0)).not.toContain('this mail also starts it');
+  });
+});

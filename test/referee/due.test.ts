@@ -959,6 +959,68 @@ describe('the start of a game (P-2a, P-2b, P-6a)', () => {
     expect(kinds(due(fresh, '2026-01-05', rules))).toContain('game-start');
   });
 
+  // Was: the mail that resumed play or reinstated the game, then, the same day, "your game
+  // starts on …" for a game the players had just been told goes on. One mail now says both.
+  const sweepAll = (s: GameState, now: CalendarDate, r: EventRules = rules) => {
+    const mails: string[] = [];
+    let state = s;
+    for (const work of due(state, now, r)) {
+      const d = doWork(state, work, now, r);
+      mails.push(...effectKinds(d));
+      state = apply(state, d);
+    }
+    return { state, mails };
+  };
+
+  it('P-9a: a game annulled before its start and reinstated after it gets one mail, the reinstatement with the start in it', () => {
+    const notYet = scenario('2026-01-01', { clockStartsOn: '2026-01-10' }).state();
+    const annulled = apply(
+      notYet,
+      decideRuling(
+        notYet,
+        { kind: 'ruling', ruling: { kind: 'annul', reason: 'x' } },
+        '2026-01-05',
+        rules,
+      ),
+    );
+    expect(due(annulled, '2026-01-12', rules)).toEqual([]);
+    const d = decideRuling(
+      annulled,
+      { kind: 'ruling', ruling: { kind: 'reinstate' } },
+      '2026-01-12',
+      rules,
+    );
+    expect(d.effects).toEqual([
+      expect.objectContaining({ kind: 'ruling-applied', to: ['white', 'black'], starts: true }),
+    ]);
+    expect(d.events).toContainEqual({ type: 'due-done', on: '2026-01-12', key: 'game-start' });
+    expect(sweepAll(apply(annulled, d), '2026-01-12').mails).toEqual([]);
+    // Reinstated before the start, the start notice goes out on its day, as ever.
+    const early = decideRuling(
+      annulled,
+      { kind: 'ruling', ruling: { kind: 'reinstate' } },
+      '2026-01-08',
+      rules,
+    );
+    expect(early.effects[0]).not.toHaveProperty('starts');
+    expect(sweepAll(apply(annulled, early), '2026-01-10').mails).toEqual(['game-started']);
+  });
+
+  it('P-10, L-6.10: play resumed in a game with no move and no start notice is one mail, the resumption with the start in it', () => {
+    // The event ended on 5 January before any sweep told the players of the start (the daemon
+    // was down); the end is moved to 1 March on the 20th.
+    const ended = defaultEventRules({ endDate: '2026-01-05' });
+    const stopped = sweepAll(scenario('2026-01-01').state(), '2026-01-06', ended);
+    expect(stopped.mails).toEqual(['adjudication-due']);
+    const resumed = sweepAll(
+      stopped.state,
+      '2026-01-20',
+      defaultEventRules({ endDate: '2026-03-01' }),
+    );
+    expect(resumed.mails).toEqual(['play-resumed']);
+    expect(resumed.state.dueDone.has('game-start')).toBe(true);
+  });
+
   it('a game already under way is not announced: the first move came before any sweep', () => {
     expect(kinds(due(afterE4, '2026-01-03', rules))).not.toContain('game-start');
     const work = { kind: 'game-start', key: 'game-start', dueOn: '2026-01-01' } as const;
