@@ -12,7 +12,13 @@ import { addDays, type CalendarDate, calendarDateOf, compareDates } from '../clo
 import { playsByPost } from '../config/load-config.ts';
 import type { AmiciConfig, EventConfig, GameConfig } from '../config/schema.ts';
 import type { GameEvent } from '../referee/index.ts';
-import { ANALYSIS_DAYS, FoldError, foldGame, openStop } from '../referee/index.ts';
+import {
+  ANALYSIS_DAYS,
+  analysisDeadline,
+  FoldError,
+  foldGame,
+  openStop,
+} from '../referee/index.ts';
 import type { Store } from '../store/store.ts';
 import { gameKeyOf } from '../store/store.ts';
 import { count } from '../words.ts';
@@ -60,10 +66,15 @@ const listed5 = (items: readonly string[]) =>
 const named = (keys: readonly string[]) =>
   keys.length === 1 ? keys[0]! : `${listed5(keys)} (${keys.length} games)`;
 
-/** P-10: the day the analyses are due after an end on `end`, said as past when it is. */
+/**
+ * P-10: the day the analyses are due after an end on `end`, told today: 30 days on, counted from
+ * today when the end is so far past that the notice comes late (`analysisDeadline`).
+ */
 function analysisBy(end: CalendarDate, today: CalendarDate | undefined): string {
-  const by = addDays(end, ANALYSIS_DAYS);
-  return today !== undefined && compareDates(today, by) > 0 ? `${by}, a day already past` : by;
+  const by = analysisDeadline(end, today);
+  return compareDates(by, addDays(end, ANALYSIS_DAYS)) > 0
+    ? `${by}, 30 days from the notice, the end being past`
+    : by;
 }
 
 /** A time control as the TD wrote it: `postal 10 moves in 30 days`, key by key. */

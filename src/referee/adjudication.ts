@@ -37,20 +37,42 @@ import type { GameState } from './game-state.ts';
 /** P-10: the days after the event's end within which the players send the TD their analysis. */
 export const ANALYSIS_DAYS = 30;
 
+/**
+ * The last day for the players' analyses (P-10: "within 30 days"): the 30th day after the end
+ * date — or, when the players were told of the adjudication later than the day after it (an end
+ * date set to a day already past, a sweep that did not run), the 30th day counted from the day
+ * they were told, the notice's day being the first: a deadline that had passed before anyone
+ * heard of it would leave no player a day to send one, and with no analysis no appeal (P-10).
+ * The rules do not say whose 30 days they are when the notice is late; amici counts them, as a
+ * protest's (P-7c) and an appeal's (P-11), from the notice, in the rules' spirit (P-13).
+ */
+export function analysisDeadline(endDate: CalendarDate, toldOn?: CalendarDate): CalendarDate {
+  const byEnd = addDays(endDate, ANALYSIS_DAYS);
+  if (toldOn === undefined) return byEnd;
+  const byNotice = addDays(toldOn, ANALYSIS_DAYS - 1);
+  return compareDates(byNotice, byEnd) > 0 ? byNotice : byEnd;
+}
+
 export interface Adjudication {
   /** The event's last day of play (`endDate`); the clocks stand as they were on it. */
   endDate: CalendarDate;
   /** The first day of adjudication: the day after the end date. */
   since: CalendarDate;
-  /** The last day for the players' analysis to reach the TD (P-10: within 30 days). */
+  /**
+   * The last day for the players' analysis to reach the TD (P-10: within 30 days; from the
+   * notice when that came late, `analysisDeadline`).
+   */
   analysisBy: CalendarDate;
 }
 
-/** The adjudication of the event's unfinished games (P-10); undefined when it has no end. */
-export function adjudicationOf(rules: EventRules): Adjudication | undefined {
+/**
+ * The adjudication of the event's unfinished games (P-10); undefined when it has no end.
+ * `toldOn`: the day the players of a game were told of it, when known (`analysisDeadline`).
+ */
+export function adjudicationOf(rules: EventRules, toldOn?: CalendarDate): Adjudication | undefined {
   const endDate = rules.endDate;
   if (endDate === undefined) return undefined;
-  return { endDate, since: addDays(endDate, 1), analysisBy: addDays(endDate, ANALYSIS_DAYS) };
+  return { endDate, since: addDays(endDate, 1), analysisBy: analysisDeadline(endDate, toldOn) };
 }
 
 /**
@@ -95,5 +117,12 @@ export function inAdjudication(
   rules: EventRules,
 ): Adjudication | undefined {
   if (state.result || !afterEnd(rules, on)) return undefined;
-  return adjudicationOf(rules);
+  // Told of this end (the notice of the stop open, for the end date in force): its deadline
+  // counts from then when that was late. Not told yet: from the end (the notice itself counts
+  // from its own day, decide-due.ts).
+  const stop = state.stops.find((x) => x.to === null);
+  return adjudicationOf(
+    rules,
+    stop && stop.lastEndDate === rules.endDate ? stop.toldOn : undefined,
+  );
 }

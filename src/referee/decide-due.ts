@@ -23,7 +23,7 @@
 
 import type { CalendarDate } from '../clock/index.ts';
 import { addDays, claimRecord, compareDates } from '../clock/index.ts';
-import { afterEnd, inAdjudication, stoppedOn } from './adjudication.ts';
+import { afterEnd, analysisDeadline, inAdjudication, stoppedOn } from './adjudication.ts';
 import { ruleOnClaim, toldOfRuling } from './decide-ruling.ts';
 import type { Decision } from './decision.ts';
 import { combine, nothing } from './decision.ts';
@@ -319,7 +319,9 @@ export function decideDue(
             kind: 'adjudication-due',
             to: EVERYONE,
             endDate: adjudication.endDate,
-            analysisBy: adjudication.analysisBy,
+            // Counted from today, this notice's day, when it comes late (an end set to a day
+            // already past): a deadline gone before anyone heard of it is none (P-10).
+            analysisBy: analysisDeadline(adjudication.endDate, now),
             ...(claims.length ? { claims } : {}),
             rules: ['P-10'],
           },

@@ -84,6 +84,8 @@ export interface Stop {
   to: CalendarDate | null;
   /** The end date of the latest notice while stopped (the end moved, still past: told again). */
   lastEndDate: CalendarDate;
+  /** The day of that latest notice: the players' analyses are due 30 days on at the earliest. */
+  toldOn: CalendarDate;
   /** The end date play resumed under (`play-resumed`); absent while stopped, or with no end. */
   until?: CalendarDate;
 }
@@ -498,7 +500,7 @@ function applyEvent(s: GameState, e: GameEvent, seq: number): void {
     case 'due-done': {
       s.dueDone.add(e.key);
       const endDate = endDateOfAdjudicationKey(e.key);
-      if (endDate !== undefined) stopPlay(s, endDate);
+      if (endDate !== undefined) stopPlay(s, endDate, e.on);
       return;
     }
     case 'play-resumed': {
@@ -515,10 +517,11 @@ function applyEvent(s: GameState, e: GameEvent, seq: number): void {
  * The adjudication notice stops play (P-10): a stop from the day after the clocks' last day, or,
  * while one is open (the end moved, still past, and told again), that stop goes on.
  */
-function stopPlay(s: GameState, endDate: CalendarDate): void {
+function stopPlay(s: GameState, endDate: CalendarDate, on: CalendarDate): void {
   const open = s.stops.find((x) => x.to === null);
   if (open) {
     open.lastEndDate = endDate;
+    open.toldOn = on;
     return;
   }
   let day = endDate;
@@ -528,7 +531,7 @@ function stopPlay(s: GameState, endDate: CalendarDate): void {
   const last = s.plies.at(-1);
   later(last?.sentOn);
   later(s.restoredOn.get(s.plies.length) ?? last?.deliveredOn ?? s.clockStartsOn);
-  s.stops.push({ endDate, from: addDays(day, 1), to: null, lastEndDate: endDate });
+  s.stops.push({ endDate, from: addDays(day, 1), to: null, lastEndDate: endDate, toldOn: on });
 }
 
 /** The stop play is in (P-10), if it is stopped. */

@@ -222,9 +222,9 @@ describe('an event’s end date moved (P-10)', () => {
   it('P-10, P-7f: moved to a day already past, the games in play are named: adjudication at once, nothing lost on time', () => {
     const w = configDrift(endingOn('2027-01-10'), stored, NOW).warnings;
     expect(w).toEqual([
-      "FC26A/1, FC26A/2 (2 games) are in adjudication since the event's end on 2027-02-15; the config now ends the event on 2027-01-10, earlier, and also past: they stay in adjudication with the clocks as they stood when play stopped, and the players are told of the end again, with the analyses due by 2027-02-09, a day already past (P-10)",
+      "FC26A/1, FC26A/2 (2 games) are in adjudication since the event's end on 2027-02-15; the config now ends the event on 2027-01-10, earlier, and also past: they stay in adjudication with the clocks as they stood when play stopped, and the players are told of the end again, with the analyses due by 2027-03-30, 30 days from the notice, the end being past (P-10)",
       expect.stringMatching(
-        /^FC26A\/4, FC26A\/5, FC26A\/6, FC26A\/7, FC26A\/8, … \(12 games\) are in play, but the event's end date in the config, 2027-01-10, is past: they go to adjudication at the next sweep \(P-10\), the players asked for their analyses by 2027-02-09, a day already past; the clocks stand as on 2027-01-10, or at a move sent after it, and nothing is lost on time from then on\. Moves sent after 2027-01-10 stand, in FC26A\/4: the end was later when they were played\. If the end is meant to be later/,
+        /^FC26A\/4, FC26A\/5, FC26A\/6, FC26A\/7, FC26A\/8, … \(12 games\) are in play, but the event's end date in the config, 2027-01-10, is past: they go to adjudication at the next sweep \(P-10\), the players asked for their analyses by 2027-03-30, 30 days from the notice, the end being past; the clocks stand as on 2027-01-10, or at a move sent after it, and nothing is lost on time from then on\. Moves sent after 2027-01-10 stand, in FC26A\/4: the end was later when they were played\. If the end is meant to be later/,
       ),
     ]);
   });

@@ -385,13 +385,15 @@ describe('the TD moves the event’s end date (P-10, L-6.10)', () => {
     const warnings = await reload({ endDate: '2027-02-18' });
     expect(warnings).toEqual([
       expect.stringContaining(
-        "CLUB/1 is in play, but the event's end date in the config, 2027-02-18, is past: it goes to adjudication at the next sweep (P-10), the players asked for their analyses by 2027-03-20",
+        "CLUB/1 is in play, but the event's end date in the config, 2027-02-18, is past: it goes to adjudication at the next sweep (P-10), the players asked for their analyses by 2027-03-26, 30 days from the notice, the end being past",
       ),
     ]);
     const told = await flush();
     expect(told.map(kindOf).filter((k) => k === 'adjudication-due')).toHaveLength(3);
+    // 30 days counted from the notice of 25 February, not from the end: the players had not
+    // heard of the end before (was: by 20 March, 23 days).
     expect(told.find((m) => m.to[0] === 'jan@x.example')!.mail.text).toContain(
-      'Within 30 days, by 2027-03-20',
+      'Within 30 days, by 2027-03-26',
     );
 
     // The claim's deadline passes in the adjudication: the TD rules, nothing is lost on time.
@@ -424,7 +426,13 @@ describe('the TD moves the event’s end date (P-10, L-6.10)', () => {
     expect(state.plies).toHaveLength(3);
     // Petr's move 2 was delivered on 20 February: no day of it is counted after that.
     expect(state.stops).toEqual([
-      { endDate: '2027-02-15', from: '2027-02-21', to: null, lastEndDate: '2027-02-15' },
+      {
+        endDate: '2027-02-15',
+        from: '2027-02-21',
+        to: null,
+        lastEndDate: '2027-02-15',
+        toldOn: '2027-03-01',
+      },
     ]);
     const clock = gameClock(state, service.rules(service.config.events[0]!), 'black', '2027-04-01');
     expect(clock.ok && clock.value.live).toMatchObject({ usedDays: 0, totalDays: 2 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarDate } from '../../src/clock/index.ts';
 import { addDays, tripleBlockControl } from '../../src/clock/index.ts';
+import { inAdjudication } from '../../src/referee/adjudication.ts';
 import { decide } from '../../src/referee/decide.ts';
 import { decideDue } from '../../src/referee/decide-due.ts';
 import { decideRuling } from '../../src/referee/decide-ruling.ts';
@@ -677,6 +678,28 @@ describe('adjudication (P-10)', () => {
     ]);
   });
 
+  it('P-10: told late (the end set to a day already past), the players have 30 days from the notice, not a day gone before it came', () => {
+    // The TD sets the end to 30 June on 20 August: end + 30 days, 30 July, had passed. Was:
+    // "within 30 days, by 2026-07-30" in a mail of 20 August.
+    const d = doWork(s, one(s, '2026-08-20', 'adjudication', event), '2026-08-20', event);
+    expect(d.effects).toEqual([
+      expect.objectContaining({ kind: 'adjudication-due', analysisBy: '2026-09-18' }),
+    ]);
+    // The game, the analyses and the TD's report go by the same day from then on.
+    const told = apply(s, d);
+    expect(inAdjudication(told, '2026-09-01', event)?.analysisBy).toBe('2026-09-18');
+    // Told a week late, still 30 days from the notice; told on the day after the end, 30 days
+    // from the end as ever.
+    const week = doWork(s, one(s, '2026-07-08', 'adjudication', event), '2026-07-08', event);
+    expect(week.effects[0]).toMatchObject({ analysisBy: '2026-08-06' });
+    expect(inAdjudication(apply(s, week), '2026-07-09', event)?.analysisBy).toBe('2026-08-06');
+    const onTime = apply(
+      s,
+      doWork(s, one(s, '2026-07-01', 'adjudication', event), '2026-07-01', event),
+    );
+    expect(inAdjudication(onTime, '2026-07-09', event)?.analysisBy).toBe('2026-07-30');
+  });
+
   it('P-10: a finished game is not adjudicated, and nothing new falls due after its end', () => {
     const over = scenario('2026-06-01')
       .play('1.d4 d5')
@@ -801,7 +824,13 @@ describe('the end date moved after play stopped (P-10, L-6.10)', () => {
 
   it('P-10: the adjudication notice stops play, from the day after the end date', () => {
     expect(stopped.stops).toEqual([
-      { endDate: '2027-02-15', from: '2027-02-16', to: null, lastEndDate: '2027-02-15' },
+      {
+        endDate: '2027-02-15',
+        from: '2027-02-16',
+        to: null,
+        lastEndDate: '2027-02-15',
+        toldOn: '2027-02-16',
+      },
     ]);
     // Under the same end, or an earlier one, nothing resumes.
     expect(due(stopped, '2027-03-01', ended)).toEqual([]);
