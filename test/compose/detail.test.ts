@@ -547,7 +547,11 @@ describe('a mail that resumes or reinstates a game with no move and no start not
       'so this mail also starts it: you play White against Jan Novák, and the time control is',
       'keep [WCH26/7] in the subject',
     ],
-    ['pl', 'grasz białymi, Twój przeciwnik to Jan Novák; tempo gry:', 'zostaw [WCH26/7] w temacie'],
+    [
+      'pl',
+      'gra Pan/Pani białymi, przeciwnikiem jest Jan Novák; tempo gry:',
+      'zostawić [WCH26/7] w temacie',
+    ],
     ['cs', 'hrajete bílými, váš soupeř je Jan Novák; tempo hry:', 'ponechte [WCH26/7] v předmětu'],
     [
       'de',
