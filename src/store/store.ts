@@ -127,6 +127,9 @@ const MIGRATIONS: string[] = [
   'ALTER TABLE outbox ADD COLUMN bounced_to TEXT;',
 ];
 
+/** The pages a step of the online backup copies: all of them (the driver's largest count). */
+const ALL_PAGES = 0x7fffffff;
+
 /** The columns of an `OutboxInfo`, as one SELECT list. */
 const OUTBOX_INFO = `id, message_id AS messageId, game_key AS gameKey, kind, recipients, attempts,
   created_at AS createdAt, next_try_at AS nextTryAt, sent_at AS sentAt, status,
@@ -363,10 +366,14 @@ export class Store implements CheckpointStore {
 
   /**
    * A consistent copy of the whole state in `path` while this or another process writes (SQLite's
-   * online backup), checked by opening the copy: its integrity check and what it holds.
+   * online backup), checked by opening the copy: its integrity check and what it holds. All the
+   * pages are copied in one step, from one snapshot: copied a hundred pages a step (the driver's
+   * default), the backup starts again from the first page when another process commits between
+   * two steps, so while the daemon files a backlog a large store's backup never came to an end.
+   * One step holds a read transaction only: the daemon writes on meanwhile (WAL).
    */
   async backup(path: string): Promise<{ games: number; mails: number; bytes: number }> {
-    await this.db.backup(path);
+    await this.db.backup(path, { progress: () => ALL_PAGES });
     const copy = new Database(path, { readonly: true, fileMustExist: true });
     try {
       const check = copy.pragma('integrity_check', { simple: true });
