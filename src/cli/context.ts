@@ -16,7 +16,7 @@ import type { SmtpSenderOptions } from '../daemon/smtp-sender.ts';
 import type { Credentials } from '../daemon/token-command.ts';
 import { credentialsFrom } from '../daemon/token-command.ts';
 import type { Inbox, Sender } from '../daemon/transport.ts';
-import { Store } from '../store/store.ts';
+import { lockWaitMs, Store } from '../store/store.ts';
 import type { CliIo } from './io.ts';
 import { count } from './io.ts';
 
@@ -84,12 +84,17 @@ export function storedDrift(config: AmiciConfig, store?: Store, now = new Date()
   }
 }
 
+/**
+ * The referee on the config's store, for a TD's command: it waits for the daemon's write lock as
+ * long as `lockWaitMs` says (`busyTimeoutMs` for another wait, the daemon's own).
+ */
 export function openService(
   config: AmiciConfig,
   logger: Logger,
   clock?: () => Date,
+  busyTimeoutMs = lockWaitMs(),
 ): RefereeService {
-  const store = new Store(config.store.path);
+  const store = new Store(config.store.path, { busyTimeoutMs });
   return new RefereeService({ config, store, logger, ...(clock ? { clock } : {}) });
 }
 

@@ -1,6 +1,6 @@
 // `amici` — the command line. Each command lives in its own module; this file only dispatches.
 
-import { StoreUnusable } from '../store/store.ts';
+import { isBusy, StoreBusy, StoreUnusable } from '../store/store.ts';
 import { convertCommand } from './convert.ts';
 import { demoCommand } from './demo.ts';
 import { explainCommand } from './explain.ts';
@@ -106,6 +106,19 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
   try {
     return await command.run(rest, io);
   } catch (e) {
+    // The daemon (or another command) kept the write lock longer than this command waits: one
+    // line, what and why and what to do, no stack; nothing of the transaction that waited was
+    // written, and a command prints what it recorded as it records it.
+    if (isBusy(e)) {
+      const what =
+        e instanceof StoreBusy
+          ? e.message
+          : "the state file is busy: another amici process (`amici run` filing mail, or another TD's command) kept its write lock too long";
+      io.err(
+        `amici: ${what}, so this command stopped: nothing after what it printed was recorded. Try again in a moment (AMICI_LOCK_WAIT_SECONDS sets how long a command waits).\n`,
+      );
+      return 1;
+    }
     // A state file amici cannot use (newer than this amici, not a database): one line, no stack.
     if (!(e instanceof StoreUnusable)) throw e;
     io.err(`amici: ${e.message}\n`);

@@ -22,7 +22,13 @@ import { createLogger } from '../daemon/log.ts';
 import { ensureMaildir } from '../daemon/maildir-inbox.ts';
 import type { RefereeService } from '../daemon/referee-service.ts';
 import { acquireRunLock } from '../daemon/run-lock.ts';
-import { gameKeyOf, STORE_VERSION, Store, unwritableStore } from '../store/store.ts';
+import {
+  DAEMON_LOCK_WAIT_MS,
+  gameKeyOf,
+  STORE_VERSION,
+  Store,
+  unwritableStore,
+} from '../store/store.ts';
 import {
   DEFAULT_CONFIG,
   dkimKeyOf,
@@ -91,7 +97,7 @@ async function runLocked(
   io: CliIo,
 ): Promise<number> {
   const logger = createLogger();
-  const service = openService(loaded.config, logger);
+  const service = openService(loaded.config, logger, undefined, DAEMON_LOCK_WAIT_MS);
   try {
     for (const { path, version } of Store.migrated.splice(0))
       logger.info({ code: 'STORE_MIGRATED', store: path, version, latest: STORE_VERSION });

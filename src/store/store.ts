@@ -309,8 +309,54 @@ export function unwritableStore(path: string): string | undefined {
   return undefined;
 }
 
+/**
+ * How long a writer waits for another process's write lock before it gives up (SQLite's
+ * busy_timeout): the daemon 5 s — it waits with its whole event loop stopped (the driver is
+ * synchronous), its IMAP connection and timers with it, and a mail it could not commit is read
+ * again — and a TD's command 30 s, or AMICI_LOCK_WAIT_SECONDS (`lockWaitMs`): the daemon may hold
+ * the lock for a batch of a backlog, and the TD would rather wait than type the ruling again.
+ */
+export const DAEMON_LOCK_WAIT_MS = 5_000;
+export const COMMAND_LOCK_WAIT_MS = 30_000;
+
+/** How long a TD's command waits for the write lock: AMICI_LOCK_WAIT_SECONDS, else 30 s. */
+export function lockWaitMs(env: NodeJS.ProcessEnv = process.env): number {
+  const seconds = Number(env.AMICI_LOCK_WAIT_SECONDS);
+  return env.AMICI_LOCK_WAIT_SECONDS && Number.isFinite(seconds) && seconds >= 0
+    ? Math.round(seconds * 1000)
+    : COMMAND_LOCK_WAIT_MS;
+}
+
+/**
+ * Another process (the daemon filing mail, a TD's command) kept the store's write lock longer
+ * than this one would wait (`busyTimeoutMs`): nothing of the transaction that waited was written.
+ * Keeps SQLite's code (SQLITE_BUSY…), so it is handled wherever that is. The command line says
+ * it in one line, no stack.
+ */
+export class StoreBusy extends Error {
+  override name = 'StoreBusy';
+  readonly code: string;
+  readonly path: string;
+  readonly waitedMs: number;
+  constructor(path: string, waitedMs: number, cause: Error & { code?: unknown }) {
+    super(
+      `the state file ${path} is busy: another amici process (\`amici run\` filing mail, or another TD's command) kept its write lock for more than ${Math.round(waitedMs / 1000)} s`,
+      { cause },
+    );
+    this.code = String(cause.code);
+    this.path = path;
+    this.waitedMs = waitedMs;
+  }
+}
+
+/** Whether `e` is SQLite's "the database is locked" after the busy_timeout (SQLITE_BUSY…). */
+export const isBusy = (e: unknown): e is Error & { code: string } =>
+  e instanceof Error && /^SQLITE_BUSY/.test(String((e as { code?: unknown }).code ?? ''));
+
 export class Store implements CheckpointStore {
   readonly db: Database.Database;
+  private readonly path: string;
+  private readonly busyTimeoutMs: number;
   /**
    * The migrations applied in this process to a store written by an older amici, oldest first
    * (a new store lists none): the daemon logs each (STORE_MIGRATED), whichever opening of the
@@ -318,7 +364,9 @@ export class Store implements CheckpointStore {
    */
   static readonly migrated: { path: string; version: number }[] = [];
 
-  constructor(path: string) {
+  constructor(path: string, options: { busyTimeoutMs?: number } = {}) {
+    this.path = path;
+    this.busyTimeoutMs = options.busyTimeoutMs ?? DAEMON_LOCK_WAIT_MS;
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     // Its first read: a file that is no database, or a folder where SQLite cannot make its
     // journal, fails here.
@@ -335,7 +383,7 @@ export class Store implements CheckpointStore {
     // unsynced, below.)
     this.db.pragma('synchronous = FULL');
     this.db.pragma('foreign_keys = ON');
-    this.db.pragma('busy_timeout = 5000');
+    this.db.pragma(`busy_timeout = ${this.busyTimeoutMs}`);
     const found = this.db.pragma('user_version', { simple: true }) as number;
     // A store a newer amici migrated (amici rolled back to an older version after an upgrade):
     // its tables are not the ones this amici reads and writes. Used anyway, it would fail on
@@ -418,7 +466,9 @@ export class Store implements CheckpointStore {
    */
   look(writes = true): () => void {
     const outer = !this.db.inTransaction;
-    this.db.exec(outer ? (writes ? 'BEGIN IMMEDIATE' : 'BEGIN') : 'SAVEPOINT look');
+    this.waited(() =>
+      this.db.exec(outer ? (writes ? 'BEGIN IMMEDIATE' : 'BEGIN') : 'SAVEPOINT look'),
+    );
     return () => {
       if (outer) this.db.exec('ROLLBACK');
       else {
@@ -438,7 +488,18 @@ export class Store implements CheckpointStore {
    * Synchronous: nothing is awaited with the lock held.
    */
   private writing<T>(fn: () => T): T {
-    return this.db.transaction(fn).immediate();
+    return this.waited(() => this.db.transaction(fn).immediate());
+  }
+
+  /** `fn`, its wait for the write lock given up (SQLITE_BUSY) said as a `StoreBusy`. */
+  private waited<T>(fn: () => T): T {
+    try {
+      return fn();
+    } catch (e) {
+      if (isBusy(e) && !(e instanceof StoreBusy))
+        throw new StoreBusy(this.path, this.busyTimeoutMs, e);
+      throw e;
+    }
   }
 
   private readonly statements = new Map<string, Database.Statement>();

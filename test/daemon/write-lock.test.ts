@@ -151,6 +151,35 @@ describe('the daemon and the TD’s commands on one store', () => {
     expect(td.out).toContain('1 event recorded');
   });
 
+  it('L-6.10: amici td that waits longer than it may for the daemon’s write lock says so in one line, that nothing was recorded and to try again, and fails (was: a SqliteError stack trace)', async () => {
+    const { file, config } = await installation();
+    daemon(config);
+    // The daemon deep in a backlog: it keeps the lock until the test lets it go.
+    const batch = holdWriteLock(config.store.path, Number.POSITIVE_INFINITY);
+    await batch.held;
+    const wait = process.env.AMICI_LOCK_WAIT_SECONDS;
+    process.env.AMICI_LOCK_WAIT_SECONDS = '1';
+    let td: Awaited<ReturnType<typeof pause>>;
+    try {
+      td = await pause(file);
+    } finally {
+      if (wait === undefined) delete process.env.AMICI_LOCK_WAIT_SECONDS;
+      else process.env.AMICI_LOCK_WAIT_SECONDS = wait;
+      batch.release();
+      await batch.released;
+    }
+    expect(td.code).toBe(1);
+    expect(td.out).toBe('');
+    expect(td.err.trimEnd().split('\n')).toEqual([
+      `amici: the state file ${config.store.path} is busy: another amici process (\`amici run\` filing mail, or another TD's command) kept its write lock for more than 1 s, so this command stopped: nothing after what it printed was recorded. Try again in a moment (AMICI_LOCK_WAIT_SECONDS sets how long a command waits).`,
+    ]);
+    const store = new Store(config.store.path);
+    expect(store.events('CLUB/1').map((e) => e.type)).not.toContain('paused');
+    store.close();
+    // Tried again, it is recorded.
+    expect((await pause(file)).out).toContain('1 event recorded');
+  });
+
   it('an upgraded amici: amici td run as the daemon starts and migrates the store works, and the store is migrated once', async () => {
     const { file, config } = await installation();
     const path = config.store.path;
