@@ -46,11 +46,24 @@ print and post to a player by post (P-2m), which says when it was first written.
 const parse = (args: string[]) => parseArgs({ args, options: OPTIONS, allowPositionals: true });
 
 /**
- * The mail's last time that matters: sent when, or its next try, or its last try — the one that
- * failed for good (the try is made when it falls due, `nextTryAt`).
+ * The mail's time that matters: when it was sent, when its next try falls due, or when the try
+ * that failed for good was made — not when it fell due: a daemon stopped for hours, or run from
+ * cron, makes it later (unknown for mail that failed before amici recorded it).
  */
 const lastTime = (m: OutboxInfo): string =>
-  m.status === 'sent' ? (m.sentAt ?? '') : m.status === 'obsolete' ? '' : m.nextTryAt;
+  m.status === 'sent'
+    ? (m.sentAt ?? '')
+    : m.status === 'obsolete'
+      ? ''
+      : m.status === 'failed'
+        ? (m.failedAt ?? '')
+        : m.nextTryAt;
+
+/** Why it is not sent yet: the last error, and when the try that gave it was made. */
+const lastError = (m: OutboxInfo): string =>
+  m.status === 'pending' && m.lastError && m.failedAt
+    ? `failed ${m.failedAt.slice(0, 16)}: ${m.lastError}`
+    : (m.lastError ?? '');
 
 function line(m: OutboxInfo): string {
   return [
@@ -62,7 +75,7 @@ function line(m: OutboxInfo): string {
     String(m.attempts).padStart(3),
     m.createdAt.slice(0, 16).padEnd(16),
     lastTime(m).slice(0, 16).padEnd(16),
-    m.bouncedAt ? `bounced ${m.bouncedAt.slice(0, 16)}` : (m.lastError ?? ''),
+    m.bouncedAt ? `bounced ${m.bouncedAt.slice(0, 16)}` : lastError(m),
   ]
     .join('  ')
     .trimEnd();
@@ -244,10 +257,10 @@ async function show(
     info.status === 'sent'
       ? `sent ${info.sentAt ?? ''}${info.bouncedAt ? `, came back as a bounce ${info.bouncedAt}` : ''}`
       : info.status === 'failed'
-        ? `failed for good ${info.nextTryAt}: ${info.lastError ?? ''}`
+        ? `failed for good${info.failedAt ? ` ${info.failedAt}` : ''}: ${info.lastError ?? ''}`
         : info.status === 'obsolete'
           ? `obsolete, ${info.lastError ?? 'not sent'}`
-          : `waiting, next try ${info.nextTryAt}${info.lastError ? ` (last error: ${info.lastError})` : ''}`;
+          : `waiting, next try ${info.nextTryAt}${info.lastError ? ` (${info.failedAt ? `the last try failed ${info.failedAt}` : 'last error'}: ${info.lastError})` : ''}`;
   const head = [
     `Outbox ${id}: ${info.kind}${info.gameKey ? `, game ${info.gameKey}` : ''}, ${state}; queued ${info.createdAt}`,
     `From: ${mail.from?.text ?? ''}`,

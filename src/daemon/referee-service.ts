@@ -3873,9 +3873,10 @@ export class RefereeService {
           });
           return;
         }
+        const tried = this.clock().toISOString();
         if (!r.permanent && row.attempts < delays.length) {
           const next = new Date(now.getTime() + delays[row.attempts]! * 1000).toISOString();
-          this.store.markRetry(row.id, next, r.error);
+          this.store.markRetry(row.id, next, r.error, tried);
           counts.retried++;
           this.logger.warn(
             {
@@ -3889,7 +3890,7 @@ export class RefereeService {
           );
           return;
         }
-        this.store.markFailed(row.id, r.error);
+        this.store.markFailed(row.id, r.error, tried);
         counts.failed++;
         this.logger.error({
           code: 'OUTBOX_FAILED',

@@ -125,6 +125,11 @@ const MIGRATIONS: string[] = [
   // 11: the addresses a mail came back from (JSON), so that a mail to several addresses counts
   // as bounced (`bounced_at`) once each of them has sent its report.
   'ALTER TABLE outbox ADD COLUMN bounced_to TEXT;',
+  // 12: when the last try of an outgoing mail failed. `next_try_at` is when a try falls due; the
+  // try is made then only if the daemon runs (a cron's --once, a daemon stopped for hours make it
+  // later), so the time a mail failed for good was shown wrong. Unknown for mail that failed
+  // before this (NULL).
+  'ALTER TABLE outbox ADD COLUMN failed_at TEXT;',
 ];
 
 /** The pages a step of the online backup copies: all of them (the driver's largest count). */
@@ -133,7 +138,7 @@ const ALL_PAGES = 0x7fffffff;
 /** The columns of an `OutboxInfo`, as one SELECT list. */
 const OUTBOX_INFO = `id, message_id AS messageId, game_key AS gameKey, kind, recipients, attempts,
   created_at AS createdAt, next_try_at AS nextTryAt, sent_at AS sentAt, status,
-  last_error AS lastError, bounced_at AS bouncedAt`;
+  last_error AS lastError, failed_at AS failedAt, bounced_at AS bouncedAt`;
 /** The columns of an `OutboxRow` and the tables they come from, for a SELECT. */
 const OUTBOX_ROW = `id, message_id AS messageId, game_key AS gameKey, kind, recipients, sender, r.raw AS raw,
   attempts, created_at AS createdAt, next_try_at AS nextTryAt, status, last_error AS lastError,
@@ -226,6 +231,12 @@ export interface OutboxInfo {
   sentAt: string | null;
   status: OutboxStatus;
   lastError: string | null;
+  /**
+   * When the try that gave `lastError` was made (for a mail failed for good, when it failed):
+   * null if no try failed, or for mail that failed before amici recorded it. `nextTryAt` is when
+   * the next try falls due, or fell due.
+   */
+  failedAt: string | null;
   /** When it came back as a bounce, if it did (after it was sent). */
   bouncedAt: string | null;
 }
@@ -1001,16 +1012,18 @@ export class Store implements CheckpointStore {
     });
   }
 
-  markRetry(id: number, nextTryAt: string, error: string): void {
+  /** A try made `at` failed for now: the next falls due at `nextTryAt`. */
+  markRetry(id: number, nextTryAt: string, error: string, at: string): void {
     this.sql(
-      'UPDATE outbox SET attempts = attempts + 1, next_try_at = ?, last_error = ? WHERE id = ?',
-    ).run(nextTryAt, error, id);
+      'UPDATE outbox SET attempts = attempts + 1, next_try_at = ?, last_error = ?, failed_at = ? WHERE id = ?',
+    ).run(nextTryAt, error, at, id);
   }
 
-  markFailed(id: number, error: string): void {
+  /** A try made `at` failed for good. */
+  markFailed(id: number, error: string, at: string): void {
     this.sql(
-      `UPDATE outbox SET status = 'failed', attempts = attempts + 1, last_error = ? WHERE id = ?`,
-    ).run(error, id);
+      `UPDATE outbox SET status = 'failed', attempts = attempts + 1, last_error = ?, failed_at = ? WHERE id = ?`,
+    ).run(error, at, id);
   }
 
   /** Outgoing mail without its bytes, newest first: what `amici outbox` shows. */

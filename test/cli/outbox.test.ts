@@ -6,6 +6,10 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/load-config.ts';
+import { memoryLogger } from '../../src/daemon/log.ts';
+import { RefereeService } from '../../src/daemon/referee-service.ts';
+import type { Sender, SendResult } from '../../src/daemon/transport.ts';
 import { Store } from '../../src/store/store.ts';
 import { runCli } from '../support/cli.ts';
 
@@ -34,7 +38,7 @@ describe('amici outbox', () => {
       '2026-11-20T10:00:00.000Z',
     );
     const [row] = store.dueOutbox('2026-11-20T10:00:00.000Z');
-    store.markFailed(row!.id, '554 relay access denied');
+    store.markFailed(row!.id, '554 relay access denied', '2026-11-20T10:00:00.000Z');
     store.close();
 
     const listed = await runCli(['outbox', '--config', config]);
@@ -90,7 +94,12 @@ describe('amici outbox', () => {
       '2026-11-20T10:00:00.000Z',
     );
     const [waiting] = again.dueOutbox('2026-11-20T10:00:00.000Z');
-    again.markRetry(waiting!.id, '2099-01-01T00:00:00.000Z', 'EEXIST: outbox is a file');
+    again.markRetry(
+      waiting!.id,
+      '2099-01-01T00:00:00.000Z',
+      'EEXIST: outbox is a file',
+      '2026-11-20T10:00:00.000Z',
+    );
     again.close();
     const now = await runCli(['outbox', 'retry', String(waiting!.id), '--config', config]);
     expect(now.code, now.err).toBe(0);
@@ -100,6 +109,68 @@ describe('amici outbox', () => {
         readFileSync(join(dir, 'outbox', f), 'utf8').includes('<later@demo.example>'),
       ),
     ).toBe(true);
+  });
+
+  it('a mail that failed says when it failed, beside its next try: the try that failed for good hours after it fell due (the daemon was stopped) is dated when it was made (was: the time it fell due)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'amici-outbox-'));
+    expect((await runCli(['demo', '--dir', dir])).code).toBe(0);
+    const config = join(dir, 'amici.yaml');
+    const loaded = await loadConfig(config);
+    if (!loaded.ok) throw new Error(loaded.errors.join('\n'));
+    let now = new Date('2026-11-20T10:00:00.000Z');
+    const service = new RefereeService({
+      config: loaded.config,
+      store: new Store(join(dir, 'amici.sqlite')),
+      logger: memoryLogger(),
+      clock: () => now,
+    });
+    service.store.enqueueMail(
+      [
+        {
+          messageId: '<late@demo.example>',
+          kind: 'games-status',
+          recipients: ['kowalski@demo.example'],
+          sender: 'referee@demo.example',
+          raw: Buffer.from(
+            'From: referee@demo.example\r\nTo: kowalski@demo.example\r\nSubject: late\r\nMessage-ID: <late@demo.example>\r\n\r\nhello\r\n',
+          ),
+        },
+      ],
+      now.toISOString(),
+    );
+    const id = service.store.outboxList(['pending'])[0]!.id;
+    let answer: SendResult = { ok: false, permanent: false, error: '421 try again later' };
+    const sender: Sender = { name: 'smtp', send: async () => answer, close: async () => {} };
+    // The first try fails for now: the next one is due a minute later.
+    await service.flushOutbox(sender);
+    const waiting = await runCli(['outbox', '--config', config]);
+    expect(waiting.out).toMatch(
+      /pending .* 2026-11-20T10:00 {2}2026-11-20T10:01 {2}failed 2026-11-20T10:00: 421 try again later/,
+    );
+    expect((await runCli(['outbox', 'show', String(id), '--config', config])).out).toContain(
+      `Outbox ${id}: games-status, waiting, next try 2026-11-20T10:01:00.000Z (the last try failed 2026-11-20T10:00:00.000Z: 421 try again later)`,
+    );
+    // The daemon was stopped; started again at 13:30, its try fails for good.
+    now = new Date('2026-11-20T13:30:00.000Z');
+    answer = { ok: false, permanent: true, error: '550 no such user' };
+    await service.flushOutbox(sender);
+    service.store.close();
+    const failed = await runCli(['outbox', '--config', config]);
+    expect(failed.out).toMatch(
+      /failed .* 2026-11-20T10:00 {2}2026-11-20T13:30 {2}550 no such user/,
+    );
+    expect((await runCli(['outbox', 'show', String(id), '--config', config])).out).toContain(
+      `Outbox ${id}: games-status, failed for good 2026-11-20T13:30:00.000Z: 550 no such user`,
+    );
+    const json = JSON.parse((await runCli(['outbox', '--json', '--config', config])).out);
+    expect(json).toMatchObject([
+      {
+        id,
+        status: 'failed',
+        nextTryAt: '2026-11-20T10:01:00.000Z',
+        failedAt: '2026-11-20T13:30:00.000Z',
+      },
+    ]);
   });
 
   it('show: the mail a player was sent, as they read it, or byte for byte', async () => {

@@ -78,14 +78,14 @@ describe('the store', () => {
     const due = store.dueOutbox(at);
     expect(due.map((r) => r.messageId)).toEqual(['<a@x>', '<b@x>']);
     store.markSent(due[0]!.id, at);
-    store.markRetry(due[1]!.id, '2026-11-02T10:05:00.000Z', '451 try later');
+    store.markRetry(due[1]!.id, '2026-11-02T10:05:00.000Z', '451 try later', at);
     expect(store.dueOutbox(at)).toEqual([]);
     expect(store.nextOutboxTry()).toBe('2026-11-02T10:05:00.000Z');
     expect(store.dueOutbox('2026-11-02T10:05:00.000Z')[0]).toMatchObject({
       attempts: 1,
       lastError: '451 try later',
     });
-    store.markFailed(due[1]!.id, '550 no such user');
+    store.markFailed(due[1]!.id, '550 no such user', '2026-11-02T10:07:00.000Z');
     expect(store.outboxCounts()).toEqual({ pending: 0, sent: 1, failed: 1 });
     expect(store.getCheckpoint('INBOX')).toBeUndefined();
     store.setCheckpoint('INBOX', '42', 7);
@@ -139,13 +139,13 @@ describe('the store', () => {
     const at3 = '2026-11-04T10:00:00.000Z';
     store.commitDecision('E/1', 3, [{ ...move, uci: 'g1f3' }], [mail('<c@x>')], at3);
     const ids = Object.fromEntries(store.outboxList(['pending']).map((r) => [r.messageId, r.id]));
-    store.markFailed(ids['<a@x>']!, '550 no');
+    store.markFailed(ids['<a@x>']!, '550 no', at2);
     store.markSent(ids['<b@x>']!, at2);
-    store.markFailed(ids['<c@x>']!, '550 no');
+    store.markFailed(ids['<c@x>']!, '550 no', at3);
     store.close();
     const old = new Database(path);
     old.exec(
-      'ALTER TABLE outbox DROP COLUMN bounced_to; ALTER TABLE outbox DROP COLUMN copy_of; ALTER TABLE outbox DROP COLUMN relay_effect; ALTER TABLE outbox DROP COLUMN bounced_at; ALTER TABLE outbox DROP COLUMN relay_of; ALTER TABLE td_report DROP COLUMN listed; PRAGMA user_version = 6;',
+      'ALTER TABLE outbox DROP COLUMN failed_at; ALTER TABLE outbox DROP COLUMN bounced_to; ALTER TABLE outbox DROP COLUMN copy_of; ALTER TABLE outbox DROP COLUMN relay_effect; ALTER TABLE outbox DROP COLUMN bounced_at; ALTER TABLE outbox DROP COLUMN relay_of; ALTER TABLE td_report DROP COLUMN listed; PRAGMA user_version = 6;',
     );
     old.close();
 
