@@ -10,7 +10,7 @@
 import cron from 'node-cron';
 import type { Logger } from './log.ts';
 import type { ReadItem, RefereeService } from './referee-service.ts';
-import type { InboundItem, Inbox, Sender } from './transport.ts';
+import { type InboundItem, type Inbox, MailUnavailable, type Sender } from './transport.ts';
 
 export interface DaemonParts {
   service: RefereeService;
@@ -174,13 +174,16 @@ function logFailure(
         ...(read.messageId ? { messageId: read.messageId } : {}),
         ...(read.from?.address ? { sender: read.from.address } : {}),
       }
-    : headerFacts(item.raw);
+    : Buffer.isBuffer(item.raw)
+      ? headerFacts(item.raw)
+      : {};
   parts.logger.error({
     code: 'INBOUND_FAILED',
     item: item.id,
     ...facts,
     ...(retryAt ? { retryAt } : {}),
-    error: String((e as Error).stack ?? e),
+    // A mail the inbox could not give is no error of amici's: what happened, not a stack.
+    error: e instanceof MailUnavailable ? e.message : String((e as Error).stack ?? e),
   });
 }
 

@@ -336,13 +336,26 @@ export function createImapInbox(options: ImapInboxOptions): Inbox {
         { uid: true },
       );
       return fetched
-        .filter((m) => m.source !== undefined)
         .sort((a, b) => a.uid - b.uid)
-        .map((m) => ({
-          id: makeImapItemId(uidValidity, m.uid),
-          raw: m.source!,
-          receivedAt: receivedAt(m.internalDate, m.uid),
-        }));
+        .map((m) => {
+          const item = {
+            id: makeImapItemId(uidValidity, m.uid),
+            raw: m.source as unknown,
+            receivedAt: receivedAt(m.internalDate, m.uid),
+          };
+          if (Buffer.isBuffer(item.raw)) return { ...item, raw: item.raw };
+          // `BODY[] NIL` (imapflow gives `false`), or no body at all: the server cannot give the
+          // mail now (its disk full, the mail's file unreadable). Yielded all the same, so that
+          // it is not passed over: it fails to be read, stays unfiled, holds the checkpoint
+          // below it, and is fetched again at the next pass.
+          const given = item.raw === false ? 'BODY[] NIL' : 'no BODY[]';
+          logger.warn({ code: 'IMAP_NO_BODY', inbox: name, uid: m.uid, answer: given });
+          return {
+            ...item,
+            raw: Buffer.alloc(0),
+            unavailable: `the IMAP server gave no body for this mail (UID ${m.uid}, ${given}): it cannot read it now, a full disk on the server perhaps; the mail stays in the mailbox as it is and is read again`,
+          };
+        });
     } finally {
       lock.release();
     }

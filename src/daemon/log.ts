@@ -69,6 +69,8 @@ export const LOG_CODES = {
   IMAP_SETTLED: 'a processed message was flagged and moved to its folder',
   IMAP_EXISTS: 'the server reported how many messages the mailbox holds (debug)',
   IMAP_IDLE: 'the connection entered or left IDLE (debug)',
+  IMAP_NO_BODY:
+    'the IMAP server gave no body for a mail (`uid`; `BODY[] NIL`: it cannot read it now, a full disk on the server perhaps): the mail is not read or filed, it stays in the mailbox and is fetched again (INBOUND_FAILED, `retryAt`)',
   IMAP_UIDVALIDITY_CHANGED: 'the mailbox UIDVALIDITY changed; reading it again from the start',
   SMTP_SENT: 'the SMTP server accepted a message',
   SMTP_ERROR: 'an SMTP delivery attempt failed (a refused login or OAuth2 token included)',

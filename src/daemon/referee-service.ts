@@ -127,7 +127,7 @@ import type { GameRefResolved } from './directory.ts';
 import { Directory } from './directory.ts';
 import type { Logger } from './log.ts';
 import { buildMime, printForOf, subjectOf } from './outgoing-mime.ts';
-import type { InboundItem, Sender, SettleOutcome } from './transport.ts';
+import { type InboundItem, MailUnavailable, type Sender, type SettleOutcome } from './transport.ts';
 
 export interface ServiceOptions {
   config: AmiciConfig;
@@ -734,6 +734,10 @@ export class RefereeService {
    * cannot be looked up (for a day at most): the mail stays in the inbox and is read again.
    */
   async readItem(item: InboundItem): Promise<ReadItem> {
+    // A mail the inbox could not give (IMAP `BODY[] NIL`): not read as an empty one, which would
+    // be filed as ignored; it fails, and is read again once the inbox gives it.
+    if (item.unavailable !== undefined || !Buffer.isBuffer(item.raw))
+      throw new MailUnavailable(item.unavailable ?? 'the inbox gave no bytes for this mail');
     const message = await readMessage(item.raw);
     const key = readingKey(item, message.ok ? message.value.messageId : undefined);
     let read: ReadItem['read'];

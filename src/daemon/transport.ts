@@ -21,6 +21,17 @@ export interface InboundItem {
    * --sender-confirmed`): it is read without the DKIM check of P-2d.
    */
   senderConfirmed?: boolean;
+  /**
+   * Why the inbox could not give the mail's bytes (an IMAP server that answered `BODY[] NIL`):
+   * `raw` is empty, and reading the mail fails (`MailUnavailable`) until the inbox gives it. It
+   * is not filed: it stays where it is and is read again.
+   */
+  unavailable?: string;
+}
+
+/** The mail of an `InboundItem` whose bytes the inbox could not give (`unavailable`). */
+export class MailUnavailable extends Error {
+  override name = 'MailUnavailable';
 }
 
 export interface Inbox {

@@ -116,6 +116,8 @@ export async function readMessage(
   options: ReadOptions = {},
 ): Promise<Result<InboundMail, ReadError>> {
   const buffer = typeof raw === 'string' ? Buffer.from(raw, 'utf8') : raw;
+  // Bytes an inbox could not give (an IMAP server's `BODY[] NIL` reaches here as `false`).
+  if (!Buffer.isBuffer(buffer)) return fail('empty');
   if (buffer.length === 0 || buffer.toString('latin1').trim() === '') return fail('empty');
   if (buffer.length > (options.maxBytes ?? DEFAULT_MAX_BYTES)) return fail('too-large');
   const head = buffer.subarray(0, 1 << 20).toString('latin1');

@@ -8,6 +8,8 @@ describe('readMessage never throws on garbage', () => {
     ['blank', '  \r\n\r\n ', 'empty'],
     ['binary noise', Buffer.from([0, 1, 2, 3, 255, 254, 10, 13]), 'not-a-message'],
     ['prose', 'hello, this is not a mail\n', 'not-a-message'],
+    // An IMAP server's `BODY[] NIL`, as imapflow gives it (was: TypeError, buffer.subarray).
+    ['no bytes at all (false)', false as unknown as Buffer, 'empty'],
   ];
   it.each(cases)('%s → %s', async (_name, raw, error) => {
     await expect(readMessage(raw)).resolves.toMatchObject({ ok: false, error });
