@@ -1410,12 +1410,19 @@ export interface MailFailedInput {
    * instead, the folder for rejected mail; `amici inbox show` and `replay` cannot read it.
    */
   keptIn?: string;
+  /**
+   * The cause was the referee's storage (a full disk, a read-only state file), not amici's code:
+   * the player is told so, with no blame on them, and that the TD has amici read the mail again
+   * once it is fixed. Implied by `keptIn`.
+   */
+  storage?: boolean;
 }
 
 /**
- * A mail whose decision failed again and again (an error in amici, not in the mail): to the TD,
- * what came and how to read it again once the cause is fixed; to the player, that nothing was
- * played, no penalty given, and the TD has it, dated as it came (P-2j, P-5a).
+ * A mail whose decision failed again and again (an error in amici or in its storage, not in the
+ * mail): to the TD, what came and how to read it again once the cause is fixed; to the player,
+ * what failed, that nothing was played, no penalty given, and the TD has it, dated as it came
+ * (P-2j, P-5a).
  */
 export function composeMailFailed(input: MailFailedInput): ComposedMail {
   const event = { name: input.events.map((e) => e.name).join(', '), tag: 'amici' };
@@ -1430,6 +1437,7 @@ export function composeMailFailed(input: MailFailedInput): ComposedMail {
     error: input.error,
     tries: input.tries,
     keptIn: input.keptIn ?? '',
+    storage: input.storage === true || input.keptIn !== undefined,
   }));
 }
 

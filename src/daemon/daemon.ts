@@ -8,6 +8,7 @@
 // written (a full disk, a read-only file) is told to every TD once, by mail sent directly.
 
 import cron from 'node-cron';
+import { isStoreTrouble } from '../store/store.ts';
 import type { Logger } from './log.ts';
 import type { ReadItem, RefereeService } from './referee-service.ts';
 import { type InboundItem, type Inbox, MailUnavailable, type Sender } from './transport.ts';
@@ -75,12 +76,8 @@ interface Drained {
   storeTrouble?: Error;
 }
 
-/** SQLite's codes for a state file that cannot be written at all, whichever mail is at hand. */
-const STORE_TROUBLE = /^SQLITE_(FULL|IOERR|READONLY|CANTOPEN|CORRUPT|NOTADB|PERM)/;
-
 /** Whether `e` is an error of the state file itself (a full disk, a read-only file). */
-export const storeTrouble = (e: unknown): e is Error =>
-  e instanceof Error && STORE_TROUBLE.test(String((e as { code?: unknown }).code ?? ''));
+export const storeTrouble = isStoreTrouble;
 
 async function drainInbox(
   parts: DaemonParts,

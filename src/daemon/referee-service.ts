@@ -120,7 +120,14 @@ import type {
   OutboxRow,
   Store,
 } from '../store/store.ts';
-import { dedupeKey, finishedKey, gameKeyOf, replayKey, unprintedKey } from '../store/store.ts';
+import {
+  dedupeKey,
+  finishedKey,
+  gameKeyOf,
+  isStoreTrouble,
+  replayKey,
+  unprintedKey,
+} from '../store/store.ts';
 import type { DnsResolver, SenderCheck } from './authenticate.ts';
 import { cachingResolver, checkSender } from './authenticate.ts';
 import type { GameRefResolved } from './directory.ts';
@@ -986,6 +993,8 @@ export class RefereeService {
       error: said,
       tries,
       ...(archived ? {} : { keptIn: this.rejectedFolder() }),
+      // The store could not take it: the player is told the referee's storage failed.
+      ...(!archived || isStoreTrouble(error) ? { storage: true } : {}),
     };
     const mails = (inboundId: number): NewOutboxMail[] => {
       const tell = (

@@ -360,6 +360,13 @@ export class StoreBusy extends Error {
   }
 }
 
+/** SQLite's codes for a state file that cannot be written at all, whichever mail is at hand. */
+const STORE_TROUBLE = /^SQLITE_(FULL|IOERR|READONLY|CANTOPEN|CORRUPT|NOTADB|PERM)/;
+
+/** Whether `e` is an error of the state file itself (a full disk, a read-only file). */
+export const isStoreTrouble = (e: unknown): e is Error =>
+  e instanceof Error && STORE_TROUBLE.test(String((e as { code?: unknown }).code ?? ''));
+
 /** Whether `e` is SQLite's "the database is locked" after the busy_timeout (SQLITE_BUSY…). */
 export const isBusy = (e: unknown): e is Error & { code: string } =>
   e instanceof Error && /^SQLITE_BUSY/.test(String((e as { code?: unknown }).code ?? ''));

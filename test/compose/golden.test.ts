@@ -372,27 +372,37 @@ describe('golden mails: the gameless mails in every template language', () => {
       expect(mails[1]!.text).not.toContain('boom');
       for (const m of mails) expect(m.text).not.toMatch(/undefined|\[object Object\]|NaN/);
     });
-    it(`${lang}/mail-failed-unarchived: a mail the store could not take, set aside in the inbox's folder`, () => {
+    it(`${lang}/mail-failed-unarchived: a mail the store could not take, set aside in the inbox's folder; the player told the referee's storage failed, not they`, () => {
+      const facts = {
+        td: { name: 'Olena Petrenko' },
+        events: [{ name: 'World Championship 2026', tag: 'WCH26' }],
+        lang,
+        inboundId: 4712,
+        from: 'jan.novak@example.cz',
+        subject: 'Re: [WCH26/7] 9...Na5 (scoresheet attached)',
+        receivedAt: '2026-10-20T06:05:00Z',
+        error: 'database or disk is full',
+        tries: 3,
+        keptIn: 'amici/rejected (referee@mail.example, imap.mail.example)',
+      };
       const mails = [
-        composeMailFailed({
-          td: { name: 'Olena Petrenko' },
-          events: [{ name: 'World Championship 2026', tag: 'WCH26' }],
-          lang,
-          inboundId: 4712,
-          from: 'jan.novak@example.cz',
-          subject: 'Re: [WCH26/7] 9...Na5 (scoresheet attached)',
-          receivedAt: '2026-10-20T06:05:00Z',
-          error: 'database or disk is full',
-          tries: 3,
-          keptIn: 'amici/rejected (referee@mail.example, imap.mail.example)',
-          audience: 'td',
-          name: 'Olena Petrenko',
-        }),
+        composeMailFailed({ ...facts, audience: 'td', name: 'Olena Petrenko' }),
+        composeMailFailed({ ...facts, audience: 'player', name: 'Jan Novák' }),
       ];
       goldenMails(`${lang}/mail-failed-unarchived`, mails);
       expect(mails[0]!.text).toContain('amici/rejected (referee@mail.example, imap.mail.example)');
       expect(mails[0]!.text).not.toContain('amici inbox replay');
-      expect(mails[0]!.text).not.toMatch(/undefined|\[object Object\]|NaN/);
+      // Not the same words as for an error in amici's code.
+      const code = composeMailFailed({
+        ...facts,
+        keptIn: undefined,
+        error: 'boom',
+        audience: 'player',
+        name: 'Jan Novák',
+      });
+      expect(mails[1]!.text).not.toBe(code.text);
+      expect(mails[1]!.text).not.toContain('database or disk is full');
+      for (const m of mails) expect(m.text).not.toMatch(/undefined|\[object Object\]|NaN/);
     });
     it(`${lang}/store-alert: the state file cannot be written since when and why, then again`, () => {
       const alert = {

@@ -207,8 +207,17 @@ describe('a state file that cannot take a mail, or any write', () => {
     expect(back!.subject).toBe('amici writes its state file again');
     expect(logger.lines.filter((l) => l.code === 'STORE_UNWRITABLE')).toHaveLength(1);
     expect(logger.lines.filter((l) => l.code === 'STORE_WRITABLE')).toHaveLength(1);
-    // Eva was told that the TD has her mail.
-    expect(sent.filter((m) => m.to.includes('eva@x.example')).map(kind)).toContain('mail-failed');
+    // Eva was told that the TD has her mail, and why: the referee's storage, not amici's code
+    // or her mail; and that it is read again, dated as it came, once the storage is fixed.
+    const toEva = sent.filter((m) => m.to.includes('eva@x.example'));
+    expect(toEva.map(kind)).toContain('mail-failed');
+    const told = await simpleParser(toEva.find((m) => kind(m) === 'mail-failed')!.raw);
+    expect(told.text).toContain("because the referee's storage failed");
+    expect(told.text).toContain('That is no fault of yours or of your mail.');
+    expect(told.text).toContain(
+      'will have amici read your mail again once the storage is fixed; it is then dated as it arrived',
+    );
+    expect(told.text).not.toContain('an error in amici itself');
     store.close();
   });
 
