@@ -132,13 +132,35 @@ async function runLocked(
         started();
         const s = await runOnce(parts);
         logger.info({ code: 'DAEMON_STOP', ...s });
-        // Run from cron, --once must not pass over an inbox it could not read as a quiet day.
+        // Run from cron, --once must not pass over an inbox it could not read as a quiet day,
+        // nor over mail it could not process: it says so on stderr and exits 1.
+        let status = 0;
+        if (s.failed) {
+          const why = s.storeTrouble
+            ? `the state file ${loaded.config.store.path} cannot be written (${s.storeTrouble}); the Tournament Directors have been told, once`
+            : 'INBOUND_FAILED in the log says why';
+          io.err(
+            `amici: ${count(s.failed, 'mail')} could not be processed: ${why}. ${s.failed === 1 ? 'It stays' : 'They stay'} in the inbox, unplayed, and ${s.failed === 1 ? 'is' : 'are'} read again at the next run\n`,
+          );
+          status = 1;
+        } else if (s.storeTrouble) {
+          io.err(
+            `amici: the state file ${loaded.config.store.path} cannot be written (${s.storeTrouble}); the Tournament Directors have been told, once\n`,
+          );
+          status = 1;
+        }
+        if (s.setAside) {
+          io.err(
+            `amici: ${count(s.setAside, 'mail')} set aside after failing again and again: filed as rejected, nothing played; the Tournament Directors were told how to have ${s.setAside === 1 ? 'it' : 'them'} read again (INBOUND_SET_ASIDE)\n`,
+          );
+          status = 1;
+        }
         const health = t.inbox.health?.();
         if (health && !health.ok) {
           io.err(`amici: the inbox could not be read: ${health.error}\n`);
           return 1;
         }
-        return 0;
+        return status;
       }
       // The handlers are in place before DAEMON_START says so: a signal sent on seeing it is
       // never met by Node's default action (which ends the process, SIGHUP included).

@@ -5,12 +5,14 @@
 // CLI sends one on SIGHUP) runs `reload` on the same chain as the messages, so no message is
 // decided half under the old configuration and half under the new. A mail that failed stays in
 // the inbox and is read again after `retryMs`, new mail or not; a state file that cannot be
-// written (a full disk, a read-only file) is told to every TD once, by mail sent directly.
+// written (a full disk, a read-only file) is told to every TD once, by mail sent directly, and
+// not again after a restart (store-alert.ts).
 
 import cron from 'node-cron';
 import { isStoreTrouble } from '../store/store.ts';
 import type { Logger } from './log.ts';
 import type { ReadItem, RefereeService } from './referee-service.ts';
+import { storeAlerts } from './store-alert.ts';
 import { type InboundItem, type Inbox, MailUnavailable, type Sender } from './transport.ts';
 
 export interface DaemonParts {
@@ -38,17 +40,50 @@ export interface RunSummary {
   processed: number;
   sweeps: number;
   sent: number;
+  /** `--once`: mails that could not be processed; they stay in the inbox for the next run. */
+  failed?: number;
+  /** `--once`: mails set aside as rejected after failing again and again (the TD told). */
+  setAside?: number;
+  /** `--once`: the state file could not be written (its error); the TDs were told, once. */
+  storeTrouble?: string;
 }
 
-/** Process what is waiting now: the inbox, one sweep, the outbox. (`amici run --once`.) */
+/**
+ * Process what is waiting now: the inbox, one sweep, the outbox (`amici run --once`). A mail that
+ * fails stays in the inbox for the next run (`failed`); a state file that cannot be written is
+ * told to the TDs once across runs (store-alert.ts), and its end too, as the daemon does.
+ */
 export async function runOnce(
   parts: DaemonParts,
   summary: RunSummary = { processed: 0, sweeps: 0, sent: 0 },
 ): Promise<RunSummary> {
-  await drainInbox(parts, summary, new AbortController().signal);
-  await parts.service.sweep();
-  summary.sweeps++;
-  summary.sent += (await parts.service.flushOutbox(parts.sender)).sent;
+  const alerts = storeAlerts(parts);
+  const setAsideBefore = parts.service.setAsideCount;
+  /** `step`, a state file it cannot write told to the TDs rather than thrown. */
+  const storing = async (step: () => Promise<void>) => {
+    try {
+      await step();
+    } catch (e) {
+      if (!storeTrouble(e)) throw e;
+      summary.storeTrouble ??= e.message;
+      await alerts.failed(e);
+    }
+  };
+  const drained = await drainInbox(parts, summary, new AbortController().signal);
+  if (drained.storeTrouble) {
+    summary.storeTrouble = drained.storeTrouble.message;
+    await alerts.failed(drained.storeTrouble);
+  } else if (drained.stored > 0) alerts.works();
+  await storing(async () => {
+    await parts.service.sweep();
+    summary.sweeps++;
+  });
+  await storing(async () => {
+    summary.sent += (await parts.service.flushOutbox(parts.sender)).sent;
+  });
+  if (drained.failed) summary.failed = drained.failed;
+  const setAside = parts.service.setAsideCount - setAsideBefore;
+  if (setAside) summary.setAside = setAside;
   return summary;
 }
 
@@ -227,57 +262,16 @@ export async function runDaemon(
   const serial = (fn: () => Promise<void>) => {
     busy = busy.then(fn).catch(async (e) => {
       logger.error({ code: 'INBOUND_FAILED', error: String((e as Error).stack ?? e) });
-      if (storeTrouble(e)) await storeFailed(e);
+      if (storeTrouble(e)) await alerts.failed(e);
     });
     return busy;
   };
   const flush = outboxPump(parts, summary);
   const kick = () => void flush();
   // A state file that cannot be written (a full disk, a read-only file) stops all play: every
-  // TD is told once, not per mail or per try, and again when it can be written. The outbox is
-  // in the state file, so the first mail goes to the sender directly.
-  let storeDown: { since: string; told: boolean } | undefined;
-  const storeFailed = async (e: Error): Promise<void> => {
-    if (!storeDown) {
-      storeDown = { since: service.clock().toISOString(), told: false };
-      logger.error({
-        code: 'STORE_UNWRITABLE',
-        store: service.config.store.path,
-        since: storeDown.since,
-        error: e.message,
-      });
-    }
-    if (storeDown.told) return;
-    const mails = service.storeAlertMails({
-      state: 'down',
-      since: storeDown.since,
-      error: e.message,
-    });
-    let told = mails.length > 0;
-    for (const m of mails) {
-      const r = await parts.sender.send({
-        messageId: m.messageId,
-        from: m.sender,
-        to: m.recipients,
-        raw: m.raw,
-      });
-      told &&= r.ok;
-    }
-    storeDown.told = told;
-  };
-  const storeWorks = (): void => {
-    if (!storeDown) return;
-    const { since, told } = storeDown;
-    storeDown = undefined;
-    const until = service.clock().toISOString();
-    logger.info({ code: 'STORE_WRITABLE', store: service.config.store.path, since, until });
-    if (!told) return;
-    try {
-      service.store.enqueueMail(service.storeAlertMails({ state: 'back', since, until }), until);
-    } catch (e) {
-      logger.error({ code: 'OUTBOX_ERROR', error: String((e as Error).stack ?? e) });
-    }
-  };
+  // TD is told once, not per mail, per try or per restart, and again when it can be written. The
+  // outbox is in the state file, so the first mail goes to the sender directly.
+  const alerts = storeAlerts(parts);
   // Mail that failed stays in the inbox: it is read again after retryMs, new mail or not.
   let retryDue = false;
   const drain = () =>
@@ -285,8 +279,8 @@ export async function runDaemon(
       const retryAt = () => new Date(Date.now() + retryMs).toISOString();
       const drained = await drainInbox(parts, summary, signal, kick, retryAt);
       retryDue = drained.failed > 0;
-      if (drained.storeTrouble) await storeFailed(drained.storeTrouble);
-      else if (drained.stored > 0) storeWorks();
+      if (drained.storeTrouble) await alerts.failed(drained.storeTrouble);
+      else if (drained.stored > 0) alerts.works();
     });
   const sweep = () =>
     serial(async () => {

@@ -41,7 +41,7 @@ export const LOG_CODES = {
   INBOUND_GROUP_SPLIT:
     'mails read together could not be committed together (one the store cannot take, a full disk): each is decided and committed alone, so one mail cannot hold back the others',
   STORE_UNWRITABLE:
-    'the state file cannot be written (a full disk, a read-only file): no mail is played meanwhile, it waits in the inbox and is tried again; every TD is told once, directly by mail',
+    'the state file cannot be written (a full disk, a read-only file): no mail is played meanwhile, it waits in the inbox and is tried again; every TD is told once, directly by mail, not again after a restart or at the next `run --once` (`tds`: told, told before, not reached); that they were told is noted beside the state file (`<store>.alert`), `remembered: false` when the note could not be written',
   STORE_WRITABLE: 'the state file is written again after STORE_UNWRITABLE; the TDs are told',
   INBOX_DOWN:
     'the inbox could not be read for longer than inboxAlertMinutes; every TD is told by mail',

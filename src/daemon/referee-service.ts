@@ -923,20 +923,26 @@ export class RefereeService {
       return error;
     }
     if (tries < SET_ASIDE_AFTER) return error;
+    let outcome: SettleOutcome;
     try {
-      return this.committed(() => this.setAside(reading, error, tries, at, true));
+      outcome = this.committed(() => this.setAside(reading, error, tries, at, true));
     } catch (e) {
       // Inside a group, the group is decided again mail by mail (decideGroup).
       if (inGroup) throw e;
       // The store cannot take this mail whole (its bytes on a nearly full disk): it is set
       // aside all the same, its bytes left where the inbox files it — never deleted.
       try {
-        return this.committed(() => this.setAside(reading, error, tries, at, false));
+        outcome = this.committed(() => this.setAside(reading, error, tries, at, false));
       } catch {
         return error;
       }
     }
+    this.setAsideCount++;
+    return outcome;
   }
+
+  /** How many mails this process set aside (`failedDecision`): `run --once` says so. */
+  setAsideCount = 0;
 
   /**
    * `fn` in a savepoint (a transaction of its own outside a group), what it logs said only once

@@ -373,7 +373,8 @@ export const isBusy = (e: unknown): e is Error & { code: string } =>
 
 export class Store implements CheckpointStore {
   readonly db: Database.Database;
-  private readonly path: string;
+  /** The state file (`:memory:` for a store in memory). */
+  readonly path: string;
   private readonly busyTimeoutMs: number;
   /**
    * The migrations applied in this process to a store written by an older amici, oldest first

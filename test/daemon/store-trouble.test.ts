@@ -6,7 +6,7 @@
 // again on a timer, new mail or not; and the TDs are told once, not per mail, that the store
 // cannot be written, and when it can again.
 
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
@@ -24,7 +24,7 @@ import type {
 } from '../../src/daemon/transport.ts';
 import { Store } from '../../src/store/store.ts';
 
-function setup() {
+function setup(path = join(mkdtempSync(join(tmpdir(), 'amici-full-')), 'amici.sqlite')) {
   const r = validateConfig(
     {
       from: { name: 'amici', address: 'referee@club.example' },
@@ -54,7 +54,7 @@ function setup() {
   );
   if (!r.ok) throw new Error(r.errors.join('\n'));
   const logger = memoryLogger();
-  const store = new Store(join(mkdtempSync(join(tmpdir(), 'amici-full-')), 'amici.sqlite'));
+  const store = new Store(path);
   const service = new RefereeService({
     config: r.config,
     store,
@@ -263,6 +263,62 @@ describe('a state file that cannot take a mail, or any write', () => {
     ]);
     expect(toTd[0]!.text).toContain('attempt to write a readonly database');
     store.close();
+  });
+
+  it('a restart while the store still takes no write does not tell the TDs again; the restarted daemon tells them of the end (was: told again at each restart)', async () => {
+    const first = setup();
+    const path = first.store.path;
+    first.store.db.pragma('query_only = ON');
+    const jan = mail('jan <jan@x.example>', '1', '1.e4');
+    const eva = mail('eva <eva@x.example>', '2', '1.d4');
+    const before = mailbox([jan, eva]);
+    const told = recorder();
+    await runUntil(
+      { ...first, inbox: before.inbox, sender: told.sender },
+      () => told.sent.length > 0 && before.passes() >= 2,
+      'the TDs to be told',
+    );
+    expect(told.sent.map(kind)).toEqual(['store-alert']);
+    // That they were told is remembered beside the state file, which cannot be written.
+    expect(existsSync(`${path}.alert`)).toBe(true);
+    first.store.close();
+
+    // amici restarted (systemd, an upgrade) while the disk is still full.
+    const second = setup(path);
+    second.store.db.pragma('query_only = ON');
+    const after = mailbox([jan, eva]);
+    const again = recorder();
+    const stop = new AbortController();
+    const running = runDaemon(
+      {
+        ...second,
+        inbox: after.inbox,
+        sender: again.sender,
+        sweep: '0 0 1 1 *',
+        retryMs: 30,
+        watchMs: 60_000,
+      },
+      stop.signal,
+    );
+    try {
+      await until(() => after.passes() >= 3, 'three passes over the inbox');
+      expect(again.sent).toEqual([]);
+      expect(second.logger.lines.filter((l) => l.code === 'STORE_UNWRITABLE')).toEqual([
+        expect.objectContaining({ tds: 'told before' }),
+      ]);
+      second.store.db.pragma('query_only = OFF'); // the operator freed space
+      await until(() => after.filed.length === 2, 'the mails to be played');
+      await until(() => again.sent.some((m) => kind(m) === 'store-alert'), 'the end to be told');
+    } finally {
+      stop.abort();
+      await running;
+    }
+    const toTd = await Promise.all(
+      again.sent.filter((m) => m.to.includes('td@club.example')).map((m) => simpleParser(m.raw)),
+    );
+    expect(toTd.map((m) => m.subject)).toEqual(['amici writes its state file again']);
+    expect(existsSync(`${path}.alert`)).toBe(false);
+    second.store.close();
   });
 
   it('a mail set aside is logged once, when its record is committed: not for a commit that then failed', async () => {
