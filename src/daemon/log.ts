@@ -33,6 +33,8 @@ export const LOG_CODES = {
     "a player's mail held moves for several games (blocks with game tags); nothing played, no penalty, asked to send each game's move in its own mail (P-2e, P-5a)",
   INBOUND_GAMES_STATUS:
     "a player's mail named no game and held words only; they are told where each of their unfinished games stands (once a day, P-2k)",
+  INBOUND_COURTESY:
+    'a player\'s mail named no game and said only thanks, congratulations or a greeting ("Thanks!", "Dzięki", "Danke, schöne Partie"): filed as ignored, nothing answered',
   INBOUND_BOUNCE: 'a bounce of our mail to a player; the TD is told',
   INBOUND_FAILED:
     "processing an inbound message failed (or its sender's DKIM key could not be looked up); it stays in the inbox and is tried again (`retryAt`), also when no new mail comes",

@@ -51,6 +51,7 @@ import {
   playsByPost,
 } from '../config/load-config.ts';
 import type { AmiciConfig, EventConfig, GameConfig, PlayerConfig } from '../config/schema.ts';
+import { courtesyOnly, courtesySubject } from '../mail/courtesy.ts';
 import { forwardedOf } from '../mail/forwarded.ts';
 import { gamesWithMoves } from '../mail/game-blocks.ts';
 import type { Inbound, InboundMail, ReadError, Result } from '../mail/index.ts';
@@ -2033,6 +2034,29 @@ export class RefereeService {
       return undefined;
     const moves = movetextOf([...inbound.rest.map((l) => l.text), inbound.mail.subject ?? '']);
     if (moves.length) return undefined;
+    // Thanks, congratulations, a greeting and nothing more ("Thanks!", "Dzięki", "Danke, schöne
+    // Partie"): it asks nothing, so nothing is answered — a table of the games would only invite
+    // another "Thanks!". Filed, as every mail is (P-5a).
+    const names = [player.name, inbound.mail.from?.name ?? ''];
+    if (
+      courtesyOnly(inbound.newText.text, names) &&
+      courtesySubject(inbound.mail.subject ?? '', names)
+    ) {
+      this.store.commitInbound(
+        {
+          ...base,
+          sender,
+          subject: inbound.mail.subject,
+          status: 'ignored',
+          note: 'no game named: courtesy only (thanks, a greeting), nothing to answer',
+        },
+        [],
+        [],
+        at,
+      );
+      this.logger.info({ code: 'INBOUND_COURTESY', ...this.mailLog, sender });
+      return 'ignored';
+    }
     const last = this.store.lastQueued('games-status', null, [sender]);
     const quiet = last && Date.parse(at) - Date.parse(last) < QUIET_MS ? last : undefined;
     const games = this.openGamesOf(sender).map((g) => this.gameStatus(g, sender));

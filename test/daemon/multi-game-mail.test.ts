@@ -254,6 +254,26 @@ describe('mail about several of a player’s games', () => {
     );
   });
 
+  it('P-2k: thanks alone, with no game tag ("Danke, schöne Partie!", "Dzięki", "Thank you, good game"), is filed and not answered; thanks with a request still gets the table (was: the table for every "Thanks!")', async () => {
+    const { service, logger, flush } = setup();
+    for (const m of [
+      mail(KARL, 'Re: Ihre Partien am 2027-01-10', 'Danke, schöne Partie!\n\nViele Grüße\nKarl'),
+      mail('Jan Kowalski <jan@home.example>', '', 'Dzięki'),
+      mail('Bob Smith <bob@mail.example>', 'Thanks', 'Thank you, good game'),
+    ]) {
+      expect(await service.processInbound(m)).toBe('ignored');
+      expect(logger.lines.at(-1)).toMatchObject({ code: 'INBOUND_COURTESY' });
+    }
+    expect(await flush()).toEqual([]);
+    expect(
+      await service.processInbound(
+        mail('Bob Smith <bob@mail.example>', 'Thanks', 'Thanks! Whose move is it in my games?'),
+      ),
+    ).toBe('ignored');
+    expect(logger.lines.at(-1)).toMatchObject({ code: 'INBOUND_GAMES_STATUS' });
+    expect((await flush()).map((o) => o.kind)).toEqual(['games-status']);
+  });
+
   it('P-9a, P-2d: words of a withdrawal with no game tag, from a player whose mail must be signed and is not, are asked about, not answered with the games and clocks as if they said nothing', async () => {
     const { service, logger, flush } = setup({ authentication: 'dkim' });
     const m = mail(KARL, 'Turnier', 'Leider ziehe ich mich vom Turnier zurück.');
