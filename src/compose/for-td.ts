@@ -22,6 +22,11 @@ export interface ForTdInput {
   /** The mail held moves, which were not played: it names no game (P-4a is not risked). */
   moves: boolean;
   /**
+   * For the TD: the mail named several games, with moves for each (one game per mail, P-2e,
+   * P-5a), and was refused; `games` are those it named. Its words for the TD went all the same.
+   */
+  several?: boolean;
+  /**
    * The mail also announced leave, which was not recorded: words of a withdrawal are the TD's
    * to decide (P-9a), so leave is not booked from them (P-8a, P-8b); both readers are told.
    */
@@ -32,7 +37,10 @@ export interface ForTdInput {
   templatesDir?: string | undefined;
 }
 
-/** The TD's notice of a player's mail for them that names no game, or the player's word. */
+/**
+ * The TD's notice of a player's mail for them that names no game (or several, `several`), or the
+ * player's word.
+ */
 export function composeForTd(input: ForTdInput): ComposedMail {
   const kind = input.audience === 'td' ? 'for-td' : 'for-td-sent';
   const attached = input.original !== undefined && input.original.raw.length <= ORIGINAL_LIMIT;
@@ -54,13 +62,14 @@ export function composeForTd(input: ForTdInput): ComposedMail {
         })
       : '';
     const A = input.audience;
+    const several = input.several && A === 'td' ? 'Several' : '';
     return {
       greeting: t('report.greeting', { name: input.name }),
-      subject: t(`forTd.${A}.subject`, vars),
-      intro: t(`forTd.${A}.intro`, vars),
-      moves: input.moves ? t(`forTd.${A}.moves`, vars) : '',
+      subject: t(`forTd.${A}.subject${several}`, vars),
+      intro: t(`forTd.${A}.intro${several}`, vars),
+      moves: input.moves ? t(`forTd.${A}.moves${several}`, vars) : '',
       leave: input.leave ? t(`forTd.${A}.leave`, vars) : '',
-      gamesText: t(`forTd.${A}.games`, vars),
+      gamesText: t(`forTd.${A}.games${several}`, vars),
       games,
       text: input.text ? pre(input.text) : '',
       original: input.original ? t(attached ? 'forTd.td.attached' : 'forTd.td.tooLarge', vars) : '',

@@ -135,12 +135,19 @@ export interface OneGamePerMailInput extends PlayerMailInput {
   games: readonly string[];
   /** An example tag for the subject of the mails to send instead. */
   example: string;
+  /**
+   * The mail also held words for the TD (a `TD:` line, P-5d): whether they went to the TD with
+   * the whole mail (`sent`), or not, the mail not proving its sender (P-2d); `who` is the TD or
+   * TDs, as "Anna Nowak (td@club.example)".
+   */
+  forTd?: { who: string; sent: boolean };
 }
 
 /**
  * The answer to a mail with moves for several games ("[CC27/1] 1.e4" / "[CC27/2] 1.d4", or a
  * "Game: CC27/2" line after moves of the subject's game): nothing was played in any of them and
- * no penalty given; send each game's move in its own mail (P-2e, P-2f..h, P-4a, P-5a).
+ * no penalty given; send each game's move in its own mail (P-2e, P-2f..h, P-4a, P-5a). Words for
+ * the TD in it went to the TD all the same (P-5d), or did not, and why (`forTd`).
  */
 export function composeOneGamePerMail(input: OneGamePerMailInput): ComposedMail {
   const on = { ...input, lang: input.player.lang };
@@ -151,6 +158,9 @@ export function composeOneGamePerMail(input: OneGamePerMailInput): ComposedMail 
     games: input.games,
     why: t('onePerMail.why'),
     what: t('onePerMail.what', { example: input.example }),
+    forTd: input.forTd
+      ? t(input.forTd.sent ? 'onePerMail.forTd' : 'onePerMail.forTdNot', { who: input.forTd.who })
+      : '',
     event: input.event,
   }));
 }

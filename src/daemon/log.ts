@@ -30,7 +30,7 @@ export const LOG_CODES = {
   INBOUND_OTHER_GAME:
     "a player's mail named a game it does not fit and reads as their move in one other game; nothing played, no penalty, asked which game",
   INBOUND_SEVERAL_GAMES:
-    "a player's mail held moves for several games (blocks with game tags); nothing played, no penalty, asked to send each game's move in its own mail (P-2e, P-5a)",
+    "a player's mail held moves for several games (blocks with game tags); nothing played, no penalty, asked to send each game's move in its own mail (P-2e, P-5a); words for the TD in it went to the TD with the mail all the same (`forTd: sent`, P-5d), or not, the mail not proven (`forTd: not proven`, P-2d)",
   INBOUND_GAMES_STATUS:
     "a player's mail named no game and held words only; they are told where each of their unfinished games stands (once a day, P-2k)",
   INBOUND_COURTESY:

@@ -1145,7 +1145,7 @@ export class RefereeService {
     }
     // Moves for several games in one mail: none of them is played (one game per mail).
     const several = this.severalGames(inbound, sender);
-    if (several) return this.oneGamePerMail(several, inbound, sender, base, at);
+    if (several) return this.oneGamePerMail(reading, several, inbound, sender, base, at);
     if (!('gameKey' in ref)) {
       // A TD who also plays, writing about no game of their own as a player: their rulings.
       const ruled = this.isTd(sender) && this.tdMail(reading, inbound, sender, base, at);
@@ -1969,9 +1969,13 @@ export class RefereeService {
    * penalty given, and the player is asked to send each game's move in its own mail. A move binds
    * once sent (P-4a), so amici does not split a mail by guessing which lines belong to which
    * game; the repetition and the stated dates are one game's transmission (P-2e, P-2f..h), and
-   * each game's record keeps its own mails (P-5a).
+   * each game's record keeps its own mails (P-5a). Words for the TD in it (a `TD:` line, a
+   * withdrawal) go to the TD of the games it names all the same, with the whole mail, and the
+   * player is told both things (P-5d) — unless the mail does not prove its sender where that is
+   * required (P-2d): then the player is told they did not go, and where to write.
    */
   private oneGamePerMail(
+    reading: ReadItem,
     named: { games: string[]; refs: GameRefResolved[] },
     inbound: Inbound,
     sender: string,
@@ -1981,6 +1985,22 @@ export class RefereeService {
     const { event, player } = this.directory.memberships(sender)[0]!;
     const open = this.openGamesOf(sender);
     const mine = named.refs.find((r) => open.some((g) => g.gameKey === r.gameKey));
+    const forTd =
+      inbound.commands.some((c) => c.kind === 'td-message') ||
+      withdrawsFromEvent(inbound.newText.text) ||
+      withdrawsFromEvent(inbound.mail.subject);
+    const proven =
+      !this.needsSignature(player) ||
+      reading.sender?.verdict === 'pass' ||
+      !!reading.item.senderConfirmed;
+    // The TDs of the games named (of the player's events when it names none of ours), each once.
+    const tdEvents = new Map<string, EventConfig>();
+    const events = named.refs.length
+      ? named.refs.map((r) => r.event)
+      : this.directory.memberships(sender).map((m) => m.event);
+    for (const e of events)
+      if (!tdEvents.has(e.td.address.toLowerCase())) tdEvents.set(e.td.address.toLowerCase(), e);
+    const who = [...tdEvents.values()].map((e) => `${e.td.name} (${e.td.address})`).join(', ');
     const mail = composeOneGamePerMail({
       player: { id: player.id, name: player.name, lang: player.language ?? event.language },
       event: { name: event.name, tag: event.tag },
@@ -1988,8 +2008,37 @@ export class RefereeService {
       subject: inbound.mail.subject,
       games: named.games,
       example: mine ? `[${mine.event.tag}/${mine.game.id}]` : `[${event.tag}/…]`,
+      ...(forTd ? { forTd: { who, sent: proven } } : {}),
       ...(this.templatesDir ? { templatesDir: this.templatesDir } : {}),
     });
+    const toTd = (inboundId: number): NewOutboxMail[] =>
+      forTd && proven
+        ? [...tdEvents.values()].map((e) =>
+            this.mailTo(
+              composeForTd({
+                audience: 'td',
+                name: e.td.name,
+                lang: e.language,
+                event: { name: e.name, tag: e.tag },
+                td: { name: e.td.name, address: e.td.address },
+                player: { id: player.id, name: player.name, address: sender },
+                games: named.refs
+                  .filter((r) => r.event.td.address.toLowerCase() === e.td.address.toLowerCase())
+                  .map((r) => ({
+                    tag: `[${r.event.tag}/${r.game.id}]`,
+                    players: this.gameTitle(r),
+                  })),
+                moves: true,
+                several: true,
+                text: mailForTd(inbound, sender, base.receivedAt),
+                original: { raw: base.raw, inboundId },
+                ...(this.templatesDir ? { templatesDir: this.templatesDir } : {}),
+              }),
+              [e.td.address],
+              `${base.dedupeKey}:for-td:${e.td.address.toLowerCase()}`,
+            ),
+          )
+        : [];
     const keys = named.refs.map((r) => r.gameKey);
     this.store.commitInbound(
       {
@@ -1997,17 +2046,24 @@ export class RefereeService {
         sender,
         subject: inbound.mail.subject,
         status: 'rejected',
-        note: `moves for several games (${named.games.map((g) => g.split(' ')[0]).join(', ')}): one game per mail, nothing played (P-2e, P-5a)`,
+        note: `moves for several games (${named.games.map((g) => g.split(' ')[0]).join(', ')}): one game per mail, nothing played (P-2e, P-5a)${forTd ? (proven ? '; its words for the TD went to the TD (P-5d)' : '; its words for the TD not passed on: not proven (P-2d)') : ''}`,
       },
       [],
-      [
+      (inboundId) => [
         this.mailTo(mail, [sender], `${base.dedupeKey}:one-game-per-mail`, {
           inReplyTo: base.messageId,
         }),
+        ...toTd(inboundId),
       ],
       at,
     );
-    this.logger.info({ code: 'INBOUND_SEVERAL_GAMES', ...this.mailLog, sender, games: keys });
+    this.logger.info({
+      code: 'INBOUND_SEVERAL_GAMES',
+      ...this.mailLog,
+      sender,
+      games: keys,
+      ...(forTd ? { forTd: proven ? 'sent' : 'not proven' } : {}),
+    });
     return 'rejected';
   }
 

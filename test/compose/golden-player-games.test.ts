@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { composeForTd } from '../../src/compose/for-td.ts';
 import type { ComposedMail } from '../../src/compose/index.ts';
 import { composeUnknownAddress, composeWhichGame } from '../../src/compose/index.ts';
 import type { GameStatus } from '../../src/compose/player-games.ts';
@@ -148,6 +149,48 @@ describe('golden mails: a player’s games, named together, in every template la
       );
       for (const rule of ['P-4a', 'P-2e', 'P-5a']) expect(m.text).toContain(rule);
       clean(m);
+    });
+    it(`${lang}/one-game-per-mail-for-td (P-2e, P-5d): moves for several games with words for the TD: nothing played, the words to the TD, the player told both; or not proven (P-2d)`, () => {
+      const games = ['[WCH26/7] Anna Nowak – Jan Novák', '[WCH26/12] Jan Novák – Hanna Bondar'];
+      const answer = (sent: boolean) =>
+        composeOneGamePerMail({
+          player: { ...PLAYER, lang },
+          event: EVENT,
+          td: { name: 'Olena Petrenko' },
+          subject: 'my moves',
+          games,
+          example: '[WCH26/7]',
+          forTd: { who: 'Olena Petrenko (td@wch26.example)', sent },
+        });
+      const toTd = composeForTd({
+        audience: 'td',
+        name: 'Olena Petrenko',
+        lang,
+        event: EVENT,
+        td: { name: 'Olena Petrenko', address: 'td@wch26.example' },
+        player: { ...PLAYER, address: 'jan.novak@example.cz' },
+        games: [
+          { tag: '[WCH26/7]', players: 'Anna Nowak – Jan Novák' },
+          { tag: '[WCH26/12]', players: 'Jan Novák – Hanna Bondar' },
+        ],
+        moves: true,
+        several: true,
+        text: 'From: Jan Novák <jan.novak@example.cz>\nSubject: my moves\n\n[WCH26/7] 9...Na5\n[WCH26/12] 14.Rd1\nTD: I am moving house in March.',
+        original: {
+          raw: Buffer.from('Subject: my moves\r\n\r\n[WCH26/7] 9...Na5\r\n'),
+          inboundId: 42,
+        },
+      });
+      const mails = [answer(true), toTd, answer(false)];
+      goldenMails(`${lang}/one-game-per-mail-for-td`, mails);
+      expect(mails[0]!.text).toContain('Olena Petrenko (td@wch26.example)');
+      expect(mails[0]!.text).not.toBe(mails[2]!.text);
+      for (const rule of ['P-5d', 'P-2e', 'P-5a']) expect(mails[1]!.text).toContain(rule);
+      expect(mails[2]!.text).toContain('P-2d');
+      for (const m of mails) {
+        expect(m.text).not.toMatch(/forTd\.|onePerMail\./);
+        clean(m);
+      }
     });
     it(`${lang}/which-game-leave (P-8a): leave with moves of no game named is not recorded either`, () => {
       const m = composeWhichGame({

@@ -199,6 +199,53 @@ describe('mail about several of a player’s games', () => {
     expect(out[0]!.text).toContain('„[CC27/1] mein Zug“');
   });
 
+  it('P-2e, P-5d: one mail with moves for several games and a "TD:" line: nothing played, and the TD gets the words all the same, with the mail; the player is told both things (was: the TD words lost)', async () => {
+    const { service, logger, flush } = setup();
+    const m = mail(
+      KARL,
+      'Züge',
+      '[CC27/1] 1.e4\n[CC27/5] 1.c4\n\nTD: Ich ziehe im März um, meine neue Adresse folgt.\n\nGruß, Karl',
+    );
+    expect(await service.processInbound(m)).toBe('rejected');
+    expect(logger.lines.at(-1)).toMatchObject({
+      code: 'INBOUND_SEVERAL_GAMES',
+      games: ['CC27/1', 'CC27/5'],
+      forTd: 'sent',
+    });
+    expect(service.state('CC27/1').plies).toEqual([]);
+    expect(service.state('CC27/5').plies).toEqual([]);
+    const out = await flush();
+    expect(out.map((o) => [o.to, o.kind])).toEqual([
+      ['karl@gmx.example', 'one-game-per-mail'],
+      ['td@club.example', 'for-td'],
+    ]);
+    const [answer, toTd] = out as [(typeof out)[0], (typeof out)[0]];
+    expect(answer.text).toContain('in keiner von ihnen etwas ausgeführt');
+    expect(answer.text).toContain(
+      'Ihre Worte für den Turnierleiter gingen trotzdem an ihn, mit Ihrer ganzen Mail: an Anna Nowak (td@club.example), der Ihnen direkt antwortet (Regel P-5d).',
+    );
+    expect(toTd.subject).toBe('[CC27] message from Karl Braun for you (moves for several games)');
+    expect(toTd.text).toContain('Ich ziehe im März um, meine neue Adresse folgt.');
+    expect(toTd.text).toContain('amici reads one game per mail (rules P-2e, P-5a)');
+    expect(toTd.text).toContain('[CC27/1]  Karl Braun – Jan Kowalski');
+    expect(toTd.text).toContain('[CC27/5]  Karl Braun – Bob Smith');
+  });
+
+  it('P-2d, P-5d: the same from a player whose mail must be signed and is not: the TD words are not passed on, and the player is told so and where to write', async () => {
+    const { service, logger, flush } = setup({ authentication: 'dkim' });
+    const m = mail(KARL, 'Züge', '[CC27/1] 1.e4\n[CC27/5] 1.c4\n\nTD: Bitte um Rückruf.');
+    expect(await service.processInbound(m)).toBe('rejected');
+    expect(logger.lines.at(-1)).toMatchObject({
+      code: 'INBOUND_SEVERAL_GAMES',
+      forTd: 'not proven',
+    });
+    const out = await flush();
+    expect(out.map((o) => [o.to, o.kind])).toEqual([['karl@gmx.example', 'one-game-per-mail']]);
+    expect(out[0]!.text).toContain(
+      'Ihre Worte für den Turnierleiter gingen nicht an ihn: Die Mail belegt nicht, dass sie von Ihnen ist (Regel P-2d). Schreiben Sie direkt an Anna Nowak (td@club.example).',
+    );
+  });
+
   it('P-2e, P-4f: moves of the subject’s game, then a "Game:" line with another game’s move: one game per mail, not extra moves or a conditional line', async () => {
     const { service, flush } = setup();
     const m = mail(KARL, '[CC27/1] mein Zug', '1.e4\n\nGame: CC27/5\n1.d4');
