@@ -125,6 +125,11 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
   let since: CalendarDate | undefined;
   /** The DKIM check, when the installation requires one of this player (P-2d). */
   let senderCheck: SenderCheck | undefined;
+  /**
+   * Moves for several games: the daemon plays none (one game per mail, P-2e, P-5a); its words for
+   * the TD go to the TD, or not when the mail is not proven (P-5d, P-2d).
+   */
+  let several: { games: string[]; forTd?: 'sent' | 'not proven' } | undefined;
   const configFile =
     values.config ??
     process.env.AMICI_CONFIG ??
@@ -163,7 +168,18 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
       undo = service.store.look(service.gamesMissing());
       service.ensureGames();
       const ref = service.gameOf(inbound, mail.from.address, mail.date ?? undefined);
-      if (typeof ref === 'object' && 'gameKey' in ref && service.store.hasGame(ref.gameKey)) {
+      // As the daemon: a player's mail with moves for several games is refused before its game
+      // is looked at.
+      const many = ref === 'unknown-sender' ? undefined : service.severalGames(inbound, from);
+      if (many) {
+        const words = service.tdWordsOfSeveral(inbound, from, check);
+        several = { games: many.games, ...(words ? { forTd: words } : {}) };
+        against = undefined;
+      } else if (
+        typeof ref === 'object' &&
+        'gameKey' in ref &&
+        service.store.hasGame(ref.gameKey)
+      ) {
         state = service.state(ref.gameKey);
         side ??= service.sideOf(ref, mail.from.address);
         rules = service.rules(ref.event, ref.game);
@@ -223,11 +239,13 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
   // Words with no move, command or date: the daemon answers them and plays nothing (no P-4d).
   const chatter = t !== undefined && notATransmission(said, t);
   const ruling =
-    state && side && t && !chatter ? decideTransmission(state, t, sentOn, rules) : undefined;
+    state && side && t && !chatter && !several
+      ? decideTransmission(state, t, sentOn, rules)
+      : undefined;
 
   if (values.json) {
     io.out(
-      `${JSON.stringify({ file, from: mail.from, subject: mail.subject, kind: classification, game, newText: said.newText.text, readFrom: source, transmission: t, notATransmission: chatter, senderCheck, ruling }, null, 2)}\n`,
+      `${JSON.stringify({ file, from: mail.from, subject: mail.subject, kind: classification, game, newText: said.newText.text, readFrom: source, transmission: t, notATransmission: chatter, senderCheck, ...(several ? { severalGames: several.games, ...(several.forTd ? { forTd: several.forTd } : {}) } : {}), ruling }, null, 2)}\n`,
     );
     return 0;
   }
@@ -270,7 +288,17 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
     ].filter(Boolean);
     lines.push(`Commands: ${cmds.join('; ') || '(none)'}`);
   }
-  if (chatter) {
+  if (several) {
+    const words =
+      several.forTd === 'sent'
+        ? '; the words for the TD go to the TD with the whole mail, and the player is told so [P-5d]'
+        : several.forTd === 'not proven'
+          ? '; the words for the TD are not passed on, the mail not being proven the player’s, and the player is told where to write [P-2d, P-5d]'
+          : '';
+    lines.push(
+      `Ruling:   moves for several games (${several.games.join(', ')}): one game per mail — nothing is played in any of them and no penalty given; the player is asked to send each game’s move in its own mail [P-2e, P-5a]${words}`,
+    );
+  } else if (chatter) {
     lines.push(
       'Ruling:   no transmission (words with no move, command or date): nothing is played and no penalty given; the player is told whose move it is and how to write one (once a day per game) [P-2a, P-2e]',
     );

@@ -1942,7 +1942,7 @@ export class RefereeService {
    * it: `[CC27/1] White – Black`, or as written when no such game exists. Not looked for in a
    * TD's mail, whose ruling lines start with a game too.
    */
-  private severalGames(
+  severalGames(
     inbound: Inbound,
     sender: string,
   ): { games: string[]; refs: GameRefResolved[] } | undefined {
@@ -1962,6 +1962,28 @@ export class RefereeService {
       return `[${ref.event.tag}/${ref.game.id}] ${this.gameTitle(ref)}`;
     });
     return { games, refs };
+  }
+
+  /**
+   * What becomes of the words for the TD (a `TD:` line, a withdrawal) in a player's mail with
+   * moves for several games: `sent` to the TD with the mail, or not, the mail `not proven` where
+   * the player's mail must be signed (P-2d); undefined when it holds none (`oneGamePerMail`).
+   */
+  tdWordsOfSeveral(
+    inbound: Inbound,
+    sender: string,
+    check: SenderCheck | undefined,
+    confirmed = false,
+  ): 'sent' | 'not proven' | undefined {
+    const forTd =
+      inbound.commands.some((c) => c.kind === 'td-message') ||
+      withdrawsFromEvent(inbound.newText.text) ||
+      withdrawsFromEvent(inbound.mail.subject);
+    if (!forTd) return undefined;
+    const player = this.directory.memberships(sender)[0]?.player;
+    const proven =
+      !player || !this.needsSignature(player) || check?.verdict === 'pass' || confirmed;
+    return proven ? 'sent' : 'not proven';
   }
 
   /**
@@ -1985,14 +2007,14 @@ export class RefereeService {
     const { event, player } = this.directory.memberships(sender)[0]!;
     const open = this.openGamesOf(sender);
     const mine = named.refs.find((r) => open.some((g) => g.gameKey === r.gameKey));
-    const forTd =
-      inbound.commands.some((c) => c.kind === 'td-message') ||
-      withdrawsFromEvent(inbound.newText.text) ||
-      withdrawsFromEvent(inbound.mail.subject);
-    const proven =
-      !this.needsSignature(player) ||
-      reading.sender?.verdict === 'pass' ||
-      !!reading.item.senderConfirmed;
+    const words = this.tdWordsOfSeveral(
+      inbound,
+      sender,
+      reading.sender,
+      reading.item.senderConfirmed,
+    );
+    const forTd = words !== undefined;
+    const proven = words === 'sent';
     // The TDs of the games named (of the player's events when it names none of ours), each once.
     const tdEvents = new Map<string, EventConfig>();
     const events = named.refs.length

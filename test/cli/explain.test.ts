@@ -220,6 +220,29 @@ describe('amici explain', () => {
     store.close();
   });
 
+  it('P-2e, P-5a: a mail with moves for several games is explained as the daemon refuses it: one game per mail, nothing played; a line for the TD goes to the TD (was: ruled as a move of the subject’s game)', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'amici-explain-several-'));
+    const config = join(d, 'amici.yaml');
+    writeFileSync(
+      config,
+      `from: { address: referee@club.example }\ninbox: { kind: maildir, path: ./in }\noutbox: { kind: pickup, path: ./out }\nstore: { path: ./amici.sqlite }\nevents:\n  - name: Club\n    tag: CLUB\n    td: { name: TD, address: td@club.example }\n    timeZone: UTC\n    players:\n      - { id: w, name: White, addresses: [white@example.org] }\n      - { id: b, name: Black, addresses: [black@example.org] }\n      - { id: g, name: Grey, addresses: [grey@example.org] }\n    games:\n      - { id: '1', white: w, black: b, startsOn: 2026-11-01 }\n      - { id: '2', white: w, black: g, startsOn: 2026-11-01 }\n`,
+    );
+    const several = mail(
+      '1.e4\n\nGame: CLUB/2\n1.d4\n\nTD: I am away in March.',
+      'White <white@example.org>',
+      '[CLUB/1] my moves',
+    );
+    const r = await runCli(['explain', several, '--config', config]);
+    expect(r.err).toBe('');
+    expect(r.out).toContain(
+      'Ruling:   moves for several games ([CLUB/1] White – Black, [CLUB/2] White – Grey): one game per mail — nothing is played in any of them and no penalty given; the player is asked to send each game’s move in its own mail [P-2e, P-5a]; the words for the TD go to the TD with the whole mail, and the player is told so [P-5d]',
+    );
+    expect(r.out).not.toContain('ACCEPTED');
+    const json = JSON.parse((await runCli(['explain', several, '--config', config, '--json'])).out);
+    expect(json.severalGames).toEqual(['[CLUB/1] White – Black', '[CLUB/2] White – Grey']);
+    expect(json.ruling).toBeUndefined();
+  });
+
   it('P-2f..h: against the installation a slash date is read as the daemon reads it, from the day the move answered was delivered', async () => {
     const d = mkdtempSync(join(tmpdir(), 'amici-explain-since-'));
     const config = join(d, 'amici.yaml');
