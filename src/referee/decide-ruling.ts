@@ -874,6 +874,10 @@ function recordProtest(
     const why = filed.map((c) => {
       if (c.protestedOn) return `claim ${c.id} was already protested on ${c.protestedOn}`;
       const late = compareDates(on, c.protestBy!) > 0;
+      // A claim whose excess left the clock lapses at its deadline, not upheld (claimStands):
+      // nothing counts against the player, and nothing is left for the protest to change.
+      if (c.ruling?.by === 'deadline' && !c.ruling.upheld)
+        return `claim ${c.id} lapsed at its deadline, ${c.protestBy}, on ${c.ruling.on}: its excess was no longer on the clock, so it does not count against the player (P-7c, P-7f), and the protest has nothing left to change`;
       if (c.ruling) {
         const how =
           c.ruling.by === 'deadline'

@@ -90,6 +90,32 @@ describe('a protest that reached the TD outside amici (P-7c)', () => {
     );
   });
 
+  it('P-7c, P-7f: a protest of a claim that lapsed at its deadline (its excess gone) is refused as a lapse, not as a claim upheld', () => {
+    const lapsed = extendGame(claimed, [
+      {
+        type: 'claim-ruled',
+        on: '2026-03-11',
+        id: 'time:white:10:1',
+        upheld: false,
+        by: 'deadline',
+      },
+    ]);
+    for (const received of ['2026-03-08', '2026-03-11'] as const) {
+      const d = decideRuling(
+        lapsed,
+        { kind: 'ruling', ruling: protest(received) },
+        '2026-03-12',
+        rules,
+      );
+      // Was: "claim time:white:10:1 was upheld at its deadline …", and for a protest in time
+      // "what the protest changes is yours to decide (set-clock, set-result …)".
+      expectRefused(d, /claim time:white:10:1 lapsed at its deadline, 2026-03-10, on 2026-03-11/);
+      const why = d.effects[0]?.kind === 'ruling-refused' ? d.effects[0].why : '';
+      expect(why).not.toContain('upheld');
+      expect(why).not.toContain('set-result');
+    }
+  });
+
   it('P-7c: a day still to come, a game over, a game with no claim are refused', () => {
     expectRefused(rule(claimed, protest('2026-03-02')), /after today \(2026-03-01\)/);
     expectRefused(
