@@ -4307,7 +4307,12 @@ export class RefereeService {
     // A claim's window counts from the day the letter reaches the player (P-7c), by post the
     // event's transit after it goes out.
     const rules = this.rules(ref.event, ref.game);
-    const claimWindow = effect.kind === 'time-claim' && after !== state;
+    // Only when it moved the window: a letter whose window the other player's later letter holds
+    // open is written anew as things stand (its restart day is in the claim itself, P-7e).
+    const claimWindow =
+      effect.kind === 'time-claim' &&
+      after.claims.find((c) => c.id === effect.claimId)?.protestBy !==
+        state.claims.find((c) => c.id === effect.claimId)?.protestBy;
     const transit = claimWindow && rules.postal?.[side] ? rules.transitDays : 0;
     const [mail] = composeEffect(shown, {
       ...this.composeContext(ref, after, today),

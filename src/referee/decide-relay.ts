@@ -79,8 +79,13 @@ export function decideNoticeSent(
   if (!claim?.protestBy || claim.ruling || claim.protestedOn || state.result) return nothing();
   const side = input.side;
   const received = side ? noticeReceivedOn({ on: now }, side, rules) : now;
-  const protestBy = addDays(received, rules.protestDays);
-  if (compareDates(protestBy, claim.protestBy) <= 0) return nothing();
+  const later = addDays(received, rules.protestDays);
+  const moved = compareDates(later, claim.protestBy) > 0;
+  // The player's own day of receipt (P-7e: their count restarts from it) is recorded even when
+  // the window stays where the other player's letter, posted as late or later, already put it.
+  const sentLater = side !== undefined && compareDates(now, claim.sentLate?.[side] ?? claim.on) > 0;
+  if (!moved && !sentLater) return nothing();
+  const protestBy = moved ? later : claim.protestBy;
   return {
     events: [
       { type: 'claim-window-moved', on: now, id: claim.id, protestBy, ...(side ? { side } : {}) },

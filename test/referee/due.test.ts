@@ -1266,4 +1266,22 @@ describe('the notice of a time claim counts from the day it is received (P-7c, P
     );
     expect(d.events).toContainEqual({ type: 'clock-restarted', on: '2026-02-10', side: 'white' });
   });
+
+  it('P-7e, P-2m: both letters posted late the same day, the claimant’s first: the claimed player is still counted afresh from the day his reached him', () => {
+    // Both by post; both copies refused on the 1st and posted on the 6th (`amici outbox retry`),
+    // Black's (the claimant's) first: it moves the window to the 24th, and White's, received on
+    // the same day, leaves it there.
+    const both = defaultEventRules({ transitDays: 4, postal: { white: true, black: true } });
+    const filed = sweep(scenario('2026-01-01').state(), '2026-02-01', both);
+    const sent = (s: GameState, side: 'white' | 'black') =>
+      apply(
+        s,
+        decide(s, { kind: 'notice-sent', claimId: 'time:white:10:1', side }, '2026-02-06', both),
+      );
+    const moved = sent(sent(filed, 'black'), 'white');
+    expect(moved.claims[0]?.protestBy).toBe('2026-02-24');
+    const d = doWork(moved, one(moved, '2026-02-25', 'claim-deadline', both), '2026-02-25', both);
+    // Was 5 February: the day the letter would have reached White had it gone out on the 1st.
+    expect(d.events).toContainEqual({ type: 'clock-restarted', on: '2026-02-10', side: 'white' });
+  });
 });
