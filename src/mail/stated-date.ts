@@ -1024,6 +1024,25 @@ function reflexiveDostat(line: string, at: number, label: string): boolean {
   );
 }
 
+/**
+ * German "angekommen" and "erreicht" say a move came ("Ihr Zug ist am 12.3. angekommen", "… hat
+ * mich am 12.3. erreicht") only with the move as their subject: with the player's own ("Ich bin
+ * erst gestern angekommen", "wir sind am 12.3. angekommen", "ich habe am 12.3. erreicht, was …")
+ * they say where the player got to, and when — no date the transmission was received (P-2f..h).
+ */
+function arrivedSelf(line: string, at: number, label: string): boolean {
+  if (!/^(?:angekommen|erreicht)$/iu.test(label)) return false;
+  // Its clause: back to a comma or a sentence's end — not the dot of a date ("am 12.3. angekommen").
+  const clause =
+    line
+      .slice(0, at)
+      .split(/[,;:(!?]|\.\s+(?=\p{Lu})/u)
+      .at(-1) ?? '';
+  return /(?<![\p{L}])(?:(?:ich|wir)\s+(?:[\p{L}]+\s+)?(?:bin|sind|habe|haben)|(?:bin|sind|habe|haben)\s+(?:ich|wir))(?![\p{L}])/iu.test(
+    clause,
+  );
+}
+
 /** A negation right before a label, at most one word between: "not (yet) received", "nie otrzymałem". */
 const NEGATED_LABEL_RE =
   /(?<![\p{L}])(?:not|never|n['’]t|nie|nicht|ne|не|ні)\s+(?:[\p{L}'’]+\s+)?$/iu;
@@ -1100,6 +1119,8 @@ export function findStatedDates(text: string, options: FindStatedDatesOptions = 
       if (STORY_RE.test(sentenceAround(line, label.index))) return;
       // "K partii jsem se dostal až dnes": when the player got round to it, not when it came.
       if (reflexiveDostat(line, label.index, label[0])) return;
+      // "Ich bin erst gestern angekommen": where the player got to, not when the move came.
+      if (arrivedSelf(line, label.index, label[0])) return;
       // "It has not reached me on 12 March", "Did it reach you on 12.3.?": no date stated.
       if (deniedOrAsked(line, label.index)) return;
       const from = label.index + label[0].length;

@@ -186,6 +186,25 @@ describe('findStatedDates (P-2f..h)', () => {
   });
 
   it.each([
+    ['Ich bin erst gestern angekommen.'],
+    ['Entschuldigung, ich bin am 12.3. angekommen.'],
+    ['Wir sind am 12.3. aus dem Urlaub angekommen.'],
+    ['Am 12.3. bin ich angekommen.'],
+    ['Ich habe am 12.3. erreicht, was ich wollte.'],
+  ])('P-2f..h: %j says where the player got to, no day a move was received', (text) => {
+    // Was: "angekommen" and "erreicht" read as "received" whatever came: the player's arrival
+    // home was taken for the day the move reached them (P-2i).
+    const found = findStatedDates(text, { reference: '2026-03-20T10:00:00Z' });
+    expect(found.received).toBeUndefined();
+    expect(found.spans).toEqual([]);
+    // The move as the subject still states it.
+    expect(
+      findStatedDates('Ihr Zug ist gestern angekommen.', { reference: '2026-03-20T10:00:00Z' })
+        .received,
+    ).toBe('2026-03-19');
+  });
+
+  it.each([
     ['a negation', 'Your move has not reached me on 12 March.'],
     ['a negation, Polish', 'Ruch nie dotarł do mnie 12 marca.'],
     ['a negation, German', 'Ihr Zug hat mich am 12.3. nicht erreicht.'],

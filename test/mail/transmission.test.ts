@@ -1695,6 +1695,17 @@ describe('phone mails through to the ruling', () => {
     },
   );
 
+  it('P-2f..h, P-2i (de): "Ich bin erst gestern angekommen" beside a move states no received date', async () => {
+    // Was: the player's own arrival home was read as the day the move was received (P-2i).
+    const { t } = await rule(
+      '1.e4 e5 2.Nf3 Nc6 3.Bb5 a6',
+      'white',
+      '3...a6 4.La4\nEntschuldigung, ich bin erst gestern angekommen.',
+      'de',
+    );
+    expect(t.statedReceivedOn).toBeUndefined();
+  });
+
   it.each([
     ['en', '3...a6 4.Ba4 received yesterday, sent today.'],
     ['en', '3...a6 4.Ba4\nI received it yesterday, sent today.'],
