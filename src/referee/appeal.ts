@@ -254,9 +254,12 @@ export function tdDecisions(state: GameState): TdDecision[] {
       case 'colours-reversed':
         out.push({ on: e.on, ruling: 'reverse-colours' });
         break;
-      case 'reinstated':
-        out.push({ on: e.on, ruling: 'reinstate' });
+      case 'reinstated': {
+        // Reinstated on an appeal of the annulment: the decision on it, final (P-13c).
+        const final = resultAppealPending(events.slice(0, i));
+        out.push({ on: e.on, ruling: 'reinstate', ...(final ? { final } : {}) });
         break;
+      }
       case 'ended':
         if (e.kind === 'ruling' && appealableRule(e.rule))
           out.push({

@@ -400,6 +400,8 @@ export function decideRuling(
   // A protest recorded is the player's act, not a decision of the TD (nothing to appeal).
   if (!d.events.length || kind === 'set-result' || kind === 'annul' || final || kind === 'protest')
     return d;
+  // A reinstatement on an appeal of the annulment decides that appeal (P-13c): no appeal of it.
+  if (d.effects.some((e) => e.kind === 'ruling-applied' && e.final)) return d;
   const appeal: AppealWindow = { rule: 'P-13', by: appealBy(now, rules) };
   return {
     events: d.events,
@@ -570,6 +572,9 @@ function applyRuling(
     // A game with no move whose start was never announced (annulled before it began): this mail
     // announces it too.
     const starts = startNoticeJoins(state, now);
+    // Reinstated on an appeal of the annulment (upheld, or still waiting: the Appeals Commission
+    // undid it): the decision on that appeal, final (P-13c), as a result set on one is.
+    const final = resultAppealPending(state.events);
     const decision = appliedWith(input, detail, [
       { type: 'reinstated', on: now },
       ...(starts ? [startNoticeDone(now)] : []),
@@ -585,7 +590,7 @@ function applyRuling(
         }),
       ),
     ]);
-    if (!leave.length && !starts) return decision;
+    if (!leave.length && !starts && !final) return decision;
     const told = leave.map(({ side, from, to, granted }) => ({
       side,
       from,
@@ -596,7 +601,12 @@ function applyRuling(
       events: decision.events,
       effects: decision.effects.map((e) =>
         e.kind === 'ruling-applied'
-          ? { ...e, ...(leave.length ? { leave: told } : {}), ...(starts ? { starts } : {}) }
+          ? {
+              ...e,
+              ...(leave.length ? { leave: told } : {}),
+              ...(starts ? { starts } : {}),
+              ...(final ? { final } : {}),
+            }
           : e,
       ),
     };

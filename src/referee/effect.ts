@@ -448,7 +448,10 @@ export type Effect =
       leave?: { side: Side; from: CalendarDate; to: CalendarDate; granted?: true }[];
       /** A decision any player may appeal, and by when (P-13c); not given with a result. */
       appeal?: AppealWindow;
-      /** The decision on an appeal (uphold-appeal, reject-appeal): final, no appeal of it. */
+      /**
+       * The decision on an appeal (uphold-appeal, reject-appeal; a reinstatement on an appeal of
+       * the annulment, P-13c): final, no appeal of it.
+       */
       final?: 'P-11' | 'P-13';
       /**
        * A game reinstated with no move yet and no start notice: this mail says what it would

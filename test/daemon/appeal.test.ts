@@ -542,6 +542,41 @@ describe('an appeal decided is final (P-11, P-13c)', () => {
     );
     expect(service.state('CLUB/1').appeals).toHaveLength(1);
   });
+
+  it('P-9a, P-13c: the reinstatement that carries out an upheld appeal of the annulment is final: no appeal route in its mail, and a new appeal of it is answered so', async () => {
+    const { service, flush, kindOf, rule, mail } = setup();
+    await service.sweep();
+    await mail('jan@x.example', '1.d4', '2027-01-22T09:00:00Z');
+    await rule({ kind: 'annul', reason: 'Petr withdrew' }, '2027-01-24');
+    await mail('jan@x.example', 'I appeal against the annulment.', '2027-01-26T09:00:00Z');
+    await flush();
+    // The Appeals Commission upholds it: the TD records that, and reinstates the game.
+    await rule({ kind: 'uphold-appeal', side: 'white' }, '2027-02-10');
+    await flush();
+    await rule({ kind: 'reinstate' }, '2027-02-10');
+    const told = await flush();
+    const players = told.filter((m) => m.to[0] !== 'td@club.example');
+    expect(players).toHaveLength(2);
+    // Before: the reinstatement came with a new appeal route and a new 14 days, as if it were
+    // a new decision of the TD, right after the mail that said the appeal's decision is final.
+    for (const m of players) {
+      expect(m.mail.text).toContain('the annulment is undone');
+      expect(m.mail.text).not.toContain('To appeal');
+      expect(m.mail.text).toContain(
+        'This decision on the appeal is final (rule P-13): no further appeal of it is considered.',
+      );
+    }
+    // Petr, whose withdrawal it undid, appeals: it is final (P-13c), not forwarded.
+    const petr = await mail(
+      'petr@x.example',
+      'I appeal against the reinstatement.',
+      '2027-02-12T09:00:00Z',
+    );
+    expect(petr.sent.map((m) => `${m.to[0]} ${kindOf(m)}`)).toEqual([
+      'petr@x.example appeal-final',
+    ]);
+    expect(service.state('CLUB/1').appeals).toHaveLength(1);
+  });
 });
 
 describe('the chairman of the ICCF Appeals Commission named in the config (appealsTo, P-13c)', () => {
