@@ -1640,6 +1640,7 @@ export function cases(): Case[] {
     ['game-started', 'mixed'],
     ['game-started', 'postal'],
     ['adjudication', 'mixed'],
+    ['time-claim', 'mixed'],
   ] as const) {
     const c = out.find((x) => x.name === name)!;
     out.push({ ...c, name: `${name}-by-post-${paper}`, effects: toPlayers(c), paper });

@@ -115,7 +115,7 @@ describe('leave granted that moves a claimed excess: the players told in the rul
       ],
     });
     expect(mailTo(d, '2026-02-10', 'en')).toContain(
-      'Time claim (move 10, White): with this leave the time was exceeded on 2026-02-06; the claim stands on that day, and is upheld unless protested by 2026-02-15 (rules P-8c, P-7c).',
+      'Time claim (move 10, White): with this leave the time was exceeded on 2026-02-06; the claim stands on that day, and is upheld unless a protest reaches the Tournament Director by 2026-02-15 (rules P-8c, P-7c).',
     );
     // The players read the claim in words, never its id (the TD's to rule by).
     for (const [lang, words] of [

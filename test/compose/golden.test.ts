@@ -220,6 +220,26 @@ describe('P-7c, P-5d: a mail that sends a player to the TD says how to reach the
         expect(protestsIn(commands[0]!.raw), prefix).toBe(true);
       }
     });
+    it(`${lang}: P-7c the claim notice, by mail and on paper, says the protest must reach the TD by the deadline`, () => {
+      // A player by post who read "protest by the 5th" posts on the 5th, and is late.
+      const reach: Record<(typeof LANGS)[number], (d: string) => string> = {
+        en: (d) => `must reach the Tournament Director by ${d}`,
+        pl: (d) => `musi wpłynąć do sędziego turnieju najpóźniej ${d}`,
+        cs: (d) => `řediteli turnaje dojít nejpozději ${d}`,
+        de: (d) => `den Turnierleiter bis zum ${d} erreichen`,
+        uk: (d) => `має надійти до директора турніру не пізніше ${d}`,
+      };
+      for (const name of ['time-claim', 'time-claim-by-post-mixed']) {
+        const c = ALL.find((x) => x.name === name)!;
+        const mails = mailsOf(c, lang).filter((m) => m.to !== 'td');
+        expect(mails.length).toBeGreaterThan(0);
+        for (const m of mails) {
+          const e = c.effects.find((x) => x.kind === 'time-claim')!;
+          const by = (e as { protestBy: string }).protestBy;
+          expect(m.text.replace(/\s+/g, ' '), `${name} to ${m.to}`).toContain(reach[lang](by));
+        }
+      }
+    });
     it(`${lang}: the game's first mail says how to write to the TD, with the address`, () => {
       for (const m of mailsOf(started, lang)) expect(m.text).toContain('td@wch26.example');
     });

@@ -504,7 +504,7 @@ describe('P-2m: mail to a player by post goes to the TD to print and post', () =
     expect(letter).toContain(
       'This letter was first written on 2026-12-05 and could not be posted then; it is written anew today, 2026-12-21, and the days for a protest count from today: the deadline below is counted from this day (rule P-7c).',
     );
-    expect(letter).toContain('protest by 2027-01-04');
+    expect(letter).toContain('must reach the Tournament Director by 2027-01-04');
     expect(letter).not.toContain('2026-12-19');
     expect(service.state('CLUB/1').claims[0]?.protestBy).toBe('2027-01-04');
     setNow('2027-01-04T09:00:00Z');
@@ -834,7 +834,7 @@ describe('P-7c, P-7e: a time claim against a player by post counts from the day 
     await service.flushOutbox(sender);
     const kind = (k: string) => sent.filter((m) => m.raw.toString().includes(`X-Amici-Kind: ${k}`));
     const letter = await textOf(kind('print:time-claim')[0]!);
-    expect(letter).toContain(`protest by ${addDays(received, 14)}`);
+    expect(letter).toContain(`must reach the Tournament Director by ${addDays(received, 14)}`);
     // Was: "counted afresh from the day of this notice", the day it was written.
     expect(letter).toContain(
       `if the claim is upheld, your time is counted afresh from ${received}, the day this notice counts as reaching you by post (rule P-7e).`,
@@ -899,7 +899,7 @@ describe('P-7c, P-7e: a claim notice posted late to a player by post, with days 
     expect(letter).toContain(
       `it is written anew today, and the days for a protest count from ${received}, the day it counts as reaching you by post: the deadline below is counted from then (rule P-7c).`,
     );
-    expect(letter).toContain(`protest by ${addDays(received, 14)}`);
+    expect(letter).toContain(`must reach the Tournament Director by ${addDays(received, 14)}`);
     expect(letter).toContain(`your time is counted afresh from ${received}`);
     expect(service.state('CLUB/1').claims[0]?.protestBy).toBe(addDays(received, 14));
     setNow(`${addDays(received, 15)}T09:00:00Z`);
