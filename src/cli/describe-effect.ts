@@ -26,8 +26,8 @@ export function describeEffect(e: Effect): string {
       return `APPEAL DECIDED — of ${appealedText(e.appeal.decision)}: decided on ${e.appeal.decided.on}, final; nothing recorded, nothing to the TD → ${e.to.join(', ')} [${e.rules.join(', ')}]`;
     case 'ruling-applied':
       // A protest entered by the TD (P-7c): which claims now wait for the ruling.
-      if (e.detail?.key === 'protest')
-        return `PROTEST recorded — ${e.detail.params.claim}, received ${e.detail.params.on}, in time: the claim waits for your ruling (uphold-claim or reject-claim) instead of its deadline; ${e.to.join(', ')} told${e.note ? ` — ${e.note}` : ''} [${e.rules.join(', ')}]`;
+      if (e.detail?.key === 'protest' || e.detail?.key === 'protest-reopens')
+        return `PROTEST recorded — ${e.detail.params.claim}, received ${e.detail.params.on}, in time${e.detail.params.ruledOn ? `; its uphold at the deadline on ${e.detail.params.ruledOn} and the restart of the count are undone (P-7e)` : ''}: the claim waits for your ruling (uphold-claim or reject-claim) instead of its deadline; ${e.to.join(', ')} told${e.note ? ` — ${e.note}` : ''} [${e.rules.join(', ')}]`;
       return `${e.ruling}${e.reason ? ` — reason: ${e.reason}` : ''}${e.note ? ` — ${e.note}` : ''} → ${e.to.join(', ')} [${e.rules.join(', ')}]`;
     case 'ruling-refused':
       // Said where it was typed: nobody is sent anything, so no recipients are named.

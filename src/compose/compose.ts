@@ -557,6 +557,8 @@ function viewFor(
     ...(params.side === 'white' || params.side === 'black' ? { side: sideLabel(params.side) } : {}),
     ...(params.result ? { result: t(`result.${params.result}`) } : {}),
     ...(params.previous ? { previous: t(`result.${params.previous}`) } : {}),
+    // The claims in words ("move 10, Black"), as claim notices name them (P-7c).
+    ...(params.claim ? { claimWords: params.claim.split(', ').map(claimAt).join('; ') } : {}),
   });
 
   const ruleRef = (ids: readonly string[]) =>

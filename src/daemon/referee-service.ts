@@ -1194,12 +1194,12 @@ export class RefereeService {
     const protested = toTd
       ? protestableClaims(state, now).filter((c) => c.side === side || protesting)
       : [];
-    // A protest after the window closed is no protest (P-7c), but the TD should know it came.
+    // A protest after the window closed is no protest (P-7c), but the TD should know it came —
+    // from the claimed player or from the claimant, whom the notice invites too.
     const late =
       protesting && !protested.length
         ? state.claims.filter(
             (c) =>
-              c.side === side &&
               c.protestBy !== undefined &&
               !c.protestedOn &&
               compareDates(c.protestBy, now) < 0 &&
@@ -1236,6 +1236,32 @@ export class RefereeService {
                 protested.map((c) => c.id),
               ),
             ];
+      // The opponent learns the claim now waits for the TD's ruling (P-7c), as when the TD
+      // enters a protest that came by post — a claim the deadline upheld before this mail was
+      // read (an outage, a backlog) reopened, its restart undone (P-7e).
+      const reopened = protested.filter((c) => c.ruling);
+      const opponentTold = protested.length
+        ? this.composeAll(
+            [
+              {
+                kind: 'ruling-applied',
+                to: [side === 'white' ? 'black' : 'white'],
+                ruling: `protest ${side} received ${now}`,
+                detail: {
+                  key: reopened.length ? 'protest-reopens' : 'protest',
+                  params: {
+                    claim: protested.map((c) => c.id).join(', '),
+                    on: now,
+                    side,
+                    ...(reopened.length ? { ruledOn: reopened[0]!.ruling!.on } : {}),
+                  },
+                },
+                rules: reopened.length ? ['P-7c', 'P-7e'] : ['P-7c'],
+              },
+            ],
+            tdContext,
+          )
+        : [];
       // An appeal to the chairman of the ICCF Appeals Commission (P-13c): they get a copy of
       // the TD's, when the event names them (`appealsTo`); an adjudication's stays with the TD,
       // whose second expert decides (P-11).
@@ -1269,6 +1295,7 @@ export class RefereeService {
             ...(chair ? { cc: [chair.address] } : {}),
           },
           ...told,
+          ...opponentTold,
         ],
         `${key}:td`,
         messageId ? { side, messageId } : undefined,

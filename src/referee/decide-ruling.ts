@@ -39,7 +39,7 @@ import { endGame, loseOnTime } from './end-game.ts';
 import type { EventRules } from './event-rules.ts';
 import type { GameEvent, Result, Side } from './game-event.ts';
 import type { Claim, GameState } from './game-state.ts';
-import { extendGame, redatedDetail, upheldExcesses } from './game-state.ts';
+import { extendGame, protestableClaims, redatedDetail, upheldExcesses } from './game-state.ts';
 import type { Ruling, TdRuling } from './referee-input.ts';
 
 /**
@@ -877,9 +877,8 @@ function recordProtest(
   const filed = state.claims.filter(
     (c) => c.kind === 'time' && c.protestBy !== undefined && compareDates(c.on, on) <= 0,
   );
-  const open = filed.filter(
-    (c) => !c.ruling && !c.protestedOn && compareDates(on, c.protestBy!) <= 0,
-  );
+  // A claim upheld at its deadline after the protest came, in a game that goes on, is reopened.
+  const open = protestableClaims(state, on).filter((c) => filed.includes(c));
   if (!open.length) {
     const why = filed.map((c) => {
       if (c.protestedOn) return `claim ${c.id} was already protested on ${c.protestedOn}`;
@@ -909,16 +908,26 @@ function recordProtest(
       why.length ? why.join('; ') : 'this game has no time claim a protest could be of (P-7c)',
     );
   }
+  // Upheld at the deadline before this protest, which came in time, was entered: the uphold
+  // and its P-7e restart are undone (game-state.ts), and everyone is told the claim waits again.
+  const reopened = open.filter((c) => c.ruling);
+  const params = {
+    claim: open.map((c) => c.id).join(', '),
+    on,
+    side: r.side,
+    ...(reopened.length ? { ruledOn: reopened[0]!.ruling!.on } : {}),
+  };
   return {
     events: open.map((c) => ({ type: 'claim-protested', on, id: c.id })),
     effects: [
       {
+        // Both players learn the claim now waits for the TD's ruling (P-7c, P-7d).
         kind: 'ruling-applied',
-        to: [r.side],
+        to: ['white', 'black'],
         ruling: describe(input.ruling),
-        detail: { key: 'protest', params: { claim: open.map((c) => c.id).join(', '), on } },
+        detail: { key: reopened.length ? 'protest-reopens' : 'protest', params },
         ...(input.note ? { note: input.note } : {}),
-        rules: rulesOf(input.ruling),
+        rules: reopened.length ? ['P-7c', 'P-7e'] : rulesOf(input.ruling),
       },
     ],
   };

@@ -126,8 +126,10 @@ export function effectSummary(
         break;
       case 'ruling-applied':
         // A protest the TD entered (a letter, P-7c): the inbox line names the claims.
-        if (e.detail?.key === 'protest')
-          parts.push(`protest of ${e.detail.params.claim} (P-7c); the claim waits for the TD`);
+        if (e.detail?.key === 'protest' || e.detail?.key === 'protest-reopens')
+          parts.push(
+            `protest of ${e.detail.params.claim} (P-7c)${e.detail.params.ruledOn ? `, entered after its deadline upheld it on ${e.detail.params.ruledOn}: uphold and restart undone (P-7e)` : ''}; the claim waits for the TD`,
+          );
         else parts.push(e.kind);
         break;
       case 'game-ended':

@@ -132,7 +132,14 @@ export interface GameState {
    * `noticeSeq`, the place in the log of a claim noticed that day:
    * a move of that day logged before it was sent before the notice, and is not in the new count.
    */
-  restarts: { side: Side; on: CalendarDate; seq: number; noticeSeq?: number }[];
+  restarts: {
+    side: Side;
+    on: CalendarDate;
+    seq: number;
+    noticeSeq?: number;
+    /** The upheld claim it follows: undone with it when a protest in time reopens it (P-7c). */
+    claimId?: string;
+  }[];
   /**
    * The day the TD restored the position to a ply count (L-7.2), by that count: the move that
    * replaces the illegal one answers the ruling, not the move before it (`answeredDeliveredOn`).
@@ -198,14 +205,16 @@ export function pliesToRepeat(state: GameState, side: Side): number[] {
 }
 
 /**
- * The claims still open to a protest on `on` (P-7c): filed, not ruled on, not yet protested,
- * the window not passed. The claim notice invites either player to protest (the claimant may
+ * The claims still open to a protest on `on` (P-7c): filed, not ruled on (or upheld only by a
+ * deadline after `on`), not yet protested, the window not passed. The claim notice invites either player to protest (the claimant may
  * think the count wrong too); the service decides which mail to the TD is a protest.
  */
 export const protestableClaims = (state: GameState, on: CalendarDate): Claim[] =>
   state.claims.filter(
     (c) =>
-      !c.ruling &&
+      // Upheld at its deadline after a protest came in time, but before it was entered (a letter
+      // the TD enters later, a mail read after the sweep): the protest reopens it (P-7c).
+      (!c.ruling || (c.ruling.by === 'deadline' && c.ruling.upheld && !state.result)) &&
       !c.protestedOn &&
       c.protestBy !== undefined &&
       compareDates(on, c.protestBy) <= 0,
@@ -365,7 +374,15 @@ function applyEvent(s: GameState, e: GameEvent, seq: number): void {
     }
     case 'claim-protested': {
       const c = s.claims.find((x) => x.id === e.id);
-      if (c) c.protestedOn = e.on;
+      if (!c) return;
+      c.protestedOn = e.on;
+      // A protest that reached the TD in time but was entered after the deadline upheld the
+      // claim (P-7c): the uphold is undone, and the P-7e restart with it — the claim waits for
+      // the TD's ruling, as it would have had the protest been entered the day it came.
+      if (c.ruling?.by === 'deadline' && c.ruling.upheld) {
+        c.ruling = undefined;
+        s.restarts = s.restarts.filter((r) => r.claimId !== c.id);
+      }
       return;
     }
     case 'claim-window-moved': {
@@ -379,11 +396,19 @@ function applyEvent(s: GameState, e: GameEvent, seq: number): void {
       const notice = s.claims.findLast(
         (c) => c.side === e.side && c.on === e.on && c.ruling?.upheld === true,
       );
+      // The claim ruled just before it (ruleOnClaim logs the restart right after its ruling).
+      const upheld = s.claims.findLast(
+        (c) =>
+          c.side === e.side &&
+          c.ruling?.upheld === true &&
+          !s.restarts.some((r) => r.claimId === c.id),
+      );
       s.restarts.push({
         side: e.side,
         on: e.on,
         seq,
         ...(notice ? { noticeSeq: notice.seq } : {}),
+        ...(upheld ? { claimId: upheld.id } : {}),
       });
       return;
     }

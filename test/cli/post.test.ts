@@ -405,7 +405,11 @@ describe('amici post, and the commands a TD of a postal event uses with it', () 
     );
     // Jan is told, in Polish, on paper as by mail.
     expect((await mailsTo(file, 'jan@post.example')).join('\n')).toContain(
-      'protest zarejestrowany (reklamacja time:white:10:1, protest otrzymany 2026-11-27',
+      'Protest zarejestrowany (przepis P-7c): reklamacja przekroczenia czasu (posunięcie 10, Białe), protest (Białe) otrzymany 2026-11-27',
+    );
+    // Klaus, the opponent, learns it too, in German and with the claim in words.
+    expect((await mailsTo(file, 'klaus@post.example')).join('\n')).toContain(
+      'Der Einspruch ist erfasst (Regel P-7c): Zeitreklamation (Zug 10, Weiß), Einspruch (Weiß) eingegangen am 2026-11-27',
     );
     // The sweep does not uphold it at its deadline: it waits for the TD (P-7c).
     expect((await runCli(['run', '--once', '--config', file])).code).toBe(0);

@@ -248,7 +248,12 @@ describe('appeals of the TD’s decisions in a game in play (P-13c)', () => {
       'Protest: my move went out on time, your server lost it.',
       '2027-03-02T09:00:00Z',
     );
-    expect(protest.sent.map(kindOf).sort()).toEqual(['td-forwarded', 'td-notice']);
+    // Jan, the claimant, learns the claim now waits for the TD (the ruling-applied mail).
+    expect(protest.sent.map(kindOf).sort()).toEqual([
+      'ruling-applied',
+      'td-forwarded',
+      'td-notice',
+    ]);
     expect(protest.sent.find((m) => kindOf(m) === 'td-notice')!.mail.subject).toContain(
       'protest of Black',
     );

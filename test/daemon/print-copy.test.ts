@@ -569,7 +569,7 @@ describe('P-2m: mail to a player by post goes to the TD to print and post', () =
     await service.flushOutbox(sender);
     const letter = await textOf(toTd(sent).find((m) => m.raw.toString().includes('print:'))!);
     expect(letter).toContain(
-      'The Tournament Director has ruled (rule P-7c): your protest is recorded (claim time:black:10:1, received on 2026-12-18: it came in time, so the claim waits for the Tournament Director',
+      'A protest is recorded (rule P-7c): the time claim (move 10, Black), protest by Black received on 2026-12-18: it came in time, so the claim waits for the Tournament Director',
     );
     // The TD is told the line applied, and that Petr was told.
     const done = await textOf(toTd(sent).find((m) => !m.raw.toString().includes('print:'))!);

@@ -573,9 +573,17 @@ describe('the referee service (one message, one transaction)', () => {
     );
     // The player is told too: the claim now waits for the TD rather than being upheld.
     const word = sent.find((m) => m.to[0] === 'jan@x.example')!;
+    // The claim in words, as the notice named it; was "of claim time:white:10:1".
     expect((await simpleParser(word.raw)).text).toContain(
-      'It counts as your protest of claim time:white:10:1 (rule P-7c)',
+      'It counts as your protest of the time claim (move 10, White) (rule P-7c)',
     );
+    // The opponent learns the claim now waits for the TD; was told nothing.
+    const other = await simpleParser(sent.find((m) => m.to[0] === 'petr@x.example')!.raw);
+    expect(other.subject).toContain('time claim: a protest is recorded');
+    expect(other.text).toContain(
+      'A protest is recorded (rule P-7c): the time claim (move 10, White), protest by White received on 2026-11-02: it came in time, so the claim waits for the Tournament Director',
+    );
+    expect(other.text).not.toContain('time:white:10:1');
   });
   it('P-7c: a protest after the window closed is no protest, but the TD is told it came late', async () => {
     const { service, setNow } = setup();
@@ -595,6 +603,69 @@ describe('the referee service (one message, one transaction)', () => {
     const notice = sent.filter((m) => m.to[0] === 'td@club.example').at(-1)!;
     expect((await simpleParser(notice.raw)).text).toContain(
       'it came after the protest window of claim (move 10, White; for a ruling: time:white:10:1) closed on 2026-11-16 (rule P-7c)',
+    );
+  });
+  it('P-7c, P-7e: a protest mailed in time but read after the deadline upheld the claim (an outage) reopens it: the uphold and the restart undone', async () => {
+    const { service, setNow } = setup();
+    fileClaim(service);
+    setNow('2026-11-17T09:00:00Z');
+    // The sweep of 11-17 upheld it at its deadline, and White's count restarted (P-7e).
+    service.store.commitDecision(
+      'CLUB/1',
+      service.store.events('CLUB/1').length,
+      [
+        {
+          type: 'claim-ruled',
+          on: '2026-11-17',
+          id: 'time:white:10:1',
+          upheld: true,
+          by: 'deadline',
+        },
+        { type: 'clock-restarted', on: '2026-11-02', side: 'white' },
+      ],
+      [],
+      '2026-11-17T09:00:00Z',
+    );
+    expect(service.state('CLUB/1').claims[0]?.ruling).toMatchObject({
+      upheld: true,
+      by: 'deadline',
+    });
+    expect(service.state('CLUB/1').restarts).toHaveLength(1);
+    const inTime = {
+      ...mail('Jan <jan@x.example>', 'Protest: my move was sent in time, the server lost it.'),
+      receivedAt: '2026-11-16T20:00:00Z',
+    };
+    expect(await service.processInbound(inTime)).toBe('done');
+    // Was: the claim stayed upheld, its excess counted (P-7f), and the TD heard nothing of it.
+    const after = service.state('CLUB/1');
+    expect(after.claims[0]?.ruling).toBeUndefined();
+    expect(after.claims[0]?.protestedOn).toBe('2026-11-16');
+    expect(after.restarts).toEqual([]);
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    const other = await simpleParser(sent.find((m) => m.to[0] === 'petr@x.example')!.raw);
+    expect(other.text).toContain(
+      'it came in time, but was entered only after the claim had been upheld at its deadline on 2026-11-17; that uphold is undone, and so is the fresh count it started (rule P-7e)',
+    );
+  });
+  it('P-7c: a late protest from the claimant is reported late to the TD too', async () => {
+    const { service, setNow } = setup();
+    fileClaim(service);
+    setNow('2026-11-17T08:00:00Z');
+    const late = {
+      ...mail(
+        'Petr <petr@x.example>',
+        'Protest: the count is wrong, Jan never got the start notice.',
+      ),
+      receivedAt: '2026-11-17T08:00:00Z',
+    };
+    expect(await service.processInbound(late)).toBe('done');
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    const notice = sent.filter((m) => m.to[0] === 'td@club.example').at(-1)!;
+    // Was: forwarded with nothing saying the window had closed.
+    expect((await simpleParser(notice.raw)).text).toContain(
+      'closed on 2026-11-16 (rule P-7c): the claim has not been ruled yet',
     );
   });
   it('P-7c: a protest a day late, before the deadline was swept: the TD is told it came late and the claim waits', async () => {
@@ -640,7 +711,12 @@ describe('the referee service (one message, one transaction)', () => {
       expect(service.state('CLUB/1').claims[0]?.protestedOn).toBe('2026-11-02');
       const { sent, sender } = recorder();
       await service.flushOutbox(sender);
-      expect(sent.map((m) => m.to[0]).sort()).toEqual(['jan@x.example', 'td@club.example']);
+      // Petr, the opponent, learns the claim now waits for the TD (P-7c).
+      expect(sent.map((m) => m.to[0]).sort()).toEqual([
+        'jan@x.example',
+        'petr@x.example',
+        'td@club.example',
+      ]);
     }
     const { service, logger } = setup();
     fileClaim(service);

@@ -53,7 +53,7 @@ describe('a protest that reached the TD outside amici (P-7c)', () => {
     receivedOn,
   });
 
-  it('P-7c: received in the window, it is recorded on the day it came, the player told; no appeal', () => {
+  it('P-7c: received in the window, it is recorded on the day it came, both players told; no appeal', () => {
     const d = rule(claimed, protest('2026-02-20'));
     expect(d.events).toEqual([
       { type: 'claim-protested', on: '2026-02-20', id: 'time:white:10:1' },
@@ -61,8 +61,11 @@ describe('a protest that reached the TD outside amici (P-7c)', () => {
     expect(d.effects).toEqual([
       expect.objectContaining({
         kind: 'ruling-applied',
-        to: ['white'],
-        detail: { key: 'protest', params: { claim: 'time:white:10:1', on: '2026-02-20' } },
+        to: ['white', 'black'],
+        detail: {
+          key: 'protest',
+          params: { claim: 'time:white:10:1', on: '2026-02-20', side: 'white' },
+        },
         rules: ['P-7c'],
       }),
     ]);
@@ -74,20 +77,60 @@ describe('a protest that reached the TD outside amici (P-7c)', () => {
     expect(eventTypes(deadline)).not.toContain('claim-ruled');
   });
 
-  it('P-7c: a protest that came in time for a claim upheld at its deadline before it was entered is refused, saying so and what the TD may do', () => {
-    const upheld = extendGame(claimed, [
-      {
-        type: 'claim-ruled',
-        on: '2026-03-11',
-        id: 'time:white:10:1',
-        upheld: true,
-        by: 'deadline',
-      },
-    ]);
-    expectRefused(
-      decideRuling(upheld, { kind: 'ruling', ruling: protest('2026-03-08') }, '2026-03-12', rules),
-      /claim time:white:10:1 was upheld at its deadline, 2026-03-10, on 2026-03-11, before this protest, which came in time, was entered: .*set-clock, set-result/,
+  it('P-7c, P-7e, P-7f: a protest that came in time, entered after the deadline upheld the claim, reopens it: the uphold and its restart undone, both players told', () => {
+    // The sweep upholds the claim at its deadline (P-7c), and the count restarts (P-7e).
+    const work = due(claimed, '2026-03-11', rules).find((w) => w.kind === 'claim-deadline')!;
+    const upheld = apply(claimed, decideDue(claimed, { kind: 'due', work }, '2026-03-11', rules));
+    expect(upheld.claims[0]?.ruling).toMatchObject({ upheld: true, by: 'deadline' });
+    expect(upheld.restarts).toHaveLength(1);
+    // The player's letter reached the TD on 03-08, in time; the TD enters it on 03-12.
+    const d = decideRuling(
+      upheld,
+      { kind: 'ruling', ruling: protest('2026-03-08') },
+      '2026-03-12',
+      rules,
     );
+    // Was: refused, "upheld at its deadline … before this protest, which came in time, was
+    // entered", the excess counted, and the next one would have lost the game (P-7f).
+    expect(d.events).toEqual([
+      { type: 'claim-protested', on: '2026-03-08', id: 'time:white:10:1' },
+    ]);
+    expect(d.effects).toEqual([
+      expect.objectContaining({
+        kind: 'ruling-applied',
+        to: ['white', 'black'],
+        detail: {
+          key: 'protest-reopens',
+          params: {
+            claim: 'time:white:10:1',
+            on: '2026-03-08',
+            side: 'white',
+            ruledOn: '2026-03-11',
+          },
+        },
+        rules: ['P-7c', 'P-7e'],
+      }),
+    ]);
+    const reopened = apply(upheld, d);
+    expect(reopened.claims[0]?.ruling).toBeUndefined();
+    expect(reopened.claims[0]?.protestedOn).toBe('2026-03-08');
+    expect(reopened.restarts).toEqual([]);
+    expect(gameClock(reopened, rules, 'white', '2026-03-12')).toEqual(
+      gameClock(claimed, rules, 'white', '2026-03-12'),
+    );
+    // The TD rules on it now, rather than hearing it was "already ruled".
+    const rejected = decideRuling(
+      reopened,
+      {
+        kind: 'ruling',
+        ruling: { kind: 'reject-claim', claimId: 'time:white:10:1', clock: { usedDays: 20 } },
+      },
+      '2026-03-12',
+      rules,
+    );
+    expect(effectKinds(rejected)).toContain('claim-ruled');
+    // No deadline upholds it again.
+    expect(due(reopened, '2026-03-20', rules).some((w) => w.kind === 'claim-deadline')).toBe(false);
   });
 
   it('P-7c, P-7f: a protest of a claim that lapsed at its deadline (its excess gone) is refused as a lapse, not as a claim upheld', () => {
