@@ -135,9 +135,12 @@ export const appealableRule = (rule: string): boolean => TD_RESULT_RULES.include
 export const routeRule = (rule: string | undefined): AppealRoute['rule'] =>
   rule === 'P-10' ? 'P-10' : 'P-13';
 
-/** Whether `side` plays by post: the game's modes when the event sets them, else its transit. */
-const byPost = (side: Side, rules: EventRules): boolean =>
-  rules.byPost ? rules.byPost[side] : rules.transitDays > 0;
+/**
+ * Whether `side` receives the TD's decision as a letter (P-2m): who plays by post, as the time
+ * claim's notice counts it (`noticeReceivedOn`). Not the event's transit alone: in an event all
+ * by email with a transit for reminders (P-3a), a decision reaches a player the day it is mailed.
+ */
+const byPost = (side: Side, rules: EventRules): boolean => rules.postal?.[side] === true;
 
 /**
  * The day `side` received a decision the TD took on `on` (P-11, P-13c): by email the day amici's

@@ -15,6 +15,7 @@ const mixed: EventRules = defaultEventRules({
   delivery: 'next-day',
   transitDays: 4,
   byPost: { white: false, black: true },
+  postal: { white: false, black: true },
 });
 const NOW: CalendarDate = '2026-03-01';
 

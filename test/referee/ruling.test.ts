@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarDate } from '../../src/clock/index.ts';
-import { tripleBlockControl } from '../../src/clock/index.ts';
+import { addDays, tripleBlockControl } from '../../src/clock/index.ts';
 import { gamePgn } from '../../src/compose/index.ts';
 import { appealBy, appealOf, tdDecisions } from '../../src/referee/appeal.ts';
 import { decideDue } from '../../src/referee/decide-due.ts';
 import { decideRuling, resultRule } from '../../src/referee/decide-ruling.ts';
 import { decideTransmission } from '../../src/referee/decide-transmission.ts';
 import type { Decision } from '../../src/referee/decision.ts';
-import { due } from '../../src/referee/due.ts';
+import { due, protestWindowEnd } from '../../src/referee/due.ts';
 import type { EventRules } from '../../src/referee/event-rules.ts';
 import { defaultEventRules } from '../../src/referee/event-rules.ts';
 import { gameClock, pausedDays } from '../../src/referee/game-clock.ts';
@@ -924,6 +924,7 @@ describe('results set by the TD (P-10, P-9a, L-6.9)', () => {
       delivery: 'next-day',
       transitDays: 4,
       byPost: { white: false, black: true },
+      postal: { white: false, black: true },
     });
     const by = { white: '2026-03-16', black: '2026-03-19' };
     const p13 = rule(game, { kind: 'set-result', result: '1-0', reason: 'no reply' }, mixed);
@@ -965,10 +966,14 @@ describe('results set by the TD (P-10, P-9a, L-6.9)', () => {
     expect(appealed.events).toMatchObject([{ type: 'appeal', on: '2026-03-18', side: 'black' }]);
     expect(appealed.events[0]).not.toHaveProperty('late');
     // An event by post for all (no modes of its own): the transit counts for both.
-    expect(appealBy(NOW, defaultEventRules({ transitDays: 3 }))).toEqual({
-      white: '2026-03-18',
-      black: '2026-03-18',
-    });
+    expect(
+      appealBy(NOW, defaultEventRules({ transitDays: 3, postal: { white: true, black: true } })),
+    ).toEqual({ white: '2026-03-18', black: '2026-03-18' });
+    // An event all by email with a transit for reminders (P-3a): a decision mailed reaches the
+    // players that day, as a claim's notice does (P-7c). Was: 3 days' transit added.
+    const email = defaultEventRules({ transitDays: 3 });
+    expect(appealBy(NOW, email)).toEqual({ white: '2026-03-15', black: '2026-03-15' });
+    expect(protestWindowEnd(NOW, email)).toBe(addDays(NOW, email.protestDays));
   });
 
   it('P-11: an appeal of an adjudication is decided when the TD records it, or sets the result again; the decision is final', () => {
