@@ -191,6 +191,11 @@ export interface TdNotice {
   /** For `dispute` and `analysis`: the time claims against the player this mail protests (P-7c). */
   protests?: string[];
   /**
+   * Of `protests`, those the deadline had upheld before this mail, which came in time, was read
+   * (an outage, a backlog): the uphold and its P-7e restart are undone, on `ruledOn` (P-7c).
+   */
+  reopened?: { id: string; ruledOn: CalendarDate }[];
+  /**
    * For `dispute`: claims whose protest window had closed when this mail, which protests, came:
    * upheld at their deadline, or ruled; the TD decides what a late protest is worth (P-7c).
    */

@@ -1280,6 +1280,13 @@ export class RefereeService {
                 // The mail as it came, its attachments with it (a PGN, a PDF analysis, P-5a).
                 original: { raw: base.raw, inboundId: id },
                 ...(protested.length ? { protests: protested.map((c) => c.id) } : {}),
+                ...(protested.some((c) => c.ruling)
+                  ? {
+                      reopened: protested.flatMap((c) =>
+                        c.ruling ? [{ id: c.id, ruledOn: c.ruling.on }] : [],
+                      ),
+                    }
+                  : {}),
                 ...(late.length
                   ? {
                       lateProtests: late.map((c) => ({

@@ -643,6 +643,11 @@ describe('the referee service (one message, one transaction)', () => {
     expect(after.restarts).toEqual([]);
     const { sent, sender } = recorder();
     await service.flushOutbox(sender);
+    // The TD is told the uphold is undone, not only that the mail protests.
+    const notice = await simpleParser(sent.find((m) => m.to[0] === 'td@club.example')!.raw);
+    expect(notice.text).toContain(
+      'The claim (move 10, White; for a ruling: time:white:10:1) had been upheld at its deadline on 2026-11-17, before this mail, which came in time, was read: that uphold is undone',
+    );
     const other = await simpleParser(sent.find((m) => m.to[0] === 'petr@x.example')!.raw);
     expect(other.text).toContain(
       'it came in time, but was entered only after the claim had been upheld at its deadline on 2026-11-17; that uphold is undone, and so is the fresh count it started (rule P-7e)',
