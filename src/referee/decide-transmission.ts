@@ -718,9 +718,15 @@ function settledByPlayers(
   const end = t.resign
     ? endGame(now, winFor(opponent), 'resignation', 'L-5.1.2')
     : endGame(now, '1/2-1/2', 'draw-agreed', 'L-5.2.3');
+  // The words that came with it go with the result, in one mail (not as a note of their own).
+  const note = draft.effects.find((e) => e.kind === 'note-relayed' && e.from === t.side);
+  const words = note?.kind === 'note-relayed' ? { from: note.from, note: note.note } : undefined;
   return {
     events: [...draft.events, ...end.events],
-    effects: [...draft.effects, ...end.effects],
+    effects: [
+      ...draft.effects.filter((e) => e !== note),
+      ...end.effects.map((e) => (words && e.kind === 'game-ended' ? { ...e, words } : e)),
+    ],
   };
 }
 

@@ -221,6 +221,11 @@ export type Effect =
       /** The TD's words with a result they set (`--note`), for the players. */
       note?: string;
       /**
+       * The words that came with a resignation or an accepted draw (L-5.1.2, L-5.2.3), as
+       * written: the opponent reads them in the result's mail, not in a mail of their own.
+       */
+      words?: { from: Side; note: string };
+      /**
        * A result that may be appealed: each player's appeal arrives by their day in `by`, 14 days
        * after they received the result (appeal.ts). For an adjudication (`P-10`) it goes to the
        * TD and a second expert decides, finally (P-11); `analysed`, the players whose analysis

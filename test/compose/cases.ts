@@ -388,6 +388,16 @@ export function cases(): Case[] {
     decided('checkmate', mate, tx('white', now, '3...Nf6 4.Qxf7#'), ['move-relayed', 'game-ended']),
   );
 
+  // Black resigns with a word of thanks: White reads the words in the result's mail — one mail,
+  // no note of its own beside it; Black's own mail does not quote them back (L-5.1.2).
+  out.push(
+    decided(
+      'resigned-with-words',
+      mate,
+      tx('black', now, '', { resign: true, note: 'Thank you for the game, well played!' }),
+    ),
+  );
+
   // A standing draw offer by White, declined in words by Black.
   const offered = foldGame([
     ...gameLog('1.d4 d5 2.c4', '2026-10-01', 2).map((e, i, a) =>

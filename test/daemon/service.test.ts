@@ -2353,11 +2353,16 @@ describe('answers a player reads on a phone: the subject and the words say what 
       expect(s.service.state('CLUB/1').result?.result).toBe('1-0');
       const out = await sentSince(s.service);
       const toJan = out.filter((m) => m.to[0] === 'jan@x.example');
-      expect(toJan.map((m) => m.kind).sort(), language).toEqual(['game-ended', 'note-relayed']);
-      const note = toJan.find((m) => m.kind === 'note-relayed')!;
+      // One mail: the result, with the words in it (README), not a note of its own beside it.
+      expect(
+        toJan.map((m) => m.kind),
+        language,
+      ).toEqual(['game-ended']);
+      const note = toJan[0]!;
       expect(note.text, language).toContain(`"${said}"`);
       // The resignation's own sentence and the signature are not part of it.
-      expect(note.text, language).not.toMatch(/resign|Здаюся|Poddaję|"Petr"|\nPetr"/);
+      const quote = note.text.slice(note.text.indexOf('with the resignation, as written:'));
+      expect(quote.split('\n')[1], language).toBe(`"${said}"`);
       // The resigning player is not told the words went nowhere.
       for (const m of out.filter((m) => m.to[0] === 'petr@x.example'))
         expect(m.text, language).not.toContain(said);
@@ -2380,11 +2385,18 @@ describe('answers a player reads on a phone: the subject and the words say what 
       expect(s.service.state('CLUB/1').result?.result, language).toBe('1/2-1/2');
       const out = await sentSince(s.service);
       const toJan = out.filter((m) => m.to[0] === 'jan@x.example');
-      expect(toJan.map((m) => m.kind).sort(), language).toEqual(['game-ended', 'note-relayed']);
-      const note = toJan.find((m) => m.kind === 'note-relayed')!;
+      // One mail: the result, with the words in it (README), not a note of its own beside it.
+      expect(
+        toJan.map((m) => m.kind),
+        language,
+      ).toEqual(['game-ended']);
+      const note = toJan[0]!;
       expect(note.text, language).toContain(`"${said}"`);
       // The acceptance's own sentence and the signature are not part of it.
-      expect(note.text, language).not.toMatch(/accept|Приймаю|Przyjmuję|"Petr"|\nPetr"/);
+      const quote = note.text.slice(
+        note.text.indexOf('with the acceptance of the draw, as written:'),
+      );
+      expect(quote.split('\n')[1], language).toBe(`"${said}"`);
       for (const m of out.filter((m) => m.to[0] === 'petr@x.example'))
         expect(m.text, language).not.toContain(said);
     }

@@ -929,8 +929,9 @@ describe('L-5.2.3: accepting a standing draw offer, a whole mail through to the 
         expect.objectContaining({ kind: 'game-ended', result: '1/2-1/2', endKind: 'draw-agreed' }),
       );
       expect(d.effects).toContainEqual(
-        expect.objectContaining({ kind: 'note-relayed', to: ['white'], note }),
+        expect.objectContaining({ kind: 'game-ended', words: { from: 'black', note } }),
       );
+      expect(d.effects.map((e) => e.kind)).not.toContain('note-relayed');
     },
   );
   it.each([
@@ -953,8 +954,9 @@ describe('L-5.2.3: accepting a standing draw offer, a whole mail through to the 
         expect.objectContaining({ kind: 'game-ended', result: '1/2-1/2', endKind: 'draw-agreed' }),
       );
       expect(d.effects).toContainEqual(
-        expect.objectContaining({ kind: 'note-relayed', to: ['white'], note }),
+        expect.objectContaining({ kind: 'game-ended', words: { from: 'black', note } }),
       );
+      expect(d.effects.map((e) => e.kind)).not.toContain('note-relayed');
     },
   );
   it.each([

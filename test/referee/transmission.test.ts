@@ -845,9 +845,10 @@ describe('draw offers, claims, ends (L-5, L-9)', () => {
     const offered = play(opening(newGame()), [['black', '2026-01-07', '2.Nf3 Nc6 (=)']]);
     const thanks = { acceptDraw: true, withAcceptance: 'Thanks for the game!' };
     const agreed = send(offered, tx('white', '2026-01-08', '', thanks));
-    expect(agreed.effects.find((e) => e.kind === 'note-relayed')).toMatchObject({
-      to: ['black'],
-      note: 'Thanks for the game!',
+    // …in the result's mail (one mail, not a note beside it).
+    expect(agreed.effects.map((e) => e.kind)).not.toContain('note-relayed');
+    expect(agreed.effects.find((e) => e.kind === 'game-ended')).toMatchObject({
+      words: { from: 'white', note: 'Thanks for the game!' },
     });
     // White's own offer stands, not Black's: nothing agreed, nothing relayed, White told so.
     const own = play(opening(newGame()), [['black', '2026-01-07', '2.Nf3 Nc6']]);
