@@ -93,6 +93,24 @@ describe('amici td annul / reinstate (P-9a)', () => {
     expect(r.code, r.err).toBe(0);
     expect((await show('CC26/1')).result).toBe('*');
     expect(queued()).toBeGreaterThan(mails);
+    // One mail to each player, the result's, with the ruling and the appeal in it: no separate
+    // "ruling of the Tournament Director" saying the same (P-9a, P-13c).
+    const sent = (() => {
+      const store = new Store(join(dir, 'amici.sqlite'));
+      try {
+        return store.dueOutbox('9999-12-31T00:00:00Z').slice(mails);
+      } finally {
+        store.close();
+      }
+    })();
+    const subjects = (to: string) =>
+      sent
+        .filter((m) => m.recipients.includes(to) && !m.kind.startsWith('print:'))
+        .map((m) => m.kind);
+    expect(subjects('ann@club.example')).toEqual(['game-ended']);
+    expect(subjects('bob@club.example')).toEqual(['game-ended']);
+    expect(sent.filter((m) => m.kind === 'print:game-ended')).toHaveLength(2);
+    expect(sent.some((m) => m.kind.includes('ruling-applied'))).toBe(false);
 
     const back = await run('td', 'CC26/1', 'reinstate');
     expect(back.code, back.err).toBe(0);
