@@ -186,6 +186,12 @@ export interface TdNotice {
    * address once.
    */
   toPlayerByPost?: boolean;
+  /**
+   * For `bounce`: amici's outbox gave up on the mail (`kind`, to `to`), and `text` is the error
+   * alone — its cause may be the address or amici's own outbox or mail server; the notice says
+   * so, and how to send it again (`amici outbox retry --failed`), in the TD's language.
+   */
+  outboxFailed?: { kind: string; to: string[] };
   /** For `appeal`: the decision appealed, the rule it falls under and each player's last day. */
   appeal?: AppealRoute;
   /** For `dispute` and `analysis`: the time claims against the player this mail protests (P-7c). */

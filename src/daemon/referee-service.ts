@@ -4458,7 +4458,8 @@ export class RefereeService {
         ...(side ? { side } : {}),
         ...(relayed ? { moveUndelivered: true } : {}),
         ...(byPost ? { toPlayerByPost: true } : {}),
-        text: `amici could not deliver a mail (${kind}) to ${to.join(', ')}: ${error}\nOnce the cause is fixed, \`amici outbox retry --failed\` sends it again (\`amici outbox\` lists it).`,
+        outboxFailed: { kind, to },
+        text: error,
       },
       this.composeContext(ref, state, this.today(ref.event)),
     );

@@ -1360,7 +1360,8 @@ export function cases(): Case[] {
         kind: 'bounce',
         side: 'black',
         moveUndelivered: true,
-        text: "amici could not deliver a mail (move-relayed) to jan@example.org: EACCES: permission denied, open 'var/outbox/.relay.eml.tmp'\nOnce the cause is fixed, `amici outbox retry --failed` sends it again (`amici outbox` lists it).",
+        outboxFailed: { kind: 'move-relayed', to: ['jan@example.org'] },
+        text: "EACCES: permission denied, open 'var/outbox/.relay.eml.tmp'",
       },
       // The TD's copy to print and post to a player by post came back from the TD's address
       // (P-2m): the notice says what it was, not "a mail to a player".
@@ -1384,6 +1385,15 @@ export function cases(): Case[] {
         side: 'black',
         toPlayerByPost: true,
         text: 'Delivery to jan@example.org failed.\nStatus: 5.1.1',
+      },
+      // The same player's mail by email failed in amici's own outbox: the notice says the cause
+      // may be the outbox, not only the address, and how to send it again, in the TD's language.
+      {
+        kind: 'bounce',
+        side: 'black',
+        toPlayerByPost: true,
+        outboxFailed: { kind: 'move-relayed', to: ['jan@example.org'] },
+        text: "EACCES: permission denied, open 'var/outbox/.relay.eml.tmp'",
       },
       // Another mail to the TD came back from the TD's own address.
       {

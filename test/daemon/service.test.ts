@@ -1835,7 +1835,9 @@ describe('a relay that failed for good and went out later (P-6d: delivered when 
     expect(await service.flushOutbox(down.sender)).toMatchObject({ failed: 1 });
     // The TD is told that Petr does not have the move, and that his clock waits for it.
     const notice = await text(down.sent.find((m) => m.to[0] === 'td@club.example')!);
-    expect(notice).toContain('A mail to Black (Petr) could not be delivered');
+    expect(notice).toContain(
+      'amici could not send a mail (move-relayed) to Black (Petr), at petr@x.example.',
+    );
     expect(notice).toContain(
       'their clock is counted from the day the move is finally delivered, the day the mail goes out once sent again, not the day it was queued (rule P-6d)',
     );
