@@ -20,12 +20,13 @@ import type {
   CalendarDate,
   ClockRow,
   LiveClock,
+  OpenDateRange,
   PenaltySinceLast,
   TimeControl,
 } from '../clock/index.ts';
-import { addDays } from '../clock/index.ts';
+import { addDays, compareDates, isExcludedDay } from '../clock/index.ts';
 import type { EventRules, GameState, Side } from '../referee/index.ts';
-import { gameClock } from '../referee/index.ts';
+import { annulledDays, gameClock, pausedDays, stoppedDays } from '../referee/index.ts';
 import type { NotationChoice } from './compose-context.ts';
 import type { LabelTree } from './labels.ts';
 import { label, labelIfAny } from './labels.ts';
@@ -209,6 +210,34 @@ export interface ClockLine {
   live?: LiveClock | null;
   /** The player not to move: penalty days given since their last move, in no row yet. */
   sinceLast?: PenaltySinceLast;
+  /** Why the row's and the live clock's excluded days were left out: the reasons that apply. */
+  rowWhy?: ExcludedWhy[];
+  liveWhy?: ExcludedWhy[];
+}
+
+/**
+ * What left a day off a player's clock: their leave (P-8a), a TD's pause (L-6.10), play stopped
+ * at the event's end (P-10), an annulment since undone (P-9a).
+ */
+export type ExcludedWhy = 'leave' | 'pause' | 'stop' | 'annul';
+
+/** The reasons for the days left out after `from` up to `until`, in that order. */
+function excludedWhy(
+  state: GameState,
+  side: Side,
+  from: CalendarDate,
+  until: CalendarDate,
+): ExcludedWhy[] {
+  const kinds: [ExcludedWhy, OpenDateRange[]][] = [
+    ['leave', state.leaves.filter((l) => l.side === side).map((l) => ({ from: l.from, to: l.to }))],
+    ['pause', pausedDays(state)],
+    ['stop', stoppedDays(state)],
+    ['annul', annulledDays(state)],
+  ];
+  const found = new Set<ExcludedWhy>();
+  for (let day = addDays(from, 1); compareDates(day, until) <= 0; day = addDays(day, 1))
+    for (const [why, ranges] of kinds) if (isExcludedDay(day, ranges)) found.add(why);
+  return kinds.map(([why]) => why).filter((why) => found.has(why));
 }
 
 /** The last clock row of each player and the live clock of the player to move (P-2k). */
@@ -217,7 +246,23 @@ export function clockLines(state: GameState, rules: EventRules, now: CalendarDat
     const clock = gameClock(state, rules, side, now);
     if (!clock.ok) return { side };
     const { rows, live, sinceLast } = clock.value;
-    return { side, row: rows[rows.length - 1], live, ...(sinceLast ? { sinceLast } : {}) };
+    const row = rows[rows.length - 1];
+    const rowWhy =
+      row && (row.sinceReset ?? row).excludedDays
+        ? excludedWhy(state, side, row.sinceReset?.on ?? row.deliveredOn, row.dispatchedOn)
+        : [];
+    const liveWhy =
+      live && (live.sinceReset ?? live).excludedDays
+        ? excludedWhy(state, side, live.sinceReset?.on ?? live.deliveredOn, live.now)
+        : [];
+    return {
+      side,
+      row,
+      live,
+      ...(sinceLast ? { sinceLast } : {}),
+      ...(rowWhy.length ? { rowWhy } : {}),
+      ...(liveWhy.length ? { liveWhy } : {}),
+    };
   });
 }
 
@@ -310,7 +355,12 @@ export function liveText(lines: readonly ClockLine[], labels: LabelTree, lang: s
   const say = (path: string, vars: Record<string, string | number> = {}) =>
     labelIfAny(labels, path, lang, vars) ?? path;
   // Days of leave (P-8a) or of a TD pause (L-6.10) on a move shown: the table counts without them.
-  for (const { side, row } of lines) {
+  // The reasons that left days out, named (leave, a TD pause, …), or all of them if unknown.
+  const why = (reasons: readonly ExcludedWhy[] | undefined) =>
+    reasons?.length
+      ? reasons.map((r) => say(`clock.excludedWhy.${r}`)).join(say('clock.excludedWhy.and'))
+      : undefined;
+  for (const { side, row, rowWhy } of lines) {
     if (!row) continue;
     const vars = { side: label(labels, `side.${side}`), move: row.move };
     // A restart or a TD setting in the move's interval: its days count from then (P-7e, P-13).
@@ -322,7 +372,13 @@ export function liveText(lines: readonly ClockLine[], labels: LabelTree, lang: s
         }),
       );
     const excluded = (row.sinceReset ?? row).excludedDays;
-    if (excluded) out.push(say('clock.excludedRow', { ...vars, days: excluded }));
+    const reasons = why(rowWhy);
+    if (excluded)
+      out.push(
+        reasons
+          ? say('clock.excludedRowWhy', { ...vars, days: excluded, reasons })
+          : say('clock.excludedRow', { ...vars, days: excluded }),
+      );
   }
   // The player not to move, penalised since their last move: the rows do not show it yet.
   for (const { side, live, sinceLast } of lines) {
@@ -338,7 +394,7 @@ export function liveText(lines: readonly ClockLine[], labels: LabelTree, lang: s
       }),
     );
   }
-  for (const { side, live } of lines) {
+  for (const { side, live, liveWhy } of lines) {
     if (!live) continue;
     const vars = {
       side: label(labels, `side.${side}`),
@@ -358,7 +414,13 @@ export function liveText(lines: readonly ClockLine[], labels: LabelTree, lang: s
         }),
       );
     const excluded = (live.sinceReset ?? live).excludedDays;
-    if (excluded) out.push(say('clock.excludedLive', { days: excluded }));
+    const reasons = why(liveWhy);
+    if (excluded)
+      out.push(
+        reasons
+          ? say('clock.excludedLiveWhy', { days: excluded, reasons })
+          : say('clock.excludedLive', { days: excluded }),
+      );
     // `exceedsOn` is the first day over the limit: a player is told the last day still in time
     // (P-6c, P-6d), or, once over, the day the limit was exceeded (P-6b).
     if (live.exceeded && live.exceedsOn)
