@@ -438,13 +438,21 @@ function viewFor(
     };
   });
 
+  // The mail that upholds a time claim: the restart it brings is told as this one, not as one
+  // "since upheld" (P-7e).
+  const upheldNow =
+    effect.kind === 'claim-ruled' && effect.upheld
+      ? state.claims.find((c) => c.id === effect.claimId)?.side
+      : undefined;
   shared.lines ??= clockLines(state, ctx.rules, ctx.now);
   const lines: ClockLine[] = shared.lines;
   const clock = once((): Block => {
     const table = tableBlock(clockTable(lines, labels));
     const live = adjudication
       ? t('clock.stopped', { date: adjudication.endDate })
-      : [liveText(lines, labels, labelLang), ...pendingClaims()].filter(Boolean).join(' ');
+      : [liveText(lines, labels, labelLang, upheldNow), ...pendingClaims()]
+          .filter(Boolean)
+          .join(' ');
     return live
       ? {
           text: `${table.text}\n\n${live}`,

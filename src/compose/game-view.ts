@@ -349,7 +349,13 @@ export function recordTable(rows: readonly ClockRow[], labels: LabelTree): Table
 }
 
 /** Sentences about the live clock of the player to move (days used so far, days left). */
-export function liveText(lines: readonly ClockLine[], labels: LabelTree, lang: string): string {
+export function liveText(
+  lines: readonly ClockLine[],
+  labels: LabelTree,
+  lang: string,
+  /** The side whose time claim the mail itself upholds: its restart is this one (P-7e). */
+  upheldNow?: Side,
+): string {
   const out: string[] = [];
   // Any of these may be given as plural forms, chosen by its count in the reader's language.
   const say = (path: string, vars: Record<string, string | number> = {}) =>
@@ -366,10 +372,13 @@ export function liveText(lines: readonly ClockLine[], labels: LabelTree, lang: s
     // A restart or a TD setting in the move's interval: its days count from then (P-7e, P-13).
     if (row.sinceReset)
       out.push(
-        say(`clock.${row.sinceReset.kind === 'restart' ? 'restartRow' : 'setRow'}`, {
-          ...vars,
-          date: row.sinceReset.on,
-        }),
+        say(
+          `clock.${row.sinceReset.kind === 'restart' ? (side === upheldNow ? 'restartRowNow' : 'restartRow') : 'setRow'}`,
+          {
+            ...vars,
+            date: row.sinceReset.on,
+          },
+        ),
       );
     const excluded = (row.sinceReset ?? row).excludedDays;
     const reasons = why(rowWhy);
@@ -409,9 +418,12 @@ export function liveText(lines: readonly ClockLine[], labels: LabelTree, lang: s
     if (penalty) out.push(say('clock.penaltyLive', { days: penalty }));
     if (live.sinceReset)
       out.push(
-        say(`clock.${live.sinceReset.kind === 'restart' ? 'restartLive' : 'setLive'}`, {
-          date: live.sinceReset.on,
-        }),
+        say(
+          `clock.${live.sinceReset.kind === 'restart' ? (side === upheldNow ? 'restartLiveNow' : 'restartLive') : 'setLive'}`,
+          {
+            date: live.sinceReset.on,
+          },
+        ),
       );
     const excluded = (live.sinceReset ?? live).excludedDays;
     const reasons = why(liveWhy);
