@@ -406,7 +406,7 @@ export async function showCommand(args: string[], io: CliIo): Promise<number> {
         '',
         'Leave:',
         ...state.leaves.map(
-          (l) => `  ${l.side} ${l.from}..${l.to}${l.granted ? ' (granted by the TD)' : ''}`,
+          (l) => `  ${l.side} ${span(l.from, l.to)}${l.granted ? ' (granted by the TD)' : ''}`,
         ),
       );
     if (state.pauses.length)
@@ -418,7 +418,7 @@ export async function showCommand(args: string[], io: CliIo): Promise<number> {
           p.to === null
             ? `  ${p.from}..(still stopped)`
             : compareDates(p.to, p.from) > 0
-              ? `  ${p.from}..${addDays(p.to, -1)} (resumed ${p.to})`
+              ? `  ${span(p.from, addDays(p.to, -1))} (resumed ${p.to})`
               : `  ${p.from}: resumed the same day, no day stopped`,
         ),
       );
@@ -430,7 +430,7 @@ export async function showCommand(args: string[], io: CliIo): Promise<number> {
         ...state.stops.map((x) =>
           x.to === null
             ? `  ${x.from}..(in adjudication since the end of ${x.lastEndDate})`
-            : `${compareDates(x.to, x.from) > 0 ? `  ${x.from}..${addDays(x.to, -1)}` : `  ${x.from}: no day stopped,`} resumed ${x.to}, the end of ${x.lastEndDate} moved ${x.until ? `to ${x.until}` : 'away'}`,
+            : `${compareDates(x.to, x.from) > 0 ? `  ${span(x.from, addDays(x.to, -1))}` : `  ${x.from}: no day stopped,`} resumed ${x.to}, the end of ${x.lastEndDate} moved ${x.until ? `to ${x.until}` : 'away'}`,
         ),
       );
     if (state.annulments.length)
@@ -440,7 +440,7 @@ export async function showCommand(args: string[], io: CliIo): Promise<number> {
         // As pauses are shown: the day of the reinstatement counts again.
         ...state.annulments.map((a) =>
           compareDates(a.to, a.from) > 0
-            ? `  ${a.from}..${addDays(a.to, -1)} (reinstated ${a.to})`
+            ? `  ${span(a.from, addDays(a.to, -1))} (reinstated ${a.to})`
             : `  ${a.from}: reinstated the same day, no day stopped`,
         ),
       );
@@ -709,3 +709,6 @@ export async function backupCommand(args: string[], io: CliIo): Promise<number> 
     return 0;
   });
 }
+
+/** Days from `from` to `to`, inclusive, as `show` prints them: one day as itself, not `D..D`. */
+const span = (from: string, to: string): string => (from === to ? from : `${from}..${to}`);

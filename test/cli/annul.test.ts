@@ -193,4 +193,20 @@ describe('amici td GAME reinstate: leave taken meanwhile (P-9a, P-8c)', () => {
       { side: 'black', from: '2026-12-01', to: '2026-12-05', granted: true },
     ]);
   });
+
+  it('P-9a: show prints a game annulled for one day as that day, not as a range D..D', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    onTestFinished(() => void vi.useRealTimers());
+    const dir = mkdtempSync(join(tmpdir(), 'amici-reinstate-one-day-'));
+    const config = join(dir, 'amici.yaml');
+    writeFileSync(config, CONFIG);
+    const run = (...args: string[]) => runCli([...args, '--config', config]);
+    vi.setSystemTime(new Date('2026-11-10T10:00:00Z'));
+    expect((await run('td', 'CC26/1', 'annul', '--reason', 'Ann withdrew', '--yes')).code).toBe(0);
+    vi.setSystemTime(new Date('2026-11-11T10:00:00Z'));
+    expect((await run('td', 'CC26/1', 'reinstate')).code).toBe(0);
+    const shown = (await run('show', 'CC26/1')).out;
+    expect(shown).toContain('  2026-11-10 (reinstated 2026-11-11)');
+    expect(shown).not.toContain('2026-11-10..2026-11-10');
+  });
 });

@@ -1192,6 +1192,8 @@ export function cases(): Case[] {
     const resumed = [
       ['play-resumed', stopped, '2027-07-20', defaultEventRules({ endDate: '2027-09-30' })],
       ['play-resumed-no-end', claimed, '2027-07-05', defaultEventRules()],
+      // Resumed the day after the stop began: one day stopped, said as one day, not a range.
+      ['play-resumed-one-day', stopped, '2027-07-02', defaultEventRules({ endDate: '2027-09-30' })],
     ] as const;
     for (const [name, state, on, rules] of resumed) {
       const work = due(state, on, rules).find((w) => w.kind === 'resume');
