@@ -25,6 +25,7 @@ import {
   defaultEventRules,
   extendGame,
   foldGame,
+  namesUnplayedMove,
   playsNewMove,
 } from '../referee/index.ts';
 import { openService, storedDrift } from './context.ts';
@@ -235,6 +236,7 @@ export async function explainCommand(args: string[], io: CliIo): Promise<number>
     { side: side ?? 'white', reading, sentOn, ...(since ? { since } : {}) },
     title,
     (alt) => (state && side ? playsNewMove(state, alt, sentOn, rules) : false),
+    (alt) => (state ? namesUnplayedMove(state, alt) : false),
   );
   // Words with no move, command or date: the daemon answers them and plays nothing (no P-4d).
   const chatter = t !== undefined && notATransmission(said, t);

@@ -107,6 +107,7 @@ import {
   gameClock,
   inAdjudication,
   moveAwaitingAnswer,
+  namesUnplayedMove,
   other,
   playsNewMove,
   protestableClaims,
@@ -1962,6 +1963,7 @@ export class RefereeService {
       this.readContext(ref, side, now),
       this.gameTitle(ref),
       (t) => playsNewMove(state, t, now, rules),
+      (t) => namesUnplayedMove(state, t),
     );
     // Mail read days after it came (an outage, a replay) reaches the opponent only now (P-6e).
     const relayedOn = this.today(ref.event);

@@ -198,9 +198,22 @@ export function withSubjectAndPgn(
  * (P-4d): so the caller keeps this reading only when it plays a new move.
  */
 export function withReplySubject(inbound: Inbound, title?: string): Inbound | undefined {
-  if (inbound.classification.kind !== 'normal' || standsAlone(inbound)) return undefined;
+  return replySubjectReadings(inbound, title)[0];
+}
+
+/**
+ * The readings of a reply's subject (`withReplySubject`), the player's own words after ours
+ * tried too: the whole subject first, then the words from each later move number on. A player
+ * answers any of our mails, not only the latest relay, and types his move after our text: "Re:
+ * [CCC27/3] A – B: 3... cxd4 accepted 5...a6" (an old acceptance), "3. d4 — your move 5. Nc3 a6"
+ * (an old relay), in any language. Our text names moves already played, so the whole subject
+ * plays nothing new there; the player's addition after it does (P-4d, P-6g). A tail of our own
+ * subject names only moves played too, so an empty reply stays blank.
+ */
+export function replySubjectReadings(inbound: Inbound, title?: string): Inbound[] {
+  if (inbound.classification.kind !== 'normal' || standsAlone(inbound)) return [];
   let subject = (inbound.mail.subject ?? '').replace(/[\r\n]+/g, ' ');
-  if (!FILLED_SUBJECT_RE.test(subject)) return undefined;
+  if (!FILLED_SUBJECT_RE.test(subject)) return [];
   while (FILLED_SUBJECT_RE.test(subject)) subject = subject.replace(FILLED_SUBJECT_RE, '');
   let words = subject.replace(new RegExp(TAG_RE.source, 'gu'), ' ').replace(/\s+/g, ' ').trim();
   // The players' names hold no move, but a name like "Bc4" could: the title goes first.
@@ -208,8 +221,13 @@ export function withReplySubject(inbound: Inbound, title?: string): Inbound | un
     words = words.slice(title.length).replace(/^\s*:\s*/, '');
   // Its moves, or words that end the game ("Remis angenommen", "I resign"), typed into it.
   if (!movetextOf([words]).length && !findCommands(words).some((c) => ENDS.includes(c.kind)))
-    return undefined;
-  return withFirstLines(inbound, [words]);
+    return [];
+  // The player's addition: from a move number after the first on ("5...a6", "5. Sc3 a6").
+  const tails = [...words.matchAll(/(?<=^|[\s—–;,:(-])\d{1,3}\s*\.(?!\d{3})/gu)]
+    .map((m) => words.slice(m.index).trim())
+    .filter((w, i) => i > 0 || w !== words)
+    .filter((w) => w !== words && movetextOf([w]).length > 0);
+  return [words, ...tails].map((w) => withFirstLines(inbound, [w]));
 }
 
 /** The mail read again with `first` as the first lines of its new text (a subject, a PGN). */
@@ -226,13 +244,16 @@ function withFirstLines(inbound: Inbound, first: string[]): Inbound {
 /**
  * The transmission a mail carries, read as the daemon reads it: the body, else the subject or
  * an attached PGN (`withSubjectAndPgn`), else a move typed into a reply's subject
- * (`withReplySubject`) when `playsNew` says it plays a move the game does not have yet.
+ * (`withReplySubject`) when `playsNew` says it plays a move the game does not have yet, or
+ * when `namesUnplayed` says it names one (our subjects name only moves played: this is the
+ * player's own, as "5...a6" typed after "3... cxd4 accepted" without its repetition).
  */
 export function readTransmission(
   inbound: Inbound,
   ctx: AssembleContext,
   title: string | undefined,
   playsNew: (t: Transmission) => boolean,
+  namesUnplayed?: (t: Transmission) => boolean,
 ): {
   inbound: Inbound;
   source: 'body' | 'subject' | 'pgn' | 'reply-subject';
@@ -241,9 +262,16 @@ export function readTransmission(
   const { inbound: read, source } = withSubjectAndPgn(inbound, title);
   const t = assembleTransmission(read, ctx);
   if (source === 'body' && t && !t.moves.length && !t.acceptDraw && !t.resign) {
-    const reply = withReplySubject(inbound, title);
-    const alt = reply && assembleTransmission(reply, ctx);
-    if (reply && alt && playsNew(alt)) return { inbound: reply, source: 'reply-subject', t: alt };
+    const readings = replySubjectReadings(inbound, title).map((reply) => ({
+      reply,
+      alt: assembleTransmission(reply, ctx),
+    }));
+    for (const { reply, alt } of readings)
+      if (alt && playsNew(alt)) return { inbound: reply, source: 'reply-subject', t: alt };
+    // A move of the player's own after our subject that does not play (no repetition, an
+    // impossible move): ruled as written, with its own answer — not a blank transmission.
+    const own = namesUnplayed && readings.findLast(({ alt }) => alt && namesUnplayed(alt));
+    if (own?.alt) return { inbound: own.reply, source: 'reply-subject', t: own.alt };
   }
   return { inbound: read, source, t };
 }

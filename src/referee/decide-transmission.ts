@@ -509,6 +509,19 @@ export const playsNewMove = (
   );
 
 /**
+ * Whether a transmission names a move past the game's record ("5...a6" when 5.Nc3 is the last
+ * move played): words no subject of ours holds, since ours name only moves played (P-4d).
+ */
+export function namesUnplayedMove(state: GameState, t: Transmission): boolean {
+  let ply: number | undefined;
+  for (const tok of t.moves) {
+    ply = tok.number !== undefined ? plyNamed(state, tok) : ply === undefined ? undefined : ply + 1;
+    if (ply !== undefined && ply >= state.plies.length) return true;
+  }
+  return false;
+}
+
+/**
  * An earlier transmission of the sender's, sent again after the opponent has answered it (a
  * worried resend, a mail client sending an old mail once more): every move the game's own, the
  * last the sender's, with the opponent's answer after it. It stands as it was (P-4a) — not a

@@ -375,6 +375,54 @@ describe('the referee service (one message, one transaction)', () => {
     ).toBe('done');
     expect(service.state('CLUB/1').result).toMatchObject({ result: '1/2-1/2' });
   });
+  it('P-4d, P-6g: a move typed after the subject of an older mail of ours (an acceptance, an earlier relay) is played, not a blank transmission', async () => {
+    for (const subject of [
+      'Re: [CLUB/1] Jan – Petr: 1... c5 angenommen — 2. Sf3 d6',
+      'AW: [CLUB/1] Jan – Petr: 1. e4 — Sie sind am Zug 2. Sf3 d6',
+      'AW: [CLUB/1] Jan – Petr: 1... c5 angenommen 2. Sf3 d6',
+    ]) {
+      const { service } = setup(undefined, ':memory:', {
+        petr: { language: 'de', notation: 'san' },
+      });
+      await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));
+      await service.processInbound(mail('Petr <petr@x.example>', '1.e4 c5'));
+      await service.processInbound(mail('Jan <jan@x.example>', '1...c5 2.Nf3'));
+      // Petr answers on his phone to an older mail of ours, his move after its subject.
+      expect(
+        await service.processInbound(
+          mail('Petr <petr@x.example>', 'Gesendet von meinem iPhone', subject),
+        ),
+        subject,
+      ).toBe('done');
+      expect(service.state('CLUB/1').plies.map((p) => p.uci)).toEqual([
+        'e2e4',
+        'c7c5',
+        'g1f3',
+        'd7d6',
+      ]);
+      expect(service.state('CLUB/1').penalties).toEqual([]);
+    }
+  });
+  it('P-4d: a move without its repetition typed after the subject of an acceptance is answered as such, not as a blank transmission', async () => {
+    const { service } = setup(undefined, ':memory:', { petr: { language: 'de', notation: 'san' } });
+    await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));
+    await service.processInbound(mail('Petr <petr@x.example>', '1.e4 c5'));
+    await service.processInbound(mail('Jan <jan@x.example>', '1...c5 2.Nf3'));
+    await service.flushOutbox(recorder().sender);
+    await service.processInbound(
+      mail(
+        'Petr <petr@x.example>',
+        'Gesendet von meinem iPhone',
+        'Re: [CLUB/1] Jan – Petr: 1... c5 angenommen 2...d6',
+      ),
+    );
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    const [answer] = await Promise.all(sent.map((m) => simpleParser(m.raw)));
+    expect(answer?.text).not.toContain('keinen Zug');
+    expect(answer?.text).toContain('2. Nf3');
+    expect(service.state('CLUB/1').penalties).toMatchObject([{ reason: 'repetition-missing' }]);
+  });
   it('P-4d: a reply left empty is still a blank transmission: our subject holds no move of the sender', async () => {
     const { service } = setup();
     await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));
