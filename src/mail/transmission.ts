@@ -894,6 +894,10 @@ function proseBesideMoves(line: string): string[] {
       const prose = `${before} ${after}`.match(/\p{L}+/gu)?.length ?? 0;
       return prose >= 3 ? whole : [];
     }
+    // A question that ends in the moves it asks about is words to the opponent, quoted whole as
+    // on a move's line ("Ciekawe, czy zagra Pani 2...d6?", "I wonder if you'll play 3...cxd4?"):
+    // the moves in it are thoughts, never sent (P-4a), and the words were not passed on.
+    if (!after && /\?\s*$/u.test(sentence) && ownWords(sentence)) return whole;
     // Before the moves, a sentence is quoted alone; a clause of its own ("Sorry for the delay,
     // 1.e4 e5") with the moves it stands before, never the words that lead into them ("sorry I
     // meant 5755", "Thanks for your move 3...a6").

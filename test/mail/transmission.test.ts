@@ -1180,6 +1180,20 @@ describe('words for the opponent outside a note', () => {
     expect(await unreadOf('1...e5 danke')).toBeUndefined();
     expect(await unreadOf('1...e5 and I offer a draw')).toBeUndefined();
   });
+  it('P-4a: a question on its own line that ends in a move is quoted back whole, as on the line of the moves', async () => {
+    // Was: nothing quoted and nothing passed on; the player thought the opponent read it.
+    for (const line of [
+      'Ciekawe, czy zagra Pani 2...d6?',
+      "I wonder if you'll play 2...d6?",
+      'Bin gespannt, ob Sie 2...d6 spielen?',
+    ])
+      expect(await unreadOf(`1.e4 e5\n${line}`), line).toEqual([line]);
+    expect(await unreadOf('1.e4 e5 - Ciekawe, czy zagra Pani 2...d6?')).toEqual([
+      '1.e4 e5 - Ciekawe, czy zagra Pani 2...d6?',
+    ]);
+    // Words that lead into the moves sent are still no message.
+    expect(await unreadOf('Thanks for your move 1.e4\n1...e5')).toBeUndefined();
+  });
   it('a sentence moves were taken from the middle of is quoted back whole, the moves in place, never with a hole', async () => {
     for (const line of [
       // Was: "is a good move I think", "is my move, I think it is a good one." …
