@@ -316,6 +316,15 @@ describe('findCommands', () => {
     ['P-8a Polish, the husband', 'Mąż ma urlop od 1.12.2026 do 5.12.2026', []],
     ['P-8a Ukrainian, the wife', 'Дружина у відпустці з 1.12.2026 до 5.12.2026', []],
     [
+      'P-8a Ukrainian, the coach',
+      'Мій тренер у відпустці до 20 січня, тому відповідаю повільніше.',
+      [],
+    ],
+    ['P-8a Ukrainian, a coach named', 'Тренер у відпустці з 1.12.2026 до 5.12.2026', []],
+    ['P-8a Russian, the coach', 'Мой тренер в отпуске с 1.12.2026 по 5.12.2026', []],
+    ['P-8b Ukrainian, the sender on leave', 'Я у відпустці з 1.12.2026 до 5.12.2026', ['leave']],
+    ['P-8b Russian, the sender on leave', 'Я в отпуске с 1.12.2026 по 5.12.2026', ['leave']],
+    [
       'P-8a with the wife, the sender is on leave',
       'On holiday with my wife from 1.12.2026 to 5.12.2026',
       ['leave'],
