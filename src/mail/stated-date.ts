@@ -536,6 +536,7 @@ export const DATE_LABELS: Record<DateLabelKind, Record<string, readonly string[]
       'otrzymałam',
       'odebrano',
       'data otrzymania',
+      'otrzymanie',
       'otrzymany',
       'dostałem',
       'dostałam',
@@ -563,6 +564,7 @@ export const DATE_LABELS: Record<DateLabelKind, Record<string, readonly string[]
       'dostala',
       'doručeno',
       'datum přijetí',
+      'přijetí',
       // "Tah obdržen 20.11., odeslán 22.11.", as Czech cards write it.
       'obdržen',
       // "Váš tah mi došel 12. 3.", "tah mi dorazil 12.3."
@@ -582,6 +584,7 @@ export const DATE_LABELS: Record<DateLabelKind, Record<string, readonly string[]
       'eingang',
       'eingangsdatum',
       'empfangsdatum',
+      'empfang',
       'erreichte mich',
       'erreicht',
       'angekommen',
@@ -637,6 +640,10 @@ export const DATE_LABELS: Record<DateLabelKind, Record<string, readonly string[]
       'wysłany',
       'wysyłam',
       'odpowiadam',
+      // A card's labels: "otrzymanie 14.01, wysłanie 16.01", "nadano 16.01" (posted).
+      'wysłanie',
+      'nadano',
+      'data nadania',
     ],
     cs: [
       'odesláno',
@@ -651,6 +658,8 @@ export const DATE_LABELS: Record<DateLabelKind, Record<string, readonly string[]
       'odeslala',
       'odpovídám',
       'odeslán',
+      // A card's labels: "přijetí 14. 1., odeslání 16. 1."
+      'odeslání',
     ],
     de: [
       'gesendet',
@@ -664,6 +673,11 @@ export const DATE_LABELS: Record<DateLabelKind, Record<string, readonly string[]
       'abgesandt',
       'absendedatum',
       'verschickt',
+      // A card's labels: "Eingang 14.1., Absendung 16.1.", "Versand: 16.1.".
+      'absendung',
+      'absendetag',
+      'versand',
+      'versanddatum',
     ],
     ru: [
       'отправлено',

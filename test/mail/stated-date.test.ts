@@ -248,6 +248,15 @@ describe('findStatedDates (P-2f..h)', () => {
     ['otrzymano 20.xi, wysłano 24.xi', '2026-11-20', '2026-11-24'],
     // Day-first unless impossible, and a date after the mail's own is last year's.
     ['received 12/31', '2025-12-31', undefined],
+    // The labels of a postcard, as German, Czech and Polish cards print them.
+    ['Eingang 14.11., Absendung 16.11.', '2026-11-14', '2026-11-16'],
+    ['Eingangsdatum: 14.11., Absendedatum: 16.11.', '2026-11-14', '2026-11-16'],
+    ['Empfang 14.11. — Versand 16.11.', '2026-11-14', '2026-11-16'],
+    ['přijetí 14. 11., odeslání 16. 11.', '2026-11-14', '2026-11-16'],
+    ['Přijato: 14. 11. Odesláno: 16. 11.', '2026-11-14', '2026-11-16'],
+    ['otrzymanie 14.11, wysłanie 16.11', '2026-11-14', '2026-11-16'],
+    ['otrzymano 14.11, nadano 16.11', '2026-11-14', '2026-11-16'],
+    ['Otrzymano: 14.11. Wysłano: 16.11.', '2026-11-14', '2026-11-16'],
   ])('P-2i: a date without a year, completed from the mail: %j', (text, received, sent) => {
     const found = findStatedDates(text, { reference: '2026-11-24T06:00:00Z' });
     expect(found.received).toBe(received);
