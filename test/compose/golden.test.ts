@@ -167,6 +167,23 @@ describe('the relay of a move that ends the game', () => {
   }
 });
 
+describe('Czech: words to the player and of the opponent that need no gender or number', () => {
+  it('cs: the start mail names who opens the game and the PGN sent on request is not "Požádali jste" (vykání to one person)', () => {
+    const texts = ALL.filter((c) =>
+      /^(game-started|no-move-pgn|move-asked|rejected-asked)/.test(c.name),
+    )
+      .flatMap((c) => mailsOf(c, 'cs'))
+      .map((m) => m.text);
+    expect(texts.length).toBeGreaterThan(3);
+    for (const text of texts) {
+      // Was: "Začíná soupeř. Jeho tah …" to a player whose opponent is a woman.
+      expect(text).not.toMatch(/Začíná soupeř|Jeho tah|jeho tahu|Požádali jste/);
+    }
+    expect(texts.join('\n')).toContain('Partii ve formátu PGN, o kterou žádáte');
+    expect(texts.join('\n')).toMatch(/Partii zahajuje .+ bílými\. Tah bílých/);
+  });
+});
+
 describe('the subject of a rejected transmission asks to send again only when something is to be sent', () => {
   const rejection = (c: Case, lang: string) =>
     mailsOf(c, lang).find((m) => m.kind === 'transmission-rejected')!;
