@@ -102,7 +102,12 @@ export interface ComposeContext {
    * word on a time claim they made in words ("I claim a win on time", P-7a), which amici files
    * itself. Said once, in the first answer to them (`ANSWERS_ASKED` of compose.ts).
    */
-  asked?: { side: Side; pgn?: boolean; claimsTime?: boolean };
+  asked?: {
+    side: Side;
+    pgn?: boolean;
+    /** A time claim made (`true`), or asked about or made on a condition (`'asked'`), P-7a. */
+    claimsTime?: boolean | 'asked';
+  };
   /** Boards from the recipient's side (Black at the bottom for Black); default White at the bottom. */
   boardFromRecipientSide?: boolean;
   /** The templates directory (default: `templates/` of this repository). */

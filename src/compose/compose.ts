@@ -916,7 +916,9 @@ function askedOf(
   shared.askedIn ??= effect;
   if (shared.askedIn !== effect) return undefined;
   const pgn = asked.pgn === true && !ctx.paper;
-  const timeClaim = asked.claimsTime ? timeClaimAnswer(ctx, asked.side) : undefined;
+  const timeClaim = asked.claimsTime
+    ? timeClaimAnswer(ctx, asked.side, asked.claimsTime === 'asked')
+    : undefined;
   return pgn || timeClaim ? { pgn, timeClaim } : undefined;
 }
 
@@ -977,12 +979,15 @@ export function composeNoMove(
   side: Side,
   /** Moves the mail named only in a question or a thought ("I wonder if 4.Ba4 works"). */
   thoughts: readonly string[] = [],
-  /** The mail says the opponent exceeded the time, or claims the game for it (P-7a). */
-  claimsTime = false,
+  /**
+   * The mail says the opponent exceeded the time, or claims the game for it (P-7a); `'asked'`:
+   * it asks whether, or claims only on a condition ("is she late? If so I claim the time").
+   */
+  claimsTime: boolean | 'asked' = false,
   /** What else the mail was found to hold: a request for the PGN, a forwarded move. */
   asked: NoMoveAsked = {},
 ): ComposedMail {
-  const timeClaim = claimsTime ? timeClaimAnswer(ctx, side) : undefined;
+  const timeClaim = claimsTime ? timeClaimAnswer(ctx, side, claimsTime === 'asked') : undefined;
   return composeOne(
     'no-move',
     { kind: 'no-move' },
@@ -1057,15 +1062,19 @@ export function composeMoveNotReceived(
 function timeClaimAnswer(
   ctx: ComposeContext,
   side: Side,
-): { status: string; vars: Record<string, string | number> } | undefined {
+  /** The mail asked whether, or claimed on a condition: the answer's first words say so. */
+  asked = false,
+): { status: string; vars: Record<string, string | number>; intro: string } | undefined {
   const { state } = ctx;
   if (state.result) return undefined;
+  const intro = asked ? 'introAsked' : 'intro';
   const opponent = other(side);
   const clock = gameClock(state, ctx.rules, opponent, ctx.now);
   const live = clock.ok ? clock.value.live : null;
-  if (!live || state.pos.turn !== opponent) return { status: 'yourMove', vars: {} };
+  if (!live || state.pos.turn !== opponent) return { status: 'yourMove', vars: {}, intro };
   if (!live.exceeded || !live.exceedsOn)
     return {
+      intro,
       status: 'inTime',
       vars: {
         used: live.totalDays,
@@ -1078,8 +1087,8 @@ function timeClaimAnswer(
     (c) => c.kind === 'time' && c.side === opponent && compareDates(c.on, over) >= 0,
   );
   return filed
-    ? { status: 'filed', vars: { date: over, filed: filed.on } }
-    : { status: 'due', vars: { date: over } };
+    ? { status: 'filed', vars: { date: over, filed: filed.on }, intro }
+    : { status: 'due', vars: { date: over }, intro };
 }
 
 /**

@@ -57,6 +57,7 @@ import { gamesWithMoves } from '../mail/game-blocks.ts';
 import type { Inbound, InboundMail, ReadError, Result } from '../mail/index.ts';
 import {
   asksForPgn,
+  asksOfTimeIn,
   claimsTimeIn,
   findCommands,
   headerOnly,
@@ -1335,8 +1336,13 @@ export class RefereeService {
       said.newText.text.trim() ? '' : (inbound.mail.subject ?? ''),
       ...said.newText.lines,
     ].some(asksForPgn);
-    // "My opponent is late, I claim a win on time" (P-7a): answered with the opponent's clock.
-    const claimsTime = said.newText.lines.some(claimsTimeIn);
+    // "My opponent is late, I claim a win on time" (P-7a): answered with the opponent's clock;
+    // so is the question or the condition of one ("is she late? If so I claim the time").
+    const claimsTime = said.newText.lines.some(claimsTimeIn)
+      ? true
+      : said.newText.lines.some(asksOfTimeIn)
+        ? ('asked' as const)
+        : false;
     const pgnAsked =
       pgnWanted &&
       t.moves.length === 0 &&

@@ -12,6 +12,7 @@ export {
 export { decodeEntities, htmlToText } from './html-text.ts';
 export {
   asksForPgn,
+  asksOfTimeIn,
   COMMAND_KINDS,
   type Command,
   type CommandKind,

@@ -1052,6 +1052,8 @@ const TIME_CLAIM = anyWordOf(
   [
     '(?:claim\\p{L}*|win|won|victory) (?:a |the )?(?:win |victory |game |point )?on time',
     'time claim',
+    // "I claim the time", not "I claim the time control was wrong".
+    'claim (?:the )?time(?!\\s+control)',
     '(?:opponent|he|she|they)(?: has| have)? (?:exceeded|overstepped|(?:is|was|are|gone) (?:over|past)) (?:the |his |her |their )?time(?: limit)?',
     '(?:opponent|he|she|they) (?:is|was|are|has been|have been) (?:late|overdue)',
     'przekroczy\\p{L}* (?:limit\\p{L}* )?czas\\p{L}*',
@@ -1090,6 +1092,36 @@ export function claimsTimeIn(line: string): boolean {
       sentence
         .split(TIME_CLAUSE_RE)
         .some((clause) => TIME_CLAIM.test(clause) && !NO_TIME_CLAIM.test(clause)),
+  );
+}
+
+/**
+ * The opponent's lateness asked about: "is she late?", "has my opponent exceeded the time?",
+ * "is he over the time limit?" — a question's word order, which `TIME_CLAIM` does not read.
+ */
+const TIME_ASKED = anyWordOf(
+  [],
+  [
+    "(?:is|was|has|isn't|hasn't) (?:my |the )?(?:opponent|he|she|they) (?:been )?(?:late|overdue|over (?:the |his |her |their )?time(?: limit)?|past (?:the |his |her |their )?time(?: limit)?|exceeded (?:the |his |her |their )?time(?: limit)?)",
+  ].map((w) => w.replace(/ /g, '\\s+')),
+);
+
+/**
+ * Whether a line asks about a time claim, or makes one only on a condition (P-7a): "is she
+ * late? If so I claim the time.", "If he is over the time limit, I claim a win on time", "Czy
+ * przekroczył czas?". Never a claim (`claimsTimeIn` reads those): it binds nothing, and amici
+ * files time claims itself, so the player is answered with the opponent's clock, as a claim in
+ * words is. Not words that deny it ("He is not late").
+ */
+export function asksOfTimeIn(line: string): boolean {
+  if (claimsTimeIn(line)) return false;
+  return sentencesOf(line).some((sentence) =>
+    sentence
+      .split(TIME_CLAUSE_RE)
+      .some(
+        (clause) =>
+          (TIME_CLAIM.test(clause) || TIME_ASKED.test(clause)) && !NO_TIME_CLAIM.test(clause),
+      ),
   );
 }
 

@@ -14,6 +14,7 @@ import {
   appealsIn,
   appealTopicsIn,
   asksForPgn,
+  asksOfTimeIn,
   claimsTimeIn,
   correctionAt,
   findCommands,
@@ -718,6 +719,7 @@ function unreadWords(inbound: Inbound): string[] {
         // A time claim in words is answered as one (P-7a), and a request for the PGN with the
         // PGN (L-8.1): neither is quoted back as words not passed on.
         !claimsTimeIn(words) &&
+        !asksOfTimeIn(words) &&
         !asksForPgn(words),
     );
 }

@@ -2327,9 +2327,23 @@ describe('answers a player reads on a phone: the subject and the words say what 
     await sentSince(s.service);
     const filed = await answer('2027-03-02T10:00:00Z', claim);
     expect(filed).toContain(`the claim was filed on ${filedOn}`);
-    // A question claims nothing: the usual answer.
-    const asked = await answer('2027-03-03T10:00:00Z', 'Is my opponent over the time limit?');
-    expect(asked).not.toContain('amici files a time claim itself');
+    // A question, or a claim on a condition, claims nothing, but is answered as one in words
+    // is, as a question: the opponent's clock, and that amici files claims itself. Was: only
+    // quoted back as words not passed on.
+    for (const [iso, words] of [
+      ['2027-03-03T10:00:00Z', 'Is my opponent over the time limit?'],
+      ['2027-03-04T10:00:00Z', 'is she late? If so I claim the time.'],
+    ] as const) {
+      const asked = await answer(iso, words);
+      expect(asked, words).toContain(
+        'You ask whether your opponent has exceeded the time limit, or claim it only if so.',
+      );
+      expect(asked, words).toContain('amici files a time claim itself');
+      expect(asked, words).toContain(`the claim was filed on ${filedOn}`);
+      expect(asked, words).not.toContain('were not passed on to your opponent: “');
+      expect(asked, words).not.toContain(`“${words}”`);
+    }
+    expect(s.service.state('CLUB/1').claims).toHaveLength(1);
   });
   it('P-2j: a date in a story of a move sent astray is no stated reply date, and the sentence is quoted back whole', async () => {
     const words = 'Я надіслала свій хід ще 20 січня, але помилково на адресу директора турніру.';

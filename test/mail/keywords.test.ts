@@ -3,6 +3,7 @@ import {
   appealsIn,
   appealTopicsIn,
   asksForPgn,
+  asksOfTimeIn,
   type Command,
   claimsTimeIn,
   findCommands,
@@ -842,6 +843,32 @@ describe('claimsTimeIn (P-7a)', () => {
       'Maybe he has exceeded the time limit.',
     ])
       expect(claimsTimeIn(line), line).toBe(false);
+  });
+});
+
+describe('asksOfTimeIn (P-7a)', () => {
+  it('P-7a: a question about the opponent’s time, or a claim on a condition, asks of it', () => {
+    for (const line of [
+      'is she late? If so I claim the time.',
+      'Is my opponent over the time limit?',
+      'Has he exceeded the time limit?',
+      'If he is late again, I claim a win on time.',
+      'Czy przeciwnik przekroczył czas?',
+      'Hat er die Bedenkzeit überschritten?',
+    ])
+      expect(asksOfTimeIn(line), line).toBe(true);
+  });
+  it('P-7a: a plain claim (claimsTimeIn), a denial, one’s own lateness or the time control asks nothing', () => {
+    for (const line of [
+      'My opponent is late with his move, I claim a win on time.',
+      'My opponent is not late, no worries.',
+      'Sorry, I am late with my move.',
+      'I will send my next move on time.',
+      'Is the time control 10 moves in 50 days?',
+      'I claim the time control is wrong?',
+    ])
+      expect(asksOfTimeIn(line), line).toBe(false);
+    expect(claimsTimeIn('I claim the time.')).toBe(true);
   });
 });
 
