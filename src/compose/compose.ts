@@ -656,6 +656,14 @@ function viewFor(
         return m ? `${m.number} ${m.primary}` : '';
       })(),
       stands,
+      /** The sender's own move that declined the opponent's draw offer, and its day. */
+      ...(() => {
+        const i = p.code === 'no-draw-offer' ? p.declinedBy : undefined;
+        const m = i !== undefined ? move(i) : undefined;
+        return m
+          ? { declinedWith: `${m.number} ${m.primary}`, declinedOn: state.plies[i!]!.sentOn }
+          : { declinedWith: '', declinedOn: '' };
+      })(),
       repetition: repeat.map((m) => `${m.number} ${m.primary}`).join(' '),
       repetitionBoth: repeat.map((m) => m.text).join(', '),
       ownNumber: own,

@@ -749,12 +749,27 @@ function settledByPlayers(
  * and how a draw is offered (with a move), or that their own offer stands.
  */
 function noDrawOffer(state: GameState, t: Transmission): Problem {
+  const declinedBy = state.drawOffer ? undefined : declinedByOwnMove(state, t.side);
   return {
     code: 'no-draw-offer',
     ...(t.withAcceptance ? { words: quoted(t.withAcceptance.replace(/\n/g, ' / ')) } : {}),
     ...(state.drawOffer?.by === t.side ? { ownOffer: true as const } : {}),
     ...(t.moves.length ? { withMove: true as const } : {}),
+    ...(declinedBy !== undefined ? { declinedBy } : {}),
   };
+}
+
+/**
+ * The ply of the sender's own move that declined the opponent's last draw offer (L-9.1.2.1):
+ * the first move of theirs, not played from a conditional line, after the offer; undefined when
+ * the opponent never offered, or offered again since ("on second thought I accept the draw",
+ * after "4.Nxd4" declined it, is answered with that move).
+ */
+function declinedByOwnMove(state: GameState, sender: Side): number | undefined {
+  const offer = state.plies.findLastIndex((p) => p.drawOffer);
+  if (offer < 0 || state.plies[offer]!.side === sender) return undefined;
+  const ply = state.plies.findIndex((p, i) => i > offer && p.side === sender && !p.conditional);
+  return ply < 0 ? undefined : ply;
 }
 
 /** Words quoted back to the player, not too long. */

@@ -50,7 +50,7 @@ export function problemText(p: Problem): string {
     case 'slip-stands':
       return `a correction to ${p.meant} of a move already sent, which stands: nothing played`;
     case 'no-draw-offer':
-      return `a draw accepted, but no draw offer of the opponent stands: nothing agreed${p.ownOffer ? ' (the sender’s own offer stands)' : ''}${p.words ? `; words not passed on: "${p.words}"` : ''}`;
+      return `a draw accepted, but no draw offer of the opponent stands${p.declinedBy !== undefined ? ` (the sender’s own move, ply ${p.declinedBy + 1}, declined it)` : ''}: nothing agreed${p.ownOffer ? ' (the sender’s own offer stands)' : ''}${p.words ? `; words not passed on: "${p.words}"` : ''}`;
     case 'offer-standing':
       return "no move, and the opponent's draw offer not answered plainly";
     case 'draw-offer-too-early':

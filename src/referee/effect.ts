@@ -57,7 +57,14 @@ export type Problem =
    * agreed, nothing passed on. `words`: the words that came with the acceptance, not passed on;
    * `ownOffer`: the sender's own offer stands; `withMove`: the mail's move was played.
    */
-  | { code: 'no-draw-offer'; words?: string; ownOffer?: true; withMove?: true }
+  | {
+      code: 'no-draw-offer';
+      words?: string;
+      ownOffer?: true;
+      withMove?: true;
+      /** The ply of the sender's own move that declined the opponent's offer (L-9.1.2.1). */
+      declinedBy?: number;
+    }
   /** Draw words and no move while the opponent's offer stands: asked how to answer it. */
   | { code: 'offer-standing' }
   | { code: 'draw-offer-too-early'; fromMove: number }

@@ -407,6 +407,20 @@ export function cases(): Case[] {
   out.push(
     decided('draw-declined', offered, tx('black', now, '', { declineDraw: true, moves: [] })),
   );
+  // Black declines White's offer with 2...e6, then accepts it in words while White is to move
+  // (L-9.1.2.1): told which move declined it, and that an offer goes with the next move.
+  const declinedByMove = foldGame([
+    ...gameLog('1.d4 d5 2.c4 e6', '2026-10-01', 2).map((e, i) =>
+      i === 3 && e.type === 'move' ? { ...e, drawOffer: true } : e,
+    ),
+  ]);
+  out.push(
+    decided(
+      'rejected-draw-declined-by-move',
+      declinedByMove,
+      tx('black', now, '', { acceptDraw: true, moves: [] }),
+    ),
+  );
   out.push(
     decided(
       'note',

@@ -453,6 +453,36 @@ describe('the referee service (one message, one transaction)', () => {
     expect(service.state('CLUB/1').plies.map((p) => p.uci)).toEqual(['e2e4', 'e7e5']);
     expect(service.state('CLUB/1').penalties).toEqual([]);
   });
+  it("L-9.1.2.1: a draw accepted after one's own move declined the offer is told which move declined it, and that an offer goes with the next move", async () => {
+    const { service } = setup();
+    await service.processInbound(mail('Jan <jan@x.example>', '1.e4'));
+    await service.processInbound(mail('Petr <petr@x.example>', '1.5254 5755 (=)'));
+    expect(service.state('CLUB/1').drawOffer).toMatchObject({ by: 'black' });
+    // Jan plays on, which declines the offer; then he thinks better of it.
+    await service.processInbound(mail('Jan <jan@x.example>', '1...e5 2.Nf3'));
+    await service.flushOutbox(recorder().sender);
+    await service.processInbound(
+      mail('Jan <jan@x.example>', 'Actually, on second thought I accept the draw.'),
+    );
+    expect(service.state('CLUB/1').result).toBeUndefined();
+    const { sent, sender } = recorder();
+    await service.flushOutbox(sender);
+    const toJan = (await Promise.all(sent.map((m) => simpleParser(m.raw)))).filter(
+      (m) => m.to && JSON.stringify(m.to).includes('jan@x.example'),
+    );
+    const text = toJan
+      .map((m) => m.text ?? '')
+      .join('\n')
+      .replace(/\s+/g, ' ');
+    // Was: "your opponent has no draw offer standing … send the offer with your move", though
+    // his own move had declined it and it was not his turn.
+    expect(text).toContain(
+      "Your own move 2. Nf3, sent on 2026-11-02, declined your opponent's draw offer (rule L-9.1.2.1)",
+    );
+    expect(text).toContain('You may offer a draw yourself with your next move');
+    expect(text).not.toContain('send the offer with your move');
+    expect(sent.filter((m) => m.to[0] === 'petr@x.example')).toEqual([]);
+  });
   it('L-8.1: a player who copies the offer mark with the repeated move makes no offer of his own', async () => {
     const { service } = setup();
     for (const [from, body] of [
