@@ -99,6 +99,7 @@ import {
   appealedIn,
   claimedExcess,
   claimsAwaiting,
+  clockRunsAgainOn,
   currentAnalyses,
   decide,
   due,
@@ -1666,12 +1667,14 @@ export class RefereeService {
   }
 
   /** A game as a leave mail names it to the player and the TD: its tag, title, their colour. */
-  private leaveGame(ref: GameRefResolved, side: Side, toMove?: boolean): LeaveGame {
+  /** `runsFrom`, for the end of a leave: the day their clock runs again, null if it does not. */
+  private leaveGame(ref: GameRefResolved, side: Side, runsFrom?: CalendarDate | null): LeaveGame {
     return {
       tag: `[${ref.event.tag}/${ref.game.id}]`,
       title: this.gameTitle(ref),
       side,
-      ...(toMove === undefined ? {} : { toMove }),
+      ...(runsFrom === undefined ? {} : { toMove: runsFrom !== null }),
+      ...(runsFrom ? { runsFrom } : {}),
     };
   }
 
@@ -3803,17 +3806,17 @@ export class RefereeService {
         continue;
       }
       out.effects.push({ ...e, to: e.to.filter((r) => r !== e.side) });
+      // Where their clock runs again, and from which day: not before the move they must answer
+      // reached them (P-8a, P-6d).
+      const runs = games.map((g) => clockRunsAgainOn(g.state, g.side, e.on, today));
       const mine: Effect = {
         ...e,
         to: [first.side],
         side: first.side,
-        ...(e.phase === 'ends' ? { toMove: first.state.pos.turn === first.side } : {}),
-        games: games.map((g) =>
-          this.leaveGame(
-            g.ref,
-            g.side,
-            e.phase === 'ends' ? g.state.pos.turn === g.side : undefined,
-          ),
+        ...(e.phase === 'ends' ? { toMove: runs[0] !== undefined } : {}),
+        ...(e.phase === 'ends' && runs[0] ? { runsFrom: runs[0] } : {}),
+        games: games.map((g, i) =>
+          this.leaveGame(g.ref, g.side, e.phase === 'ends' ? (runs[i] ?? null) : undefined),
         ),
       };
       const mails = composeEffect(mine, this.composeContext(first.ref, first.state, today));

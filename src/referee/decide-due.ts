@@ -39,10 +39,10 @@ import {
 import type { Effect } from './effect.ts';
 import { BOTH, EVERYONE } from './effect.ts';
 import type { EventRules } from './event-rules.ts';
-import { answeredDeliveredOn, gameClock } from './game-clock.ts';
+import { answeredDeliveredOn, clockRunsAgainOn, gameClock } from './game-clock.ts';
 import type { Side } from './game-event.ts';
 import type { GameState } from './game-state.ts';
-import { openStop, sideToMove, upheldExcesses } from './game-state.ts';
+import { openStop, upheldExcesses } from './game-state.ts';
 import type { DueInput } from './referee-input.ts';
 
 export function decideDue(
@@ -254,6 +254,12 @@ export function decideDue(
       );
       if (!leave) return done;
       const starts = work.kind === 'leave-starts';
+      // The day the player's clock runs again (P-8a, P-6d): not before the move they must
+      // answer reached them — a notice sent late, or a move delivered after the leave, names
+      // that day; none while they do not have the move.
+      const runsFrom = starts
+        ? undefined
+        : clockRunsAgainOn(state, leave.side, addDays(leave.to, 1), now);
       return combine(done, {
         events: [],
         effects: [
@@ -266,7 +272,9 @@ export function decideDue(
             phase: starts ? 'starts' : 'ends',
             on: starts ? leave.from : addDays(leave.to, 1),
             // Whose clock runs now: the player back from leave only if it is their move (P-8a).
-            ...(starts ? {} : { toMove: sideToMove(state) === leave.side }),
+            ...(starts
+              ? {}
+              : { toMove: runsFrom !== undefined, ...(runsFrom ? { runsFrom } : {}) }),
             rules: ['P-8b', 'P-8a'],
           },
         ],

@@ -20,7 +20,9 @@
 // - time-exceeded (P-7a): an excess of time found by the clock and not yet claimed; due on the
 //   day the time went over.
 // - claim-deadline (P-7c): a claim's protest window (to the end of `protestBy`) has passed.
-// - leave-starts / leave-ends (P-8b): on the first day of a leave and the day after its last.
+// - leave-starts / leave-ends (P-8b): on the first day of a leave and the day after its last;
+//   neither once it is past, or begins, on the day the leave is recorded (granted afterwards,
+//   P-8c: the ruling mail told both players).
 // - adjudication (P-10): the event's end date (its last day of play) has passed and the game is
 //   unfinished; due on the day after it. Its `due-done` stops play (game-state.ts, `Stop`).
 // - resume (P-10, L-6.10): play is stopped at the event's end and the TD has since moved the end
@@ -339,7 +341,10 @@ function planDue(state: GameState, rules: EventRules): Plan {
     // A leave that starts or ends while play is stopped at the event's end (P-10), or while the
     // game stood annulled (P-9a), stops or restarts no clock on that day: no notice of it — the
     // mail that resumed play or reinstated the game gave the clocks as they stand.
-    if (!noPlayOn(l.from))
+    // Nor of a start or an end already past when the leave was recorded (granted afterwards,
+    // P-8c): the mail that recorded it told both players its days; a notice after it would
+    // announce as news what they were told, or had already lived (P-8b).
+    if (!noPlayOn(l.from) && compareDates(l.recordedOn, l.from) < 0)
       add({
         work: {
           kind: 'leave-starts',
@@ -350,7 +355,7 @@ function planDue(state: GameState, rules: EventRules): Plan {
         },
         until: l.to,
       });
-    if (!noPlayOn(addDays(l.to, 1)))
+    if (!noPlayOn(addDays(l.to, 1)) && compareDates(l.recordedOn, l.to) <= 0)
       add({
         work: {
           kind: 'leave-ends',

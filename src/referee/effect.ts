@@ -115,6 +115,8 @@ export interface LeaveGame {
   side: Side;
   /** For the end of the leave: whether they have the move, so their clock runs again now. */
   toMove?: boolean;
+  /** With `toMove`: the day their clock runs again (see the leave-notice effect). */
+  runsFrom?: CalendarDate;
 }
 
 export type Effect =
@@ -389,6 +391,11 @@ export type Effect =
        * was never affected.
        */
       toMove?: boolean;
+      /**
+       * For `ends` with `toMove`: the day their clock runs again — `on`, or later when the move
+       * they must answer reached them after it (P-6d).
+       */
+      runsFrom?: CalendarDate;
       /**
        * To the player who takes the leave, when it concerns several of their games: all of them,
        * with their colour and (`ends`) whether they have the move, in one mail rather than one

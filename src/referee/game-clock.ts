@@ -123,6 +123,23 @@ export function pendingMove(state: GameState, side: Side): PendingMove | undefin
 }
 
 /**
+ * The day `side`'s clock runs again from after leave (or another stop) that ended the day before
+ * `after`, as known on `now` (P-8a, P-6d): the later of `after` and the delivery of the move
+ * they must answer. Undefined while it is not their move, or the move has not reached them yet
+ * (a letter still in the post): their clock runs again once they have it.
+ */
+export function clockRunsAgainOn(
+  state: GameState,
+  side: Side,
+  after: CalendarDate,
+  now: CalendarDate,
+): CalendarDate | undefined {
+  const pending = pendingMove(state, side);
+  if (!pending || compareDates(pending.deliveredOn, now) > 0) return undefined;
+  return compareDates(pending.deliveredOn, after) > 0 ? pending.deliveredOn : after;
+}
+
+/**
  * The days the TD's pauses stopped the clocks (L-6.10), as inclusive ranges: from the day of the
  * pause to the day before the resume, since the clocks run again on the day of the resume (the
  * ruling mail says so). A pause undone the day it was made stopped no day.

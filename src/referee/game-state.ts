@@ -95,6 +95,9 @@ export interface Leave {
   from: CalendarDate;
   to: CalendarDate;
   granted: boolean;
+  /** The day it was recorded (announced, granted, carried): a start or end already past by
+   * then is not announced again (P-8b; due.ts). */
+  recordedOn: CalendarDate;
 }
 
 /** A field `applyEvent` changes in place must be copied in `copyState` (`extendGame`). */
@@ -413,7 +416,13 @@ function applyEvent(s: GameState, e: GameEvent, seq: number): void {
       return;
     }
     case 'leave':
-      s.leaves.push({ side: e.side, from: e.from, to: e.to, granted: e.granted === true });
+      s.leaves.push({
+        side: e.side,
+        from: e.from,
+        to: e.to,
+        granted: e.granted === true,
+        recordedOn: e.on,
+      });
       return;
     case 'paused':
       s.pauses.push({ from: e.on, to: null });

@@ -189,7 +189,7 @@ describe('amici td GAME reinstate: leave taken meanwhile (P-9a, P-8c)', () => {
     const back = await run('td', 'CC26/1', 'reinstate');
     expect(back.code, back.err).toBe(0);
     // Was: none — Bob's clock in game 1 ran through the leave his other game had.
-    expect(await leaves('CC26/1')).toEqual([
+    expect(await leaves('CC26/1')).toMatchObject([
       { side: 'black', from: '2026-12-01', to: '2026-12-05', granted: true },
     ]);
   });

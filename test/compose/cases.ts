@@ -1019,6 +1019,25 @@ export function cases(): Case[] {
       },
     ],
   });
+  // Leave 20..27 December; the notice went out late, on the day the move Black must answer
+  // reached him: his clock runs from that day, not the day after the leave (P-8a, P-6d).
+  out.push({
+    name: 'leave-over-late',
+    state: base,
+    now,
+    effects: [
+      {
+        kind: 'leave-notice',
+        to: ['black', 'white'],
+        side: 'black',
+        phase: 'ends',
+        on: '2026-12-28',
+        toMove: true,
+        runsFrom: '2027-01-02',
+        rules: ['P-8b', 'P-8a'],
+      },
+    ],
+  });
   // White's leave is over while Black is to move: no clock restarts. White's runs again once
   // White has the move; Black's, running all along, was not affected (P-8a).
   out.push({

@@ -2573,7 +2573,7 @@ describe('answers a player reads on a phone: the subject and the words say what 
     // Sent on 3 December: the 1st to the 3rd had begun, the 4th to the 14th are ahead.
     const leave = mail('Petr <petr@x.example>', 'Відпустка з 1 по 14 грудня.');
     expect(await on(s, '2026-12-03T10:00:00Z', leave)).toBe('done');
-    expect(s.service.state('CLUB/1').leaves).toEqual([
+    expect(s.service.state('CLUB/1').leaves).toMatchObject([
       { side: 'black', from: '2026-12-04', to: '2026-12-14', granted: false },
     ]);
     const out = await sentSince(s.service);
@@ -2601,6 +2601,7 @@ describe('answers a player reads on a phone: the subject and the words say what 
       from: '2026-12-01',
       to: '2026-12-03',
       granted: true,
+      recordedOn: '2026-12-03',
     });
     const told = await sentSince(s.service);
     // Both players, and the TD's confirmation of the ruling (P-7d).

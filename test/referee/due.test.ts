@@ -660,6 +660,90 @@ describe('leave notices (P-8b)', () => {
   });
 });
 
+describe('leave notices sent late or for leave granted afterwards (P-8a, P-8b, P-8c, P-6d)', () => {
+  // White's leave, 20 December to 3 January; 1.e4 sent on 10 December.
+  const base = () =>
+    scenario('2026-12-01').move('e4', '2026-12-10').add({
+      type: 'leave',
+      on: '2026-12-12',
+      side: 'white',
+      from: '2026-12-20',
+      to: '2027-01-03',
+    });
+
+  it("P-8a, P-6d: a notice sent on the day Black's move reached White gives that day, not the day after the leave", () => {
+    // Black's 1...e5 by post: sent 5 January, delivered 8 January; the sweep runs on the 8th.
+    const s = sweep(base().move('e5', '2027-01-05', 3).state(), '2026-12-20');
+    const ends = doWork(s, one(s, '2027-01-08', 'leave-ends'), '2027-01-08');
+    // Was: toMove, "the clock of White runs again from 2027-01-04" — while the clock counts
+    // from the 8th.
+    expect(ends.effects[0]).toMatchObject({
+      phase: 'ends',
+      on: '2027-01-04',
+      toMove: true,
+      runsFrom: '2027-01-08',
+    });
+  });
+
+  it('P-8a, P-6d: while the letter with the move is still in the post, the notice does not say the clock runs', () => {
+    // Black's 1...e5 posted 2 January, reaching White on the 5th; the notice of the 4th.
+    const s = sweep(
+      base()
+        .add({
+          type: 'move',
+          on: '2027-01-02',
+          side: 'black',
+          uci: 'e7e5',
+          sentOn: '2027-01-02',
+          deliveredOn: '2027-01-05',
+        })
+        .state(),
+      '2026-12-20',
+    );
+    const ends = doWork(s, one(s, '2027-01-04', 'leave-ends'), '2027-01-04');
+    expect(ends.effects[0]).toMatchObject({ phase: 'ends', toMove: false });
+    expect(ends.effects[0]).not.toHaveProperty('runsFrom');
+  });
+
+  it('P-8c, P-8b: leave granted on 30 December for 20 to 31 December: no "your leave starts 2026-12-20" after the ruling mail, but its end is still told', () => {
+    const s = scenario('2026-12-01')
+      .move('e4', '2026-12-10')
+      .add({
+        type: 'leave',
+        on: '2026-12-30',
+        side: 'black',
+        from: '2026-12-20',
+        to: '2026-12-31',
+        granted: true,
+      })
+      .state();
+    expect(due(s, '2026-12-30', rules).filter((w) => w.kind.startsWith('leave'))).toEqual([]);
+    expect(kinds(due(s, '2027-01-01', rules).filter((w) => w.kind.startsWith('leave')))).toEqual([
+      'leave-ends',
+    ]);
+  });
+
+  it('P-8c, P-8b: leave granted on its first day, or once it is over, is told by the ruling mail alone', () => {
+    const granted = (on: CalendarDate) =>
+      scenario('2026-12-01')
+        .move('e4', '2026-12-10')
+        .add({
+          type: 'leave',
+          on,
+          side: 'black',
+          from: '2026-12-20',
+          to: '2026-12-31',
+          granted: true,
+        })
+        .state();
+    const leaveWork = (s: GameState, now: CalendarDate) =>
+      kinds(due(s, now, rules).filter((w) => w.kind.startsWith('leave')));
+    expect(leaveWork(granted('2026-12-20'), '2026-12-20')).toEqual([]);
+    expect(leaveWork(granted('2026-12-20'), '2027-01-01')).toEqual(['leave-ends']);
+    expect(leaveWork(granted('2027-01-05'), '2027-01-05')).toEqual([]);
+  });
+});
+
 describe('adjudication (P-10)', () => {
   const event = defaultEventRules({ endDate: '2026-06-30' });
   const s = scenario('2026-06-01').play('1.d4 d5').state();

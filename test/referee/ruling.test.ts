@@ -778,7 +778,7 @@ describe('colours reversed by mistake (L-7.1)', () => {
       .state();
     const after = apply(game, rule(game, { kind: 'reverse-colours' }));
     expect(after.white).toBe('bob');
-    expect(after.leaves).toEqual([
+    expect(after.leaves).toMatchObject([
       { side: 'black', from: '2026-02-01', to: '2026-02-10', granted: false },
     ]);
     expect(after.coloursReversed).toBe(true);
