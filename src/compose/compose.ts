@@ -682,6 +682,9 @@ function viewFor(
     t,
     sideLabel,
     player: (s: Side) => `${sideLabel(s)} (${names[s]})`,
+    /** The side in the case a possessive needs ("czas białych (Jan)"), where the language has one. */
+    playerOf: (s: Side) =>
+      `${labelIfAny(labels, `sideOf.${s}`, labelLang) ?? sideLabel(s)} (${names[s]})`,
     names,
     td: ctx.td.name,
     /** The TD with the address players may write to: "Anna, td@club.example". */
